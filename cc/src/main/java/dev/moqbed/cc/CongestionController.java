@@ -1,0 +1,101 @@
+package dev.moqbed.cc;
+
+/**
+ * One congestion controller on one path. The transport owns RTT estimation, loss detection,
+ * delivery-rate sampling and pacing; the controller only decides the window, the pacing rate and
+ * quantum, and the ECN codepoint of outgoing packets.
+ *
+ * <p>The event set and its order follow picoquic's notification table, so that C4, BBR, Cubic and
+ * NewReno can be ported without reordering their logic. For one received packet that carries an ACK
+ * frame the transport calls, in this order:
+ *
+ * <ol>
+ *   <li>{@link #onEcnCongestion} if the peer's CE count grew (while the ACK frame is parsed);
+ *   <li>{@link #onRttSample} if the newest acknowledged packet gave an RTT sample;
+ *   <li>the transport then updates its rate estimators ({@link
+ *       PathView#deliveryRateBytesPerSecond});
+ *   <li>{@link #onPacketLost} once per packet this ACK declared lost;
+ *   <li>{@link #onAck} once for the ACK frame.
+ * </ol>
+ *
+ * <p>Timer-driven losses arrive through {@link #onPacketLost} with {@link LossTrigger#TIMER}, after
+ * {@link #onProbeTimeout}. Samples passed to the callbacks are reused by the transport: a
+ * controller reads them during the call and never keeps a reference.
+ *
+ * <p>All times are microseconds on the host's clock (virtual or real), sizes are bytes, rates are
+ * bytes per second. Implementations must not allocate on the per-ACK and per-packet paths.
+ */
+public interface CongestionController {
+
+  /** The registry id of the algorithm, e.g. {@code "cubic"}. */
+  String id();
+
+  /** A packet was sent. {@code bytesInFlightBefore} excludes the packet itself. */
+  void onPacketSent(
+      long nowMicros,
+      long packetNumber,
+      int sizeBytes,
+      long bytesInFlightBefore,
+      boolean applicationLimited);
+
+  /** The peer's cumulative ECN-CE count increased; totals are on the {@link PathView}. */
+  void onEcnCongestion(long nowMicros, EcnSample sample);
+
+  /** The newest acknowledged packet of an ACK frame gave an RTT sample. */
+  void onRttSample(long nowMicros, RttSample sample);
+
+  /** One packet was declared lost, by the ACK's thresholds or by a timer. */
+  void onPacketLost(long nowMicros, LossSample loss);
+
+  /** One ACK frame was processed (after its RTT sample and the losses it revealed). */
+  void onAck(long nowMicros, AckSample ack);
+
+  /** The probe timeout fired (before the timer-driven losses it causes are reported). */
+  void onProbeTimeout(long nowMicros);
+
+  /**
+   * RFC 9002 §7.6 persistent congestion was established. picoquic's transport never reports it; the
+   * RFC transport option does.
+   */
+  void onPersistentCongestion(long nowMicros);
+
+  /** A packet reported lost was acknowledged after all. */
+  void onSpuriousLoss(long nowMicros, long packetNumber);
+
+  /** The last packet-preparation pass stopped because the window was full. */
+  void onCongestionWindowBlocked(long nowMicros);
+
+  /** The first ack-eliciting send after an idle period longer than the retransmission timeout. */
+  void onIdleRestart(long nowMicros);
+
+  /**
+   * Careful resume (RFC 9959): the transport validated a remembered rate and RTT from an earlier
+   * connection on the same path.
+   */
+  void onResumeSeed(long nowMicros, long rememberedRateBytesPerSecond, long rememberedRttMicros);
+
+  /** The congestion window: the transport may send while bytes in flight do not exceed it. */
+  long congestionWindowBytes();
+
+  /**
+   * The pacing rate. Zero means the controller gives no rate and the transport paces at congestion
+   * window / smoothed RTT.
+   */
+  long pacingRateBytesPerSecond();
+
+  /** The pacing burst: how many bytes may leave back to back when the pacer has credit. */
+  long pacingQuantumBytes();
+
+  /** The ECN codepoint for outgoing packets. */
+  default EcnCodepoint outgoingEcn() {
+    return EcnCodepoint.NOT_ECT;
+  }
+
+  /**
+   * True while the controller is in its first slow start (used by careful resume and ACK tuning).
+   */
+  boolean inSlowStart();
+
+  /** Describes the controller's state for traces and metrics, without allocating. */
+  void describe(StateVisitor visitor);
+}

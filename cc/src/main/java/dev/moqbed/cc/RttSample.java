@@ -1,0 +1,31 @@
+package dev.moqbed.cc;
+
+/** One RTT measurement, reused by the transport from one call to the next. */
+public final class RttSample {
+  private long rttMicros;
+  private long ackDelayMicros;
+  private long oneWayDelayMicros = -1;
+
+  /** The sample as the transport computed it (ACK delay removed where the transport does so). */
+  public long rttMicros() {
+    return rttMicros;
+  }
+
+  /** The ACK delay the peer reported for the newest acknowledged packet. */
+  public long ackDelayMicros() {
+    return ackDelayMicros;
+  }
+
+  /** The one-way delay from a peer timestamp, -1 when unknown. */
+  public long oneWayDelayMicros() {
+    return oneWayDelayMicros;
+  }
+
+  /** Fills the sample; returns it for chaining. */
+  public RttSample set(long rttMicros, long ackDelayMicros, long oneWayDelayMicros) {
+    this.rttMicros = rttMicros;
+    this.ackDelayMicros = ackDelayMicros;
+    this.oneWayDelayMicros = oneWayDelayMicros;
+    return this;
+  }
+}
