@@ -1,0 +1,81 @@
+package dev.moqbed.transport;
+
+/**
+ * One UDP datagram in flight between two endpoints. A network model looks only at its size, its ECN
+ * field (which an AQM may change to CE) and where it goes; the transport puts its packet in {@link
+ * #payload()}. The payload is handed over by reference: a simulated network never copies or encodes
+ * it.
+ */
+public final class Datagram {
+  private final int sourceNode;
+  private final int destinationNode;
+  private final int flowId;
+  private final int sizeBytes;
+  private final Object payload;
+  private EcnMark ecn;
+
+  /**
+   * @param sourceNode the node that sent it (in a simulation, an index; live, unused)
+   * @param destinationNode the node it goes to
+   * @param flowId which connection it belongs to, for per-flow statistics
+   * @param sizeBytes the UDP payload size: what a link serializes
+   * @param ecn the ECN field as sent
+   * @param payload the transport's packet, opaque to the network
+   */
+  public Datagram(
+      int sourceNode, int destinationNode, int flowId, int sizeBytes, EcnMark ecn, Object payload) {
+    if (sizeBytes <= 0) {
+      throw new IllegalArgumentException("datagram size must be positive: " + sizeBytes);
+    }
+    this.sourceNode = sourceNode;
+    this.destinationNode = destinationNode;
+    this.flowId = flowId;
+    this.sizeBytes = sizeBytes;
+    this.ecn = ecn;
+    this.payload = payload;
+  }
+
+  public int sourceNode() {
+    return sourceNode;
+  }
+
+  public int destinationNode() {
+    return destinationNode;
+  }
+
+  public int flowId() {
+    return flowId;
+  }
+
+  public int sizeBytes() {
+    return sizeBytes;
+  }
+
+  public EcnMark ecn() {
+    return ecn;
+  }
+
+  /** Marks the datagram CE, as an AQM does instead of dropping an ECN-capable packet. */
+  public void markCongestionExperienced() {
+    this.ecn = EcnMark.CE;
+  }
+
+  public Object payload() {
+    return payload;
+  }
+
+  @Override
+  public String toString() {
+    return "Datagram["
+        + sourceNode
+        + "->"
+        + destinationNode
+        + " flow "
+        + flowId
+        + ", "
+        + sizeBytes
+        + " B, "
+        + ecn
+        + "]";
+  }
+}
