@@ -1,5 +1,7 @@
 package dev.moqbed.cc;
 
+import dev.moqbed.cc.cubic.CubicProvider;
+import dev.moqbed.cc.newreno.NewRenoProvider;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -17,7 +19,7 @@ public final class ControllerRegistry {
 
   /** Every controller of this project. */
   public static ControllerRegistry standard() {
-    return new ControllerRegistry(List.of());
+    return new ControllerRegistry(List.of(new NewRenoProvider(), new CubicProvider()));
   }
 
   public List<ControllerProvider> providers() {
