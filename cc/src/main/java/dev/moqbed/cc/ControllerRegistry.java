@@ -1,5 +1,6 @@
 package dev.moqbed.cc;
 
+import dev.moqbed.cc.bbr.BbrProvider;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -17,7 +18,7 @@ public final class ControllerRegistry {
 
   /** Every controller of this project. */
   public static ControllerRegistry standard() {
-    return new ControllerRegistry(List.of());
+    return new ControllerRegistry(List.of(new BbrProvider()));
   }
 
   public List<ControllerProvider> providers() {
