@@ -1,5 +1,7 @@
 package dev.moqbed.cc;
 
+import dev.moqbed.cc.bbr.BbrProvider;
+import dev.moqbed.cc.c4.C4Provider;
 import dev.moqbed.cc.cubic.CubicProvider;
 import dev.moqbed.cc.newreno.NewRenoProvider;
 import java.util.List;
@@ -19,7 +21,8 @@ public final class ControllerRegistry {
 
   /** Every controller of this project. */
   public static ControllerRegistry standard() {
-    return new ControllerRegistry(List.of(new NewRenoProvider(), new CubicProvider()));
+    return new ControllerRegistry(
+        List.of(new C4Provider(), new BbrProvider(), new CubicProvider(), new NewRenoProvider()));
   }
 
   public List<ControllerProvider> providers() {
