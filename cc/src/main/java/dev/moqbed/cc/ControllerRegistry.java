@@ -1,5 +1,6 @@
 package dev.moqbed.cc;
 
+import dev.moqbed.cc.c4.C4Provider;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -17,7 +18,7 @@ public final class ControllerRegistry {
 
   /** Every controller of this project. */
   public static ControllerRegistry standard() {
-    return new ControllerRegistry(List.of());
+    return new ControllerRegistry(List.of(new C4Provider()));
   }
 
   public List<ControllerProvider> providers() {
