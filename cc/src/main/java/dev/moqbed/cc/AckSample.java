@@ -6,6 +6,7 @@ package dev.moqbed.cc;
  * draft-cheng-iccrg-delivery-rate-estimation as picoquic implements it.
  */
 public final class AckSample {
+  private PacketSpace packetSpace = PacketSpace.APPLICATION;
   private long ackedBytes;
   private long largestAckedPacketNumber;
   private long largestAckedSentMicros;
@@ -109,6 +110,17 @@ public final class AckSample {
     this.deliveryRateBytesPerSecond = deliveryRateBytesPerSecond;
     this.applicationLimited = applicationLimited;
     this.congestionWindowLimitedAtSend = congestionWindowLimitedAtSend;
+    return this;
+  }
+
+  /** The packet space of the event; {@link PacketSpace#APPLICATION} unless the transport says. */
+  public PacketSpace packetSpace() {
+    return packetSpace;
+  }
+
+  /** Sets the packet space of the event; returns the sample for chaining. */
+  public AckSample packetSpace(PacketSpace packetSpace) {
+    this.packetSpace = packetSpace;
     return this;
   }
 }

@@ -2,6 +2,7 @@ package dev.moqbed.cc;
 
 /** The peer's ECN counters after they grew, reused by the transport from one call to the next. */
 public final class EcnSample {
+  private PacketSpace packetSpace = PacketSpace.APPLICATION;
   private long ect0Total;
   private long ect1Total;
   private long ceTotal;
@@ -31,6 +32,17 @@ public final class EcnSample {
     this.ect1Total = ect1Total;
     this.ceTotal = ceTotal;
     this.largestAckedPacketNumber = largestAckedPacketNumber;
+    return this;
+  }
+
+  /** The packet space of the event; {@link PacketSpace#APPLICATION} unless the transport says. */
+  public PacketSpace packetSpace() {
+    return packetSpace;
+  }
+
+  /** Sets the packet space of the event; returns the sample for chaining. */
+  public EcnSample packetSpace(PacketSpace packetSpace) {
+    this.packetSpace = packetSpace;
     return this;
   }
 }

@@ -2,6 +2,7 @@ package dev.moqbed.cc;
 
 /** One packet declared lost, with the transport's snapshot taken when it was sent; reused. */
 public final class LossSample {
+  private PacketSpace packetSpace = PacketSpace.APPLICATION;
   private long packetNumber;
   private long sentMicros;
   private int sizeBytes;
@@ -71,6 +72,17 @@ public final class LossSample {
     this.lostSinceSentBytes = lostSinceSentBytes;
     this.applicationLimitedAtSend = applicationLimitedAtSend;
     this.congestionWindowLimitedAtSend = congestionWindowLimitedAtSend;
+    return this;
+  }
+
+  /** The packet space of the event; {@link PacketSpace#APPLICATION} unless the transport says. */
+  public PacketSpace packetSpace() {
+    return packetSpace;
+  }
+
+  /** Sets the packet space of the event; returns the sample for chaining. */
+  public LossSample packetSpace(PacketSpace packetSpace) {
+    this.packetSpace = packetSpace;
     return this;
   }
 }

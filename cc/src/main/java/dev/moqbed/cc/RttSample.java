@@ -2,6 +2,7 @@ package dev.moqbed.cc;
 
 /** One RTT measurement, reused by the transport from one call to the next. */
 public final class RttSample {
+  private PacketSpace packetSpace = PacketSpace.APPLICATION;
   private long rttMicros;
   private long ackDelayMicros;
   private long oneWayDelayMicros = -1;
@@ -26,6 +27,17 @@ public final class RttSample {
     this.rttMicros = rttMicros;
     this.ackDelayMicros = ackDelayMicros;
     this.oneWayDelayMicros = oneWayDelayMicros;
+    return this;
+  }
+
+  /** The packet space of the event; {@link PacketSpace#APPLICATION} unless the transport says. */
+  public PacketSpace packetSpace() {
+    return packetSpace;
+  }
+
+  /** Sets the packet space of the event; returns the sample for chaining. */
+  public RttSample packetSpace(PacketSpace packetSpace) {
+    this.packetSpace = packetSpace;
     return this;
   }
 }
