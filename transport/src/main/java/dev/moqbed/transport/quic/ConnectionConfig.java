@@ -1,0 +1,80 @@
+package dev.moqbed.transport.quic;
+
+import dev.moqbed.transport.EcnMark;
+import dev.moqbed.transport.recovery.AckFlavor;
+import dev.moqbed.transport.recovery.RttFlavor;
+import dev.moqbed.transport.recovery.TransportDefaults;
+
+/**
+ * How one end of a connection behaves. {@link #picoquic(Role)} gives the reference transport's
+ * defaults (what the C4 test draft ran); each behaviour where picoquic departs from the RFCs in a
+ * way that moves results has an RFC alternative.
+ *
+ * @param recoveryFlavor RTT estimation, probe timeout and loss detection: picoquic's or RFC 9002's
+ * @param ackFlavor ACK policy: picoquic's (ACK-frequency extension) or RFC 9000's defaults
+ * @param initialMtuBytes packet size until a path MTU probe is acknowledged (picoquic IPv4: 1252)
+ * @param maxMtuBytes the size probed for (the peer's max_packet_size: 1440)
+ * @param ecnOverride the ECN mark for every packet, or null for the controller's codepoint
+ */
+public record ConnectionConfig(
+    Role role,
+    RttFlavor recoveryFlavor,
+    AckFlavor ackFlavor,
+    int initialMtuBytes,
+    int maxMtuBytes,
+    boolean mtuDiscovery,
+    long initialMaxData,
+    long initialMaxStreamDataBidiLocal,
+    long initialMaxStreamDataBidiRemote,
+    long initialMaxStreamDataUni,
+    int maxDatagramFrameSizeBytes,
+    EcnMark ecnOverride,
+    long idleTimeoutMicros) {
+
+  /** picoquic's defaults as the reference simulator sets them for {@code role}. */
+  public static ConnectionConfig picoquic(Role role) {
+    return new ConnectionConfig(
+        role,
+        RttFlavor.PICOQUIC,
+        AckFlavor.PICOQUIC,
+        TransportDefaults.INITIAL_MTU_BYTES,
+        TransportDefaults.MAX_PACKET_SIZE_BYTES,
+        true,
+        TransportDefaults.INITIAL_MAX_DATA_BYTES,
+        TransportDefaults.INITIAL_MAX_STREAM_DATA_BIDI_LOCAL_BYTES,
+        TransportDefaults.INITIAL_MAX_STREAM_DATA_BIDI_REMOTE_BYTES,
+        TransportDefaults.INITIAL_MAX_STREAM_DATA_UNI_BYTES,
+        role == Role.CLIENT ? 1532 : 0,
+        null,
+        TransportDefaults.MAX_IDLE_TIMEOUT_MICROS);
+  }
+
+  public ConnectionConfig withRecoveryFlavor(RttFlavor flavor) {
+    return new ConnectionConfig(
+        role, flavor, ackFlavor, initialMtuBytes, maxMtuBytes, mtuDiscovery, initialMaxData,
+        initialMaxStreamDataBidiLocal, initialMaxStreamDataBidiRemote, initialMaxStreamDataUni,
+        maxDatagramFrameSizeBytes, ecnOverride, idleTimeoutMicros);
+  }
+
+  public ConnectionConfig withAckFlavor(AckFlavor flavor) {
+    return new ConnectionConfig(
+        role, recoveryFlavor, flavor, initialMtuBytes, maxMtuBytes, mtuDiscovery, initialMaxData,
+        initialMaxStreamDataBidiLocal, initialMaxStreamDataBidiRemote, initialMaxStreamDataUni,
+        maxDatagramFrameSizeBytes, ecnOverride, idleTimeoutMicros);
+  }
+
+  public ConnectionConfig withEcnOverride(EcnMark mark) {
+    return new ConnectionConfig(
+        role, recoveryFlavor, ackFlavor, initialMtuBytes, maxMtuBytes, mtuDiscovery, initialMaxData,
+        initialMaxStreamDataBidiLocal, initialMaxStreamDataBidiRemote, initialMaxStreamDataUni,
+        maxDatagramFrameSizeBytes, mark, idleTimeoutMicros);
+  }
+
+  /** Flow control off: every limit at its maximum (to measure what flow control costs). */
+  public ConnectionConfig withoutFlowControl() {
+    long unlimited = VarInt.MAX;
+    return new ConnectionConfig(
+        role, recoveryFlavor, ackFlavor, initialMtuBytes, maxMtuBytes, mtuDiscovery, unlimited,
+        unlimited, unlimited, unlimited, maxDatagramFrameSizeBytes, ecnOverride, idleTimeoutMicros);
+  }
+}

@@ -1,0 +1,38 @@
+package dev.moqbed.transport.quic;
+
+/**
+ * The application on one end of a connection. Callbacks run inside the transport's receive or
+ * timer processing; they may call the connection (write, open streams, close) but must not block.
+ */
+public interface ConnectionHandler {
+
+  /** The connection may carry application data (client: handshake done; server: confirmed). */
+  default void onReady(QuicConnection connection, long nowMicros) {}
+
+  /**
+   * In-order bytes of a stream, each exactly once. {@code data} is null when the peer sent
+   * counts only.
+   */
+  default void onStreamData(
+      QuicConnection connection,
+      long nowMicros,
+      long streamId,
+      long offset,
+      int length,
+      ByteSlice data,
+      boolean fin) {}
+
+  /** The peer asked us to stop sending on a stream (STOP_SENDING). */
+  default void onStopSending(
+      QuicConnection connection, long nowMicros, long streamId, long errorCode) {}
+
+  /** The peer abandoned a stream it was sending (RESET_STREAM). */
+  default void onStreamReset(
+      QuicConnection connection, long nowMicros, long streamId, long errorCode) {}
+
+  /** A DATAGRAM frame arrived. */
+  default void onDatagram(QuicConnection connection, long nowMicros, Object payload, int length) {}
+
+  /** The connection is closed: by us, by the peer, or because it timed out. */
+  default void onClosed(QuicConnection connection, long nowMicros, long errorCode) {}
+}

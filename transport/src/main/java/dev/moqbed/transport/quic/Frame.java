@@ -1,0 +1,209 @@
+package dev.moqbed.transport.quic;
+
+/**
+ * A QUIC frame as the model carries it: its fields and its encoded size. The model never encodes
+ * bytes on the wire; sizes follow RFC 9000 §19 with picoquic's choices (for instance a STREAM frame
+ * that fills its packet has no length field).
+ */
+public sealed interface Frame
+    permits Frame.Stream,
+        Frame.Ack,
+        Frame.Datagram,
+        Frame.ResetStream,
+        Frame.StopSending,
+        Frame.MaxData,
+        Frame.MaxStreamData,
+        Frame.DataBlocked,
+        Frame.StreamDataBlocked,
+        Frame.Ping,
+        Frame.Padding,
+        Frame.HandshakeDone,
+        Frame.ConnectionClose,
+        Frame.AckFrequency,
+        Frame.Crypto,
+        Frame.NewConnectionId {
+
+  /** Encoded size in bytes. */
+  int sizeBytes();
+
+  /** Whether the frame makes its packet ack-eliciting (all but ACK, PADDING, CONNECTION_CLOSE). */
+  default boolean ackEliciting() {
+    return true;
+  }
+
+  /**
+   * STREAM: {@code length} bytes of stream {@code streamId} from {@code offset}; {@code data} is
+   * the bytes (shared, never copied) or null when the application sent counts only.
+   *
+   * @param explicitLength false when the frame runs to the end of its packet (no length field)
+   */
+  record Stream(
+      long streamId, long offset, int length, boolean fin, boolean explicitLength, ByteSlice data)
+      implements Frame {
+    @Override
+    public int sizeBytes() {
+      return headerSize(streamId, offset, length, explicitLength) + length;
+    }
+
+    static int headerSize(long streamId, long offset, int length, boolean explicitLength) {
+      return 1
+          + VarInt.size(streamId)
+          + (offset > 0 ? VarInt.size(offset) : 0)
+          + (explicitLength ? VarInt.size(length) : 0);
+    }
+  }
+
+  /**
+   * ACK (ACK_ECN when {@code ecnCounts} is non-null): {@code ranges} holds [smallest, largest]
+   * pairs in descending order.
+   */
+  record Ack(long[] ranges, long ackDelayMicros, int ackDelayExponent, long[] ecnCounts)
+      implements Frame {
+    public long largest() {
+      return ranges[1];
+    }
+
+    @Override
+    public int sizeBytes() {
+      int size =
+          1
+              + VarInt.size(ranges[1])
+              + VarInt.size(ackDelayMicros >> ackDelayExponent)
+              + VarInt.size(ranges.length / 2 - 1)
+              + VarInt.size(ranges[1] - ranges[0]);
+      for (int i = 2; i < ranges.length; i += 2) {
+        long gap = ranges[i - 2] - ranges[i + 1] - 2;
+        size += VarInt.size(gap) + VarInt.size(ranges[i + 1] - ranges[i]);
+      }
+      if (ecnCounts != null) {
+        for (long count : ecnCounts) {
+          size += VarInt.size(count);
+        }
+      }
+      return size;
+    }
+
+    @Override
+    public boolean ackEliciting() {
+      return false;
+    }
+  }
+
+  /** DATAGRAM (RFC 9221) with its length field. */
+  record Datagram(int length, Object payload) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(length) + length;
+    }
+  }
+
+  record ResetStream(long streamId, long errorCode, long finalSize) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(streamId) + VarInt.size(errorCode) + VarInt.size(finalSize);
+    }
+  }
+
+  record StopSending(long streamId, long errorCode) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(streamId) + VarInt.size(errorCode);
+    }
+  }
+
+  record MaxData(long maximum) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(maximum);
+    }
+  }
+
+  record MaxStreamData(long streamId, long maximum) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(streamId) + VarInt.size(maximum);
+    }
+  }
+
+  record DataBlocked(long limit) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(limit);
+    }
+  }
+
+  record StreamDataBlocked(long streamId, long limit) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(streamId) + VarInt.size(limit);
+    }
+  }
+
+  record Ping() implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1;
+    }
+  }
+
+  record Padding(int length) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return length;
+    }
+
+    @Override
+    public boolean ackEliciting() {
+      return false;
+    }
+  }
+
+  record HandshakeDone() implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1;
+    }
+  }
+
+  /** CONNECTION_CLOSE, transport (0x1c) or application (0x1d), without a reason phrase. */
+  record ConnectionClose(long errorCode, boolean application) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(errorCode) + (application ? 0 : 1) + 1;
+    }
+
+    @Override
+    public boolean ackEliciting() {
+      return false;
+    }
+  }
+
+  /** ACK_FREQUENCY (draft-ietf-quic-ack-frequency), type 0xaf. */
+  record AckFrequency(long sequence, long ackElicitingThreshold, long maxAckDelayMicros)
+      implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 2
+          + VarInt.size(sequence)
+          + VarInt.size(ackElicitingThreshold)
+          + VarInt.size(maxAckDelayMicros)
+          + 1;
+    }
+  }
+
+  /** CRYPTO bytes of the modelled TLS handshake. */
+  record Crypto(long offset, int length) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(offset) + VarInt.size(length) + length;
+    }
+  }
+
+  /** NEW_CONNECTION_ID with an 8-byte id, as picoquic sends seven of them after the handshake. */
+  record NewConnectionId(long sequence) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 28;
+    }
+  }
+}

@@ -1,0 +1,245 @@
+package dev.moqbed.transport.quic;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The sending half of a stream: what the application wrote, what was sent, what must be sent again,
+ * what the peer acknowledged, and the peer's flow-control limit.
+ *
+ * <p>Data is kept as the application's slices (never copied). An application that only needs counts
+ * (bulk transfers, the draft's media frames) writes lengths and no bytes.
+ */
+final class SendStream {
+  final long id;
+  int priority;
+
+  /** When data of this stream last left, for round-robin at equal even priority. */
+  long lastSentMicros = Long.MIN_VALUE;
+
+  private final List<ByteSlice> segments = new ArrayList<>();
+  private final List<Long> segmentStarts = new ArrayList<>();
+  private long writtenBytes;
+  private boolean finWritten;
+  private long nextNewOffset;
+  private boolean finSent;
+  private boolean finAcked;
+  private boolean finToResend;
+  private final RangeSet toResend = new RangeSet();
+  private final RangeSet acknowledged = new RangeSet();
+  long peerMaxStreamData;
+
+  /** Set when the application reset the stream or the peer asked us to stop. */
+  private boolean reset;
+
+  private long resetErrorCode;
+  private boolean resetFrameSent;
+
+  SendStream(long id, int priority, long peerMaxStreamData) {
+    this.id = id;
+    this.priority = priority;
+    this.peerMaxStreamData = peerMaxStreamData;
+  }
+
+  /** Appends bytes ({@code data} non-null) or a count of bytes without content. */
+  void write(ByteSlice data, int length) {
+    if (finWritten) {
+      throw new IllegalStateException("stream " + id + " is finished");
+    }
+    if (reset) {
+      return; // the peer asked us to stop, or we reset: data goes nowhere, as in picoquic
+    }
+    if (data != null) {
+      segments.add(data);
+      segmentStarts.add(writtenBytes);
+    }
+    writtenBytes += length;
+  }
+
+  void finish() {
+    finWritten = true;
+  }
+
+  long writtenBytes() {
+    return writtenBytes;
+  }
+
+  boolean isReset() {
+    return reset;
+  }
+
+  /** Stops sending: queued and future data are dropped; RESET_STREAM is due. */
+  void reset(long errorCode) {
+    if (!reset) {
+      reset = true;
+      resetErrorCode = errorCode;
+      toResend.clear();
+      finToResend = false;
+    }
+  }
+
+  boolean resetFrameDue() {
+    return reset && !resetFrameSent;
+  }
+
+  Frame.ResetStream takeResetFrame() {
+    resetFrameSent = true;
+    return new Frame.ResetStream(id, resetErrorCode, nextNewOffset);
+  }
+
+  /** The RESET_STREAM was lost: send it again. */
+  void onResetFrameLost() {
+    resetFrameSent = false;
+  }
+
+  boolean hasResendData() {
+    return !reset && (!toResend.isEmpty() || finToResend);
+  }
+
+  /** New bytes the application wrote and flow control allows, not counting the connection. */
+  long sendableNewBytes() {
+    if (reset) {
+      return 0;
+    }
+    return Math.max(0, Math.min(writtenBytes, peerMaxStreamData) - nextNewOffset);
+  }
+
+  /** Whether a FIN alone (no more data) can go out now. */
+  boolean finOnlyDue() {
+    return !reset && finWritten && !finSent && nextNewOffset == writtenBytes;
+  }
+
+  boolean hasNewData() {
+    return sendableNewBytes() > 0 || finOnlyDue();
+  }
+
+  /** Whether new data is blocked by the peer's stream limit. */
+  boolean blockedByStreamLimit() {
+    return !reset && writtenBytes > nextNewOffset && nextNewOffset >= peerMaxStreamData;
+  }
+
+  long nextNewOffset() {
+    return nextNewOffset;
+  }
+
+  /**
+   * Takes up to {@code maxBytes} of data to resend, in offset order, skipping what was acknowledged
+   * meanwhile; null if none.
+   */
+  Frame.Stream takeResend(int maxBytes, boolean fillsPacket) {
+    while (!toResend.isEmpty()) {
+      long start = toResend.first();
+      long end = Math.min(toResend.end(0), start + maxBytes);
+      toResend.remove(start, end);
+      if (acknowledged.containsAll(start, end)) {
+        continue;
+      }
+      boolean fin = finWritten && end == writtenBytes && (finToResend || finSent);
+      if (fin) {
+        finToResend = false;
+      }
+      return new Frame.Stream(
+          id, start, (int) (end - start), fin, !fillsPacket, dataAt(start, (int) (end - start)));
+    }
+    if (finToResend) {
+      finToResend = false;
+      return new Frame.Stream(id, writtenBytes, 0, true, !fillsPacket, null);
+    }
+    return null;
+  }
+
+  /** Takes up to {@code maxBytes} of new data (the caller applied connection flow control). */
+  Frame.Stream takeNew(int maxBytes, boolean fillsPacket) {
+    int length = (int) Math.min(maxBytes, sendableNewBytes());
+    long start = nextNewOffset;
+    nextNewOffset += length;
+    boolean fin = finWritten && nextNewOffset == writtenBytes && !finSent;
+    if (fin) {
+      finSent = true;
+    }
+    if (length == 0 && !fin) {
+      return null;
+    }
+    return new Frame.Stream(id, start, length, fin, !fillsPacket, dataAt(start, length));
+  }
+
+  void onFrameAcknowledged(Frame.Stream frame) {
+    acknowledged.add(frame.offset(), frame.offset() + frame.length());
+    if (frame.fin()) {
+      finAcked = true;
+    }
+    releaseAcknowledgedPrefix();
+  }
+
+  void onFrameLost(Frame.Stream frame) {
+    if (reset) {
+      return;
+    }
+    long start = frame.offset();
+    long end = start + frame.length();
+    toResend.add(start, end);
+    toResend.remove(0, acknowledgedPrefix());
+    if (frame.fin() && !finAcked) {
+      finToResend = true;
+    }
+  }
+
+  /** Everything written, FIN included, was acknowledged. */
+  boolean isFullyAcknowledged() {
+    return finAcked && acknowledged.containsAll(0, writtenBytes);
+  }
+
+  private long acknowledgedPrefix() {
+    return acknowledged.isEmpty() || acknowledged.first() > 0 ? 0 : acknowledged.end(0);
+  }
+
+  /** Frees application slices that were entirely acknowledged. */
+  private void releaseAcknowledgedPrefix() {
+    long prefix = acknowledgedPrefix();
+    while (segments.size() > 1 && segmentStarts.get(1) <= prefix) {
+      segments.remove(0);
+      segmentStarts.remove(0);
+    }
+  }
+
+  /**
+   * The bytes of {@code [offset, offset + length)}: a slice when they sit in one application write.
+   */
+  private ByteSlice dataAt(long offset, int length) {
+    if (segments.isEmpty() || length == 0) {
+      return null;
+    }
+    int index = segmentIndex(offset);
+    long segmentStart = segmentStarts.get(index);
+    ByteSlice segment = segments.get(index);
+    int from = (int) (offset - segmentStart);
+    if (from + length <= segment.length()) {
+      return segment.slice(from, length);
+    }
+    byte[] copy = new byte[length]; // spans writes: rare, so a copy is simpler than a slice list
+    int copied = 0;
+    while (copied < length) {
+      ByteSlice part = segments.get(index);
+      int partFrom = (int) (offset + copied - segmentStarts.get(index));
+      int count = Math.min(length - copied, part.length() - partFrom);
+      System.arraycopy(part.array(), part.offset() + partFrom, copy, copied, count);
+      copied += count;
+      index++;
+    }
+    return ByteSlice.of(copy);
+  }
+
+  private int segmentIndex(long offset) {
+    int low = 0;
+    int high = segmentStarts.size() - 1;
+    while (low < high) {
+      int middle = (low + high + 1) >>> 1;
+      if (segmentStarts.get(middle) <= offset) {
+        low = middle;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return low;
+  }
+}
