@@ -1,0 +1,101 @@
+package dev.moqbed.transport.recovery;
+
+import java.util.Arrays;
+
+/**
+ * The contents of one ACK frame as {@link AckTracker} built it: the largest acknowledged packet
+ * number, the encoded ACK delay, and the acknowledged ranges from the highest down. Immutable; the
+ * sender keeps it in the sent-packet record so that {@link
+ * AckTracker#onAckFrameAcknowledged(AckFrame)} can prune the ranges once the peer acknowledges the
+ * packet that carried it.
+ */
+public final class AckFrame {
+  private final long encodedAckDelay;
+  private final int ackDelayExponent;
+  private final long[] ranges;
+
+  /**
+   * @param encodedAckDelay the ACK Delay field: microseconds shifted right by the exponent
+   * @param ackDelayExponent the sender's ack_delay_exponent
+   * @param ranges [smallest, largest] pairs, highest range first, non-overlapping, descending;
+   *     owned by the frame from now on
+   */
+  AckFrame(long encodedAckDelay, int ackDelayExponent, long[] ranges) {
+    if (ranges.length == 0 || ranges.length % 2 != 0) {
+      throw new IllegalArgumentException("ranges must be [smallest, largest] pairs");
+    }
+    this.encodedAckDelay = encodedAckDelay;
+    this.ackDelayExponent = ackDelayExponent;
+    this.ranges = ranges;
+  }
+
+  /**
+   * A frame from explicit ranges, for tests and for decoding a peer's frame.
+   *
+   * @param ranges [smallest, largest] pairs, highest first, each below the previous one with a gap
+   */
+  public static AckFrame of(long ackDelayMicros, int ackDelayExponent, long... ranges) {
+    long[] copy = ranges.clone();
+    for (int i = 0; i + 1 < copy.length; i += 2) {
+      if (copy[i] > copy[i + 1] || (i >= 2 && copy[i + 1] + 1 >= copy[i - 2])) {
+        throw new IllegalArgumentException("ranges must be descending: " + Arrays.toString(copy));
+      }
+    }
+    return new AckFrame(ackDelayMicros >> ackDelayExponent, ackDelayExponent, copy);
+  }
+
+  public long largestAcknowledged() {
+    return ranges[1];
+  }
+
+  /** The ACK Delay field as encoded (units of 2^exponent microseconds). */
+  public long encodedAckDelay() {
+    return encodedAckDelay;
+  }
+
+  public int ackDelayExponent() {
+    return ackDelayExponent;
+  }
+
+  /** The ACK delay the peer decodes: the encoded field shifted back by the exponent. */
+  public long ackDelayMicros() {
+    return encodedAckDelay << ackDelayExponent;
+  }
+
+  /** Number of ranges, the first one included (1 + ACK Range Count). */
+  public int rangeCount() {
+    return ranges.length / 2;
+  }
+
+  /** Smallest packet number of range {@code index} (0 = the range holding the largest). */
+  public long rangeSmallest(int index) {
+    return ranges[2 * index];
+  }
+
+  /** Largest packet number of range {@code index}. */
+  public long rangeLargest(int index) {
+    return ranges[2 * index + 1];
+  }
+
+  /** Whether the frame acknowledges {@code packetNumber}. */
+  public boolean acknowledges(long packetNumber) {
+    for (int i = 0; i < ranges.length; i += 2) {
+      if (packetNumber > ranges[i + 1]) {
+        return false;
+      }
+      if (packetNumber >= ranges[i]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder text = new StringBuilder("ACK[delay ").append(ackDelayMicros()).append(" us");
+    for (int i = 0; i < ranges.length; i += 2) {
+      text.append(", ").append(ranges[i]).append('-').append(ranges[i + 1]);
+    }
+    return text.append(']').toString();
+  }
+}
