@@ -51,30 +51,71 @@ public record ConnectionConfig(
 
   public ConnectionConfig withRecoveryFlavor(RttFlavor flavor) {
     return new ConnectionConfig(
-        role, flavor, ackFlavor, initialMtuBytes, maxMtuBytes, mtuDiscovery, initialMaxData,
-        initialMaxStreamDataBidiLocal, initialMaxStreamDataBidiRemote, initialMaxStreamDataUni,
-        maxDatagramFrameSizeBytes, ecnOverride, idleTimeoutMicros);
+        role,
+        flavor,
+        ackFlavor,
+        initialMtuBytes,
+        maxMtuBytes,
+        mtuDiscovery,
+        initialMaxData,
+        initialMaxStreamDataBidiLocal,
+        initialMaxStreamDataBidiRemote,
+        initialMaxStreamDataUni,
+        maxDatagramFrameSizeBytes,
+        ecnOverride,
+        idleTimeoutMicros);
   }
 
   public ConnectionConfig withAckFlavor(AckFlavor flavor) {
     return new ConnectionConfig(
-        role, recoveryFlavor, flavor, initialMtuBytes, maxMtuBytes, mtuDiscovery, initialMaxData,
-        initialMaxStreamDataBidiLocal, initialMaxStreamDataBidiRemote, initialMaxStreamDataUni,
-        maxDatagramFrameSizeBytes, ecnOverride, idleTimeoutMicros);
+        role,
+        recoveryFlavor,
+        flavor,
+        initialMtuBytes,
+        maxMtuBytes,
+        mtuDiscovery,
+        initialMaxData,
+        initialMaxStreamDataBidiLocal,
+        initialMaxStreamDataBidiRemote,
+        initialMaxStreamDataUni,
+        maxDatagramFrameSizeBytes,
+        ecnOverride,
+        idleTimeoutMicros);
   }
 
   public ConnectionConfig withEcnOverride(EcnMark mark) {
     return new ConnectionConfig(
-        role, recoveryFlavor, ackFlavor, initialMtuBytes, maxMtuBytes, mtuDiscovery, initialMaxData,
-        initialMaxStreamDataBidiLocal, initialMaxStreamDataBidiRemote, initialMaxStreamDataUni,
-        maxDatagramFrameSizeBytes, mark, idleTimeoutMicros);
+        role,
+        recoveryFlavor,
+        ackFlavor,
+        initialMtuBytes,
+        maxMtuBytes,
+        mtuDiscovery,
+        initialMaxData,
+        initialMaxStreamDataBidiLocal,
+        initialMaxStreamDataBidiRemote,
+        initialMaxStreamDataUni,
+        maxDatagramFrameSizeBytes,
+        mark,
+        idleTimeoutMicros);
   }
 
   /** Flow control off: every limit at its maximum (to measure what flow control costs). */
   public ConnectionConfig withoutFlowControl() {
     long unlimited = VarInt.MAX;
     return new ConnectionConfig(
-        role, recoveryFlavor, ackFlavor, initialMtuBytes, maxMtuBytes, mtuDiscovery, unlimited,
-        unlimited, unlimited, unlimited, maxDatagramFrameSizeBytes, ecnOverride, idleTimeoutMicros);
+        role,
+        recoveryFlavor,
+        ackFlavor,
+        initialMtuBytes,
+        maxMtuBytes,
+        mtuDiscovery,
+        unlimited,
+        unlimited,
+        unlimited,
+        unlimited,
+        maxDatagramFrameSizeBytes,
+        ecnOverride,
+        idleTimeoutMicros);
   }
 }

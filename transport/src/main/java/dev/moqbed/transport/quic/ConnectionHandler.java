@@ -1,8 +1,8 @@
 package dev.moqbed.transport.quic;
 
 /**
- * The application on one end of a connection. Callbacks run inside the transport's receive or
- * timer processing; they may call the connection (write, open streams, close) but must not block.
+ * The application on one end of a connection. Callbacks run inside the transport's receive or timer
+ * processing; they may call the connection (write, open streams, close) but must not block.
  */
 public interface ConnectionHandler {
 
@@ -10,8 +10,8 @@ public interface ConnectionHandler {
   default void onReady(QuicConnection connection, long nowMicros) {}
 
   /**
-   * In-order bytes of a stream, each exactly once. {@code data} is null when the peer sent
-   * counts only.
+   * In-order bytes of a stream, each exactly once. {@code data} is null when the peer sent counts
+   * only.
    */
   default void onStreamData(
       QuicConnection connection,

@@ -1,5 +1,8 @@
 package dev.moqbed.transport.quic;
 
+import dev.moqbed.transport.recovery.AckFrame;
+import dev.moqbed.transport.recovery.AckTracker;
+
 /**
  * A QUIC frame as the model carries it: its fields and its encoded size. The model never encodes
  * bytes on the wire; sizes follow RFC 9000 §19 with picoquic's choices (for instance a STREAM frame
@@ -54,26 +57,21 @@ public sealed interface Frame
   }
 
   /**
-   * ACK (ACK_ECN when {@code ecnCounts} is non-null): {@code ranges} holds [smallest, largest]
-   * pairs in descending order.
+   * ACK, or ACK_ECN when {@code ecnCounts} (ECT(0), ECT(1), CE totals) is non-null. The ranges and
+   * delay come from the receiver's {@link AckTracker}.
    */
-  record Ack(long[] ranges, long ackDelayMicros, int ackDelayExponent, long[] ecnCounts)
-      implements Frame {
-    public long largest() {
-      return ranges[1];
-    }
-
+  record Ack(AckFrame frame, long[] ecnCounts) implements Frame {
     @Override
     public int sizeBytes() {
       int size =
           1
-              + VarInt.size(ranges[1])
-              + VarInt.size(ackDelayMicros >> ackDelayExponent)
-              + VarInt.size(ranges.length / 2 - 1)
-              + VarInt.size(ranges[1] - ranges[0]);
-      for (int i = 2; i < ranges.length; i += 2) {
-        long gap = ranges[i - 2] - ranges[i + 1] - 2;
-        size += VarInt.size(gap) + VarInt.size(ranges[i + 1] - ranges[i]);
+              + VarInt.size(frame.largestAcknowledged())
+              + VarInt.size(frame.encodedAckDelay())
+              + VarInt.size(frame.rangeCount() - 1)
+              + VarInt.size(frame.rangeLargest(0) - frame.rangeSmallest(0));
+      for (int i = 1; i < frame.rangeCount(); i++) {
+        long gap = frame.rangeSmallest(i - 1) - frame.rangeLargest(i) - 2;
+        size += VarInt.size(gap) + VarInt.size(frame.rangeLargest(i) - frame.rangeSmallest(i));
       }
       if (ecnCounts != null) {
         for (long count : ecnCounts) {

@@ -1,12 +1,12 @@
 package dev.moqbed.transport.quic;
 
 import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.recovery.DeliverySnapshot;
 import java.util.List;
 
 /**
  * What the sender remembers of a packet until it is acknowledged or given up: its frames (to resend
- * what was lost), its size (for bytes in flight) and the transport's snapshot for delivery-rate
- * samples.
+ * what was lost), its size (for bytes in flight) and the delivery-rate snapshot taken when it left.
  */
 final class SentPacket {
   final PacketSpace space;
@@ -16,22 +16,10 @@ final class SentPacket {
   final boolean ackEliciting;
   final boolean mtuProbe;
   final List<Frame> frames;
-
-  /** Delivery-rate snapshot taken at send time (delivered, times, in flight, flags). */
-  final long deliveredAtSend;
-
-  final long deliveredTimeAtSend;
-  final long deliveredSentTimeAtSend;
-  final long lostAtSend;
-  final long bytesInFlightBefore;
-  final boolean applicationLimited;
-  final boolean congestionWindowLimited;
+  final DeliverySnapshot snapshot = new DeliverySnapshot();
 
   /** Still counted in bytes in flight. */
   boolean inFlight = true;
-
-  /** Declared lost (kept for spurious-loss detection until it ages out). */
-  boolean declaredLost;
 
   SentPacket(
       PacketSpace space,
@@ -40,14 +28,7 @@ final class SentPacket {
       int sizeBytes,
       boolean ackEliciting,
       boolean mtuProbe,
-      List<Frame> frames,
-      long deliveredAtSend,
-      long deliveredTimeAtSend,
-      long deliveredSentTimeAtSend,
-      long lostAtSend,
-      long bytesInFlightBefore,
-      boolean applicationLimited,
-      boolean congestionWindowLimited) {
+      List<Frame> frames) {
     this.space = space;
     this.packetNumber = packetNumber;
     this.sentMicros = sentMicros;
@@ -55,12 +36,5 @@ final class SentPacket {
     this.ackEliciting = ackEliciting;
     this.mtuProbe = mtuProbe;
     this.frames = frames;
-    this.deliveredAtSend = deliveredAtSend;
-    this.deliveredTimeAtSend = deliveredTimeAtSend;
-    this.deliveredSentTimeAtSend = deliveredSentTimeAtSend;
-    this.lostAtSend = lostAtSend;
-    this.bytesInFlightBefore = bytesInFlightBefore;
-    this.applicationLimited = applicationLimited;
-    this.congestionWindowLimited = congestionWindowLimited;
   }
 }

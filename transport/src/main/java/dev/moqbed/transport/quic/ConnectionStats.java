@@ -1,0 +1,87 @@
+package dev.moqbed.transport.quic;
+
+/**
+ * Counters of one connection end, for the draft's metrics: datagrams and bytes sent between the
+ * first and the last send (load), and the RTT as picoquic's qlog samples it — the latest RTT once
+ * per sent packet and once per processed ACK (its {@code metrics_updated} events), so the per-run
+ * average is weighted the way the draft's tables are.
+ */
+public final class ConnectionStats {
+  long datagramsSent;
+  long bytesSent;
+  long firstSendMicros = -1;
+  long lastSendMicros = -1;
+  long packetsLost;
+  long spuriousLosses;
+  long probeTimeouts;
+  long rttEvents;
+  double rttSum;
+  double rttSquareSum;
+
+  void onDatagramSent(long nowMicros, int sizeBytes) {
+    datagramsSent++;
+    bytesSent += sizeBytes;
+    if (firstSendMicros < 0) {
+      firstSendMicros = nowMicros;
+    }
+    lastSendMicros = nowMicros;
+  }
+
+  void onRttEvent(long latestRttMicros) {
+    if (latestRttMicros > 0) {
+      rttEvents++;
+      rttSum += latestRttMicros;
+      rttSquareSum += (double) latestRttMicros * latestRttMicros;
+    }
+  }
+
+  public long datagramsSent() {
+    return datagramsSent;
+  }
+
+  public long bytesSent() {
+    return bytesSent;
+  }
+
+  /** Time of the first datagram sent, -1 before any. */
+  public long firstSendMicros() {
+    return firstSendMicros;
+  }
+
+  /** Time of the last datagram sent, -1 before any. */
+  public long lastSendMicros() {
+    return lastSendMicros;
+  }
+
+  public long packetsLost() {
+    return packetsLost;
+  }
+
+  public long spuriousLosses() {
+    return spuriousLosses;
+  }
+
+  public long probeTimeouts() {
+    return probeTimeouts;
+  }
+
+  /** Number of RTT samples in the qlog-style series. */
+  public long rttEvents() {
+    return rttEvents;
+  }
+
+  /** Mean of the qlog-style RTT series, truncated as the draft's scripts do (int(mean)). */
+  public long rttAverageMicros() {
+    return rttEvents == 0 ? 0 : (long) (rttSum / rttEvents);
+  }
+
+  /** sqrt(mean(x²) − avg²) with avg the truncated mean, truncated, as the draft's scripts. */
+  public long rttStandardDeviationMicros() {
+    if (rttEvents == 0) {
+      return 0;
+    }
+    long average = rttAverageMicros();
+    double variance = rttSquareSum / rttEvents - (double) average * average;
+    return variance <= 0 ? 0 : (long) Math.sqrt(variance);
+  }
+}

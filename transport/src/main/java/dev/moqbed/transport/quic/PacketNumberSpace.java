@@ -1,0 +1,100 @@
+package dev.moqbed.transport.quic;
+
+import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.recovery.AckFlavor;
+import dev.moqbed.transport.recovery.AckTracker;
+import java.util.ArrayDeque;
+
+/**
+ * One packet-number space of a connection (RFC 9000 §12.3): the numbers it sends, the packets
+ * awaiting acknowledgement, what it received and must acknowledge, the peer's ECN counts, and the
+ * modelled TLS handshake bytes (CRYPTO) it carries.
+ */
+final class PacketNumberSpace {
+  final PacketSpace space;
+  final AckTracker receivedPackets;
+
+  /** Sent packets not yet acknowledged or given up, in packet-number order. */
+  final ArrayDeque<SentPacket> sentPackets = new ArrayDeque<>();
+
+  long nextPacketNumber;
+  long largestAcked = -1;
+  long largestAckedSentMicros;
+
+  /** When the ACK that acknowledged {@link #largestAcked} arrived. */
+  long largestAckedReceivedMicros;
+
+  boolean discarded;
+
+  /** ECN marks of the packets received in this space: ECT(0), ECT(1), CE. */
+  final long[] receivedEcnCounts = new long[3];
+
+  /** The peer's ECN totals as last reported in its ACK frames. */
+  long peerEct0Total;
+
+  long peerEct1Total;
+  long peerCeTotal;
+
+  /** CRYPTO bytes this end must send in this space, and its progress. */
+  final CryptoStream cryptoToSend = new CryptoStream();
+
+  /** CRYPTO bytes received from the peer in this space. */
+  final RangeSet cryptoReceived = new RangeSet();
+
+  PacketNumberSpace(PacketSpace space, AckFlavor ackFlavor, long startMicros) {
+    this.space = space;
+    this.receivedPackets = new AckTracker(ackFlavor, space == PacketSpace.APPLICATION, startMicros);
+  }
+
+  boolean hasAckElicitingInFlight() {
+    for (SentPacket packet : sentPackets) {
+      if (packet.ackEliciting && packet.inFlight) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The CRYPTO bytes of one direction of the modelled handshake in one space. */
+  static final class CryptoStream {
+    long totalBytes;
+    long nextOffset;
+    final RangeSet toResend = new RangeSet();
+    final RangeSet acknowledged = new RangeSet();
+
+    boolean hasDataToSend() {
+      return nextOffset < totalBytes || !toResend.isEmpty();
+    }
+
+    boolean isFullyAcknowledged() {
+      return acknowledged.containsAll(0, totalBytes);
+    }
+
+    /** Takes up to {@code maxBytes} of CRYPTO data, lost data first. */
+    Frame.Crypto take(int maxBytes) {
+      while (!toResend.isEmpty()) {
+        long start = toResend.first();
+        long end = Math.min(toResend.end(0), start + maxBytes);
+        toResend.remove(start, end);
+        if (!acknowledged.containsAll(start, end)) {
+          return new Frame.Crypto(start, (int) (end - start));
+        }
+      }
+      int length = (int) Math.min(maxBytes, totalBytes - nextOffset);
+      if (length <= 0) {
+        return null;
+      }
+      Frame.Crypto frame = new Frame.Crypto(nextOffset, length);
+      nextOffset += length;
+      return frame;
+    }
+
+    void onLost(Frame.Crypto frame) {
+      toResend.add(frame.offset(), frame.offset() + frame.length());
+    }
+
+    void onAcknowledged(Frame.Crypto frame) {
+      acknowledged.add(frame.offset(), frame.offset() + frame.length());
+    }
+  }
+}

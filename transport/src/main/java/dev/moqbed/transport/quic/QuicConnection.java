@@ -1,0 +1,1772 @@
+package dev.moqbed.transport.quic;
+
+import dev.moqbed.cc.AckSample;
+import dev.moqbed.cc.CongestionController;
+import dev.moqbed.cc.ControllerEnvironment;
+import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.cc.EcnCodepoint;
+import dev.moqbed.cc.EcnSample;
+import dev.moqbed.cc.LossSample;
+import dev.moqbed.cc.LossTrigger;
+import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.cc.PathView;
+import dev.moqbed.cc.RttSample;
+import dev.moqbed.transport.Datagram;
+import dev.moqbed.transport.EcnMark;
+import dev.moqbed.transport.recovery.AckFlavor;
+import dev.moqbed.transport.recovery.AckFrame;
+import dev.moqbed.transport.recovery.AckFrequencyPolicy;
+import dev.moqbed.transport.recovery.DeliveryRateSampler;
+import dev.moqbed.transport.recovery.FlowControlWindow;
+import dev.moqbed.transport.recovery.Pacer;
+import dev.moqbed.transport.recovery.ProbeTimeoutBackoff;
+import dev.moqbed.transport.recovery.RttEstimator;
+import dev.moqbed.transport.recovery.RttFlavor;
+import dev.moqbed.transport.recovery.TransportDefaults;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.random.RandomGenerator;
+
+/**
+ * One end of a QUIC connection, as a sans-IO state machine: the host hands it received datagrams
+ * ({@link #receive}), asks it for datagrams to send ({@link #poll}) and calls it again at {@link
+ * #nextWakeMicros()}. It never reads a clock.
+ *
+ * <p>It models what moves the C4 test draft's numbers, as picoquic does it: the handshake over the
+ * same links (Initial, Handshake and 1-RTT packets with their sizes, a path MTU probe, 250 ms
+ * initial timers), packet sizes and headers, the ACK-frequency policy, RTT estimation, loss
+ * detection and probe timeouts, delivery-rate sampling, pacing, flow control with auto-tuning,
+ * stream priorities, DATAGRAM frames, STOP_SENDING and RESET_STREAM, and the close exchange. Packet
+ * protection and TLS are not modelled: their bytes are.
+ */
+public final class QuicConnection {
+  /** Header of a 1-RTT packet before the packet number: first byte and an 8-byte CID. */
+  private static final int SHORT_HEADER_BYTES = 1 + 8;
+
+  private static final int AEAD_TAG_BYTES = 16;
+
+  /** picoquic pads 1-RTT packets to at least this many bytes. */
+  private static final int MINIMUM_SHORT_PACKET_BYTES = 55;
+
+  /** Long-header Initial packet overhead (header and tag), as measured on picoquic's flights. */
+  private static final int INITIAL_PACKET_OVERHEAD_BYTES = 49;
+
+  private static final int HANDSHAKE_PACKET_OVERHEAD_BYTES = 45;
+
+  /** The modelled TLS flights: ClientHello, ServerHello, server certificate..Finished, Finished. */
+  static final int CLIENT_INITIAL_CRYPTO_BYTES = 280;
+
+  static final int SERVER_INITIAL_CRYPTO_BYTES = 123;
+  static final int SERVER_HANDSHAKE_CRYPTO_BYTES = 1258;
+  static final int CLIENT_HANDSHAKE_CRYPTO_BYTES = 36;
+
+  /**
+   * picoquic sends this many NEW_CONNECTION_ID frames (active_connection_id_limit 8, minus one).
+   */
+  private static final int NEW_CONNECTION_IDS = 7;
+
+  /** Sizes tried by path MTU discovery: the peer's maximum, then a smaller fallback. */
+  private static final int FALLBACK_PROBE_BYTES = 1400;
+
+  /** More full-size losses than this without a full-size ACK resets the MTU (picoquic). */
+  private static final int FULL_SIZE_LOSSES_BEFORE_MTU_RESET = 10;
+
+  /** picoquic's stream priority when the application sets none (odd: FIFO). */
+  public static final int DEFAULT_STREAM_PRIORITY = 9;
+
+  /** Life cycle. */
+  public enum State {
+    HANDSHAKE,
+    READY,
+    CLOSING,
+    DRAINING,
+    CLOSED
+  }
+
+  private final ConnectionConfig config;
+  private final Role role;
+  private final int localNode;
+  private final int remoteNode;
+  private final int flowId;
+  private final long startMicros;
+  private ConnectionHandler handler = new ConnectionHandler() {};
+  private Runnable wakeListener = () -> {};
+  private State state = State.HANDSHAKE;
+  private boolean applicationKeys;
+  private boolean handshakeConfirmed;
+
+  private final PacketNumberSpace[] spaces = new PacketNumberSpace[3];
+
+  // Recovery and congestion control.
+  private final RttEstimator rtt;
+  private final ProbeTimeoutBackoff backoff;
+  private final CongestionController controller;
+  private final PathState path = new PathState();
+  private final DeliveryRateSampler sampler = new DeliveryRateSampler();
+  private final Pacer pacer;
+  private final AckFrequencyPolicy ackFrequency = new AckFrequencyPolicy();
+  private final AckSample ackSample = new AckSample();
+  private final LossSample lossSample = new LossSample();
+  private final RttSample rttSample = new RttSample();
+  private final EcnSample ecnSample = new EcnSample();
+  private long bytesInFlight;
+  private boolean controllerHasSeenAck;
+  private int consecutiveProbeTimeouts;
+  private boolean probeTimeoutPending;
+  private long lastPacketSentMicros;
+  private long lastAckElicitingSentMicros;
+  private boolean congestionWindowBlocked;
+  private long lastSenderLimitedMicros = Long.MIN_VALUE;
+  private long lastAckedDataSentMicros;
+  private long lossTimerMicros = Long.MAX_VALUE;
+
+  /** Declared lost, kept to detect spurious losses (picoquic: 1 s past the newest acked send). */
+  private final ArrayDeque<SentPacket> declaredLost = new ArrayDeque<>();
+
+  private boolean ackFrequencyDue;
+  private long maxReceiveRateBytesPerSecond;
+  private long receiveRateWindowStartMicros = -1;
+  private long receiveRateWindowBytes;
+
+  // Path MTU.
+  private int mtuBytes;
+  private boolean mtuProbeRequired;
+  private boolean mtuProbeInFlight;
+  private int probeSizeIndex;
+  private int fullSizeLossesSinceFullSizeAck;
+
+  // Streams, datagrams, flow control.
+  private final TreeMap<Long, SendStream> sendStreams = new TreeMap<>();
+  private final TreeMap<Long, ReceiveStream> receiveStreams = new TreeMap<>();
+  private final TreeMap<Long, FlowControlWindow> streamReceiveWindows = new TreeMap<>();
+  private long nextBidirectionalStreamId;
+  private long nextUnidirectionalStreamId;
+  private final ArrayDeque<Frame.Datagram> pendingDatagrams = new ArrayDeque<>();
+  private int datagramPriority = 0;
+  private long peerMaxData;
+  private long newDataBytesSent;
+  private final FlowControlWindow connectionReceiveWindow;
+  private long connectionBytesReceived;
+  private final ArrayDeque<Frame> controlFrames = new ArrayDeque<>();
+  private int newConnectionIdsToSend;
+  private boolean handshakeDoneToSend;
+
+  // Close.
+  private boolean closeRequested;
+  private long closeErrorCode;
+  private boolean closeIsApplication;
+  private boolean closeFrameDue;
+  private long closingDeadlineMicros = Long.MAX_VALUE;
+  private long closeErrorSeen;
+  private long lastReceivedMicros;
+  private Datagram pendingCloseAnswer;
+
+  private final ConnectionStats stats = new ConnectionStats();
+
+  /**
+   * @param localNode the node this end sends from (a simulation's index)
+   * @param remoteNode the node of the peer
+   * @param flowId identifies the connection on a shared network, in both directions
+   * @param controllerFactory the congestion controller of this end's sending side
+   * @param random the seeded generator the controller may draw from
+   */
+  public QuicConnection(
+      ConnectionConfig config,
+      int localNode,
+      int remoteNode,
+      int flowId,
+      ControllerFactory controllerFactory,
+      RandomGenerator random,
+      long nowMicros) {
+    this.config = config;
+    this.role = config.role();
+    this.localNode = localNode;
+    this.remoteNode = remoteNode;
+    this.flowId = flowId;
+    this.startMicros = nowMicros;
+    this.lastReceivedMicros = nowMicros;
+    this.mtuBytes = config.initialMtuBytes();
+    this.rtt =
+        new RttEstimator(
+            config.recoveryFlavor(),
+            TransportDefaults.INITIAL_RTT_MICROS,
+            TransportDefaults.MAX_ACK_DELAY_MICROS);
+    this.backoff = new ProbeTimeoutBackoff(config.recoveryFlavor(), config.idleTimeoutMicros());
+    this.pacer = new Pacer(nowMicros);
+    spaces[0] = new PacketNumberSpace(PacketSpace.INITIAL, config.ackFlavor(), nowMicros);
+    spaces[1] = new PacketNumberSpace(PacketSpace.HANDSHAKE, config.ackFlavor(), nowMicros);
+    spaces[2] = new PacketNumberSpace(PacketSpace.APPLICATION, config.ackFlavor(), nowMicros);
+    nextBidirectionalStreamId = role.streamInitiatorBit();
+    nextUnidirectionalStreamId = 2 + role.streamInitiatorBit();
+    // The peer's limits on what we send: its transport parameters, which mirror ours here.
+    peerMaxData = config.initialMaxData();
+    connectionReceiveWindow =
+        new FlowControlWindow(FlowControlWindow.Scope.CONNECTION, config.initialMaxData());
+    this.controller = controllerFactory.create(new ControllerEnvironment(path, nowMicros, random));
+    if (role == Role.CLIENT) {
+      space(PacketSpace.INITIAL).cryptoToSend.totalBytes = CLIENT_INITIAL_CRYPTO_BYTES;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Application interface
+
+  public void setHandler(ConnectionHandler handler) {
+    this.handler = handler;
+  }
+
+  /** Called whenever the application gave the connection something to send. */
+  public void setWakeListener(Runnable wakeListener) {
+    this.wakeListener = wakeListener;
+  }
+
+  public Role role() {
+    return role;
+  }
+
+  public State state() {
+    return state;
+  }
+
+  public int flowId() {
+    return flowId;
+  }
+
+  public boolean isReady() {
+    return state == State.READY;
+  }
+
+  public CongestionController controller() {
+    return controller;
+  }
+
+  public PathView path() {
+    return path;
+  }
+
+  public ConnectionStats stats() {
+    return stats;
+  }
+
+  /** Opens a bidirectional stream; returns its id. */
+  public long openBidirectionalStream(int priority) {
+    long id = nextBidirectionalStreamId;
+    nextBidirectionalStreamId += 4;
+    sendStreams.put(id, new SendStream(id, priority, config.initialMaxStreamDataBidiLocal()));
+    receiveStreamFor(id);
+    return id;
+  }
+
+  /** Opens a unidirectional stream; returns its id. */
+  public long openUnidirectionalStream(int priority) {
+    long id = nextUnidirectionalStreamId;
+    nextUnidirectionalStreamId += 4;
+    sendStreams.put(id, new SendStream(id, priority, config.initialMaxStreamDataUni()));
+    return id;
+  }
+
+  /** Writes bytes on a stream. */
+  public void write(long streamId, ByteSlice data) {
+    sendStream(streamId).write(data, data.length());
+    wakeListener.run();
+  }
+
+  /** Writes {@code length} bytes of no particular content (bulk transfers, modelled media). */
+  public void writeCount(long streamId, int length) {
+    sendStream(streamId).write(null, length);
+    wakeListener.run();
+  }
+
+  /** Ends a stream after what was written. */
+  public void finish(long streamId) {
+    sendStream(streamId).finish();
+    wakeListener.run();
+  }
+
+  public void setStreamPriority(long streamId, int priority) {
+    sendStream(streamId).priority = priority;
+  }
+
+  /** Abandons sending on a stream: RESET_STREAM goes out, queued data is dropped. */
+  public void resetStream(long streamId, long errorCode) {
+    SendStream stream = sendStreams.get(streamId);
+    if (stream != null && !stream.isReset()) {
+      stream.reset(errorCode);
+      wakeListener.run();
+    }
+  }
+
+  /** Asks the peer to stop sending on a stream; bytes still arriving are dropped. */
+  public void stopSending(long streamId, long errorCode) {
+    ReceiveStream stream = receiveStreamFor(streamId);
+    if (!stream.isStopSendingRequested() && !stream.isFinished()) {
+      stream.requestStopSending();
+      controlFrames.add(new Frame.StopSending(streamId, errorCode));
+      wakeListener.run();
+    }
+  }
+
+  /** Queues a DATAGRAM frame; it is dropped, as in picoquic, if it cannot fit a packet. */
+  public void sendDatagram(Object payload, int length) {
+    pendingDatagrams.add(new Frame.Datagram(length, payload));
+    wakeListener.run();
+  }
+
+  /** The priority of every DATAGRAM frame of the connection (quicperf: the request's value). */
+  public void setDatagramPriority(int priority) {
+    this.datagramPriority = priority;
+  }
+
+  /** Closes the connection with an error code (0 = no error). */
+  public void close(long errorCode, boolean application) {
+    if (state == State.CLOSING || state == State.DRAINING || state == State.CLOSED) {
+      return;
+    }
+    closeRequested = true;
+    closeErrorCode = errorCode;
+    closeIsApplication = application;
+    closeFrameDue = true;
+    wakeListener.run();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Host interface
+
+  /** Processes a datagram from the network. */
+  public void receive(long nowMicros, Datagram datagram) {
+    if (state == State.CLOSED || state == State.DRAINING) {
+      return;
+    }
+    lastReceivedMicros = nowMicros;
+    onBytesReceived(nowMicros, datagram.sizeBytes());
+    @SuppressWarnings("unchecked")
+    List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
+    for (QuicPacket packet : packets) {
+      PacketNumberSpace space = space(packet.space());
+      if (space.discarded) {
+        continue;
+      }
+      if (space.receivedPackets.isReceived(packet.packetNumber())) {
+        continue; // duplicate
+      }
+      recordEcn(space, datagram.ecn());
+      for (PacketNumberSpace other : spaces) {
+        if (other != space) {
+          other.receivedPackets.onPacketReceivedInOtherSpace();
+        }
+      }
+      processFrames(nowMicros, space, packet);
+      if (!space.discarded) {
+        space.receivedPackets.onPacketReceived(
+            nowMicros, packet.packetNumber(), packet.ackEliciting());
+      }
+      if (state == State.CLOSED || state == State.DRAINING) {
+        return;
+      }
+    }
+    if (state == State.CLOSING) {
+      closeFrameDue = true; // repeat our close to a peer that keeps sending
+    }
+  }
+
+  /** The next datagram to send now, or null when nothing can go now. */
+  public Datagram poll(long nowMicros) {
+    if (state == State.CLOSED) {
+      return null;
+    }
+    if (state == State.DRAINING) {
+      Datagram answer = pendingCloseAnswer; // our close, owed once to the peer that closed
+      pendingCloseAnswer = null;
+      return answer;
+    }
+    if (state == State.CLOSING) {
+      if (nowMicros >= closingDeadlineMicros) {
+        enterClosed(nowMicros, closeErrorSeen);
+        return null;
+      }
+      return closeFrameDue ? buildClose(nowMicros) : null;
+    }
+    if (closeRequested) {
+      return buildClose(nowMicros);
+    }
+    if (nowMicros - lastReceivedMicros >= idleTimeoutMicros()) {
+      enterClosed(nowMicros, 0);
+      return null;
+    }
+    detectTimerLosses(nowMicros);
+    if (hasHandshakeDataToSend(nowMicros)) {
+      Datagram datagram = buildHandshakeDatagram(nowMicros);
+      if (datagram != null) {
+        return datagram;
+      }
+    }
+    return applicationKeys ? buildApplicationDatagram(nowMicros) : null;
+  }
+
+  /**
+   * When the host should call {@link #poll} again if nothing arrives before; call after {@link
+   * #poll} returned null at {@code nowMicros}.
+   */
+  public long nextWakeMicros(long nowMicros) {
+    if (state == State.CLOSED) {
+      return Long.MAX_VALUE;
+    }
+    if (state == State.DRAINING) {
+      return pendingCloseAnswer != null ? nowMicros : Long.MAX_VALUE;
+    }
+    if (state == State.CLOSING) {
+      return closingDeadlineMicros;
+    }
+    long wake = Math.min(lossTimerMicros, probeTimeoutDeadlineMicros());
+    wake = Math.min(wake, lastReceivedMicros + idleTimeoutMicros());
+    if (!applicationKeys) {
+      return wake;
+    }
+    PacketNumberSpace application = space(PacketSpace.APPLICATION);
+    wake = Math.min(wake, application.receivedPackets.nextAckTimeMicros(nowMicros));
+    boolean windowOpen = probeTimeoutPending || bytesInFlight <= controller.congestionWindowBytes();
+    boolean wantsToSend =
+        hasAckOrControlToSend(nowMicros) || (windowOpen && hasAnythingForApplicationPacket());
+    if (wantsToSend && !pacer.canSend(nowMicros)) {
+      wake = Math.min(wake, pacer.nextSendTimeMicros(nowMicros));
+    }
+    return wake;
+  }
+
+  private long idleTimeoutMicros() {
+    return Math.max(config.idleTimeoutMicros(), 3 * currentProbeTimeoutMicros());
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Receiving
+
+  private void processFrames(long nowMicros, PacketNumberSpace space, QuicPacket packet) {
+    boolean ackSeen = false;
+    for (Frame frame : packet.frames()) {
+      if (frame instanceof Frame.Ack ack) {
+        onAckFrame(nowMicros, space, ack);
+        ackSeen = true;
+      } else if (frame instanceof Frame.Crypto crypto) {
+        onCryptoFrame(nowMicros, space, crypto);
+      } else if (frame instanceof Frame.Stream stream) {
+        onStreamFrame(nowMicros, stream);
+      } else if (frame instanceof Frame.Datagram datagram) {
+        handler.onDatagram(this, nowMicros, datagram.payload(), datagram.length());
+      } else if (frame instanceof Frame.ResetStream reset) {
+        onResetStream(nowMicros, reset);
+      } else if (frame instanceof Frame.StopSending stop) {
+        onStopSending(nowMicros, stop);
+      } else if (frame instanceof Frame.MaxData maxData) {
+        peerMaxData = Math.max(peerMaxData, maxData.maximum());
+      } else if (frame instanceof Frame.MaxStreamData maxStreamData) {
+        SendStream stream = sendStreams.get(maxStreamData.streamId());
+        if (stream != null) {
+          stream.peerMaxStreamData = Math.max(stream.peerMaxStreamData, maxStreamData.maximum());
+        }
+      } else if (frame instanceof Frame.HandshakeDone) {
+        onHandshakeConfirmed(nowMicros);
+      } else if (frame instanceof Frame.AckFrequency frequency) {
+        space.receivedPackets.onAckFrequency(
+            frequency.sequence(),
+            frequency.ackElicitingThreshold(),
+            frequency.maxAckDelayMicros(),
+            AckFrequencyPolicy.REORDERING_THRESHOLD);
+      } else if (frame instanceof Frame.ConnectionClose close) {
+        onConnectionClose(nowMicros, close);
+      }
+      // PING, PADDING, NEW_CONNECTION_ID, *_BLOCKED: nothing to do beyond acknowledging.
+      if (state == State.CLOSED || state == State.DRAINING) {
+        return;
+      }
+    }
+    if (ackSeen) {
+      stats.onRttEvent(rtt.latestRttMicros());
+    }
+  }
+
+  private void onCryptoFrame(long nowMicros, PacketNumberSpace space, Frame.Crypto crypto) {
+    space.cryptoReceived.add(crypto.offset(), crypto.offset() + crypto.length());
+    if (role == Role.SERVER) {
+      if (space.space == PacketSpace.INITIAL) {
+        if (space.cryptoReceived.containsAll(0, CLIENT_INITIAL_CRYPTO_BYTES)) {
+          if (space(PacketSpace.INITIAL).cryptoToSend.totalBytes == 0) {
+            startServerFlight();
+          } else {
+            // The client repeated its Initial: our flight was lost, send it again now.
+            resendUnacknowledgedCrypto(nowMicros);
+          }
+        }
+      } else if (space.space == PacketSpace.HANDSHAKE
+          && space.cryptoReceived.containsAll(0, CLIENT_HANDSHAKE_CRYPTO_BYTES)
+          && !handshakeConfirmed) {
+        handshakeDoneToSend = true;
+        onHandshakeConfirmed(nowMicros);
+      }
+    } else if (!applicationKeys
+        && space(PacketSpace.INITIAL).cryptoReceived.containsAll(0, SERVER_INITIAL_CRYPTO_BYTES)
+        && space(PacketSpace.HANDSHAKE)
+            .cryptoReceived
+            .containsAll(0, SERVER_HANDSHAKE_CRYPTO_BYTES)) {
+      // The client has the server's Finished: send ours, then 1-RTT data ("almost ready").
+      space(PacketSpace.HANDSHAKE).cryptoToSend.totalBytes = CLIENT_HANDSHAKE_CRYPTO_BYTES;
+      applicationKeys = true;
+      newConnectionIdsToSend = NEW_CONNECTION_IDS;
+      mtuProbeRequired = config.mtuDiscovery();
+      state = State.READY;
+      handler.onReady(this, nowMicros);
+    }
+  }
+
+  private void startServerFlight() {
+    space(PacketSpace.INITIAL).cryptoToSend.totalBytes = SERVER_INITIAL_CRYPTO_BYTES;
+    space(PacketSpace.HANDSHAKE).cryptoToSend.totalBytes = SERVER_HANDSHAKE_CRYPTO_BYTES;
+    applicationKeys = true; // 0.5-RTT: the server may send 1-RTT packets before confirmation
+    newConnectionIdsToSend = NEW_CONNECTION_IDS;
+    mtuProbeRequired = config.mtuDiscovery();
+  }
+
+  private void onHandshakeConfirmed(long nowMicros) {
+    if (handshakeConfirmed) {
+      return;
+    }
+    handshakeConfirmed = true;
+    // Initial and Handshake spaces are done: their packets leave the flight (implicitly acked).
+    discardSpace(space(PacketSpace.INITIAL));
+    discardSpace(space(PacketSpace.HANDSHAKE));
+    consecutiveProbeTimeouts = 0;
+    if (role == Role.SERVER) {
+      state = State.READY;
+      handler.onReady(this, nowMicros);
+    }
+  }
+
+  private void discardSpace(PacketNumberSpace space) {
+    if (space.discarded) {
+      return;
+    }
+    space.discarded = true;
+    for (SentPacket packet : space.sentPackets) {
+      if (packet.inFlight) {
+        packet.inFlight = false;
+        bytesInFlight -= packet.sizeBytes;
+      }
+    }
+    space.sentPackets.clear();
+    space.cryptoToSend.toResend.clear();
+    space.cryptoToSend.nextOffset = space.cryptoToSend.totalBytes;
+  }
+
+  private void onStreamFrame(long nowMicros, Frame.Stream frame) {
+    ReceiveStream stream = receiveStreamFor(frame.streamId());
+    long added =
+        stream.onFrame(
+            frame,
+            (id, offset, length, data, fin) ->
+                handler.onStreamData(this, nowMicros, id, offset, length, data, fin));
+    connectionBytesReceived += added;
+    connectionReceiveWindow.onProgress(connectionBytesReceived);
+    FlowControlWindow window = streamReceiveWindows.get(frame.streamId());
+    if (window != null) {
+      window.onProgress(stream.deliveredOffset());
+      if (frame.fin()) {
+        window.onFinalSizeKnown();
+      }
+    }
+    if (frame.fin()) {
+      space(PacketSpace.APPLICATION).receivedPackets.onStreamFinReceived();
+    }
+  }
+
+  private void onResetStream(long nowMicros, Frame.ResetStream reset) {
+    ReceiveStream stream = receiveStreamFor(reset.streamId());
+    if (!stream.isReset()) {
+      long added = Math.max(0, reset.finalSize() - stream.highestReceivedOffset());
+      stream.onReset(reset.finalSize());
+      connectionBytesReceived += added;
+      connectionReceiveWindow.onProgress(connectionBytesReceived);
+      FlowControlWindow window = streamReceiveWindows.get(reset.streamId());
+      if (window != null) {
+        window.onFinalSizeKnown();
+      }
+      space(PacketSpace.APPLICATION).receivedPackets.onStreamFinReceived();
+      handler.onStreamReset(this, nowMicros, reset.streamId(), reset.errorCode());
+    }
+  }
+
+  private void onStopSending(long nowMicros, Frame.StopSending stop) {
+    SendStream stream = sendStreams.get(stop.streamId());
+    if (stream != null && !stream.isReset()) {
+      handler.onStopSending(this, nowMicros, stop.streamId(), stop.errorCode());
+    }
+  }
+
+  private void onConnectionClose(long nowMicros, Frame.ConnectionClose close) {
+    closeErrorSeen = close.errorCode();
+    if (state == State.CLOSING) {
+      enterClosed(nowMicros, close.errorCode());
+      return;
+    }
+    // Answer at once with our own close, then drain.
+    closeErrorCode = 0;
+    closeIsApplication = false;
+    Datagram answer = buildCloseDatagram(nowMicros);
+    pendingCloseAnswer = answer;
+    state = State.DRAINING;
+    handler.onClosed(this, nowMicros, close.errorCode());
+  }
+
+  private void enterClosed(long nowMicros, long errorCode) {
+    boolean wasOpen = state != State.DRAINING && state != State.CLOSED;
+    state = State.CLOSED;
+    if (wasOpen) {
+      handler.onClosed(this, nowMicros, errorCode);
+    }
+  }
+
+  private void recordEcn(PacketNumberSpace space, EcnMark mark) {
+    if (mark == EcnMark.ECT_0) {
+      space.receivedEcnCounts[0]++;
+    } else if (mark == EcnMark.ECT_1) {
+      space.receivedEcnCounts[1]++;
+    } else if (mark == EcnMark.CE) {
+      space.receivedEcnCounts[2]++;
+    }
+  }
+
+  /** The highest rate at which this end received data, over windows of at least 1 ms. */
+  private void onBytesReceived(long nowMicros, int sizeBytes) {
+    if (receiveRateWindowStartMicros < 0) {
+      receiveRateWindowStartMicros = nowMicros;
+    }
+    receiveRateWindowBytes += sizeBytes;
+    long elapsed = nowMicros - receiveRateWindowStartMicros;
+    if (elapsed > TransportDefaults.BANDWIDTH_TIME_INTERVAL_MIN_MICROS) {
+      maxReceiveRateBytesPerSecond =
+          Math.max(maxReceiveRateBytesPerSecond, receiveRateWindowBytes * 1_000_000 / elapsed);
+      receiveRateWindowStartMicros = nowMicros;
+      receiveRateWindowBytes = 0;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // ACK processing, RTT, losses
+
+  private void onAckFrame(long nowMicros, PacketNumberSpace space, Frame.Ack ackFrame) {
+    AckFrame ack = ackFrame.frame();
+    if (ack.largestAcknowledged() >= space.nextPacketNumber) {
+      return; // acknowledges a packet never sent: a misbehaving peer; ignore the frame
+    }
+    sampler.onAckStarted();
+    long bytesInFlightBefore = bytesInFlight;
+    SentPacket largestNewlyAcked = null;
+    // picoquic walks the ranges from the largest down, so the first packet is "P".
+    for (int range = 0; range < ack.rangeCount(); range++) {
+      long smallest = ack.rangeSmallest(range);
+      long largest = ack.rangeLargest(range);
+      Iterator<SentPacket> descending = space.sentPackets.descendingIterator();
+      while (descending.hasNext()) {
+        SentPacket packet = descending.next();
+        if (packet.packetNumber > largest) {
+          continue;
+        }
+        if (packet.packetNumber < smallest) {
+          break;
+        }
+        descending.remove();
+        if (largestNewlyAcked == null) {
+          largestNewlyAcked = packet;
+        }
+        onPacketAcknowledged(space, packet);
+      }
+      detectSpuriousLosses(nowMicros, space, smallest, largest);
+    }
+    if (ackFrame.ecnCounts() != null) {
+      onEcnCounts(nowMicros, space, ackFrame.ecnCounts(), ack.largestAcknowledged());
+    }
+    if (largestNewlyAcked == null) {
+      return;
+    }
+    boolean newLargest = largestNewlyAcked.packetNumber > space.largestAcked;
+    if (newLargest) {
+      space.largestAcked = largestNewlyAcked.packetNumber;
+      space.largestAckedSentMicros = largestNewlyAcked.sentMicros;
+      space.largestAckedReceivedMicros = nowMicros;
+      consecutiveProbeTimeouts = 0;
+      long raw = nowMicros - largestNewlyAcked.sentMicros;
+      rtt.onSample(
+          nowMicros, raw, ack.ackDelayMicros(), handshakeConfirmed, largestNewlyAcked.packetNumber);
+      controller.onRttSample(
+          nowMicros,
+          rttSample.set(rtt.latestRttMicros(), ack.ackDelayMicros(), -1).packetSpace(space.space));
+      updateAckFrequency();
+    }
+    sampler.onAckFinished(nowMicros);
+    long lostBytes = detectAckLosses(nowMicros, space);
+    ackSample
+        .acknowledged(
+            sampler.ackedBytes(),
+            largestNewlyAcked.packetNumber,
+            largestNewlyAcked.sentMicros,
+            newLargest ? rtt.latestRttMicros() : -1,
+            bytesInFlightBefore)
+        .packetSpace(space.space);
+    sampler.fillDelivery(ackSample, handshakeConfirmed, lostBytes);
+    controller.onAck(nowMicros, ackSample);
+    controllerHasSeenAck = true;
+    updatePacing();
+  }
+
+  private void onPacketAcknowledged(PacketNumberSpace space, SentPacket packet) {
+    if (packet.inFlight) {
+      packet.inFlight = false;
+      bytesInFlight -= packet.sizeBytes;
+      sampler.onPacketAcked(packet.snapshot, packet.sentMicros, packet.sizeBytes);
+    }
+    if (packet.sizeBytes >= mtuBytes && mtuBytes >= config.maxMtuBytes()) {
+      fullSizeLossesSinceFullSizeAck = 0;
+    }
+    boolean carriedData = false;
+    for (Frame frame : packet.frames) {
+      if (frame instanceof Frame.Stream stream) {
+        carriedData = true;
+        SendStream sendStream = sendStreams.get(stream.streamId());
+        if (sendStream != null) {
+          sendStream.onFrameAcknowledged(stream);
+        }
+      } else if (frame instanceof Frame.Datagram) {
+        carriedData = true;
+      } else if (frame instanceof Frame.Crypto crypto) {
+        space.cryptoToSend.onAcknowledged(crypto);
+      } else if (frame instanceof Frame.Ack ack) {
+        space.receivedPackets.onAckFrameAcknowledged(ack.frame());
+      }
+    }
+    if (packet.mtuProbe) {
+      mtuBytes = Math.max(mtuBytes, packet.sizeBytes);
+      mtuProbeInFlight = false;
+      mtuProbeRequired = false;
+      fullSizeLossesSinceFullSizeAck = 0;
+    }
+    if (carriedData) {
+      lastAckedDataSentMicros = Math.max(lastAckedDataSentMicros, packet.sentMicros);
+    }
+  }
+
+  private void onEcnCounts(
+      long nowMicros, PacketNumberSpace space, long[] counts, long largestAcknowledged) {
+    boolean ceGrew = counts[2] > space.peerCeTotal;
+    space.peerEct0Total = Math.max(space.peerEct0Total, counts[0]);
+    space.peerEct1Total = Math.max(space.peerEct1Total, counts[1]);
+    space.peerCeTotal = Math.max(space.peerCeTotal, counts[2]);
+    if (ceGrew) {
+      controller.onEcnCongestion(
+          nowMicros,
+          ecnSample
+              .set(space.peerEct0Total, space.peerEct1Total, space.peerCeTotal, largestAcknowledged)
+              .packetSpace(space.space));
+    }
+  }
+
+  /** Packets declared lost that an ACK covers after all: spurious losses. */
+  private void detectSpuriousLosses(
+      long nowMicros, PacketNumberSpace space, long smallest, long largest) {
+    Iterator<SentPacket> lost = declaredLost.iterator();
+    while (lost.hasNext()) {
+      SentPacket packet = lost.next();
+      if (packet.space == space.space
+          && packet.packetNumber >= smallest
+          && packet.packetNumber <= largest) {
+        lost.remove();
+        stats.spuriousLosses++;
+        sampler.onSpuriousLoss(packet.sizeBytes);
+        controller.onSpuriousLoss(nowMicros, packet.packetNumber);
+      }
+    }
+  }
+
+  /**
+   * picoquic's ACK-driven loss scan: a packet is lost once 3 newer numbers were acknowledged, or
+   * once its time threshold passed. Returns the bytes declared lost.
+   */
+  private long detectAckLosses(long nowMicros, PacketNumberSpace space) {
+    long lostBytes = 0;
+    lossTimerMicros = Long.MAX_VALUE;
+    Iterator<SentPacket> ascending = space.sentPackets.iterator();
+    while (ascending.hasNext()) {
+      SentPacket packet = ascending.next();
+      if (packet.packetNumber >= space.largestAcked) {
+        break;
+      }
+      boolean lostByNumber =
+          space.largestAcked - packet.packetNumber >= TransportDefaults.LOSS_PACKET_THRESHOLD;
+      long lossTime = timeThresholdMicros(space, packet);
+      if (lostByNumber || nowMicros >= lossTime) {
+        ascending.remove();
+        lostBytes += declareLost(nowMicros, space, packet, LossTrigger.ACK_THRESHOLD);
+      } else {
+        lossTimerMicros = Math.min(lossTimerMicros, lossTime);
+        if (config.recoveryFlavor() == RttFlavor.PICOQUIC) {
+          break; // picoquic stops at the first packet that is not lost
+        }
+      }
+    }
+    return lostBytes;
+  }
+
+  /** When a packet below the largest acknowledged counts as lost by time. */
+  private long timeThresholdMicros(PacketNumberSpace space, SentPacket packet) {
+    if (config.recoveryFlavor() == RttFlavor.RFC9002) {
+      long threshold =
+          Math.max(9 * Math.max(rtt.smoothedRttMicros(), rtt.latestRttMicros()) / 8, 1_000);
+      return packet.sentMicros + threshold;
+    }
+    long retransmitTimer = rtt.retransmitTimeoutMicros(peerMaxAckDelayMicros());
+    long reorderDelay =
+        Math.min(rtt.smoothedRttMicros() / 4, 5_000)
+            + peerMaxAckDelayMicros()
+            - (space.largestAckedSentMicros - packet.sentMicros);
+    return Math.min(
+        packet.sentMicros + retransmitTimer, space.largestAckedReceivedMicros + reorderDelay);
+  }
+
+  /** Time-threshold losses due now, and the probe timeout (picoquic: before building a packet). */
+  private void detectTimerLosses(long nowMicros) {
+    if (lossTimerMicros <= nowMicros) {
+      lossTimerMicros = Long.MAX_VALUE;
+      for (PacketNumberSpace space : spaces) {
+        if (!space.discarded && space.largestAcked >= 0) {
+          long lost = detectAckLosses(nowMicros, space);
+          if (lost > 0) {
+            updatePacing();
+          }
+        }
+      }
+    }
+    if (nowMicros >= probeTimeoutDeadlineMicros()) {
+      onProbeTimeout(nowMicros);
+    }
+  }
+
+  private long probeTimeoutDeadlineMicros() {
+    boolean anyInFlight = false;
+    for (PacketNumberSpace space : spaces) {
+      if (!space.discarded && space.hasAckElicitingInFlight()) {
+        anyInFlight = true;
+        break;
+      }
+    }
+    if (!anyInFlight) {
+      return Long.MAX_VALUE;
+    }
+    long reference =
+        config.recoveryFlavor() == RttFlavor.PICOQUIC
+            ? lastPacketSentMicros
+            : lastAckElicitingSentMicros;
+    return reference + currentProbeTimeoutMicros();
+  }
+
+  private long currentProbeTimeoutMicros() {
+    long base =
+        rtt.hasSample()
+            ? rtt.retransmitTimeoutMicros(peerMaxAckDelayMicros())
+            : TransportDefaults.INITIAL_RETRANSMIT_TIMER_MICROS;
+    return backoff.timeoutMicros(
+        base,
+        consecutiveProbeTimeouts,
+        handshakeConfirmed,
+        rtt.minRttMicros(),
+        rtt.smoothedRttMicros());
+  }
+
+  /**
+   * picoquic: one PTO per expiry declares the oldest ack-eliciting packet lost by timer, resets the
+   * MTU in the ready state and lets the next packet bypass the window. RFC 9002: the probe timeout
+   * declares nothing lost; it only sends a probe.
+   */
+  private void onProbeTimeout(long nowMicros) {
+    stats.probeTimeouts++;
+    controller.onProbeTimeout(nowMicros);
+    consecutiveProbeTimeouts++;
+    probeTimeoutPending = true;
+    for (PacketNumberSpace space : spaces) {
+      if (space.discarded) {
+        continue;
+      }
+      if (space.space != PacketSpace.APPLICATION) {
+        // Handshake spaces resend their CRYPTO data.
+        for (SentPacket packet : space.sentPackets) {
+          for (Frame frame : packet.frames) {
+            if (frame instanceof Frame.Crypto crypto) {
+              space.cryptoToSend.onLost(crypto);
+            }
+          }
+        }
+        continue;
+      }
+      if (config.recoveryFlavor() == RttFlavor.PICOQUIC) {
+        Iterator<SentPacket> ascending = space.sentPackets.iterator();
+        while (ascending.hasNext()) {
+          SentPacket packet = ascending.next();
+          if (packet.ackEliciting && packet.inFlight) {
+            ascending.remove();
+            declareLost(nowMicros, space, packet, LossTrigger.TIMER);
+            if (handshakeConfirmed && config.mtuDiscovery()) {
+              resetMtu();
+            }
+            break;
+          }
+        }
+      }
+    }
+    updatePacing();
+  }
+
+  private void resetMtu() {
+    mtuBytes = config.initialMtuBytes();
+    mtuProbeRequired = true;
+    mtuProbeInFlight = false;
+    probeSizeIndex = 0;
+    fullSizeLossesSinceFullSizeAck = 0;
+  }
+
+  /** Takes a packet out of the flight, queues its frames for resending and tells the controller. */
+  private long declareLost(
+      long nowMicros, PacketNumberSpace space, SentPacket packet, LossTrigger trigger) {
+    boolean wasInFlight = packet.inFlight;
+    if (packet.inFlight) {
+      packet.inFlight = false;
+      bytesInFlight -= packet.sizeBytes;
+    }
+    stats.packetsLost++;
+    for (Frame frame : packet.frames) {
+      requeueLostFrame(space, frame);
+    }
+    if (packet.mtuProbe) {
+      mtuProbeInFlight = false;
+      probeSizeIndex++;
+      mtuProbeRequired = probeSizeIndex < 2;
+    } else if (packet.sizeBytes >= config.maxMtuBytes()
+        && ++fullSizeLossesSinceFullSizeAck > FULL_SIZE_LOSSES_BEFORE_MTU_RESET
+        && config.mtuDiscovery()) {
+      resetMtu();
+    }
+    declaredLost.add(packet);
+    pruneDeclaredLost();
+    if (!wasInFlight) {
+      return 0;
+    }
+    boolean counted =
+        DeliveryRateSampler.countsAsLoss(
+            packet.sentMicros, startMicros, rtt.smoothedRttMicros(), rtt.rttVarianceMicros());
+    controller.onPacketLost(
+        nowMicros,
+        sampler
+            .onPacketLost(
+                lossSample,
+                packet.packetNumber,
+                packet.sentMicros,
+                packet.sizeBytes,
+                trigger,
+                packet.snapshot,
+                counted)
+            .packetSpace(space.space));
+    return packet.sizeBytes;
+  }
+
+  private void requeueLostFrame(PacketNumberSpace space, Frame frame) {
+    if (frame instanceof Frame.Stream stream) {
+      SendStream sendStream = sendStreams.get(stream.streamId());
+      if (sendStream != null) {
+        sendStream.onFrameLost(stream);
+      }
+    } else if (frame instanceof Frame.Crypto crypto) {
+      space.cryptoToSend.onLost(crypto);
+    } else if (frame instanceof Frame.ResetStream reset) {
+      SendStream sendStream = sendStreams.get(reset.streamId());
+      if (sendStream != null) {
+        sendStream.onResetFrameLost();
+      }
+    } else if (frame instanceof Frame.StopSending stop) {
+      controlFrames.add(stop);
+    } else if (frame instanceof Frame.MaxData) {
+      controlFrames.add(new Frame.MaxData(connectionReceiveWindow.limitBytes()));
+    } else if (frame instanceof Frame.MaxStreamData maxStreamData) {
+      FlowControlWindow window = streamReceiveWindows.get(maxStreamData.streamId());
+      if (window != null) {
+        controlFrames.add(new Frame.MaxStreamData(maxStreamData.streamId(), window.limitBytes()));
+      }
+    } else if (frame instanceof Frame.HandshakeDone) {
+      handshakeDoneToSend = true;
+    } else if (frame instanceof Frame.AckFrequency) {
+      ackFrequencyDue = true;
+    } else if (frame instanceof Frame.NewConnectionId) {
+      newConnectionIdsToSend++;
+    }
+    // ACK, PADDING, PING, DATAGRAM (not retransmitted, as in picoquic), blocked frames: dropped.
+  }
+
+  /** Forgets declared-lost packets sent more than 1 s before the newest acknowledged send. */
+  private void pruneDeclaredLost() {
+    long newestAcked = space(PacketSpace.APPLICATION).largestAckedSentMicros;
+    while (!declaredLost.isEmpty()
+        && declaredLost.peekFirst().sentMicros
+                + TransportDefaults.SPURIOUS_RETRANSMIT_DELAY_MAX_MICROS
+            < newestAcked) {
+      declaredLost.pollFirst();
+    }
+    while (declaredLost.size() > 4096) {
+      declaredLost.pollFirst();
+    }
+  }
+
+  private void resendUnacknowledgedCrypto(long nowMicros) {
+    for (PacketNumberSpace space : spaces) {
+      if (space.discarded || space.space == PacketSpace.APPLICATION) {
+        continue;
+      }
+      for (SentPacket packet : space.sentPackets) {
+        for (Frame frame : packet.frames) {
+          if (frame instanceof Frame.Crypto crypto) {
+            space.cryptoToSend.onLost(crypto);
+          }
+        }
+      }
+    }
+  }
+
+  private long peerMaxAckDelayMicros() {
+    return handshakeConfirmed || applicationKeys
+        ? TransportDefaults.MAX_ACK_DELAY_MICROS
+        : TransportDefaults.DEFAULT_PEER_MAX_ACK_DELAY_MICROS;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Congestion control outputs
+
+  /**
+   * Hands the controller's rate and quantum to the pacer. picoquic's pacer stays in its initial,
+   * effectively unpaced state until the controller first updates it, which every controller does
+   * on its first ACK notification; controllers here report a rate from creation, so the transport
+   * waits for that first ACK.
+   */
+  private void updatePacing() {
+    long rate = controller.pacingRateBytesPerSecond();
+    if (controllerHasSeenAck && rate > 0) {
+      pacer.configureRate(rate, controller.pacingQuantumBytes(), mtuBytes, rtt.smoothedRttMicros());
+    }
+  }
+
+  private void updateAckFrequency() {
+    if (config.ackFlavor() != AckFlavor.PICOQUIC || !handshakeConfirmed) {
+      return;
+    }
+    AckFrequencyPolicy.Update update =
+        ackFrequency.compute(
+            controller.congestionWindowBytes(),
+            mtuBytes,
+            !controller.inSlowStart(),
+            rtt.minRttMicros(),
+            rtt.smoothedRttMicros(),
+            sampler.deliveryRateBytesPerSecond(),
+            maxReceiveRateBytesPerSecond,
+            "newreno".equals(controller.id()),
+            TransportDefaults.MIN_ACK_DELAY_MICROS);
+    if (update.send()) {
+      ackFrequencyDue = true;
+    }
+  }
+
+  private EcnMark outgoingEcn() {
+    if (config.ecnOverride() != null) {
+      return config.ecnOverride();
+    }
+    EcnCodepoint codepoint = controller.outgoingEcn();
+    return switch (codepoint) {
+      case ECT_0 -> EcnMark.ECT_0;
+      case ECT_1 -> EcnMark.ECT_1;
+      default -> EcnMark.NOT_ECT;
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Sending: handshake
+
+  private boolean hasHandshakeDataToSend(long nowMicros) {
+    for (int i = 0; i < 2; i++) {
+      PacketNumberSpace space = spaces[i];
+      if (!space.discarded
+          && (space.cryptoToSend.hasDataToSend() || handshakeAckDue(space, nowMicros))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Handshake-space ACKs are immediate, except that the client never acknowledges the server's
+   * Initial on its own: picoquic's client answers with its Handshake flight, which drops the
+   * Initial keys, and no separate Initial ACK is seen on the reference's traces.
+   */
+  private boolean handshakeAckDue(PacketNumberSpace space, long nowMicros) {
+    if (role == Role.CLIENT && space.space == PacketSpace.INITIAL) {
+      return false;
+    }
+    return space.receivedPackets.isAckDue(nowMicros);
+  }
+
+  /**
+   * A datagram of coalesced Initial and Handshake packets, then 1-RTT control frames if room is
+   * left. Not paced, as picoquic's handshake senders never consult pacing; a client datagram
+   * carrying an Initial is padded to the initial MTU.
+   */
+  private Datagram buildHandshakeDatagram(long nowMicros) {
+    List<QuicPacket> packets = new ArrayList<>(3);
+    int room = config.initialMtuBytes();
+    boolean carriesInitial = false;
+    for (int i = 0; i < 2 && room > 0; i++) {
+      PacketNumberSpace space = spaces[i];
+      if (space.discarded) {
+        continue;
+      }
+      int overhead = i == 0 ? INITIAL_PACKET_OVERHEAD_BYTES : HANDSHAKE_PACKET_OVERHEAD_BYTES;
+      List<Frame> frames = new ArrayList<>(2);
+      int size = overhead;
+      if (handshakeAckDue(space, nowMicros)) {
+        AckFrame ack = space.receivedPackets.buildAck(nowMicros);
+        if (ack != null) {
+          Frame.Ack frame = new Frame.Ack(ack, space.receivedEcnCounts.clone());
+          frames.add(frame);
+          size += frame.sizeBytes();
+        }
+      }
+      if (space.cryptoToSend.hasDataToSend() && room - size > 8) {
+        Frame.Crypto crypto = space.cryptoToSend.take(room - size - 5);
+        if (crypto != null) {
+          frames.add(crypto);
+          size += crypto.sizeBytes();
+        }
+      }
+      if (frames.isEmpty()) {
+        continue;
+      }
+      if (i == 0) {
+        carriesInitial = true;
+        if (role == Role.CLIENT) {
+          // The client pads any datagram carrying an Initial to the full initial size.
+          int padding = room - size;
+          if (padding > 0) {
+            frames.add(new Frame.Padding(padding));
+            size += padding;
+          }
+        }
+      }
+      packets.add(new QuicPacket(space.space, space.nextPacketNumber, frames, size));
+      room -= size;
+    }
+    if (!carriesInitial && role == Role.CLIENT && !space(PacketSpace.INITIAL).discarded) {
+      // Sending a Handshake packet: the client drops its Initial keys (RFC 9001 §4.9.1).
+      discardSpace(space(PacketSpace.INITIAL));
+    }
+    if (applicationKeys && room > MINIMUM_SHORT_PACKET_BYTES && !mtuProbeInFlight) {
+      QuicPacket shortPacket = buildApplicationPacket(nowMicros, room, false, true);
+      if (shortPacket != null) {
+        packets.add(shortPacket);
+      }
+    }
+    if (packets.isEmpty()) {
+      return null;
+    }
+    for (QuicPacket packet : packets) {
+      if (packet.space() != PacketSpace.APPLICATION) {
+        recordSent(nowMicros, space(packet.space()), packet, false);
+      }
+    }
+    return finishDatagram(nowMicros, packets);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Sending: 1-RTT
+
+  private boolean hasAnythingForApplicationPacket() {
+    if (handshakeDoneToSend || newConnectionIdsToSend > 0 || ackFrequencyDue) {
+      return true;
+    }
+    if (mtuProbeRequired && !mtuProbeInFlight) {
+      return true;
+    }
+    if (!pendingDatagrams.isEmpty()) {
+      return true;
+    }
+    for (SendStream stream : sendStreams.values()) {
+      if (stream.resetFrameDue() || stream.hasResendData()) {
+        return true;
+      }
+      if (stream.hasNewData() && (newDataBytesSent < peerMaxData || stream.finOnlyDue())) {
+        return true;
+      }
+    }
+    return probeTimeoutPending || flowControlUpdateDue();
+  }
+
+  private boolean hasAckOrControlToSend(long nowMicros) {
+    return space(PacketSpace.APPLICATION).receivedPackets.isAckDue(nowMicros)
+        || !controlFrames.isEmpty()
+        || flowControlUpdateDue()
+        || anyResetDue();
+  }
+
+  private boolean anyResetDue() {
+    for (SendStream stream : sendStreams.values()) {
+      if (stream.resetFrameDue()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean flowControlUpdateDue() {
+    if (connectionReceiveWindow.isUpdateDue()) {
+      return true;
+    }
+    for (FlowControlWindow window : streamReceiveWindows.values()) {
+      if (window.isUpdateDue()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private Datagram buildApplicationDatagram(long nowMicros) {
+    if (!pacer.canSend(nowMicros)) {
+      return null;
+    }
+    QuicPacket packet = buildApplicationPacket(nowMicros, mtuBytes, true, false);
+    if (packet == null) {
+      return null;
+    }
+    return finishDatagram(nowMicros, List.of(packet));
+  }
+
+  /**
+   * Builds one 1-RTT packet in picoquic's order (§6.1 of the transport note): ACK, flow-control
+   * updates, queued control frames, then — if the window allows — a path MTU probe, new connection
+   * ids, ACK_FREQUENCY, HANDSHAKE_DONE, datagrams and stream data by priority.
+   *
+   * @param room the most bytes the packet may take
+   * @param mayProbe whether this packet may become a path MTU probe
+   * @param controlOnly true when coalesced in a handshake datagram (no data, no probe)
+   */
+  private QuicPacket buildApplicationPacket(
+      long nowMicros, int room, boolean mayProbe, boolean controlOnly) {
+    PacketNumberSpace space = space(PacketSpace.APPLICATION);
+    int headerBytes = SHORT_HEADER_BYTES + packetNumberLength(space) + AEAD_TAG_BYTES;
+    int capacity = room - headerBytes;
+    List<Frame> frames = new ArrayList<>(4);
+    int used = 0;
+    boolean hasAck = false;
+    if (space.receivedPackets.isAckDue(nowMicros)) {
+      AckFrame ack = space.receivedPackets.buildAck(nowMicros);
+      if (ack != null) {
+        Frame.Ack frame = new Frame.Ack(ack, space.receivedEcnCounts.clone());
+        frames.add(frame);
+        used += frame.sizeBytes();
+        hasAck = true;
+      }
+    }
+    used += addFlowControlUpdates(frames, capacity - used);
+    used += addControlFrames(frames, capacity - used);
+    boolean dataAdded = false;
+    boolean probe = false;
+    int probeSize = 0;
+    if (!controlOnly) {
+      boolean windowAllows =
+          probeTimeoutPending || bytesInFlight <= controller.congestionWindowBytes();
+      if (!windowAllows) {
+        congestionWindowBlocked = true;
+        controller.onCongestionWindowBlocked(nowMicros);
+      } else {
+        congestionWindowBlocked = false;
+        if (mayProbe && mtuProbeRequired && !mtuProbeInFlight && handshakeStartedData()) {
+          probeSize = probeSizeIndex == 0 ? config.maxMtuBytes() : FALLBACK_PROBE_BYTES;
+          probe = true;
+        } else {
+          used += addConnectionFrames(frames, capacity - used);
+          int before = used;
+          used += addApplicationData(nowMicros, frames, capacity - used);
+          dataAdded = used > before;
+          if (!dataAdded && !hasAnyApplicationData()) {
+            sampler.onApplicationLimited(bytesInFlight);
+            lastSenderLimitedMicros = nowMicros;
+          }
+        }
+      }
+    } else {
+      used += addConnectionFrames(frames, capacity - used);
+    }
+    if (probeTimeoutPending && (frames.isEmpty() || (hasAck && frames.size() == 1))) {
+      frames.add(new Frame.Ping());
+      used += 1;
+    }
+    if (probe) {
+      frames.add(new Frame.Ping());
+      int padding = probeSize - headerBytes - used - 1;
+      frames.add(new Frame.Padding(padding));
+      used = probeSize - headerBytes;
+      mtuProbeInFlight = true;
+    }
+    if (frames.isEmpty()) {
+      return null;
+    }
+    int size = headerBytes + used;
+    if (size < MINIMUM_SHORT_PACKET_BYTES) {
+      frames.add(new Frame.Padding(MINIMUM_SHORT_PACKET_BYTES - size));
+      size = MINIMUM_SHORT_PACKET_BYTES;
+    }
+    QuicPacket packet =
+        new QuicPacket(PacketSpace.APPLICATION, space.nextPacketNumber, frames, size);
+    recordSent(nowMicros, space, packet, probe);
+    if (packet.ackEliciting()) {
+      probeTimeoutPending = false;
+    }
+    return packet;
+  }
+
+  /** picoquic probes the path MTU once the handshake has let 1-RTT packets flow. */
+  private boolean handshakeStartedData() {
+    return applicationKeys;
+  }
+
+  private boolean hasAnyApplicationData() {
+    if (!pendingDatagrams.isEmpty()) {
+      return true;
+    }
+    for (SendStream stream : sendStreams.values()) {
+      if (stream.hasResendData() || stream.hasNewData()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private int addFlowControlUpdates(List<Frame> frames, int capacity) {
+    int used = 0;
+    long minRtt = rtt.minRttMicros();
+    if (connectionReceiveWindow.isUpdateDue()) {
+      long limit = connectionReceiveWindow.nextLimitBytes(minRtt);
+      Frame frame = new Frame.MaxData(limit);
+      if (frame.sizeBytes() <= capacity - used) {
+        connectionReceiveWindow.onLimitSent(limit);
+        frames.add(frame);
+        used += frame.sizeBytes();
+      }
+    }
+    for (var entry : streamReceiveWindows.entrySet()) {
+      FlowControlWindow window = entry.getValue();
+      if (window.isUpdateDue()) {
+        long limit = window.nextLimitBytes(minRtt);
+        Frame frame = new Frame.MaxStreamData(entry.getKey(), limit);
+        if (frame.sizeBytes() <= capacity - used) {
+          window.onLimitSent(limit);
+          frames.add(frame);
+          used += frame.sizeBytes();
+        }
+      }
+    }
+    return used;
+  }
+
+  private int addControlFrames(List<Frame> frames, int capacity) {
+    int used = 0;
+    for (SendStream stream : sendStreams.values()) {
+      if (stream.resetFrameDue() && used + 25 <= capacity) {
+        Frame.ResetStream reset = stream.takeResetFrame();
+        frames.add(reset);
+        used += reset.sizeBytes();
+      }
+    }
+    while (!controlFrames.isEmpty() && controlFrames.peekFirst().sizeBytes() <= capacity - used) {
+      Frame frame = controlFrames.pollFirst();
+      frames.add(frame);
+      used += frame.sizeBytes();
+    }
+    return used;
+  }
+
+  /** NEW_CONNECTION_ID, ACK_FREQUENCY and HANDSHAKE_DONE: sent under the window, before data. */
+  private int addConnectionFrames(List<Frame> frames, int capacity) {
+    int used = 0;
+    while (newConnectionIdsToSend > 0 && 28 <= capacity - used) {
+      frames.add(new Frame.NewConnectionId(NEW_CONNECTION_IDS - newConnectionIdsToSend));
+      newConnectionIdsToSend--;
+      used += 28;
+    }
+    if (ackFrequencyDue) {
+      Frame frame =
+          new Frame.AckFrequency(
+              ackFrequency.lastSequence() + 1,
+              ackFrequency.computedGapPackets() > ackFrequency.sentGapPackets()
+                  ? ackFrequency.computedGapPackets()
+                  : ackFrequency.sentGapPackets(),
+              ackFrequency.computedDelayMicros());
+      if (frame.sizeBytes() <= capacity - used) {
+        ackFrequency.onFrameSent();
+        ackFrequencyDue = false;
+        frames.add(frame);
+        used += frame.sizeBytes();
+      }
+    }
+    if (handshakeDoneToSend && used + 1 <= capacity) {
+      handshakeDoneToSend = false;
+      frames.add(new Frame.HandshakeDone());
+      used += 1;
+    }
+    return used;
+  }
+
+  /**
+   * Datagrams and stream data by priority (lower value first): at each level, datagrams, then data
+   * to resend, then new data; equal even priorities round-robin (least recently served first),
+   * equal odd priorities in stream order — picoquic's rule.
+   */
+  private int addApplicationData(long nowMicros, List<Frame> frames, int capacity) {
+    int used = 0;
+    while (capacity - used > 4) {
+      SendStream best = null;
+      boolean bestResend = false;
+      for (SendStream stream : sendStreams.values()) {
+        boolean resend = stream.hasResendData();
+        boolean fresh =
+            stream.hasNewData() && (newDataBytesSent < peerMaxData || stream.finOnlyDue());
+        if (!resend && !fresh) {
+          continue;
+        }
+        if (best == null || servesBefore(stream, resend, best, bestResend)) {
+          best = stream;
+          bestResend = resend;
+        }
+      }
+      boolean datagramFirst =
+          !pendingDatagrams.isEmpty() && (best == null || datagramPriority <= best.priority);
+      if (datagramFirst) {
+        Frame.Datagram datagram = pendingDatagrams.peekFirst();
+        if (datagram.sizeBytes() <= capacity - used) {
+          pendingDatagrams.pollFirst();
+          frames.add(datagram);
+          used += datagram.sizeBytes();
+          continue;
+        }
+        if (frames.isEmpty() || datagram.sizeBytes() > mtuBytes - 30) {
+          pendingDatagrams.pollFirst(); // does not fit an empty packet: deleted, as in picoquic
+          continue;
+        }
+        if (best == null) {
+          break; // the datagram waits for the next packet
+        }
+      }
+      if (best == null) {
+        break;
+      }
+      int room = capacity - used;
+      Frame.Stream frame = takeStreamData(best, bestResend, room);
+      if (frame == null) {
+        break;
+      }
+      frames.add(frame);
+      used += frame.sizeBytes();
+      best.lastSentMicros = nowMicros;
+    }
+    return used;
+  }
+
+  private boolean servesBefore(
+      SendStream candidate, boolean candidateResend, SendStream best, boolean bestResend) {
+    if (candidate.priority != best.priority) {
+      return candidate.priority < best.priority;
+    }
+    if (candidateResend != bestResend) {
+      return candidateResend;
+    }
+    if ((candidate.priority & 1) == 0 && candidate.lastSentMicros != best.lastSentMicros) {
+      return candidate.lastSentMicros < best.lastSentMicros;
+    }
+    return candidate.id < best.id;
+  }
+
+  /** Cuts a STREAM frame that fits {@code room}, without a length field when it fills it. */
+  private Frame.Stream takeStreamData(SendStream stream, boolean resend, int room) {
+    long offset = resend ? -1 : stream.nextNewOffset();
+    int header = Frame.Stream.headerSize(stream.id, Math.max(offset, 0), 0, false);
+    int maxPayload = room - header - (offset >= 16_384 ? 4 : 2);
+    if (maxPayload <= 0) {
+      return null;
+    }
+    if (resend) {
+      Frame.Stream frame = stream.takeResend(maxPayload, false);
+      return frame == null ? null : fitLength(frame, room);
+    }
+    long connectionAllowance = Math.max(0, peerMaxData - newDataBytesSent);
+    int length = (int) Math.min(maxPayload, connectionAllowance);
+    Frame.Stream frame = stream.takeNew(length, false);
+    if (frame == null) {
+      return null;
+    }
+    newDataBytesSent += frame.length();
+    return fitLength(frame, room);
+  }
+
+  /** Drops the length field when the frame runs to the end of the packet. */
+  private static Frame.Stream fitLength(Frame.Stream frame, int room) {
+    int withoutLength =
+        Frame.Stream.headerSize(frame.streamId(), frame.offset(), frame.length(), false)
+            + frame.length();
+    if (room - withoutLength <= 1) {
+      return new Frame.Stream(
+          frame.streamId(), frame.offset(), frame.length(), frame.fin(), false, frame.data());
+    }
+    return new Frame.Stream(
+        frame.streamId(), frame.offset(), frame.length(), frame.fin(), true, frame.data());
+  }
+
+  /**
+   * picoquic's packet-number length: 1, 2, then 3 bytes while within 2^18 of the oldest unacked.
+   */
+  private static int packetNumberLength(PacketNumberSpace space) {
+    long next = space.nextPacketNumber;
+    if (next < 16) {
+      return 1;
+    }
+    if (next < 1024) {
+      return 2;
+    }
+    long oldest = space.sentPackets.isEmpty() ? next : space.sentPackets.peekFirst().packetNumber;
+    return next - oldest < 262_144 ? 3 : 4;
+  }
+
+  private Datagram buildClose(long nowMicros) {
+    Datagram datagram = buildCloseDatagram(nowMicros);
+    closeFrameDue = false;
+    if (state != State.CLOSING) {
+      state = State.CLOSING;
+      closingDeadlineMicros = nowMicros + 3 * currentProbeTimeoutMicros();
+    }
+    return datagram;
+  }
+
+  /** ACK + CONNECTION_CLOSE, neither paced nor window-limited. */
+  private Datagram buildCloseDatagram(long nowMicros) {
+    PacketNumberSpace space = space(PacketSpace.APPLICATION);
+    List<Frame> frames = new ArrayList<>(2);
+    int size = SHORT_HEADER_BYTES + packetNumberLength(space) + AEAD_TAG_BYTES;
+    if (closeIsApplication) {
+      AckFrame ack = space.receivedPackets.buildAck(nowMicros);
+      if (ack != null) {
+        Frame.Ack frame = new Frame.Ack(ack, space.receivedEcnCounts.clone());
+        frames.add(frame);
+        size += frame.sizeBytes();
+      }
+    }
+    Frame.ConnectionClose close = new Frame.ConnectionClose(closeErrorCode, closeIsApplication);
+    frames.add(close);
+    size += close.sizeBytes();
+    QuicPacket packet =
+        new QuicPacket(PacketSpace.APPLICATION, space.nextPacketNumber++, frames, size);
+    return finishDatagram(nowMicros, List.of(packet));
+  }
+
+  private void recordSent(
+      long nowMicros, PacketNumberSpace space, QuicPacket packet, boolean probe) {
+    long before = bytesInFlight;
+    boolean ackEliciting = packet.ackEliciting();
+    if (ackEliciting
+        && space.space == PacketSpace.APPLICATION
+        && before == 0
+        && lastPacketSentMicros > 0
+        && nowMicros - lastPacketSentMicros > Math.max(currentProbeTimeoutMicros(), 1_000_000)) {
+      controller.onIdleRestart(nowMicros);
+      updatePacing();
+    }
+    SentPacket sent =
+        new SentPacket(
+            space.space,
+            packet.packetNumber(),
+            nowMicros,
+            packet.sizeBytes(),
+            ackEliciting,
+            probe,
+            packet.frames());
+    sampler.onPacketSent(
+        sent.snapshot, before, controller.congestionWindowBytes(), handshakeConfirmed);
+    space.sentPackets.addLast(sent);
+    space.nextPacketNumber++;
+    bytesInFlight += packet.sizeBytes();
+    if (ackEliciting) {
+      lastAckElicitingSentMicros = nowMicros;
+    }
+    controller.onPacketSent(
+        nowMicros,
+        packet.packetNumber(),
+        packet.sizeBytes(),
+        before,
+        sampler.applicationLimitedIndexBytes() != 0);
+  }
+
+  private Datagram finishDatagram(long nowMicros, List<QuicPacket> packets) {
+    int size = 0;
+    for (QuicPacket packet : packets) {
+      size += packet.sizeBytes();
+    }
+    lastPacketSentMicros = nowMicros;
+    pacer.onPacketSent(nowMicros, size, mtuBytes);
+    stats.onDatagramSent(nowMicros, size);
+    stats.onRttEvent(rtt.latestRttMicros());
+    return new Datagram(localNode, remoteNode, flowId, size, outgoingEcn(), packets);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Helpers
+
+  private PacketNumberSpace space(PacketSpace space) {
+    return spaces[space.ordinal()];
+  }
+
+  private SendStream sendStream(long streamId) {
+    SendStream stream = sendStreams.get(streamId);
+    if (stream == null) {
+      boolean remote = (streamId & 1) != role.streamInitiatorBit();
+      if (!remote || (streamId & 2) != 0) {
+        throw new IllegalArgumentException("no stream " + streamId + " to write on");
+      }
+      // The peer opened this bidirectional stream: we answer on it.
+      stream =
+          new SendStream(streamId, DEFAULT_STREAM_PRIORITY, config.initialMaxStreamDataBidiLocal());
+      sendStreams.put(streamId, stream);
+    }
+    return stream;
+  }
+
+  private ReceiveStream receiveStreamFor(long streamId) {
+    ReceiveStream stream = receiveStreams.get(streamId);
+    if (stream == null) {
+      stream = new ReceiveStream(streamId);
+      receiveStreams.put(streamId, stream);
+      boolean local = (streamId & 1) == role.streamInitiatorBit();
+      long limit =
+          (streamId & 2) != 0
+              ? config.initialMaxStreamDataUni()
+              : local
+                  ? config.initialMaxStreamDataBidiLocal()
+                  : config.initialMaxStreamDataBidiRemote();
+      streamReceiveWindows.put(streamId, FlowControlWindow.stream(limit));
+    }
+    return stream;
+  }
+
+  /** The transport's path state, as controllers read it. */
+  private final class PathState implements PathView {
+    @Override
+    public int maxDatagramSizeBytes() {
+      return mtuBytes;
+    }
+
+    @Override
+    public long bytesInFlight() {
+      return bytesInFlight;
+    }
+
+    @Override
+    public long smoothedRttMicros() {
+      return rtt.smoothedRttMicros();
+    }
+
+    @Override
+    public long rttVarianceMicros() {
+      return rtt.rttVarianceMicros();
+    }
+
+    @Override
+    public long minRttMicros() {
+      return rtt.minRttMicros();
+    }
+
+    @Override
+    public long latestRttMicros() {
+      return rtt.latestRttMicros();
+    }
+
+    @Override
+    public long deliveryRateBytesPerSecond() {
+      return sampler.deliveryRateBytesPerSecond();
+    }
+
+    @Override
+    public long peakDeliveryRateBytesPerSecond() {
+      return sampler.peakDeliveryRateBytesPerSecond();
+    }
+
+    @Override
+    public long deliveredBytes() {
+      return sampler.deliveredBytes();
+    }
+
+    @Override
+    public long nextPacketNumber() {
+      return space(PacketSpace.APPLICATION).nextPacketNumber;
+    }
+
+    @Override
+    public long lowestOutstandingPacketNumber() {
+      PacketNumberSpace application = space(PacketSpace.APPLICATION);
+      return application.sentPackets.isEmpty()
+          ? application.largestAcked + 1
+          : application.sentPackets.peekFirst().packetNumber;
+    }
+
+    @Override
+    public long largestAckedPacketNumber() {
+      return space(PacketSpace.APPLICATION).largestAcked;
+    }
+
+    @Override
+    public boolean isReady() {
+      return handshakeConfirmed;
+    }
+
+    @Override
+    public long lastSenderLimitedMicros() {
+      return lastSenderLimitedMicros;
+    }
+
+    @Override
+    public long lastAckedDataSentMicros() {
+      return lastAckedDataSentMicros;
+    }
+
+    @Override
+    public boolean congestionWindowBlocked() {
+      return congestionWindowBlocked;
+    }
+
+    @Override
+    public long peerEct0Total() {
+      return space(PacketSpace.APPLICATION).peerEct0Total;
+    }
+
+    @Override
+    public long peerEct1Total() {
+      return space(PacketSpace.APPLICATION).peerEct1Total;
+    }
+
+    @Override
+    public long peerCeTotal() {
+      return space(PacketSpace.APPLICATION).peerCeTotal;
+    }
+
+    @Override
+    public void overrideMinRttMicros(long minRttMicros) {
+      rtt.overrideMinRttMicros(minRttMicros);
+    }
+  }
+}
