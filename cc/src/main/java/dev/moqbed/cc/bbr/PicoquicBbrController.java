@@ -815,10 +815,17 @@ public final class PicoquicBbrController implements CongestionController {
   }
 
   private void setSendQuantum() {
-    long floor = pacingRateBytesPerSecond < LOW_RATE_BYTES_PER_SECOND ? mtu() : 2 * mtu();
+    sendQuantumBytes = sendQuantumFor(pacingRateBytesPerSecond, mtu());
+  }
+
+  /**
+   * picoquic's send quantum: 1 ms of the rate, at most 64 KiB, at least 2 MTU (1 below 150 kB/s).
+   */
+  static long sendQuantumFor(double pacingRateBytesPerSecond, long mtuBytes) {
+    long floor = pacingRateBytesPerSecond < LOW_RATE_BYTES_PER_SECOND ? mtuBytes : 2 * mtuBytes;
     long quantum = (long) (pacingRateBytesPerSecond * QUANTUM_RATIO);
     quantum = Math.min(quantum, MAX_QUANTUM_BYTES);
-    sendQuantumBytes = Math.max(quantum, floor);
+    return Math.max(quantum, floor);
   }
 
   /** What picoquic_update_pacing_parameters does with a rate, reduced to what BBR reads back. */
