@@ -9,7 +9,7 @@ class PicoquicCubeRootTest {
   @Test
   void shouldBeExactWhenArgumentIsAPowerOfEight() {
     assertEquals(2.0, PicoquicCubeRoot.of(8), 0.0);
-    assertEquals(0.5, PicoquicCubeRoot.of(0.125), 0.0);
+    assertEquals(4.0, PicoquicCubeRoot.of(64), 0.0);
   }
 
   @Test
