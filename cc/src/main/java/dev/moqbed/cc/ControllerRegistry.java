@@ -1,6 +1,8 @@
 package dev.moqbed.cc;
 
 import dev.moqbed.cc.bbr.BbrProvider;
+import dev.moqbed.cc.cubic.CubicProvider;
+import dev.moqbed.cc.newreno.NewRenoProvider;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -18,7 +20,8 @@ public final class ControllerRegistry {
 
   /** Every controller of this project. */
   public static ControllerRegistry standard() {
-    return new ControllerRegistry(List.of(new BbrProvider()));
+    return new ControllerRegistry(
+        List.of(new BbrProvider(), new NewRenoProvider(), new CubicProvider()));
   }
 
   public List<ControllerProvider> providers() {
