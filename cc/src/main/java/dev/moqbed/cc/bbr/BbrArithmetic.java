@@ -1,20 +1,17 @@
 package dev.moqbed.cc.bbr;
 
+import dev.moqbed.cc.common.Rates;
+
 /** Integer helpers shared by both flavours: picoquic's byte/rate conversions without overflow. */
 final class BbrArithmetic {
   /** Stands for "infinity" where picoquic uses {@code UINT64_MAX}. */
   static final long INFINITE = Long.MAX_VALUE;
 
-  private static final long MICROS_PER_SECOND = 1_000_000L;
-
   private BbrArithmetic() {}
 
-  /**
-   * picoquic's {@code PICOQUIC_BYTES_FROM_RATE}: {@code micros * rate / 10^6}, truncated. Saturates
-   * instead of wrapping when the product leaves 64 bits (only reachable with absurd inputs).
-   */
+  /** picoquic's {@code PICOQUIC_BYTES_FROM_RATE}, saturating: see {@link Rates#bytesFromRate}. */
   static long bytesFromRate(long micros, long bytesPerSecond) {
-    return saturatedProduct(micros, bytesPerSecond) / MICROS_PER_SECOND;
+    return Rates.bytesFromRate(micros, bytesPerSecond);
   }
 
   /** picoquic's {@code PICOQUIC_RATE_FROM_BYTES}: {@code bytes * 10^6 / micros}, truncated. */
@@ -22,7 +19,7 @@ final class BbrArithmetic {
     if (micros <= 0) {
       return 0;
     }
-    return saturatedProduct(bytes, MICROS_PER_SECOND) / micros;
+    return saturatedProduct(bytes, 1_000_000L) / micros;
   }
 
   /** A non-negative product, {@link #INFINITE} when it would overflow. */

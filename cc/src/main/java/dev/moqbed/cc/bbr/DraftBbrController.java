@@ -411,6 +411,10 @@ public final class DraftBbrController implements CongestionController {
     return roundCount;
   }
 
+  long roundsSinceProbeUp() {
+    return roundsSinceProbeUp;
+  }
+
   boolean fullBwReached() {
     return fullBwReached;
   }

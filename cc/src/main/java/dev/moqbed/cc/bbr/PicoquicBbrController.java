@@ -17,6 +17,9 @@ import dev.moqbed.cc.LossTrigger;
 import dev.moqbed.cc.PathView;
 import dev.moqbed.cc.RttSample;
 import dev.moqbed.cc.StateVisitor;
+import dev.moqbed.cc.common.HystartTest;
+import dev.moqbed.cc.common.PicoquicConstants;
+import dev.moqbed.cc.common.WindowPacing;
 import java.util.random.RandomGenerator;
 
 /**
@@ -33,7 +36,7 @@ public final class PicoquicBbrController implements CongestionController {
   public static final String ID = "bbr";
 
   /** picoquic's {@code PICOQUIC_CWIN_INITIAL}: 10 x 1536, a constant, not the MTU. */
-  static final long INITIAL_CWND_BYTES = 15_360;
+  static final long INITIAL_CWND_BYTES = PicoquicConstants.INITIAL_WINDOW_BYTES;
 
   static final long INITIAL_RTT_MICROS = 250_000;
   static final double STARTUP_PACING_GAIN = 2.77;
@@ -67,8 +70,8 @@ public final class PicoquicBbrController implements CongestionController {
   static final long MIN_RTT_THRESHOLD_MICROS = 128;
 
   static final long MIN_RTT_MARGIN_MICROS = 128;
-  static final long TARGET_RENO_RTT_MICROS = 100_000;
-  static final long TARGET_SATELLITE_RTT_MICROS = 610_000;
+  static final long TARGET_RENO_RTT_MICROS = PicoquicConstants.TARGET_RENO_RTT_MICROS;
+  static final long TARGET_SATELLITE_RTT_MICROS = PicoquicConstants.TARGET_SATELLITE_RTT_MICROS;
   static final double QUANTUM_RATIO = 0.001;
   static final long MAX_QUANTUM_BYTES = 0x10000;
   static final long LOW_RATE_BYTES_PER_SECOND = 150_000;
@@ -82,9 +85,9 @@ public final class PicoquicBbrController implements CongestionController {
   private final BbrRateSample lossSample = new BbrRateSample();
   private final SlotMaxFilter maxBwFilter = new SlotMaxFilter(MAX_BW_FILTER_LENGTH);
   private final SlotMaxFilter extraAckedFilter = new SlotMaxFilter(EXTRA_ACKED_FILTER_LENGTH);
-  private final RttJitterBuffer jitterBuffer = new RttJitterBuffer();
-  private final HystartRttFilter longRttFilter = new HystartRttFilter();
-  private final WindowPacing windowPacing = new WindowPacing();
+  private final RttJitterBuffer jitterBuffer;
+  private final HystartTest longRttFilter = new HystartTest();
+  private final WindowPacing windowPacing;
 
   private long congestionWindowBytes = INITIAL_CWND_BYTES;
   private BbrState state = BbrState.STARTUP;
@@ -199,7 +202,8 @@ public final class PicoquicBbrController implements CongestionController {
     boolean rttSampled =
         path.smoothedRttMicros() != INITIAL_RTT_MICROS || path.rttVarianceMicros() != 0;
     minRttMicros = rttSampled ? path.smoothedRttMicros() : INFINITE;
-    jitterBuffer.reset(minRttMicros, nowMicros);
+    jitterBuffer = new RttJitterBuffer(minRttMicros, nowMicros);
+    windowPacing = new WindowPacing(path.maxDatagramSizeBytes());
     probeRttMinDelayMicros = minRttMicros;
     rttExcessCount = 0;
     probeRttMinStampMicros = nowMicros;
@@ -294,8 +298,10 @@ public final class PicoquicBbrController implements CongestionController {
     if (state == BbrState.STARTUP_LONG_RTT) {
       updateStartupLongRtt(rs);
       windowPacing.update(
-          true, congestionWindowBytes, path.maxDatagramSizeBytes(), path.smoothedRttMicros());
-      publishPacing(windowPacing.rateBytesPerSecond(), windowPacing.quantumBytes());
+          congestionWindowBytes, path.maxDatagramSizeBytes(), path.smoothedRttMicros(), true);
+      publishedPacingRateBytesPerSecond = windowPacing.rateBytesPerSecond();
+      publishedQuantumBytes = windowPacing.quantumBytes();
+      pacerPacketTimeMicros = windowPacing.packetTimeMicros();
     } else {
       updateControlParameters(rs);
       if (pacingRateBytesPerSecond > 0) {
@@ -815,10 +821,17 @@ public final class PicoquicBbrController implements CongestionController {
   }
 
   private void setSendQuantum() {
-    long floor = pacingRateBytesPerSecond < LOW_RATE_BYTES_PER_SECOND ? mtu() : 2 * mtu();
+    sendQuantumBytes = sendQuantumFor(pacingRateBytesPerSecond, mtu());
+  }
+
+  /**
+   * picoquic's send quantum: 1 ms of the rate, at most 64 KiB, at least 2 MTU (1 below 150 kB/s).
+   */
+  static long sendQuantumFor(double pacingRateBytesPerSecond, long mtuBytes) {
+    long floor = pacingRateBytesPerSecond < LOW_RATE_BYTES_PER_SECOND ? mtuBytes : 2 * mtuBytes;
     long quantum = (long) (pacingRateBytesPerSecond * QUANTUM_RATIO);
     quantum = Math.min(quantum, MAX_QUANTUM_BYTES);
-    sendQuantumBytes = Math.max(quantum, floor);
+    return Math.max(quantum, floor);
   }
 
   /** What picoquic_update_pacing_parameters does with a rate, reduced to what BBR reads back. */
@@ -965,7 +978,7 @@ public final class PicoquicBbrController implements CongestionController {
     } else if (state != BbrState.STARTUP_LONG_RTT) {
       return;
     }
-    if (longRttFilter.test(rs.rttMicros, pacerPacketTimeMicros, nowMicros)) {
+    if (longRttFilter.onRttSample(nowMicros, rs.rttMicros, pacerPacketTimeMicros)) {
       exitStartupLongRtt(nowMicros);
     } else if (rs.ecnAlpha > EXCESSIVE_ECN_CE) {
       exitStartupLongRtt(nowMicros);
@@ -992,10 +1005,10 @@ public final class PicoquicBbrController implements CongestionController {
     roundsSinceProbe++;
     roundStart = true;
     filledPipe = true;
-    if (longRttFilter.hasSamples()
+    if (longRttFilter.samples().sampleCount() > 0
         && minRttMicros > PATHOLOGICAL_MIN_RTT_MICROS
-        && longRttFilter.sampleMaxMicros() < minRttMicros) {
-      minRttMicros = longRttFilter.sampleMaxMicros();
+        && longRttFilter.samples().maxMicros() < minRttMicros) {
+      minRttMicros = longRttFilter.samples().maxMicros();
       minRttStampMicros = nowMicros;
     }
     enterDrain();
