@@ -25,9 +25,8 @@ class C4AllocationTest {
   }
 
   /**
-   * Cycles through all six states (a check outside the test saw 5,000 state changes in 20,000
-   * rounds): probes and pushes see the rate grow, Initial sometimes gets a careful-resume seed,
-   * losses and CE marks arrive now and then, RTTs jitter.
+   * Cycles through the states: probes and pushes see the rate grow, Initial sometimes gets a
+   * careful-resume seed, losses and CE marks arrive now and then, RTTs jitter.
    */
   private static void drive(C4Script script, int rounds) {
     for (int round = 0; round < rounds; round++) {
