@@ -815,7 +815,11 @@ public final class C4Controller implements CongestionController {
   private void handleRttExcess() {
     // Delay counts only for traffic sent above the nominal rate. In Cruising a longer RTT raises
     // the max RTT instead, which is how C4 holds its own against Cubic's standing queue.
-    if (recentDelayExcessMicros > 0 && alphaPrevious1024 > FixedPoint.ONE_1024) {
+    // A zero threshold was never computed (V5 before the first rate sample): picoquic would divide
+    // by it in notify_congestion and crash; here the excess is not a signal yet.
+    if (recentDelayExcessMicros > 0
+        && alphaPrevious1024 > FixedPoint.ONE_1024
+        && delayThresholdMicros > 0) {
       notifyCongestion(CongestionKind.DELAY);
     }
   }
@@ -834,12 +838,8 @@ public final class C4Controller implements CongestionController {
               BETA_MAX_1024, (ecnMarking.alpha1024() - ecnThreshold1024) * 1024 / ecnThreshold1024);
     }
     if (kind == CongestionKind.DELAY) {
-      // picoquic divides by a zero threshold when no rate and no max RTT are known yet (a crash
-      // in C); the full cut is the natural limit of the formula.
-      beta1024 =
-          delayThresholdMicros == 0
-              ? BETA_MAX_1024
-              : Math.min(BETA_MAX_1024, recentDelayExcessMicros * 1024 / delayThresholdMicros);
+      // handleRttExcess never signals delay while the threshold is zero.
+      beta1024 = Math.min(BETA_MAX_1024, recentDelayExcessMicros * 1024 / delayThresholdMicros);
     } else {
       recentDelayExcessMicros = 0;
     }
