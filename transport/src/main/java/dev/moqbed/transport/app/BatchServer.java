@@ -29,7 +29,8 @@ public final class BatchServer implements ConnectionHandler {
       ByteSlice data,
       boolean fin) {
     receivedBytes += length;
-    BatchRequest.Reader reader = requests.computeIfAbsent(streamId, id -> new BatchRequest.Reader());
+    BatchRequest.Reader reader =
+        requests.computeIfAbsent(streamId, id -> new BatchRequest.Reader());
     reader.accept(offset, length, data);
     if (fin) {
       requests.remove(streamId);

@@ -21,7 +21,8 @@ public final class ConnectionDriver implements DatagramReceiver {
   private long wakeAtMicros = Long.MAX_VALUE;
   private boolean pumpScheduled;
 
-  public ConnectionDriver(Scheduler scheduler, QuicConnection connection, DatagramReceiver network) {
+  public ConnectionDriver(
+      Scheduler scheduler, QuicConnection connection, DatagramReceiver network) {
     this.scheduler = scheduler;
     this.connection = connection;
     this.network = network;

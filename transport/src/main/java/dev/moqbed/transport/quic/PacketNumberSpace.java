@@ -70,23 +70,34 @@ final class PacketNumberSpace {
       return acknowledged.containsAll(0, totalBytes);
     }
 
-    /** Takes up to {@code maxBytes} of CRYPTO data, lost data first. */
-    Frame.Crypto take(int maxBytes) {
+    /** Takes CRYPTO data, lost data first, in a frame of at most {@code maxFrameBytes}. */
+    Frame.Crypto take(int maxFrameBytes) {
       while (!toResend.isEmpty()) {
         long start = toResend.first();
+        int maxBytes = payloadFitting(start, maxFrameBytes);
         long end = Math.min(toResend.end(0), start + maxBytes);
         toResend.remove(start, end);
         if (!acknowledged.containsAll(start, end)) {
           return new Frame.Crypto(start, (int) (end - start));
         }
       }
-      int length = (int) Math.min(maxBytes, totalBytes - nextOffset);
+      int length =
+          (int) Math.min(payloadFitting(nextOffset, maxFrameBytes), totalBytes - nextOffset);
       if (length <= 0) {
         return null;
       }
       Frame.Crypto frame = new Frame.Crypto(nextOffset, length);
       nextOffset += length;
       return frame;
+    }
+
+    /** The largest payload whose CRYPTO frame at {@code offset} fits {@code frameBytes}. */
+    private static int payloadFitting(long offset, int frameBytes) {
+      int payload = frameBytes - 1 - VarInt.size(offset) - 1;
+      if (payload >= 64) {
+        payload = frameBytes - 1 - VarInt.size(offset) - 2;
+      }
+      return Math.max(0, payload);
     }
 
     void onLost(Frame.Crypto frame) {

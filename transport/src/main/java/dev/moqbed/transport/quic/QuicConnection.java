@@ -906,7 +906,7 @@ public final class QuicConnection {
         }
         continue;
       }
-      if (config.recoveryFlavor() == RttFlavor.PICOQUIC) {
+      if (config.recoveryFlavor() == RttFlavor.PICOQUIC && handshakeConfirmed) {
         Iterator<SentPacket> ascending = space.sentPackets.iterator();
         while (ascending.hasNext()) {
           SentPacket packet = ascending.next();
@@ -1001,7 +1001,7 @@ public final class QuicConnection {
     } else if (frame instanceof Frame.HandshakeDone) {
       handshakeDoneToSend = true;
     } else if (frame instanceof Frame.AckFrequency) {
-      ackFrequencyDue = true;
+      updateAckFrequency();
     } else if (frame instanceof Frame.NewConnectionId) {
       newConnectionIdsToSend++;
     }
@@ -1048,8 +1048,8 @@ public final class QuicConnection {
 
   /**
    * Hands the controller's rate and quantum to the pacer. picoquic's pacer stays in its initial,
-   * effectively unpaced state until the controller first updates it, which every controller does
-   * on its first ACK notification; controllers here report a rate from creation, so the transport
+   * effectively unpaced state until the controller first updates it, which every controller does on
+   * its first ACK notification; controllers here report a rate from creation, so the transport
    * waits for that first ACK.
    */
   private void updatePacing() {
@@ -1059,24 +1059,27 @@ public final class QuicConnection {
     }
   }
 
+  /**
+   * The RTT or the rate estimate moved: an ACK_FREQUENCY update may be due (picoquic's data sender
+   * recomputes its request then, and sends it when the gap grew or the delay moved by over 1/8).
+   */
   private void updateAckFrequency() {
-    if (config.ackFlavor() != AckFlavor.PICOQUIC || !handshakeConfirmed) {
-      return;
+    if (config.ackFlavor() == AckFlavor.PICOQUIC && handshakeConfirmed) {
+      ackFrequencyDue = computeAckFrequency().send();
     }
-    AckFrequencyPolicy.Update update =
-        ackFrequency.compute(
-            controller.congestionWindowBytes(),
-            mtuBytes,
-            !controller.inSlowStart(),
-            rtt.minRttMicros(),
-            rtt.smoothedRttMicros(),
-            sampler.deliveryRateBytesPerSecond(),
-            maxReceiveRateBytesPerSecond,
-            "newreno".equals(controller.id()),
-            TransportDefaults.MIN_ACK_DELAY_MICROS);
-    if (update.send()) {
-      ackFrequencyDue = true;
-    }
+  }
+
+  private AckFrequencyPolicy.Update computeAckFrequency() {
+    return ackFrequency.compute(
+        controller.congestionWindowBytes(),
+        mtuBytes,
+        !controller.inSlowStart(),
+        rtt.minRttMicros(),
+        rtt.smoothedRttMicros(),
+        sampler.deliveryRateBytesPerSecond(),
+        maxReceiveRateBytesPerSecond,
+        "newreno".equals(controller.id()),
+        TransportDefaults.MIN_ACK_DELAY_MICROS);
   }
 
   private EcnMark outgoingEcn() {
@@ -1106,13 +1109,15 @@ public final class QuicConnection {
   }
 
   /**
-   * Handshake-space ACKs are immediate, except that the client never acknowledges the server's
-   * Initial on its own: picoquic's client answers with its Handshake flight, which drops the
-   * Initial keys, and no separate Initial ACK is seen on the reference's traces.
+   * Handshake-space ACKs are immediate on the server. The client's ride on its own Handshake
+   * flight: the reference's traces show no separate client ACK while the server's flight arrives,
+   * and the client's Initial keys are gone once that flight leaves (RFC 9001 §4.9.1).
    */
   private boolean handshakeAckDue(PacketNumberSpace space, long nowMicros) {
-    if (role == Role.CLIENT && space.space == PacketSpace.INITIAL) {
-      return false;
+    if (role == Role.CLIENT) {
+      return space.space == PacketSpace.HANDSHAKE
+          && space.cryptoToSend.hasDataToSend()
+          && space.receivedPackets.isAckDue(nowMicros);
     }
     return space.receivedPackets.isAckDue(nowMicros);
   }
@@ -1143,7 +1148,7 @@ public final class QuicConnection {
         }
       }
       if (space.cryptoToSend.hasDataToSend() && room - size > 8) {
-        Frame.Crypto crypto = space.cryptoToSend.take(room - size - 5);
+        Frame.Crypto crypto = space.cryptoToSend.take(room - size);
         if (crypto != null) {
           frames.add(crypto);
           size += crypto.sizeBytes();
@@ -1166,12 +1171,15 @@ public final class QuicConnection {
       packets.add(new QuicPacket(space.space, space.nextPacketNumber, frames, size));
       room -= size;
     }
-    if (!carriesInitial && role == Role.CLIENT && !space(PacketSpace.INITIAL).discarded) {
-      // Sending a Handshake packet: the client drops its Initial keys (RFC 9001 §4.9.1).
+    if (!carriesInitial
+        && applicationKeys
+        && role == Role.CLIENT
+        && !space(PacketSpace.INITIAL).discarded) {
+      // Sending its Handshake flight, the client drops its Initial keys (RFC 9001 §4.9.1).
       discardSpace(space(PacketSpace.INITIAL));
     }
     if (applicationKeys && room > MINIMUM_SHORT_PACKET_BYTES && !mtuProbeInFlight) {
-      QuicPacket shortPacket = buildApplicationPacket(nowMicros, room, false, true);
+      QuicPacket shortPacket = buildApplicationPacket(nowMicros, room, false, false);
       if (shortPacket != null) {
         packets.add(shortPacket);
       }
@@ -1404,18 +1412,18 @@ public final class QuicConnection {
       used += 28;
     }
     if (ackFrequencyDue) {
-      Frame frame =
-          new Frame.AckFrequency(
-              ackFrequency.lastSequence() + 1,
-              ackFrequency.computedGapPackets() > ackFrequency.sentGapPackets()
-                  ? ackFrequency.computedGapPackets()
-                  : ackFrequency.sentGapPackets(),
-              ackFrequency.computedDelayMicros());
-      if (frame.sizeBytes() <= capacity - used) {
-        ackFrequency.onFrameSent();
+      AckFrequencyPolicy.Update update = computeAckFrequency();
+      if (update.send()) {
+        Frame frame =
+            new Frame.AckFrequency(update.sequence(), update.gapPackets(), update.delayMicros());
+        if (frame.sizeBytes() <= capacity - used) {
+          ackFrequency.onFrameSent();
+          ackFrequencyDue = false;
+          frames.add(frame);
+          used += frame.sizeBytes();
+        }
+      } else {
         ackFrequencyDue = false;
-        frames.add(frame);
-        used += frame.sizeBytes();
       }
     }
     if (handshakeDoneToSend && used + 1 <= capacity) {

@@ -203,30 +203,39 @@ final class SendStream {
   }
 
   /**
-   * The bytes of {@code [offset, offset + length)}: a slice when they sit in one application write.
+   * The bytes of {@code [offset, offset + length)}: null when the application wrote counts only
+   * there, a slice when they sit in one application write, else a copy (zeros where counts were
+   * written).
    */
   private ByteSlice dataAt(long offset, int length) {
     if (segments.isEmpty() || length == 0) {
       return null;
     }
+    long end = offset + length;
     int index = segmentIndex(offset);
     long segmentStart = segmentStarts.get(index);
     ByteSlice segment = segments.get(index);
-    int from = (int) (offset - segmentStart);
-    if (from + length <= segment.length()) {
-      return segment.slice(from, length);
+    if (segmentStart <= offset && end <= segmentStart + segment.length()) {
+      return segment.slice((int) (offset - segmentStart), length);
     }
-    byte[] copy = new byte[length]; // spans writes: rare, so a copy is simpler than a slice list
-    int copied = 0;
-    while (copied < length) {
-      ByteSlice part = segments.get(index);
-      int partFrom = (int) (offset + copied - segmentStarts.get(index));
-      int count = Math.min(length - copied, part.length() - partFrom);
-      System.arraycopy(part.array(), part.offset() + partFrom, copy, copied, count);
-      copied += count;
-      index++;
+    byte[] copy = null; // spans writes: rare, so a copy is simpler than a list of slices
+    for (int i = index; i < segments.size() && segmentStarts.get(i) < end; i++) {
+      long from = Math.max(offset, segmentStarts.get(i));
+      long to = Math.min(end, segmentStarts.get(i) + segments.get(i).length());
+      if (from < to) {
+        if (copy == null) {
+          copy = new byte[length];
+        }
+        ByteSlice part = segments.get(i);
+        System.arraycopy(
+            part.array(),
+            part.offset() + (int) (from - segmentStarts.get(i)),
+            copy,
+            (int) (from - offset),
+            (int) (to - from));
+      }
     }
-    return ByteSlice.of(copy);
+    return copy == null ? null : ByteSlice.of(copy);
   }
 
   private int segmentIndex(long offset) {
