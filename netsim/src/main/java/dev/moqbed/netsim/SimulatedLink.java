@@ -329,8 +329,9 @@ public final class SimulatedLink {
    * Applies a schedule phase at {@code nowMicros} (the reference's {@code
    * picoquic_ns_simlink_reset}). Packets due by now + the old latency are "in the air" and keep
    * their arrival times; the rest are taken off and re-submitted now under the new parameters, in
-   * order, after the serializer is reset to now (a partly serialized packet counts as sent).
-   * Reference quirk kept: the AQM is run once before the new parameters are set and once after.
+   * order, after the serializer is reset to now (so a packet still being serialized starts over:
+   * only packets whose serialization ended before now are in the air). Reference quirk kept: the
+   * AQM is run once before the new parameters are set and once after.
    */
   void applyPhase(long nowMicros, LinkPhase phase) {
     long horizon = saturatedAdd(nowMicros, latencyMicros);
