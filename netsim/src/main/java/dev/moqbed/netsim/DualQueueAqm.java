@@ -148,6 +148,11 @@ final class DualQueueAqm {
     return classicProbability;
   }
 
+  /** Whether the packet the last {@link #dequeueOne} returned is to be dropped. */
+  boolean lastDequeueDropped() {
+    return dequeuedPacketDropped;
+  }
+
   boolean hasPending() {
     return l4sQueue.first != null || classicQueue.first != null;
   }
