@@ -1,6 +1,7 @@
 package dev.moqbed.netsim;
 
 import dev.moqbed.runtime.RandomStreams;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /** How to build a {@link TwoNodeNetwork}: the link schedule and the switches. */
@@ -47,8 +48,7 @@ public final class NetworkConfig {
 
   /** The AQM's random stream for one direction (drawn only by {@link AqmQuirks#RFC}). */
   SplittableRandom aqmRandom(LinkDirection direction) {
-    return randomStreams.stream(
-        "netsim.aqm." + direction.name().toLowerCase(java.util.Locale.ROOT));
+    return randomStreams.stream("netsim.aqm." + direction.name().toLowerCase(Locale.ROOT));
   }
 
   /** Builds a {@link NetworkConfig}; every setting has the reference's default. */

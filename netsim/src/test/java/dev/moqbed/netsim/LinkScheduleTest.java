@@ -164,7 +164,7 @@ class LinkScheduleTest {
   }
 
   @Test
-  void shouldFindBuiltInScenariosByExactName() {
+  void shouldFindBuiltInScenarioWhenNameMatchesExactly() {
     assertEquals(LinkScenario.WIFI_FADE, LinkScenario.byName("wifi_fade"));
     assertNull(LinkScenario.byName("wifi_fade "));
     assertEquals(

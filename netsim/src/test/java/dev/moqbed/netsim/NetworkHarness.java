@@ -5,6 +5,7 @@ import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /** A two-node network on a virtual scheduler, recording every delivery and drop. */
 final class NetworkHarness implements NetworkListener {
@@ -29,8 +30,7 @@ final class NetworkHarness implements NetworkListener {
     this(schedule, null);
   }
 
-  NetworkHarness(
-      LinkSchedule schedule, java.util.function.UnaryOperator<NetworkConfig.Builder> setup) {
+  NetworkHarness(LinkSchedule schedule, UnaryOperator<NetworkConfig.Builder> setup) {
     scheduler = new VirtualScheduler();
     NetworkConfig.Builder builder = NetworkConfig.builder(schedule).listener(this);
     if (setup != null) {

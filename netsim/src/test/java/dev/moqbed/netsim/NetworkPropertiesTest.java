@@ -85,7 +85,7 @@ class NetworkPropertiesTest {
   }
 
   @Test
-  void shouldRunTenThousandRandomProfilesWithoutExceptionOrStall() {
+  void shouldFinishWithoutExceptionOrStallWhenTenThousandProfilesAreRandom() {
     SplittableRandom random = new SplittableRandom(10_000);
     long eventCap = 200_000;
     for (int run = 0; run < 10_000; run++) {

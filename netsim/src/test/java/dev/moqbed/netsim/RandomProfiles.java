@@ -2,6 +2,7 @@ package dev.moqbed.netsim;
 
 import dev.moqbed.transport.EcnMark;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -53,7 +54,7 @@ final class RandomProfiles {
     for (int i = 0; i < packets; i++) {
       times[i] = random.nextLong(spanMicros);
     }
-    java.util.Arrays.sort(times);
+    Arrays.sort(times);
     for (int i = 0; i < packets; i++) {
       LinkDirection direction = random.nextBoolean() ? LinkDirection.UP : LinkDirection.DOWN;
       int size = random.nextInt(20) == 0 ? 1537 + random.nextInt(100) : 20 + random.nextInt(1500);
