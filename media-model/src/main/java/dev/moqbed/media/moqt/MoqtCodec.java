@@ -1,0 +1,54 @@
+package dev.moqbed.media.moqt;
+
+import dev.moqbed.media.moqt.wire.VarintFormat;
+import dev.moqbed.media.moqt.wire.WireWriter;
+import java.nio.ByteBuffer;
+
+/**
+ * The wire format of one MoQT version: control messages, subgroup streams and object datagrams.
+ * Obtain one with {@link MoqtVersion#newCodec(MoqtLimits)}. A codec holds only its limits and is
+ * safe to share; the stream encoders and decoders it creates hold per-stream state and are not.
+ *
+ * <p>Decoders throw {@link MoqtProtocolException} for anything the peer got wrong; encoders throw
+ * {@link IllegalArgumentException} for a record this version cannot express.
+ */
+public interface MoqtCodec {
+  /** The version this codec speaks. */
+  MoqtVersion version();
+
+  /** The limits its decoders enforce. */
+  MoqtLimits limits();
+
+  /** The varint format of this version. */
+  VarintFormat varints();
+
+  /** A writer in this version's varint format. */
+  default WireWriter newWriter() {
+    return new WireWriter(varints());
+  }
+
+  /** Appends one framed control message (type, length, payload). */
+  void encodeControl(ControlMessage message, WireWriter out);
+
+  /**
+   * Decodes one framed control message starting at the buffer's position and advances the position
+   * past it. The frame must be complete: a short buffer is {@link
+   * MoqtProtocolException.Problem#TRUNCATED}. For a stream use {@link #newControlStreamDecoder()}.
+   */
+  ControlMessage decodeControl(ByteBuffer frame);
+
+  /** An incremental decoder for the bytes of a control stream. */
+  ControlStreamDecoder newControlStreamDecoder();
+
+  /** An encoder for one subgroup stream that starts with {@code header}. */
+  SubgroupStreamEncoder newSubgroupStreamEncoder(SubgroupHeader header);
+
+  /** An incremental decoder for one incoming subgroup stream. */
+  SubgroupStreamDecoder newSubgroupStreamDecoder();
+
+  /** Appends one OBJECT_DATAGRAM; the written bytes are the whole datagram payload. */
+  void encodeDatagram(ObjectDatagram datagram, WireWriter out);
+
+  /** Decodes one whole datagram (from position to limit). */
+  ObjectDatagram decodeDatagram(ByteBuffer datagram);
+}

@@ -1,0 +1,23 @@
+package dev.moqbed.media.moqt;
+
+import dev.moqbed.media.moqt.wire.WireWriter;
+
+/**
+ * Writes one subgroup stream: the header once, then objects in increasing object-id order. Keeps
+ * the previous object id because the wire carries deltas.
+ */
+public interface SubgroupStreamEncoder {
+  /** The header this stream was opened with. */
+  SubgroupHeader header();
+
+  /** Appends the stream header; call once, before any object. */
+  void writeHeader(WireWriter out);
+
+  /**
+   * Appends one object.
+   *
+   * @throws IllegalArgumentException if the object id does not increase, or the object carries
+   *     extension headers on a stream whose header says there are none
+   */
+  void writeObject(SubgroupObject object, WireWriter out);
+}
