@@ -84,9 +84,7 @@ class DeliveryRateSamplerTest {
 
   @Test
   void shouldUseZeroPriorsWhenPacketWasSentBeforeFirstReference() {
-    scenario();
-    // The ACK of B at 60 ms: 2000 B over max(60,000 - 0, 2,000 - 0) us.
-    sampler.onAckStarted();
+    // B was sent before A's ACK set the first reference: 2000 B over max(60,000 - 0, 2,000 - 0).
     DeliveryRateSampler fresh = new DeliveryRateSampler();
     DeliverySnapshot first = new DeliverySnapshot();
     DeliverySnapshot second = new DeliverySnapshot();
