@@ -253,6 +253,20 @@ class AckTrackerTest {
   }
 
   @Test
+  void shouldDropLowerRangesAfterFifthSendWhenFewRangesCompete() {
+    AckTracker tracker = application();
+    for (long pn : new long[] {0, 2, 4}) {
+      tracker.onPacketReceived(0, pn, true);
+    }
+    for (int i = 0; i < 5; i++) {
+      assertEquals(3, tracker.buildAck(0).rangeCount(), "frame " + i);
+    }
+    AckFrame sixth = tracker.buildAck(0);
+    assertEquals(1, sixth.rangeCount());
+    assertEquals(4, sixth.largestAcknowledged());
+  }
+
+  @Test
   void shouldNotRebuildSingleRangeSentFourTimesWhenNothingNew() {
     AckTracker tracker = application();
     tracker.onPacketReceived(0, 0, true);
