@@ -77,6 +77,11 @@ public final class AckFrame {
     return ranges[2 * index + 1];
   }
 
+  /** A copy of the ranges: [smallest, largest] pairs, highest range first. Allocates. */
+  public long[] ranges() {
+    return ranges.clone();
+  }
+
   /** Whether the frame acknowledges {@code packetNumber}. */
   public boolean acknowledges(long packetNumber) {
     for (int i = 0; i < ranges.length; i += 2) {

@@ -27,7 +27,7 @@ import java.util.Arrays;
  * the ACK delay elapsed since it (no timer is armed for this one).
  *
  * <p>An ACK holds the highest range and up to 32 more, preferring those sent the fewest times
- * (counts saturate at 4, a range is sent at most 5 times while others compete). An ACK holding a
+ * (counts saturate at 4; a range other than the highest goes out at most 5 times). An ACK holding a
  * single range already sent 4 times is not built unless an ack-eliciting packet is pending. When
  * the peer acknowledges a packet that carried an ACK, each range of that ACK that still matches is
  * removed (the highest range is shrunk instead, keeping at least its largest number).
