@@ -1,0 +1,46 @@
+package dev.moqbed.scenarios.sim;
+
+import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.netsim.NetworkConfig;
+import dev.moqbed.transport.app.BatchClient;
+import dev.moqbed.transport.app.BatchServer;
+import dev.moqbed.transport.quic.ConnectionStats;
+
+/** Runs a {@link BulkSpec}: one connection, one quicperf batch transfer, the draft's metrics. */
+public final class BulkSimulation {
+  /** Virtual time after which a run that has not finished counts as failed. */
+  public static final long TIME_LIMIT_MICROS = 600_000_000;
+
+  private BulkSimulation() {}
+
+  public static BulkResult run(BulkSpec spec, long masterSeed, int runNumber) {
+    ControllerFactory controller = ControllerRegistry.standard().parse(spec.controller());
+    Simulation simulation =
+        new Simulation(NetworkConfig.builder(spec.schedule()), masterSeed, runNumber);
+    BatchClient client = new BatchClient(spec.postBytes(), spec.responseBytes());
+    Simulation.ConnectionPair pair =
+        simulation.addConnection(controller, client, new BatchServer(), 0);
+    simulation.runWhile(() -> client.closedMicros() < 0, TIME_LIMIT_MICROS);
+    ConnectionStats sender =
+        spec.responseBytes() >= spec.postBytes() ? pair.server().stats() : pair.client().stats();
+    return new BulkResult(
+        client.closedMicros(),
+        sender.rttAverageMicros(),
+        sender.rttStandardDeviationMicros(),
+        load(sender, spec.nominalRateBitsPerSecond()),
+        client.receivedBytes(),
+        sender.packetsLost(),
+        simulation.eventsExecuted(),
+        simulation.nowMicros());
+  }
+
+  /** Bytes sent between the first and the last datagram, over that time, against the rate. */
+  static double load(ConnectionStats sender, long nominalRateBitsPerSecond) {
+    long duration = sender.lastSendMicros() - sender.firstSendMicros();
+    if (duration <= 0 || nominalRateBitsPerSecond <= 0) {
+      return 0;
+    }
+    return sender.bytesSent() * 8e6 / duration / nominalRateBitsPerSecond;
+  }
+}
