@@ -1,0 +1,14 @@
+package dev.moqbed.scenarios.suite;
+
+/** Runs one scenario once: the unit of work of a sweep. Must be deterministic in its arguments. */
+@FunctionalInterface
+public interface ScenarioRunner {
+
+  /**
+   * @param scenario the scenario's name, e.g. {@code alone}
+   * @param controller the main connection's controller spec, e.g. {@code c4}
+   * @param run the run number, 0-based
+   * @param seed the sweep's master seed
+   */
+  RunRecord run(String scenario, String controller, int run, long seed);
+}
