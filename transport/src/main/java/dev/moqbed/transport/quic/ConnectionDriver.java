@@ -64,21 +64,27 @@ public final class ConnectionDriver implements DatagramReceiver {
     armWakeTimer(connection.nextWakeMicros(now));
   }
 
+  /**
+   * Keeps one timer at or before the connection's next wake-up. A pending timer that fires earlier
+   * than needed is left alone (it re-polls and re-arms), which spares the scheduler a cancel and a
+   * new task on almost every send; a later one is replaced.
+   */
   private void armWakeTimer(long atMicros) {
-    if (atMicros == wakeAtMicros && wakeTimer != null && wakeTimer.isPending()) {
-      return;
+    if (atMicros == Long.MAX_VALUE) {
+      return; // nothing to wait for; a pending early timer does no harm
     }
-    if (wakeTimer != null) {
+    long now = scheduler.nowMicros();
+    // A wake-up due now or in the past means "as soon as possible": one microsecond later, so a
+    // connection that cannot make progress at this instant does not spin.
+    long due = Math.max(atMicros, now + 1);
+    if (wakeTimer != null && wakeTimer.isPending()) {
+      if (wakeAtMicros <= due) {
+        return;
+      }
       wakeTimer.cancel();
-      wakeTimer = null;
     }
-    wakeAtMicros = atMicros;
-    if (atMicros != Long.MAX_VALUE) {
-      long now = scheduler.nowMicros();
-      // A wake-up due now or in the past means "as soon as possible": one microsecond later, so a
-      // connection that cannot make progress at this instant does not spin.
-      wakeTimer = scheduler.scheduleAt(Math.max(atMicros, now + 1), this::onWake);
-    }
+    wakeAtMicros = due;
+    wakeTimer = scheduler.scheduleAt(due, this::onWake);
   }
 
   private void onWake() {

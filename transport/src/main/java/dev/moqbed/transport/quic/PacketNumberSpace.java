@@ -46,13 +46,26 @@ final class PacketNumberSpace {
     this.receivedPackets = new AckTracker(ackFlavor, space == PacketSpace.APPLICATION, startMicros);
   }
 
+  /** Ack-eliciting packets still counted in flight: kept as a count, read on every wake-up. */
+  int ackElicitingInFlight;
+
+  /** Packets declared lost, by number, kept a while to recognise spurious losses. */
+  final java.util.TreeMap<Long, SentPacket> declaredLost = new java.util.TreeMap<>();
+
   boolean hasAckElicitingInFlight() {
-    for (SentPacket packet : sentPackets) {
-      if (packet.ackEliciting && packet.inFlight) {
-        return true;
-      }
+    return ackElicitingInFlight > 0;
+  }
+
+  /** Takes a packet out of the flight count; returns whether it was in flight. */
+  boolean leaveFlight(SentPacket packet) {
+    if (!packet.inFlight) {
+      return false;
     }
-    return false;
+    packet.inFlight = false;
+    if (packet.ackEliciting) {
+      ackElicitingInFlight--;
+    }
+    return true;
   }
 
   /** The CRYPTO bytes of one direction of the modelled handshake in one space. */

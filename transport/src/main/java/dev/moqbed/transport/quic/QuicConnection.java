@@ -25,6 +25,8 @@ import dev.moqbed.transport.recovery.RttFlavor;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.TreeMap;
@@ -123,9 +125,6 @@ public final class QuicConnection {
   private long lastAckedDataSentMicros;
   private long lossTimerMicros = Long.MAX_VALUE;
 
-  /** Declared lost, kept to detect spurious losses (picoquic: 1 s past the newest acked send). */
-  private final ArrayDeque<SentPacket> declaredLost = new ArrayDeque<>();
-
   private boolean ackFrequencyDue;
   private long maxReceiveRateBytesPerSecond;
   private long receiveRateWindowStartMicros = -1;
@@ -139,9 +138,19 @@ public final class QuicConnection {
   private int fullSizeLossesSinceFullSizeAck;
 
   // Streams, datagrams, flow control.
-  private final TreeMap<Long, SendStream> sendStreams = new TreeMap<>();
-  private final TreeMap<Long, ReceiveStream> receiveStreams = new TreeMap<>();
+  /**
+   * Streams with something left to send or to be acknowledged, by id and as a list in id order
+   * (scanned on every packet, so finished streams leave it).
+   */
+  private final HashMap<Long, SendStream> sendStreams = new HashMap<>();
+
+  private final ArrayList<SendStream> sendStreamList = new ArrayList<>();
+  private final HashMap<Long, ReceiveStream> receiveStreams = new HashMap<>();
   private final TreeMap<Long, FlowControlWindow> streamReceiveWindows = new TreeMap<>();
+
+  /** Receive streams delivered to the end or reset: late frames for them are ignored. */
+  private final HashSet<Long> finishedReceiveStreams = new HashSet<>();
+
   private long nextBidirectionalStreamId;
   private long nextUnidirectionalStreamId;
   private final ArrayDeque<Frame.Datagram> pendingDatagrams = new ArrayDeque<>();
@@ -255,7 +264,7 @@ public final class QuicConnection {
   public long openBidirectionalStream(int priority) {
     long id = nextBidirectionalStreamId;
     nextBidirectionalStreamId += 4;
-    sendStreams.put(id, new SendStream(id, priority, config.initialMaxStreamDataBidiLocal()));
+    addSendStream(new SendStream(id, priority, config.initialMaxStreamDataBidiLocal()));
     receiveStreamFor(id);
     return id;
   }
@@ -264,7 +273,7 @@ public final class QuicConnection {
   public long openUnidirectionalStream(int priority) {
     long id = nextUnidirectionalStreamId;
     nextUnidirectionalStreamId += 4;
-    sendStreams.put(id, new SendStream(id, priority, config.initialMaxStreamDataUni()));
+    addSendStream(new SendStream(id, priority, config.initialMaxStreamDataUni()));
     return id;
   }
 
@@ -301,6 +310,9 @@ public final class QuicConnection {
 
   /** Asks the peer to stop sending on a stream; bytes still arriving are dropped. */
   public void stopSending(long streamId, long errorCode) {
+    if (finishedReceiveStreams.contains(streamId)) {
+      return;
+    }
     ReceiveStream stream = receiveStreamFor(streamId);
     if (!stream.isStopSendingRequested() && !stream.isFinished()) {
       stream.requestStopSending();
@@ -549,17 +561,20 @@ public final class QuicConnection {
     }
     space.discarded = true;
     for (SentPacket packet : space.sentPackets) {
-      if (packet.inFlight) {
-        packet.inFlight = false;
+      if (space.leaveFlight(packet)) {
         bytesInFlight -= packet.sizeBytes;
       }
     }
     space.sentPackets.clear();
+    space.declaredLost.clear();
     space.cryptoToSend.toResend.clear();
     space.cryptoToSend.nextOffset = space.cryptoToSend.totalBytes;
   }
 
   private void onStreamFrame(long nowMicros, Frame.Stream frame) {
+    if (finishedReceiveStreams.contains(frame.streamId())) {
+      return; // a late copy of data already delivered
+    }
     ReceiveStream stream = receiveStreamFor(frame.streamId());
     long added =
         stream.onFrame(
@@ -578,9 +593,13 @@ public final class QuicConnection {
     if (frame.fin()) {
       space(PacketSpace.APPLICATION).receivedPackets.onStreamFinReceived();
     }
+    retireReceiveStreamIfDone(stream);
   }
 
   private void onResetStream(long nowMicros, Frame.ResetStream reset) {
+    if (finishedReceiveStreams.contains(reset.streamId())) {
+      return;
+    }
     ReceiveStream stream = receiveStreamFor(reset.streamId());
     if (!stream.isReset()) {
       long added = Math.max(0, reset.finalSize() - stream.highestReceivedOffset());
@@ -593,6 +612,7 @@ public final class QuicConnection {
       }
       space(PacketSpace.APPLICATION).receivedPackets.onStreamFinReceived();
       handler.onStreamReset(this, nowMicros, reset.streamId(), reset.errorCode());
+      retireReceiveStreamIfDone(stream);
     }
   }
 
@@ -720,8 +740,7 @@ public final class QuicConnection {
   }
 
   private void onPacketAcknowledged(PacketNumberSpace space, SentPacket packet) {
-    if (packet.inFlight) {
-      packet.inFlight = false;
+    if (space.leaveFlight(packet)) {
       bytesInFlight -= packet.sizeBytes;
       sampler.onPacketAcked(packet.snapshot, packet.sentMicros, packet.sizeBytes);
     }
@@ -735,6 +754,13 @@ public final class QuicConnection {
         SendStream sendStream = sendStreams.get(stream.streamId());
         if (sendStream != null) {
           sendStream.onFrameAcknowledged(stream);
+          retireSendStreamIfDone(sendStream);
+        }
+      } else if (frame instanceof Frame.ResetStream reset) {
+        SendStream sendStream = sendStreams.get(reset.streamId());
+        if (sendStream != null) {
+          sendStream.onResetFrameAcknowledged();
+          retireSendStreamIfDone(sendStream);
         }
       } else if (frame instanceof Frame.Datagram) {
         carriedData = true;
@@ -773,18 +799,16 @@ public final class QuicConnection {
   /** Packets declared lost that an ACK covers after all: spurious losses. */
   private void detectSpuriousLosses(
       long nowMicros, PacketNumberSpace space, long smallest, long largest) {
-    Iterator<SentPacket> lost = declaredLost.iterator();
-    while (lost.hasNext()) {
-      SentPacket packet = lost.next();
-      if (packet.space == space.space
-          && packet.packetNumber >= smallest
-          && packet.packetNumber <= largest) {
-        lost.remove();
-        stats.spuriousLosses++;
-        sampler.onSpuriousLoss(packet.sizeBytes);
-        controller.onSpuriousLoss(nowMicros, packet.packetNumber);
-      }
+    if (space.declaredLost.isEmpty()) {
+      return;
     }
+    var covered = space.declaredLost.subMap(smallest, true, largest, true);
+    for (SentPacket packet : covered.values()) {
+      stats.spuriousLosses++;
+      sampler.onSpuriousLoss(packet.sizeBytes);
+      controller.onSpuriousLoss(nowMicros, packet.packetNumber);
+    }
+    covered.clear();
   }
 
   /**
@@ -935,9 +959,8 @@ public final class QuicConnection {
   /** Takes a packet out of the flight, queues its frames for resending and tells the controller. */
   private long declareLost(
       long nowMicros, PacketNumberSpace space, SentPacket packet, LossTrigger trigger) {
-    boolean wasInFlight = packet.inFlight;
-    if (packet.inFlight) {
-      packet.inFlight = false;
+    boolean wasInFlight = space.leaveFlight(packet);
+    if (wasInFlight) {
       bytesInFlight -= packet.sizeBytes;
     }
     stats.packetsLost++;
@@ -953,8 +976,8 @@ public final class QuicConnection {
         && config.mtuDiscovery()) {
       resetMtu();
     }
-    declaredLost.add(packet);
-    pruneDeclaredLost();
+    space.declaredLost.put(packet.packetNumber, packet);
+    pruneDeclaredLost(space);
     if (!wasInFlight) {
       return 0;
     }
@@ -1009,16 +1032,12 @@ public final class QuicConnection {
   }
 
   /** Forgets declared-lost packets sent more than 1 s before the newest acknowledged send. */
-  private void pruneDeclaredLost() {
-    long newestAcked = space(PacketSpace.APPLICATION).largestAckedSentMicros;
-    while (!declaredLost.isEmpty()
-        && declaredLost.peekFirst().sentMicros
+  private static void pruneDeclaredLost(PacketNumberSpace space) {
+    while (!space.declaredLost.isEmpty()
+        && space.declaredLost.firstEntry().getValue().sentMicros
                 + TransportDefaults.SPURIOUS_RETRANSMIT_DELAY_MAX_MICROS
-            < newestAcked) {
-      declaredLost.pollFirst();
-    }
-    while (declaredLost.size() > 4096) {
-      declaredLost.pollFirst();
+            < space.largestAckedSentMicros) {
+      space.declaredLost.pollFirstEntry();
     }
   }
 
@@ -1208,7 +1227,7 @@ public final class QuicConnection {
     if (!pendingDatagrams.isEmpty()) {
       return true;
     }
-    for (SendStream stream : sendStreams.values()) {
+    for (SendStream stream : sendStreamList) {
       if (stream.resetFrameDue() || stream.hasResendData()) {
         return true;
       }
@@ -1227,7 +1246,7 @@ public final class QuicConnection {
   }
 
   private boolean anyResetDue() {
-    for (SendStream stream : sendStreams.values()) {
+    for (SendStream stream : sendStreamList) {
       if (stream.resetFrameDue()) {
         return true;
       }
@@ -1351,7 +1370,7 @@ public final class QuicConnection {
     if (!pendingDatagrams.isEmpty()) {
       return true;
     }
-    for (SendStream stream : sendStreams.values()) {
+    for (SendStream stream : sendStreamList) {
       if (stream.hasResendData() || stream.hasNewData()) {
         return true;
       }
@@ -1388,7 +1407,7 @@ public final class QuicConnection {
 
   private int addControlFrames(List<Frame> frames, int capacity) {
     int used = 0;
-    for (SendStream stream : sendStreams.values()) {
+    for (SendStream stream : sendStreamList) {
       if (stream.resetFrameDue() && used + 25 <= capacity) {
         Frame.ResetStream reset = stream.takeResetFrame();
         frames.add(reset);
@@ -1444,7 +1463,7 @@ public final class QuicConnection {
     while (capacity - used > 4) {
       SendStream best = null;
       boolean bestResend = false;
-      for (SendStream stream : sendStreams.values()) {
+      for (SendStream stream : sendStreamList) {
         boolean resend = stream.hasResendData();
         boolean fresh =
             stream.hasNewData() && (newDataBytesSent < peerMaxData || stream.finOnlyDue());
@@ -1608,6 +1627,9 @@ public final class QuicConnection {
     sampler.onPacketSent(
         sent.snapshot, before, controller.congestionWindowBytes(), handshakeConfirmed);
     space.sentPackets.addLast(sent);
+    if (ackEliciting) {
+      space.ackElicitingInFlight++;
+    }
     space.nextPacketNumber++;
     bytesInFlight += packet.sizeBytes();
     if (ackEliciting) {
@@ -1650,9 +1672,34 @@ public final class QuicConnection {
       // The peer opened this bidirectional stream: we answer on it.
       stream =
           new SendStream(streamId, DEFAULT_STREAM_PRIORITY, config.initialMaxStreamDataBidiLocal());
-      sendStreams.put(streamId, stream);
+      addSendStream(stream);
     }
     return stream;
+  }
+
+  private void addSendStream(SendStream stream) {
+    sendStreams.put(stream.id, stream);
+    int index = sendStreamList.size();
+    while (index > 0 && sendStreamList.get(index - 1).id > stream.id) {
+      index--;
+    }
+    sendStreamList.add(index, stream);
+  }
+
+  /** A stream whose data (or reset) the peer acknowledged has nothing left to do here. */
+  private void retireSendStreamIfDone(SendStream stream) {
+    if (stream.isFullyAcknowledged() || stream.isResetAcknowledged()) {
+      sendStreams.remove(stream.id);
+      sendStreamList.remove(stream);
+    }
+  }
+
+  private void retireReceiveStreamIfDone(ReceiveStream stream) {
+    if (stream.isFinished()) {
+      receiveStreams.remove(stream.id);
+      streamReceiveWindows.remove(stream.id);
+      finishedReceiveStreams.add(stream.id);
+    }
   }
 
   private ReceiveStream receiveStreamFor(long streamId) {

@@ -34,6 +34,7 @@ final class SendStream {
 
   private long resetErrorCode;
   private boolean resetFrameSent;
+  private boolean resetAcknowledged;
 
   SendStream(long id, int priority, long peerMaxStreamData) {
     this.id = id;
@@ -85,6 +86,14 @@ final class SendStream {
   Frame.ResetStream takeResetFrame() {
     resetFrameSent = true;
     return new Frame.ResetStream(id, resetErrorCode, nextNewOffset);
+  }
+
+  void onResetFrameAcknowledged() {
+    resetAcknowledged = true;
+  }
+
+  boolean isResetAcknowledged() {
+    return resetAcknowledged;
   }
 
   /** The RESET_STREAM was lost: send it again. */
