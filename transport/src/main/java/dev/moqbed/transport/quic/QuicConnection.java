@@ -818,6 +818,11 @@ public final class QuicConnection {
   private long detectAckLosses(long nowMicros, PacketNumberSpace space) {
     long lostBytes = 0;
     lossTimerMicros = Long.MAX_VALUE;
+    // RFC 9002 §7.6: a run of consecutive lost ack-eliciting packets spanning too long a time.
+    long runFirstSentMicros = -1;
+    long runLastSentMicros = -1;
+    long previousLostNumber = -2;
+    boolean persistentCongestion = false;
     Iterator<SentPacket> ascending = space.sentPackets.iterator();
     while (ascending.hasNext()) {
       SentPacket packet = ascending.next();
@@ -830,14 +835,39 @@ public final class QuicConnection {
       if (lostByNumber || nowMicros >= lossTime) {
         ascending.remove();
         lostBytes += declareLost(nowMicros, space, packet, LossTrigger.ACK_THRESHOLD);
+        if (packet.packetNumber != previousLostNumber + 1) {
+          runFirstSentMicros = -1; // acknowledged packets lie in between: a new run starts
+        }
+        previousLostNumber = packet.packetNumber;
+        if (packet.ackEliciting) {
+          if (runFirstSentMicros < 0) {
+            runFirstSentMicros = packet.sentMicros;
+          }
+          runLastSentMicros = packet.sentMicros;
+          persistentCongestion |=
+              runLastSentMicros - runFirstSentMicros > persistentCongestionDurationMicros();
+        }
       } else {
         lossTimerMicros = Math.min(lossTimerMicros, lossTime);
+        previousLostNumber = -2;
         if (config.recoveryFlavor() == RttFlavor.PICOQUIC) {
           break; // picoquic stops at the first packet that is not lost
         }
       }
     }
+    if (persistentCongestion && config.recoveryFlavor() == RttFlavor.RFC9002 && rtt.hasSample()) {
+      // picoquic has no such rule: only the RFC transport reports it.
+      controller.onPersistentCongestion(nowMicros);
+    }
     return lostBytes;
+  }
+
+  /** RFC 9002 §7.6.1: three probe timeouts without backoff. */
+  private long persistentCongestionDurationMicros() {
+    return 3
+        * (rtt.smoothedRttMicros()
+            + Math.max(4 * rtt.rttVarianceMicros(), 1_000)
+            + peerMaxAckDelayMicros());
   }
 
   /** When a packet below the largest acknowledged counts as lost by time. */
