@@ -19,7 +19,13 @@ import picocli.CommandLine.Spec;
           + " media, frame by frame, in deterministic virtual time.",
       ""
     },
-    subcommands = {DemoCommand.class, MediaCommand.class, SimCommand.class, HelpCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      MediaCommand.class,
+      SimCommand.class,
+      ScenarioCommand.class,
+      HelpCommand.class
+    })
 public final class MoqbedCommand implements Runnable {
 
   @Spec CommandSpec spec;
