@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
     subcommands = {
       DemoCommand.class,
       MediaCommand.class,
+      ScenarioCommand.class,
       SimCommand.class,
       BenchCommand.class,
       HelpCommand.class

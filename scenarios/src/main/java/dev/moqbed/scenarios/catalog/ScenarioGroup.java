@@ -1,0 +1,79 @@
+package dev.moqbed.scenarios.catalog;
+
+import java.util.List;
+
+/**
+ * The draft's families of scenarios, each with its section and the metrics its result tables show
+ * (draft section 2: time and RTT everywhere but media; load for competition, buffer bloat and
+ * Wi-Fi; only frame latency for media).
+ */
+public enum ScenarioGroup {
+  NETWORK_EVENTS(
+      "network_events",
+      "network events",
+      "3.1",
+      List.of(
+          DraftMetric.TIME_AVG,
+          DraftMetric.TIME_P90,
+          DraftMetric.RTT_AVG,
+          DraftMetric.RTT_PLUS_SD_P90)),
+  COMPETITION("competition", "competition", "3.3", withLoad()),
+  BUFFER_BLOAT("buffer_bloat", "buffer bloat", "3.2", withLoad()),
+  WIFI("wifi", "Wi-Fi", "3.4", withLoad()),
+  ECN(
+      "ecn",
+      "ECN",
+      "3.5",
+      List.of(
+          DraftMetric.TIME_AVG,
+          DraftMetric.TIME_P90,
+          DraftMetric.RTT_AVG,
+          DraftMetric.RTT_PLUS_SD_P90)),
+  MEDIA(
+      "media",
+      "media",
+      "3.6",
+      List.of(DraftMetric.MEDIA_LATENCY_AVG, DraftMetric.MEDIA_LATENCY_MAX_P90));
+
+  private final String id;
+  private final String title;
+  private final String draftSection;
+  private final List<DraftMetric> metrics;
+
+  ScenarioGroup(String id, String title, String draftSection, List<DraftMetric> metrics) {
+    this.id = id;
+    this.title = title;
+    this.draftSection = draftSection;
+    this.metrics = metrics;
+  }
+
+  private static List<DraftMetric> withLoad() {
+    return List.of(
+        DraftMetric.TIME_AVG,
+        DraftMetric.TIME_P90,
+        DraftMetric.RTT_AVG,
+        DraftMetric.RTT_PLUS_SD_P90,
+        DraftMetric.LOAD_AVG,
+        DraftMetric.LOAD_P90);
+  }
+
+  /** The id used in the published-results CSV, e.g. {@code network_events}. */
+  public String id() {
+    return id;
+  }
+
+  /** Words for people, e.g. {@code network events}. */
+  public String title() {
+    return title;
+  }
+
+  /** The section of draft-huitema-ccwg-c4-test-05 that describes the group. */
+  public String draftSection() {
+    return draftSection;
+  }
+
+  /** The metrics the draft's tables give for every scenario of the group. */
+  public List<DraftMetric> metrics() {
+    return metrics;
+  }
+}
