@@ -1485,6 +1485,9 @@ public final class QuicConnection {
       frames.add(frame);
       used += frame.sizeBytes();
       best.lastSentMicros = nowMicros;
+      if (!bestResend) {
+        handler.onStreamBytesSent(this, nowMicros, best.id, best.nextNewOffset());
+      }
     }
     return used;
   }
