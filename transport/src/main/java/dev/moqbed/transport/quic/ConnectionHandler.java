@@ -22,6 +22,17 @@ public interface ConnectionHandler {
       ByteSlice data,
       boolean fin) {}
 
+  /**
+   * New bytes of one of our streams (or its FIN) went into the packet being built; {@code
+   * sentBytes} is the stream's send offset after them. This is the moment picoquic asks an active
+   * stream for its data (its {@code prepare_to_send} callback): quicperf's media server decides
+   * there, when a frame's last byte leaves, whether the stream sleeps until its next frame. The
+   * handler may write more on the stream; it goes in this packet if there is room. Resent bytes are
+   * not reported.
+   */
+  default void onStreamBytesSent(
+      QuicConnection connection, long nowMicros, long streamId, long sentBytes) {}
+
   /** The peer asked us to stop sending on a stream (STOP_SENDING). */
   default void onStopSending(
       QuicConnection connection, long nowMicros, long streamId, long errorCode) {}

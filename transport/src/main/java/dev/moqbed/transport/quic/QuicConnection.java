@@ -1534,6 +1534,9 @@ public final class QuicConnection {
       frames.add(frame);
       used += frame.sizeBytes();
       best.lastSentMicros = nowMicros;
+      if (!bestResend) {
+        handler.onStreamBytesSent(this, nowMicros, best.id, best.nextNewOffset());
+      }
     }
     return used;
   }

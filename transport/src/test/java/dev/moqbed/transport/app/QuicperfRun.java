@@ -1,0 +1,96 @@
+package dev.moqbed.transport.app;
+
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.runtime.RandomStreams;
+import dev.moqbed.runtime.VirtualScheduler;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.ConnectionDriver;
+import dev.moqbed.transport.quic.QuicConnection;
+import dev.moqbed.transport.quic.Role;
+import java.util.function.LongUnaryOperator;
+
+/** A quicperf client and server over two {@link TestLink}s, run until the client disconnects. */
+final class QuicperfRun {
+  final VirtualScheduler scheduler = new VirtualScheduler();
+  final QuicperfClient client;
+  final QuicperfServer server;
+  final QuicConnection clientConnection;
+  final QuicConnection serverConnection;
+
+  private QuicperfRun(Builder builder) {
+    RandomStreams random = new RandomStreams(1, 0);
+    var factory = ControllerRegistry.standard().parse(builder.cc);
+    clientConnection =
+        new QuicConnection(
+            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
+    serverConnection =
+        new QuicConnection(
+            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
+    client = new QuicperfClient(MediaSpec.parse(builder.spec), scheduler, builder.statsStartMicros);
+    server = new QuicperfServer(scheduler, builder.wakeup);
+    clientConnection.setHandler(client);
+    serverConnection.setHandler(server);
+    TestLink up = new TestLink(scheduler, builder.rate, builder.oneWayMicros);
+    TestLink down = new TestLink(scheduler, builder.rate, builder.oneWayMicros);
+    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, clientConnection, up);
+    ConnectionDriver serverDriver = new ConnectionDriver(scheduler, serverConnection, down);
+    up.connect(serverDriver);
+    down.connect(clientDriver);
+    clientDriver.start();
+    serverDriver.start();
+    scheduler.runWhile(() -> client.closedMicros() < 0, builder.limitMicros);
+  }
+
+  static Builder of(String spec) {
+    return new Builder(spec);
+  }
+
+  static final class Builder {
+    private final String spec;
+    private String cc = "cubic";
+    private LongUnaryOperator rate = now -> 100_000_000;
+    private long oneWayMicros = 15_000;
+    private ServerWakeup wakeup = ServerWakeup.EARLIEST_FRAME;
+    private long statsStartMicros;
+    private long limitMicros = 60_000_000;
+
+    private Builder(String spec) {
+      this.spec = spec;
+    }
+
+    Builder cc(String value) {
+      cc = value;
+      return this;
+    }
+
+    Builder bitsPerSecond(long value) {
+      rate = now -> value;
+      return this;
+    }
+
+    Builder bitsPerSecondAt(LongUnaryOperator value) {
+      rate = value;
+      return this;
+    }
+
+    Builder oneWayMicros(long value) {
+      oneWayMicros = value;
+      return this;
+    }
+
+    Builder wakeup(ServerWakeup value) {
+      wakeup = value;
+      return this;
+    }
+
+    Builder statsStartMicros(long value) {
+      statsStartMicros = value;
+      return this;
+    }
+
+    QuicperfRun run() {
+      return new QuicperfRun(this);
+    }
+  }
+}
