@@ -34,7 +34,11 @@ import picocli.CommandLine.Spec;
     description =
         "The scenarios of draft-huitema-ccwg-c4-test-05, read from the reference's spec files"
             + " (reference/sim_specs/).",
-    subcommands = {ScenarioCommand.ListScenarios.class, ScenarioCommand.Show.class})
+    subcommands = {
+      ScenarioCommand.ListScenarios.class,
+      ScenarioCommand.Show.class,
+      ScenarioRunCommand.class
+    })
 final class ScenarioCommand implements Runnable {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 

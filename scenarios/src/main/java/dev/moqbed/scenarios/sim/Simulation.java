@@ -138,6 +138,11 @@ public final class Simulation {
     return scheduler.eventsExecuted();
   }
 
+  /** The scheduler applications use: their tasks run after the network events due at the time. */
+  public Scheduler applicationScheduler() {
+    return network.endpointScheduler();
+  }
+
   public TwoNodeNetwork network() {
     return network;
   }

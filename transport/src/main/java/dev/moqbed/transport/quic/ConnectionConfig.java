@@ -15,6 +15,8 @@ import dev.moqbed.transport.recovery.TransportDefaults;
  * @param initialMtuBytes packet size until a path MTU probe is acknowledged (picoquic IPv4: 1252)
  * @param maxMtuBytes the size probed for (the peer's max_packet_size: 1440)
  * @param ecnOverride the ECN mark for every packet, or null for the controller's codepoint
+ * @param resumeSeedBytes careful resume (RFC 9959): a remembered window, 0 for none
+ * @param resumeSeedRttMicros the RTT remembered with it, 0 for none
  */
 public record ConnectionConfig(
     Role role,
@@ -29,7 +31,9 @@ public record ConnectionConfig(
     long initialMaxStreamDataUni,
     int maxDatagramFrameSizeBytes,
     EcnMark ecnOverride,
-    long idleTimeoutMicros) {
+    long idleTimeoutMicros,
+    long resumeSeedBytes,
+    long resumeSeedRttMicros) {
 
   /** picoquic's defaults as the reference simulator sets them for {@code role}. */
   public static ConnectionConfig picoquic(Role role) {
@@ -46,7 +50,9 @@ public record ConnectionConfig(
         TransportDefaults.INITIAL_MAX_STREAM_DATA_UNI_BYTES,
         role == Role.CLIENT ? 1532 : 0,
         null,
-        TransportDefaults.MAX_IDLE_TIMEOUT_MICROS);
+        TransportDefaults.MAX_IDLE_TIMEOUT_MICROS,
+        0,
+        0);
   }
 
   public ConnectionConfig withRecoveryFlavor(RttFlavor flavor) {
@@ -63,7 +69,9 @@ public record ConnectionConfig(
         initialMaxStreamDataUni,
         maxDatagramFrameSizeBytes,
         ecnOverride,
-        idleTimeoutMicros);
+        idleTimeoutMicros,
+        resumeSeedBytes,
+        resumeSeedRttMicros);
   }
 
   public ConnectionConfig withAckFlavor(AckFlavor flavor) {
@@ -80,7 +88,9 @@ public record ConnectionConfig(
         initialMaxStreamDataUni,
         maxDatagramFrameSizeBytes,
         ecnOverride,
-        idleTimeoutMicros);
+        idleTimeoutMicros,
+        resumeSeedBytes,
+        resumeSeedRttMicros);
   }
 
   public ConnectionConfig withEcnOverride(EcnMark mark) {
@@ -97,7 +107,9 @@ public record ConnectionConfig(
         initialMaxStreamDataUni,
         maxDatagramFrameSizeBytes,
         mark,
-        idleTimeoutMicros);
+        idleTimeoutMicros,
+        resumeSeedBytes,
+        resumeSeedRttMicros);
   }
 
   /** Flow control off: every limit at its maximum (to measure what flow control costs). */
@@ -116,6 +128,32 @@ public record ConnectionConfig(
         unlimited,
         maxDatagramFrameSizeBytes,
         ecnOverride,
-        idleTimeoutMicros);
+        idleTimeoutMicros,
+        resumeSeedBytes,
+        resumeSeedRttMicros);
+  }
+
+  /**
+   * Careful resume: the server remembers a window and an RTT from an earlier connection and hands
+   * them to its controller once the first RTT sample confirms the path (picoquic's {@code
+   * seed_cwin}, within 25 % of the remembered RTT).
+   */
+  public ConnectionConfig withResumeSeed(long windowBytes, long rttMicros) {
+    return new ConnectionConfig(
+        role,
+        recoveryFlavor,
+        ackFlavor,
+        initialMtuBytes,
+        maxMtuBytes,
+        mtuDiscovery,
+        initialMaxData,
+        initialMaxStreamDataBidiLocal,
+        initialMaxStreamDataBidiRemote,
+        initialMaxStreamDataUni,
+        maxDatagramFrameSizeBytes,
+        ecnOverride,
+        idleTimeoutMicros,
+        windowBytes,
+        rttMicros);
   }
 }

@@ -18,7 +18,18 @@ public final class ConnectionStats {
   double rttSum;
   double rttSquareSum;
 
+  /** Send times and sizes of every datagram, kept so load can be measured over any window. */
+  private long[] sendTimesMicros = new long[1024];
+
+  private int[] sendSizes = new int[1024];
+
   void onDatagramSent(long nowMicros, int sizeBytes) {
+    if (datagramsSent == sendTimesMicros.length) {
+      sendTimesMicros = java.util.Arrays.copyOf(sendTimesMicros, sendTimesMicros.length * 2);
+      sendSizes = java.util.Arrays.copyOf(sendSizes, sendSizes.length * 2);
+    }
+    sendTimesMicros[(int) datagramsSent] = nowMicros;
+    sendSizes[(int) datagramsSent] = sizeBytes;
     datagramsSent++;
     bytesSent += sizeBytes;
     if (firstSendMicros < 0) {
@@ -51,6 +62,17 @@ public final class ConnectionStats {
   /** Time of the last datagram sent, -1 before any. */
   public long lastSendMicros() {
     return lastSendMicros;
+  }
+
+  /** Bytes of the datagrams sent at times in {@code [fromMicros, toMicros]}. */
+  public long bytesSentBetween(long fromMicros, long toMicros) {
+    long total = 0;
+    for (int i = 0; i < datagramsSent; i++) {
+      if (sendTimesMicros[i] >= fromMicros && sendTimesMicros[i] <= toMicros) {
+        total += sendSizes[i];
+      }
+    }
+    return total;
   }
 
   public long packetsLost() {

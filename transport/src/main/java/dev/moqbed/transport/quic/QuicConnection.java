@@ -116,6 +116,7 @@ public final class QuicConnection {
   private final EcnSample ecnSample = new EcnSample();
   private long bytesInFlight;
   private boolean controllerHasSeenAck;
+  private boolean resumeSeedConsidered;
   private int consecutiveProbeTimeouts;
   private boolean probeTimeoutPending;
   private long lastPacketSentMicros;
@@ -721,6 +722,7 @@ public final class QuicConnection {
       controller.onRttSample(
           nowMicros,
           rttSample.set(rtt.latestRttMicros(), ack.ackDelayMicros(), -1).packetSpace(space.space));
+      applyResumeSeed(nowMicros);
       updateAckFrequency();
     }
     sampler.onAckFinished(nowMicros);
@@ -793,6 +795,25 @@ public final class QuicConnection {
           ecnSample
               .set(space.peerEct0Total, space.peerEct1Total, space.peerCeTotal, largestAcknowledged)
               .packetSpace(space.space));
+    }
+  }
+
+  /**
+   * picoquic's {@code seed_cwin}: once, at the first RTT sample, if the remembered RTT is within 25
+   * % of it. The interface passes a rate; the window is rate × RTT, so the rate is rounded up to
+   * give the window back exactly.
+   */
+  private void applyResumeSeed(long nowMicros) {
+    long seedRtt = config.resumeSeedRttMicros();
+    if (resumeSeedConsidered || config.resumeSeedBytes() <= 0 || seedRtt <= 0) {
+      return;
+    }
+    resumeSeedConsidered = true;
+    long sample = rtt.latestRttMicros();
+    if (4 * sample >= 3 * seedRtt && 4 * sample <= 5 * seedRtt) {
+      long rate = (config.resumeSeedBytes() * 1_000_000 + seedRtt - 1) / seedRtt;
+      controller.onResumeSeed(nowMicros, rate, seedRtt);
+      updatePacing();
     }
   }
 

@@ -1,0 +1,189 @@
+package dev.moqbed.scenarios.cli;
+
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.scenarios.catalog.ResolvedScenario;
+import dev.moqbed.scenarios.catalog.ScenarioCatalog;
+import dev.moqbed.scenarios.report.OutputFormat;
+import dev.moqbed.scenarios.report.Table;
+import dev.moqbed.scenarios.sim.ScenarioSimulation;
+import dev.moqbed.scenarios.spec.SimSpec;
+import dev.moqbed.scenarios.spec.SimSpecParser;
+import dev.moqbed.scenarios.stats.Summary;
+import dev.moqbed.scenarios.suite.RunRecord;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.ToDoubleFunction;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed scenario run}: one scenario of the draft, or any picoquic_ns spec file, N runs. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Runs a scenario of the C4 test draft (by its table name, see 'moqbed scenario list') or a"
+          + " picoquic_ns spec file as it is, in virtual time, and prints the draft's metrics per"
+          + " run and their mean and 90th percentile."
+    })
+final class ScenarioRunCommand implements Callable<Integer> {
+
+  /** Either a catalogue name or a spec file. */
+  static final class Target {
+    @Parameters(index = "0", paramLabel = "NAME", description = "Scenario name, e.g. alone.")
+    String name;
+
+    @Option(names = "--spec", paramLabel = "FILE", description = "A picoquic_ns spec file.")
+    Path specFile;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Target target;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "SPEC",
+      defaultValue = "c4",
+      description =
+          "Main connection's controller (default ${DEFAULT-VALUE}); with --spec, the"
+              + " file's main_cc_algo unless given.")
+  String controller;
+
+  @Option(
+      names = "--runs",
+      paramLabel = "N",
+      defaultValue = "10",
+      description = "Runs (default ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "S",
+      defaultValue = "1",
+      description = "Master seed (default ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "table",
+      description = "table, csv or json (default ${DEFAULT-VALUE}).")
+  OutputFormat format;
+
+  @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
+
+  @Override
+  public Integer call() throws Exception {
+    if (runs < 1) {
+      throw new IllegalArgumentException("--runs must be at least 1");
+    }
+    String scenarioName;
+    SimSpec spec;
+    String mainController;
+    if (target.specFile != null) {
+      spec = new SimSpecParser().parse(target.specFile);
+      boolean controllerGiven = commandSpec.commandLine().getParseResult().hasMatchedOption("--cc");
+      if (controllerGiven) {
+        spec = spec.withMainController(controller);
+      }
+      ControllerRegistry.standard().parse(spec.mainCcAlgo());
+      scenarioName = target.specFile.getFileName().toString().replaceFirst("\\.txt$", "");
+      mainController = spec.mainCcAlgo();
+    } else {
+      ResolvedScenario resolved = ScenarioCatalog.standard().resolve(target.name, controller);
+      spec = resolved.spec();
+      scenarioName = resolved.scenario().name();
+      mainController = resolved.controller();
+    }
+    ScenarioSimulation simulation = new ScenarioSimulation(spec, ControllerRegistry.standard());
+    List<RunRecord> records = new ArrayList<>();
+    Table table =
+        new Table(
+            "scenario",
+            "cc",
+            "run",
+            "seed",
+            "completion_time_us",
+            "rtt_avg_us",
+            "rtt_stddev_us",
+            "load",
+            "media_avg_latency_us",
+            "media_max_latency_us",
+            "completed",
+            "wall_ms");
+    for (int run = 0; run < runs; run++) {
+      long start = System.nanoTime();
+      RunRecord record = simulation.run(seed, run).record(scenarioName, mainController, run, seed);
+      records.add(record);
+      table.row(
+          record.scenario(),
+          record.controller(),
+          record.run(),
+          record.seed(),
+          record.completionTimeMicros(),
+          record.rttAverageMicros(),
+          record.rttStandardDeviationMicros(),
+          record.load() == null ? null : Math.round(record.load() * 1000) / 1000.0,
+          record.mediaAverageLatencyMicros(),
+          record.mediaMaxLatencyMicros(),
+          record.extra().get("completed"),
+          (System.nanoTime() - start) / 1_000_000);
+    }
+    PrintWriter out = commandSpec.commandLine().getOut();
+    out.print(table.render(format));
+    if (format == OutputFormat.TABLE) {
+      out.println();
+      out.print(summary(records).render(OutputFormat.TABLE));
+    }
+    long incomplete = records.stream().filter(r -> r.completionTimeMicros() == null).count();
+    if (incomplete > 0) {
+      commandSpec
+          .commandLine()
+          .getErr()
+          .println(
+              "moqbed: "
+                  + incomplete
+                  + " run(s) did not complete within the simulator's time limit");
+      return 1;
+    }
+    return 0;
+  }
+
+  /** The draft's aggregates: mean and 90th percentile of each metric over the runs. */
+  static Table summary(List<RunRecord> records) {
+    Table table = new Table("metric", "mean", "p90");
+    addRow(table, "completion_time_us", records, r -> value(r.completionTimeMicros()));
+    addRow(table, "rtt_avg_us", records, r -> value(r.rttAverageMicros()));
+    addRow(
+        table,
+        "rtt_plus_stddev_us",
+        records,
+        r -> value(r.rttAverageMicros()) + value(r.rttStandardDeviationMicros()));
+    addRow(table, "load_pct", records, r -> r.load() == null ? Double.NaN : r.load() * 100);
+    addRow(table, "media_avg_latency_us", records, r -> value(r.mediaAverageLatencyMicros()));
+    addRow(table, "media_max_latency_us", records, r -> value(r.mediaMaxLatencyMicros()));
+    return table;
+  }
+
+  private static void addRow(
+      Table table, String name, List<RunRecord> records, ToDoubleFunction<RunRecord> metric) {
+    List<RunRecord> present =
+        records.stream().filter(r -> !Double.isNaN(metric.applyAsDouble(r))).toList();
+    if (!present.isEmpty()) {
+      table.row(
+          name,
+          Math.round(Summary.mean(present, metric)),
+          Math.round(Summary.percentile90(present, metric)));
+    }
+  }
+
+  private static double value(Long value) {
+    return value == null ? Double.NaN : value;
+  }
+}

@@ -1,0 +1,141 @@
+package dev.moqbed.scenarios.sim;
+
+import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.netsim.NetworkConfig;
+import dev.moqbed.scenarios.catalog.ResolvedScenario;
+import dev.moqbed.scenarios.spec.SimSpec;
+import dev.moqbed.scenarios.suite.RunRecord;
+import dev.moqbed.transport.app.MediaCheck;
+import dev.moqbed.transport.app.QuicperfClient;
+import dev.moqbed.transport.app.QuicperfServer;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.ConnectionStats;
+import dev.moqbed.transport.quic.Role;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a picoquic_ns spec as the reference does: the main connection and its background connections
+ * between the two nodes, each client running quicperf with its scenario text, until the main client
+ * disconnects; then the draft's metrics (scenarios.md §3).
+ */
+public final class ScenarioSimulation {
+  /** Virtual time after which a run that has not finished is reported as incomplete. */
+  public static final long TIME_LIMIT_MICROS = 600_000_000;
+
+  private final SimSpec spec;
+  private final ControllerRegistry registry;
+
+  public ScenarioSimulation(SimSpec spec, ControllerRegistry registry) {
+    this.spec = spec;
+    this.registry = registry;
+  }
+
+  /** Runs a catalogue scenario once and returns its row of runs.csv. */
+  public static RunRecord run(ResolvedScenario resolved, int run, long seed) {
+    Outcome outcome =
+        new ScenarioSimulation(resolved.spec(), ControllerRegistry.standard()).run(seed, run);
+    return outcome.record(resolved.scenario().name(), resolved.controller(), run, seed);
+  }
+
+  /** What one run measured. */
+  public record Outcome(
+      long completionMicros,
+      ConnectionStats mainSender,
+      List<ConnectionStats> backgroundSenders,
+      double load,
+      MediaCheck media,
+      long events,
+      long simulatedMicros) {
+
+    public boolean completed() {
+      return completionMicros >= 0;
+    }
+
+    /** The run as a row of runs.csv, with the simulator's own figures as extra columns. */
+    public RunRecord record(String scenario, String controller, int run, long seed) {
+      Map<String, String> extra = new LinkedHashMap<>();
+      extra.put("completed", Boolean.toString(completed()));
+      extra.put("main_packets_lost", Long.toString(mainSender.packetsLost()));
+      extra.put("main_bytes_sent", Long.toString(mainSender.bytesSent()));
+      extra.put("events", Long.toString(events));
+      extra.put("simulated_us", Long.toString(simulatedMicros));
+      if (media != null) {
+        extra.put("media_passed", Boolean.toString(media.passed()));
+      }
+      return new RunRecord(
+          scenario,
+          controller,
+          run,
+          seed,
+          completed() ? completionMicros : null,
+          mainSender.rttAverageMicros(),
+          mainSender.rttStandardDeviationMicros(),
+          load,
+          media == null ? null : media.avLatencyMicros(),
+          media == null ? null : media.maxLatencyMicros(),
+          extra);
+    }
+  }
+
+  /** One run: the reference's rep {@code run} under master seed {@code seed}. */
+  public Outcome run(long seed, int run) {
+    Simulation simulation = new Simulation(NetworkConfig.builder(spec.linkSchedule()), seed, run);
+    MediaSpec mainText = spec.mainScenario();
+    QuicperfClient mainClient =
+        new QuicperfClient(
+            mainText, simulation.applicationScheduler(), spec.mediaStatsStartMicros());
+    ConnectionConfig serverConfig = ConnectionConfig.picoquic(Role.SERVER);
+    if (spec.seeded()) {
+      serverConfig = serverConfig.withResumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
+    }
+    ControllerFactory mainController = registry.parse(spec.mainCcAlgo());
+    Simulation.ConnectionPair main =
+        simulation.addConnection(
+            mainController,
+            ConnectionConfig.picoquic(Role.CLIENT),
+            serverConfig,
+            mainClient,
+            new QuicperfServer(simulation.applicationScheduler()),
+            spec.mainStartMicros());
+    List<Simulation.ConnectionPair> background = new ArrayList<>();
+    if (spec.hasBackground()) {
+      ControllerFactory backgroundController = registry.parse(spec.backgroundCcAlgo());
+      MediaSpec backgroundText = spec.backgroundScenario().orElseThrow();
+      for (int i = 1; i < spec.connectionCount(); i++) {
+        background.add(
+            simulation.addConnection(
+                backgroundController,
+                new QuicperfClient(backgroundText, simulation.applicationScheduler()),
+                new QuicperfServer(simulation.applicationScheduler()),
+                spec.backgroundStartMicros()));
+      }
+    }
+    simulation.runWhile(() -> mainClient.closedMicros() < 0, TIME_LIMIT_MICROS);
+
+    ConnectionStats mainSender = main.server().stats();
+    List<ConnectionStats> backgroundSenders = new ArrayList<>();
+    for (Simulation.ConnectionPair pair : background) {
+      backgroundSenders.add(pair.server().stats());
+    }
+    MediaCheck media =
+        mainText.flows().isEmpty()
+            ? null
+            : mainClient.check(
+                String.join(",", spec.mediaExcluded()),
+                spec.mediaLatencyAverageMicros(),
+                spec.mediaLatencyMaxMicros());
+    return new Outcome(
+        mainClient.closedMicros(),
+        mainSender,
+        backgroundSenders,
+        Load.of(mainSender, backgroundSenders, spec.nominalRateBitsPerSecond()),
+        media,
+        simulation.eventsExecuted(),
+        simulation.nowMicros());
+  }
+}
