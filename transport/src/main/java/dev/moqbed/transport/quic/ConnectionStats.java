@@ -23,7 +23,8 @@ public final class ConnectionStats {
 
   private int[] sendSizes = new int[1024];
 
-  void onDatagramSent(long nowMicros, int sizeBytes) {
+  /** Records one datagram sent (the connection calls this; public for tools that replay logs). */
+  public void onDatagramSent(long nowMicros, int sizeBytes) {
     if (datagramsSent == sendTimesMicros.length) {
       sendTimesMicros = java.util.Arrays.copyOf(sendTimesMicros, sendTimesMicros.length * 2);
       sendSizes = java.util.Arrays.copyOf(sendSizes, sendSizes.length * 2);

@@ -1,0 +1,45 @@
+package dev.moqbed.scenarios.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.moqbed.scenarios.catalog.ScenarioCatalog;
+import dev.moqbed.scenarios.suite.RunRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Catalogue scenarios run end to end. The bounds are wide on purpose (they check the model, not a
+ * number): the suite's report compares with the draft's published values.
+ */
+class ScenarioSimulationTest {
+  private final ScenarioCatalog catalog = ScenarioCatalog.standard();
+
+  @Test
+  void shouldMeasureMediaLatencyNearOneRoundTripOnAnIdlePath() {
+    RunRecord record = ScenarioSimulation.run(catalog.resolve("media", "c4"), 0, 1);
+    // media: 100 Mbit/s, 30 ms RTT; the draft publishes 30.5 ms average, 40.9 ms max (p90)
+    assertNotNull(record.mediaAverageLatencyMicros());
+    assertTrue(
+        record.mediaAverageLatencyMicros() > 29_000 && record.mediaAverageLatencyMicros() < 35_000,
+        "average " + record.mediaAverageLatencyMicros());
+    assertTrue(record.mediaMaxLatencyMicros() >= record.mediaAverageLatencyMicros());
+    assertEquals("true", record.extra().get("media_passed"));
+  }
+
+  @Test
+  void shouldShareTheLinkWithTheBackgroundConnection() {
+    RunRecord record = ScenarioSimulation.run(catalog.resolve("vs_cubic", "c4"), 0, 1);
+    assertNull(record.mediaAverageLatencyMicros());
+    assertTrue(record.load() > 0.2 && record.load() < 0.8, "load " + record.load());
+    assertTrue(record.completionTimeMicros() > 0);
+  }
+
+  @Test
+  void shouldGiveTheSameRecordForTheSameSeedAndRun() {
+    assertEquals(
+        ScenarioSimulation.run(catalog.resolve("wifi_bad", "bbr"), 3, 7),
+        ScenarioSimulation.run(catalog.resolve("wifi_bad", "bbr"), 3, 7));
+  }
+}
