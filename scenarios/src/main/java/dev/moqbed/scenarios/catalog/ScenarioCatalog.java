@@ -126,7 +126,7 @@ public final class ScenarioCatalog {
             group,
             "3.1.4",
             "A 1 MB download alone on a very slow path: 512 kbit/s, 34 ms RTT, 50 ms queue. The"
-                + " BDP is about two packets, so the minimum window and pacing dominate.",
+                + " BDP is under two full packets, so the minimum window and pacing dominate.",
             ""));
     list.add(
         new Scenario(

@@ -218,7 +218,9 @@ final class ScenarioCommand implements Runnable {
             case BACKGROUND_CC_ALGO -> unused(text(sim.backgroundCcAlgo()), background);
             case BACKGROUND_CC_OPTIONS -> unused(text(sim.backgroundCcOptions()), background);
             case BACKGROUND_START_TIME ->
-                unused(micros(sim.backgroundStartMicros(), ""), background);
+                unused(
+                    micros(sim.backgroundStartMicros(), ""),
+                    background || sim.backgroundStartMicros() == 0);
             case BACKGROUND_SCENARIO_TEXT -> unused(text(sim.backgroundScenarioText()), background);
             case NB_CONNECTIONS -> Integer.toString(sim.connectionCount());
             case DATA_RATE_IN_GBPS ->

@@ -3,9 +3,13 @@ package dev.moqbed.scenarios.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MoqbedCommandTest {
 
@@ -92,5 +96,116 @@ class MoqbedCommandTest {
     assertTrue(
         result.out().contains("live/vlow         4      150         5   731250"), result.out());
     assertTrue(result.out().contains("550 objects, 4.98 s of media"), result.out());
+  }
+
+  @Test
+  void shouldListEveryScenarioWithGroupLinkTrafficAndMetricsWhenCsv() {
+    Result result = run("scenario", "list", "--format", "csv");
+    assertEquals(0, result.exitCode(), result.err());
+    String[] lines = result.out().split("\n");
+    assertEquals(44, lines.length);
+    assertEquals("name,group,link,traffic,metrics", lines[0]);
+    assertEquals(
+        "alone,network_events,\"20 Mbit/s, RTT 80 ms, queue 80 ms, jitter 2 ms\",main 10 MB"
+            + " download,time_avg_us time_p90_us rtt_avg_us rtt_plus_sd_p90_us",
+        lines[1]);
+    assertEquals(
+        "vs_c4_lg2,competition,\"10 Mbit/s, RTT 70 ms, queue 80 ms\",main 15 MB download vs c4"
+            + " 10 MB download at 1 s,time_avg_us time_p90_us rtt_avg_us rtt_plus_sd_p90_us"
+            + " load_avg_pct load_p90_pct",
+        lines[16]);
+    assertTrue(lines[43].startsWith("media_backload,media,"), lines[43]);
+  }
+
+  @Test
+  void shouldListScenariosAsJson() {
+    Result result = run("scenario", "list", "--format", "json");
+    assertEquals(0, result.exitCode(), result.err());
+    assertTrue(result.out().contains("\"name\": \"wifi_fade\", \"group\": \"wifi\""));
+  }
+
+  @Test
+  void shouldShowDescriptionParametersAndFileTextWhenShowingAScenario() {
+    Result result = run("scenario", "show", "alone", "--cc", "bbr");
+    assertEquals(0, result.exitCode(), result.err());
+    assertTrue(result.out().startsWith("alone (network events, draft-huitema-ccwg-c4-test-05"));
+    assertTrue(result.out().contains("Main controller: bbr (its own spec file"), result.out());
+    assertTrue(result.out().contains("\nqueue_delay_max           30000 (30 ms) "), result.out());
+    assertTrue(result.out().contains("shallower buffer"), result.out());
+    assertTrue(result.out().endsWith("icid: ccc0bb00\nqlog_dir: cclog\n"), result.out());
+    assertEquals("", result.err());
+  }
+
+  @Test
+  void shouldSayTheC4FileIsUsedWhenTheControllerHasNoFileOfItsOwn() {
+    Result result = run("scenario", "show", "blackhole", "--cc", "newreno");
+    assertEquals(0, result.exitCode(), result.err());
+    assertTrue(result.out().contains("Main controller: newreno (the draft has no file for it"));
+    assertTrue(result.out().contains("Spec file: c4_blackhole.txt"));
+    assertTrue(result.out().contains("\nmain_cc_algo              newreno "), result.out());
+    assertTrue(
+        result.out().contains("    2  2 s     2 s      0 (suspended)  0 (suspended)  70 ms"),
+        result.out());
+  }
+
+  @Test
+  void shouldExitTwoWithOneLineWhenScenarioIsUnknown() {
+    Result result = run("scenario", "show", "alone2");
+    assertEquals(2, result.exitCode());
+    assertEquals(1, result.err().lines().count(), result.err());
+    assertTrue(
+        result.err().startsWith("moqbed: unknown scenario 'alone2'; valid: alone, "), result.err());
+    assertEquals("", result.out());
+  }
+
+  @Test
+  void shouldExitTwoWithOneLineWhenControllerIsUnknown() {
+    Result result = run("scenario", "show", "alone", "--cc", "vegas");
+    assertEquals(2, result.exitCode());
+    assertEquals(
+        "moqbed: unknown congestion controller 'vegas'; valid: c4, bbr, cubic, newreno\n",
+        result.err());
+  }
+
+  @Test
+  void shouldExitTwoWhenNeitherOrBothTargetsAreGiven() {
+    Result neither = run("scenario", "show");
+    assertEquals(2, neither.exitCode());
+    assertEquals(1, neither.err().lines().count(), neither.err());
+    Result both = run("scenario", "show", "alone", "--spec", "x.txt");
+    assertEquals(2, both.exitCode());
+    assertTrue(both.err().contains("mutually exclusive"), both.err());
+  }
+
+  @Test
+  void shouldShowAnySpecFileWhenGivenWithSpec(@TempDir Path directory) throws IOException {
+    Path file = directory.resolve("mine.txt");
+    Files.writeString(
+        file,
+        "main_cc_algo: cubic\nmain_scenario_text: =b1:*1:397:1000000;\nnb_connections: 1\n"
+            + "data_rate_in_gbps: 0.05\nlatency: 10000\nlink_scenario: drop_and_back\n");
+    Result result = run("scenario", "show", "--spec", file.toString(), "--cc", "newreno");
+    assertEquals(0, result.exitCode(), result.err());
+    assertTrue(result.out().startsWith("spec file: " + file + "\n"), result.out());
+    assertTrue(
+        result.out().contains("link: 50 Mbit/s, RTT 20 ms, queue unlimited, drop_and_back"),
+        result.out());
+    assertTrue(result.out().contains("\nmain_cc_algo              newreno "), result.out());
+    assertTrue(result.out().contains("    2  1.5 s   2 s      25 Mbit/s"), result.out());
+    assertTrue(result.out().endsWith("link_scenario: drop_and_back\n"), result.out());
+  }
+
+  @Test
+  void shouldExitTwoWithFileAndLineWhenSpecFileIsBad(@TempDir Path directory) throws IOException {
+    Path file = directory.resolve("bad.txt");
+    Files.writeString(file, "main_cc_algo: c4\nfoo: 1\n");
+    Result result = run("scenario", "show", "--spec", file.toString());
+    assertEquals(2, result.exitCode());
+    assertEquals("moqbed: spec " + file + " line 2: unknown key 'foo'\n", result.err());
+    assertEquals("", result.out());
+    Path missing = directory.resolve("missing.txt");
+    Result absent = run("scenario", "show", "--spec", missing.toString());
+    assertEquals(2, absent.exitCode());
+    assertEquals("moqbed: spec " + missing + ": no such file\n", absent.err());
   }
 }
