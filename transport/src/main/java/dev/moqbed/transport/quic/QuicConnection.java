@@ -117,6 +117,10 @@ public final class QuicConnection {
   private long bytesInFlight;
   private boolean controllerHasSeenAck;
   private boolean resumeSeedConsidered;
+
+  /** Scratch list of the packets one ACK frame acknowledges, reused. */
+  private final ArrayList<SentPacket> newlyAcked = new ArrayList<>();
+
   private int consecutiveProbeTimeouts;
   private boolean probeTimeoutPending;
   private long lastPacketSentMicros;
@@ -683,26 +687,37 @@ public final class QuicConnection {
     sampler.onAckStarted();
     long bytesInFlightBefore = bytesInFlight;
     SentPacket largestNewlyAcked = null;
-    // picoquic walks the ranges from the largest down, so the first packet is "P".
-    for (int range = 0; range < ack.rangeCount(); range++) {
-      long smallest = ack.rangeSmallest(range);
-      long largest = ack.rangeLargest(range);
-      Iterator<SentPacket> descending = space.sentPackets.descendingIterator();
-      while (descending.hasNext()) {
-        SentPacket packet = descending.next();
-        if (packet.packetNumber > largest) {
-          continue;
-        }
-        if (packet.packetNumber < smallest) {
-          break;
-        }
-        descending.remove();
-        if (largestNewlyAcked == null) {
-          largestNewlyAcked = packet;
-        }
-        onPacketAcknowledged(space, packet);
+    // One ascending pass from the oldest packet up to the largest acknowledged (the newer packets
+    // still in flight are never visited), then picoquic's order: from the largest down, so the
+    // first packet is "P" of the rate sample.
+    newlyAcked.clear();
+    int range = ack.rangeCount() - 1; // the lowest range
+    long top = ack.largestAcknowledged();
+    Iterator<SentPacket> ascending = space.sentPackets.iterator();
+    while (ascending.hasNext()) {
+      SentPacket packet = ascending.next();
+      long number = packet.packetNumber;
+      if (number > top) {
+        break;
       }
-      detectSpuriousLosses(nowMicros, space, smallest, largest);
+      while (range >= 0 && number > ack.rangeLargest(range)) {
+        range--;
+      }
+      if (range >= 0 && number >= ack.rangeSmallest(range)) {
+        ascending.remove();
+        newlyAcked.add(packet);
+      }
+    }
+    for (int i = newlyAcked.size() - 1; i >= 0; i--) {
+      SentPacket packet = newlyAcked.get(i);
+      if (largestNewlyAcked == null) {
+        largestNewlyAcked = packet;
+      }
+      onPacketAcknowledged(space, packet);
+    }
+    newlyAcked.clear();
+    for (int i = 0; i < ack.rangeCount(); i++) {
+      detectSpuriousLosses(nowMicros, space, ack.rangeSmallest(i), ack.rangeLargest(i));
     }
     if (ackFrame.ecnCounts() != null) {
       onEcnCounts(nowMicros, space, ackFrame.ecnCounts(), ack.largestAcknowledged());
