@@ -19,7 +19,14 @@ import picocli.CommandLine.Spec;
           + " media, frame by frame, in deterministic virtual time.",
       ""
     },
-    subcommands = {DemoCommand.class, MediaCommand.class, SimCommand.class, HelpCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      MediaCommand.class,
+      SimCommand.class,
+      SweepCommand.class,
+      ReportCommand.class,
+      HelpCommand.class
+    })
 public final class MoqbedCommand implements Runnable {
 
   @Spec CommandSpec spec;
