@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /** {@code moqbed sweep}: every (scenario, controller, run) of a suite, on all cores, resumable. */
 @Command(
@@ -102,8 +103,22 @@ final class SweepCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     SuiteDefinition suite = Suites.byName(suiteName);
-    List<String> scenarios = scenarios(suite, err);
     List<String> controllers = controllers(controllerList);
+    List<String> scenarios = scenarios(suite);
+    if (scenarioList == null && scenarios.size() < suite.scenarios().size()) {
+      List<String> skipped =
+          suite.scenarios().stream().filter(s -> !scenarios.contains(s)).toList();
+      err.println(
+          "sweep: running the "
+              + scenarios.size()
+              + " of "
+              + suite.scenarios().size()
+              + " scenarios of "
+              + suite.name()
+              + " that can run now; not yet: "
+              + String.join(",", skipped)
+              + " (--scenarios NAME says what each needs)");
+    }
     SweepArguments arguments =
         new SweepArguments(suite.name(), scenarios, controllers, runs, seed, shard);
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
@@ -142,26 +157,12 @@ final class SweepCommand implements Callable<Integer> {
   }
 
   /** The scenarios asked for, or every runnable one; refuses unknown and not-yet-runnable ones. */
-  private List<String> scenarios(SuiteDefinition suite, PrintWriter err) {
+  private List<String> scenarios(SuiteDefinition suite) {
     if (scenarioList == null) {
       List<String> runnable = suite.runnableScenarios();
       if (runnable.isEmpty()) {
         throw new IllegalArgumentException(
             "no scenario of suite " + suite.name() + " can run yet: no runner is wired for it");
-      }
-      if (runnable.size() < suite.scenarios().size()) {
-        List<String> skipped =
-            suite.scenarios().stream().filter(s -> !runnable.contains(s)).toList();
-        err.println(
-            "sweep: running the "
-                + runnable.size()
-                + " of "
-                + suite.scenarios().size()
-                + " scenarios of "
-                + suite.name()
-                + " that can run now; not yet: "
-                + String.join(",", skipped)
-                + " (--scenarios NAME says what each needs)");
       }
       return runnable;
     }
@@ -225,7 +226,11 @@ final class SweepCommand implements Callable<Integer> {
   static final class ShardConverter implements ITypeConverter<Shard> {
     @Override
     public Shard convert(String value) {
-      return Shard.parse(value);
+      try {
+        return Shard.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
     }
   }
 

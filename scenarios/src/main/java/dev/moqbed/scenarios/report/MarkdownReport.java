@@ -37,10 +37,10 @@ public final class MarkdownReport {
     out.append(
         String.format(
             Locale.ROOT,
-            "%d runs of %d scenarios with %d controllers, from %s.",
-            model.runs().records().size(),
-            model.runs().scenarios().size(),
-            model.controllers().size(),
+            "%s of %s with %s, from %s.",
+            count(model.runs().records().size(), "run"),
+            count(model.runs().scenarios().size(), "scenario"),
+            count(model.controllers().size(), "controller"),
             String.join(", ", inputs)));
     if (model.hasReference()) {
       out.append(" Published values: `").append(model.referenceName()).append("`.");
@@ -184,6 +184,10 @@ public final class MarkdownReport {
             + " RTT and load cells, not in the time cells.\n");
   }
 
+  private static String count(int count, String noun) {
+    return count + " " + noun + (count == 1 ? "" : "s");
+  }
+
   /** A value as the draft prints it: µs as an integer, loads with a % sign. */
   static String value(Long value, Metric metric) {
     if (value == null) {
@@ -204,7 +208,10 @@ public final class MarkdownReport {
     }
     return cell.ratio() == null
         ? "–" + mark
-        : String.format(Locale.ROOT, "%.3f", cell.ratio()) + mark;
+        : new java.math.BigDecimal(cell.ratio())
+                .setScale(3, java.math.RoundingMode.HALF_EVEN)
+                .toPlainString()
+            + mark;
   }
 
   private static void table(

@@ -40,7 +40,8 @@ public final class ReportModel {
    * The comparison of the controllers for one scenario and metric.
    *
    * @param best the best controller of ours ({@code a=b} on a tie), null when none has a value
-   * @param publishedBest the best of the same controllers in the draft, null when unknown
+   * @param publishedBest the best of the same controllers in the draft; null unless the draft has a
+   *     value for each controller that has one of ours
    * @param c4BetterThanBoth whether our c4 beats both bbr and cubic; null unless all three ran
    * @param publishedC4BetterThanBoth the same in the draft; null unless it has all three
    */
@@ -155,11 +156,13 @@ public final class ReportModel {
         theirs.put(controller, cell.published());
       }
     }
+    // the draft's best is only comparable when the draft has a value for each of our controllers
+    boolean draftHasAll = theirs.keySet().containsAll(ours.keySet());
     return new Verdict(
         scenario,
         metric,
         best(ours, metric),
-        reference == null ? null : best(theirs, metric),
+        reference == null || !draftHasAll ? null : best(theirs, metric),
         c4BetterThanBoth(ours, metric),
         reference == null ? null : c4BetterThanBoth(theirs, metric));
   }
