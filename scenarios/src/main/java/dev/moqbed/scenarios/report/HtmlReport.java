@@ -16,7 +16,7 @@ import java.util.Locale;
  */
 public final class HtmlReport {
   private static final String STYLE =
-      "body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1400px}"
+      "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}"
           + "h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;"
           + "margin-top:2em}h3{margin:1.2em 0 .4em}"
           + "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;"
@@ -148,7 +148,7 @@ public final class HtmlReport {
       boolean time = metric == Metric.TIME_AVG || metric == Metric.TIME_P90;
       out.append(
               SvgCharts.bars(
-                  metric.title(),
+                  chartTitle(metric),
                   controllers,
                   ours,
                   published,
@@ -225,6 +225,20 @@ public final class HtmlReport {
       out.append("</tr>");
     }
     out.append("</table>\n");
+  }
+
+  /** Short enough for a chart's width. */
+  private static String chartTitle(Metric metric) {
+    return switch (metric) {
+      case TIME_AVG -> "time, average";
+      case TIME_P90 -> "time, top 90%";
+      case RTT_AVG -> "RTT, average";
+      case RTT_PLUS_SD_P90 -> "RTT + deviation, top 90%";
+      case LOAD_AVG -> "load, average";
+      case LOAD_P90 -> "load, top 90%";
+      case MEDIA_LATENCY_AVG -> "av_latency, average";
+      case MEDIA_LATENCY_MAX_P90 -> "max_latency, top 90%";
+    };
   }
 
   private static String escape(String text) {

@@ -12,7 +12,7 @@ final class SvgCharts {
     "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666"
   };
 
-  private static final int WIDTH = 260;
+  private static final int WIDTH = 250;
   private static final int HEIGHT = 200;
   private static final int LEFT = 48;
   private static final int RIGHT = 10;
