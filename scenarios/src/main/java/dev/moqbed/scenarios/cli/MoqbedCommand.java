@@ -24,6 +24,8 @@ import picocli.CommandLine.Spec;
       MediaCommand.class,
       ScenarioCommand.class,
       SimCommand.class,
+      SweepCommand.class,
+      ReportCommand.class,
       BenchCommand.class,
       HelpCommand.class
     })

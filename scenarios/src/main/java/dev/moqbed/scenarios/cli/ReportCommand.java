@@ -1,0 +1,83 @@
+package dev.moqbed.scenarios.cli;
+
+import dev.moqbed.scenarios.report.HtmlReport;
+import dev.moqbed.scenarios.report.PublishedResults;
+import dev.moqbed.scenarios.report.ReportExport;
+import dev.moqbed.scenarios.report.ReportFormat;
+import dev.moqbed.scenarios.report.ReportModel;
+import dev.moqbed.scenarios.report.RunSet;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed report}: the draft's tables from sweep directories, beside the published ones. */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Merges sweep directories (the shards of a sweep, or sweeps of other controllers) and"
+          + " prints the draft's tables per (scenario, controller): average and top-90 % time,"
+          + " RTT average and top-90 % RTT + standard deviation, load, media latencies — each"
+          + " group with the metrics the draft reports for it. With --reference, each cell beside"
+          + " the published value, and a summary of what is within tolerance.",
+      ""
+    })
+final class ReportCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "DIR", arity = "1..*", description = "Sweep directories (--out).")
+  List<Path> directories;
+
+  @Option(
+      names = "--reference",
+      paramLabel = "FILE",
+      description =
+          "Published results, group,scenario,metric,algorithm,value, e.g."
+              + " reference/c4-test-05-published.csv.")
+  Path reference;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "markdown",
+      description = "markdown, csv or json (default ${DEFAULT-VALUE}).")
+  ReportFormat format;
+
+  @Option(
+      names = "--html",
+      paramLabel = "FILE",
+      description = "Also write a self-contained HTML page with charts to FILE.")
+  Path html;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    RunSet runs = RunSet.read(directories);
+    if (runs.records().isEmpty()) {
+      throw new IllegalArgumentException(
+          "no complete run in " + directories + "; has the sweep written any yet?");
+    }
+    PublishedResults published = null;
+    if (reference != null) {
+      if (!Files.isRegularFile(reference)) {
+        throw new IllegalArgumentException("reference file " + reference + " does not exist");
+      }
+      published = PublishedResults.read(reference);
+    }
+    ReportModel model =
+        ReportModel.build(directories.stream().map(Path::toString).toList(), runs, published);
+    spec.commandLine().getOut().print(ReportExport.render(model, format));
+    if (html != null) {
+      Files.writeString(html, HtmlReport.render(model), StandardCharsets.UTF_8);
+      spec.commandLine().getErr().println("report: wrote " + html);
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,241 @@
+package dev.moqbed.scenarios.report;
+
+import dev.moqbed.scenarios.report.ReportModel.Cell;
+import dev.moqbed.scenarios.report.ReportModel.RunCount;
+import dev.moqbed.scenarios.report.ReportModel.Section;
+import dev.moqbed.scenarios.report.ReportModel.Tally;
+import dev.moqbed.scenarios.report.ReportModel.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report as Markdown: a summary, then the draft's tables group by group (rows scenarios,
+ * columns controllers), each of our cells beside the published one and their ratio (the difference
+ * in points for the load), marked ✓ within tolerance and ✗ outside; then the runs.
+ */
+public final class MarkdownReport {
+  private MarkdownReport() {}
+
+  public static String render(ReportModel model) {
+    StringBuilder out = new StringBuilder();
+    out.append("# moqbed report\n\n");
+    header(out, model);
+    summary(out, model);
+    for (Section section : model.sections()) {
+      out.append("## ").append(section.title()).append("\n\n");
+      for (Metric metric : section.metrics()) {
+        metricTable(out, model, section, metric);
+      }
+    }
+    runs(out, model);
+    return out.toString();
+  }
+
+  private static void header(StringBuilder out, ReportModel model) {
+    List<String> inputs = model.inputs().stream().map(i -> "`" + i + "`").toList();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "%s of %s with %s, from %s.",
+            count(model.runs().records().size(), "run"),
+            count(model.runs().scenarios().size(), "scenario"),
+            count(model.controllers().size(), "controller"),
+            String.join(", ", inputs)));
+    if (model.hasReference()) {
+      out.append(" Published values: `").append(model.referenceName()).append("`.");
+    }
+    out.append(
+        " Times and RTTs in µs, loads in %; averages are means over runs, \"top 90%\" the 90th"
+            + " percentile (linear), both rounded as the draft's report script.\n\n");
+    for (String note : model.runs().notes()) {
+      out.append("> Note: ").append(note).append("\n\n");
+    }
+  }
+
+  private static void summary(StringBuilder out, ReportModel model) {
+    out.append("## Summary\n\n");
+    List<Tally> tallies = model.tallies();
+    if (model.hasReference()) {
+      if (tallies.isEmpty()) {
+        out.append("No cell has a published value to compare with.\n\n");
+      } else {
+        List<List<String>> rows = new ArrayList<>();
+        int compared = 0;
+        int within = 0;
+        for (Tally tally : tallies) {
+          rows.add(
+              List.of(
+                  tally.metric().title(),
+                  tally.metric().tolerance().describe(),
+                  Integer.toString(tally.within()),
+                  Integer.toString(tally.compared())));
+          compared += tally.compared();
+          within += tally.within();
+        }
+        rows.add(List.of("all", "", Integer.toString(within), Integer.toString(compared)));
+        table(
+            out,
+            List.of("metric", "tolerance", "within", "cells"),
+            List.of(false, false, true, true),
+            rows);
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "Cells within tolerance of the draft: %d of %d.%n%n",
+                within,
+                compared));
+      }
+    }
+    if (model.c4Comparisons() > 0) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "C4 better than both BBR and Cubic in %d of %d cells",
+              model.c4Wins(),
+              model.c4Comparisons()));
+      if (model.publishedC4Comparisons() > 0) {
+        out.append(
+            String.format(
+                Locale.ROOT,
+                " (draft: %d of %d)",
+                model.publishedC4Wins(),
+                model.publishedC4Comparisons()));
+      }
+      out.append(" — lower is better, except the load.\n\n");
+    }
+    if (model.bestComparisons() > 0) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "Best controller the same as the draft's in %d of %d cells.%n%n",
+              model.bestAgreements(),
+              model.bestComparisons()));
+    }
+  }
+
+  private static void metricTable(
+      StringBuilder out, ReportModel model, Section section, Metric metric) {
+    out.append("### ").append(metric.title()).append(" (").append(metric.unit()).append(")\n\n");
+    boolean reference = model.hasReference();
+    List<String> columns = new ArrayList<>(List.of("scenario"));
+    List<Boolean> right = new ArrayList<>(List.of(false));
+    for (String controller : model.controllers()) {
+      columns.add(controller);
+      right.add(true);
+      if (reference) {
+        columns.add(controller + " draft");
+        columns.add(controller + (metric.tolerance().relativeToPublished() ? " ratio" : " Δ"));
+        right.add(true);
+        right.add(true);
+      }
+    }
+    columns.add("best");
+    right.add(false);
+    if (reference) {
+      columns.add("draft best");
+      right.add(false);
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (String scenario : section.scenarios()) {
+      List<String> row = new ArrayList<>(List.of(scenario));
+      for (String controller : model.controllers()) {
+        Cell cell = model.cell(scenario, metric, controller);
+        row.add(value(cell.value(), metric));
+        if (reference) {
+          row.add(value(cell.published(), metric));
+          row.add(comparison(cell));
+        }
+      }
+      Verdict verdict = model.verdict(scenario, metric);
+      row.add(verdict.best() == null ? "" : verdict.best());
+      if (reference) {
+        row.add(verdict.publishedBest() == null ? "" : verdict.publishedBest());
+      }
+      rows.add(row);
+    }
+    table(out, columns, right, rows);
+  }
+
+  private static void runs(StringBuilder out, ReportModel model) {
+    out.append("## Runs\n\n");
+    List<String> columns = new ArrayList<>(List.of("scenario"));
+    List<Boolean> right = new ArrayList<>(List.of(false));
+    for (String controller : model.controllers()) {
+      columns.add(controller);
+      right.add(true);
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (String scenario : model.runs().scenarios()) {
+      List<String> row = new ArrayList<>(List.of(scenario));
+      for (String controller : model.controllers()) {
+        RunCount count = model.runCount(scenario, controller);
+        row.add(
+            count.runs() == 0
+                ? ""
+                : count.runs()
+                    + (count.incomplete() == 0 ? "" : " (" + count.incomplete() + " incomplete)"));
+      }
+      rows.add(row);
+    }
+    table(out, columns, right, rows);
+    out.append(
+        "An incomplete run did not finish within the simulation's time limit; it counts in the"
+            + " RTT and load cells, not in the time cells.\n");
+  }
+
+  private static String count(int count, String noun) {
+    return count + " " + noun + (count == 1 ? "" : "s");
+  }
+
+  /** A value as the draft prints it: µs as an integer, loads with a % sign. */
+  static String value(Long value, Metric metric) {
+    if (value == null) {
+      return "";
+    }
+    return metric.unit().equals("%") ? value + "%" : Long.toString(value);
+  }
+
+  /** {@code 0.972 ✓}, or for the load {@code +2 ✓} (points). */
+  static String comparison(Cell cell) {
+    if (cell.withinTolerance() == null) {
+      return "";
+    }
+    String mark = cell.withinTolerance() ? " ✓" : " ✗";
+    if (!cell.metric().tolerance().relativeToPublished()) {
+      long difference = cell.difference();
+      return (difference > 0 ? "+" : "") + difference + mark;
+    }
+    return cell.ratio() == null
+        ? "–" + mark
+        : new java.math.BigDecimal(cell.ratio())
+                .setScale(3, java.math.RoundingMode.HALF_EVEN)
+                .toPlainString()
+            + mark;
+  }
+
+  private static void table(
+      StringBuilder out, List<String> columns, List<Boolean> right, List<List<String>> rows) {
+    out.append('|');
+    for (String column : columns) {
+      out.append(' ').append(escape(column)).append(" |");
+    }
+    out.append("\n|");
+    for (Boolean alignRight : right) {
+      out.append(alignRight ? " ---: |" : " --- |");
+    }
+    out.append('\n');
+    for (List<String> row : rows) {
+      out.append('|');
+      for (String cell : row) {
+        out.append(' ').append(escape(cell)).append(" |");
+      }
+      out.append('\n');
+    }
+    out.append('\n');
+  }
+
+  private static String escape(String text) {
+    return text.replace("|", "\\|");
+  }
+}

@@ -1,0 +1,55 @@
+package dev.moqbed.scenarios.suite;
+
+import dev.moqbed.scenarios.catalog.ScenarioCatalog;
+import dev.moqbed.scenarios.sim.ScenarioSimulation;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The suite {@code c4-test}: the 43 scenarios of draft-huitema-ccwg-c4-test-05, each resolved by
+ * the {@link ScenarioCatalog} for the run's controller (the draft's own spec file for c4, bbr and
+ * cubic) and run by {@link ScenarioSimulation}.
+ */
+public final class C4TestSuite implements SuiteDefinition {
+  /** The suite's name. */
+  public static final String NAME = "c4-test";
+
+  private static final List<String> EXTRA_COLUMNS =
+      List.of(
+          "completed",
+          "main_packets_lost",
+          "main_bytes_sent",
+          "events",
+          "simulated_us",
+          "media_passed");
+
+  private final ScenarioCatalog catalog = ScenarioCatalog.standard();
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<String> scenarios() {
+    return C4TestGroup.allScenarios();
+  }
+
+  @Override
+  public Optional<String> missingFor(String scenario) {
+    return C4TestGroup.of(scenario) == null
+        ? Optional.of("not a scenario of " + NAME)
+        : Optional.empty();
+  }
+
+  @Override
+  public ScenarioRunner runner() {
+    return (scenario, controller, run, seed) ->
+        ScenarioSimulation.run(catalog.resolve(scenario, controller), run, seed);
+  }
+
+  @Override
+  public List<String> extraColumns() {
+    return EXTRA_COLUMNS;
+  }
+}

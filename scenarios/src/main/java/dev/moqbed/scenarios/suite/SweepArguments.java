@@ -1,0 +1,175 @@
+package dev.moqbed.scenarios.suite;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a sweep runs, as recorded in its {@code sweep.json}: a sweep resumed into a directory must
+ * have the same arguments. The thread count is not part of it: it changes the order rows are
+ * written in, never the rows.
+ *
+ * @param suite the suite's name, e.g. {@code c4-test}
+ * @param scenarios the scenarios, in the suite's order
+ * @param controllers the main connection's controller specs, in the order given
+ * @param runs runs per (scenario, controller), numbered 0 to runs − 1
+ * @param seed the master seed handed to every run
+ * @param shard the part of the job order this directory holds
+ */
+public record SweepArguments(
+    String suite,
+    List<String> scenarios,
+    List<String> controllers,
+    int runs,
+    long seed,
+    Shard shard) {
+
+  /** Version of the {@code sweep.json} layout. */
+  public static final int FORMAT = 1;
+
+  public SweepArguments {
+    scenarios = List.copyOf(scenarios);
+    controllers = List.copyOf(controllers);
+    if (scenarios.isEmpty()) {
+      throw new IllegalArgumentException("a sweep needs at least one scenario");
+    }
+    if (controllers.isEmpty()) {
+      throw new IllegalArgumentException("a sweep needs at least one controller");
+    }
+    if (runs < 1) {
+      throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
+    }
+  }
+
+  /**
+   * Every job of the whole sweep in its stable order: scenario by scenario, then controller by
+   * controller, then run by run. Sharding deals this list out round-robin.
+   */
+  public List<SweepJob> allJobs() {
+    List<SweepJob> jobs = new ArrayList<>(scenarios.size() * controllers.size() * runs);
+    for (String scenario : scenarios) {
+      for (String controller : controllers) {
+        for (int run = 0; run < runs; run++) {
+          jobs.add(new SweepJob(scenario, controller, run));
+        }
+      }
+    }
+    return jobs;
+  }
+
+  /** The jobs of this shard, in the stable order. */
+  public List<SweepJob> shardJobs() {
+    List<SweepJob> all = allJobs();
+    List<SweepJob> mine = new ArrayList<>(all.size() / shard.count() + 1);
+    for (int position = 0; position < all.size(); position++) {
+      if (shard.owns(position)) {
+        mine.add(all.get(position));
+      }
+    }
+    return mine;
+  }
+
+  /** The {@code sweep.json} document. */
+  public String toJson() {
+    Map<String, Object> document = new LinkedHashMap<>();
+    document.put("format", FORMAT);
+    document.put("suite", suite);
+    document.put("scenarios", scenarios);
+    document.put("cc", controllers);
+    document.put("runs", runs);
+    document.put("seed", seed);
+    document.put("shard", shard.toString());
+    return Json.write(document);
+  }
+
+  /**
+   * Reads a {@code sweep.json} document.
+   *
+   * @throws IllegalArgumentException one line naming the bad or missing member
+   */
+  public static SweepArguments fromJson(String text) {
+    if (!(Json.parse(text) instanceof Map<?, ?> document)) {
+      throw new IllegalArgumentException("sweep.json: not a JSON object");
+    }
+    Object format = document.get("format");
+    if (!(format instanceof Long version) || version != FORMAT) {
+      throw new IllegalArgumentException(
+          "sweep.json: format " + format + " is not the format " + FORMAT + " this moqbed writes");
+    }
+    return new SweepArguments(
+        text(document, "suite"),
+        texts(document, "scenarios"),
+        texts(document, "cc"),
+        (int) number(document, "runs"),
+        number(document, "seed"),
+        Shard.parse(text(document, "shard")));
+  }
+
+  /**
+   * How {@code other} differs from these arguments, one clause per member ({@code runs: 100 here,
+   * 50 there}); empty when they are the same.
+   */
+  public List<String> differencesFrom(SweepArguments other, String here, String there) {
+    List<String> differences = new ArrayList<>();
+    compare(differences, "suite", suite, other.suite, here, there);
+    compare(
+        differences,
+        "scenarios",
+        String.join(",", scenarios),
+        String.join(",", other.scenarios),
+        here,
+        there);
+    compare(
+        differences,
+        "cc",
+        String.join(",", controllers),
+        String.join(",", other.controllers),
+        here,
+        there);
+    compare(differences, "runs", runs, other.runs, here, there);
+    compare(differences, "seed", seed, other.seed, here, there);
+    compare(differences, "shard", shard, other.shard, here, there);
+    return differences;
+  }
+
+  private static void compare(
+      List<String> differences,
+      String name,
+      Object mine,
+      Object theirs,
+      String here,
+      String there) {
+    if (!mine.equals(theirs)) {
+      differences.add(name + " " + mine + " " + here + ", " + theirs + " " + there);
+    }
+  }
+
+  private static String text(Map<?, ?> document, String name) {
+    if (document.get(name) instanceof String value) {
+      return value;
+    }
+    throw new IllegalArgumentException("sweep.json: '" + name + "' must be a string");
+  }
+
+  private static long number(Map<?, ?> document, String name) {
+    if (document.get(name) instanceof Long value) {
+      return value;
+    }
+    throw new IllegalArgumentException("sweep.json: '" + name + "' must be an integer");
+  }
+
+  private static List<String> texts(Map<?, ?> document, String name) {
+    if (document.get(name) instanceof List<?> list) {
+      List<String> values = new ArrayList<>();
+      for (Object element : list) {
+        if (!(element instanceof String value)) {
+          throw new IllegalArgumentException("sweep.json: '" + name + "' must list strings");
+        }
+        values.add(value);
+      }
+      return values;
+    }
+    throw new IllegalArgumentException("sweep.json: '" + name + "' must be a list of strings");
+  }
+}

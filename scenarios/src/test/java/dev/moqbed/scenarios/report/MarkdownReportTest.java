@@ -1,0 +1,115 @@
+package dev.moqbed.scenarios.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class MarkdownReportTest {
+
+  @Test
+  void shouldRenderTheDraftTablesBesideThePublishedValues() {
+    assertEquals(EXPECTED_WITH_REFERENCE, MarkdownReport.render(TinyCase.model(true)));
+  }
+
+  @Test
+  void shouldRenderOurValuesAloneWithoutReference() {
+    assertEquals(EXPECTED_WITHOUT_REFERENCE, MarkdownReport.render(TinyCase.model(false)));
+  }
+
+  static final String EXPECTED_WITH_REFERENCE =
+      "# moqbed report\n"
+          + "\n"
+          + "6 runs of 1 scenario with 3 controllers, from `out`. Published values: `published.csv`. Times and RTTs in µs, loads in %; averages are means over runs, \"top 90%\" the 90th percentile (linear), both rounded as the draft's report script.\n"
+          + "\n"
+          + "## Summary\n"
+          + "\n"
+          + "| metric | tolerance | within | cells |\n"
+          + "| --- | --- | ---: | ---: |\n"
+          + "| average time | ±5 % | 2 | 3 |\n"
+          + "| top 90% time | ±5 % | 1 | 1 |\n"
+          + "| average RTT | ±15 % | 2 | 3 |\n"
+          + "| top 90% of RTT + standard deviation | ±15 % | 1 | 1 |\n"
+          + "| all |  | 6 | 8 |\n"
+          + "\n"
+          + "Cells within tolerance of the draft: 6 of 8.\n"
+          + "\n"
+          + "C4 better than both BBR and Cubic in 2 of 4 cells (draft: 0 of 2) — lower is better, except the load.\n"
+          + "\n"
+          + "Best controller the same as the draft's in 1 of 2 cells.\n"
+          + "\n"
+          + "## Reaction to network events\n"
+          + "\n"
+          + "### average time (µs)\n"
+          + "\n"
+          + "| scenario | c4 | c4 draft | c4 ratio | bbr | bbr draft | bbr ratio | cubic | cubic draft | cubic ratio | best | draft best |\n"
+          + "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
+          + "| alone | 4050000 | 4000000 | 1.012 ✓ | 4250000 | 4000000 | 1.062 ✗ | 4450000 | 4450000 | 1.000 ✓ | c4 | c4=bbr |\n"
+          + "\n"
+          + "### top 90% time (µs)\n"
+          + "\n"
+          + "| scenario | c4 | c4 draft | c4 ratio | bbr | bbr draft | bbr ratio | cubic | cubic draft | cubic ratio | best | draft best |\n"
+          + "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
+          + "| alone | 4090000 | 4090000 | 1.000 ✓ | 4290000 |  |  | 4490000 |  |  | c4 |  |\n"
+          + "\n"
+          + "### average RTT (µs)\n"
+          + "\n"
+          + "| scenario | c4 | c4 draft | c4 ratio | bbr | bbr draft | bbr ratio | cubic | cubic draft | cubic ratio | best | draft best |\n"
+          + "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
+          + "| alone | 105000 | 100000 | 1.050 ✓ | 92500 | 80000 | 1.156 ✗ | 125000 | 125000 | 1.000 ✓ | bbr | bbr |\n"
+          + "\n"
+          + "### top 90% of RTT + standard deviation (µs)\n"
+          + "\n"
+          + "| scenario | c4 | c4 draft | c4 ratio | bbr | bbr draft | bbr ratio | cubic | cubic draft | cubic ratio | best | draft best |\n"
+          + "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
+          + "| alone | 128000 | 120000 | 1.067 ✓ | 99500 |  |  | 159000 |  |  | bbr |  |\n"
+          + "\n"
+          + "## Runs\n"
+          + "\n"
+          + "| scenario | c4 | bbr | cubic |\n"
+          + "| --- | ---: | ---: | ---: |\n"
+          + "| alone | 2 | 2 | 2 |\n"
+          + "\n"
+          + "An incomplete run did not finish within the simulation's time limit; it counts in the RTT and load cells, not in the time cells.\n";
+  static final String EXPECTED_WITHOUT_REFERENCE =
+      "# moqbed report\n"
+          + "\n"
+          + "6 runs of 1 scenario with 3 controllers, from `out`. Times and RTTs in µs, loads in %; averages are means over runs, \"top 90%\" the 90th percentile (linear), both rounded as the draft's report script.\n"
+          + "\n"
+          + "## Summary\n"
+          + "\n"
+          + "C4 better than both BBR and Cubic in 2 of 4 cells — lower is better, except the load.\n"
+          + "\n"
+          + "## Reaction to network events\n"
+          + "\n"
+          + "### average time (µs)\n"
+          + "\n"
+          + "| scenario | c4 | bbr | cubic | best |\n"
+          + "| --- | ---: | ---: | ---: | --- |\n"
+          + "| alone | 4050000 | 4250000 | 4450000 | c4 |\n"
+          + "\n"
+          + "### top 90% time (µs)\n"
+          + "\n"
+          + "| scenario | c4 | bbr | cubic | best |\n"
+          + "| --- | ---: | ---: | ---: | --- |\n"
+          + "| alone | 4090000 | 4290000 | 4490000 | c4 |\n"
+          + "\n"
+          + "### average RTT (µs)\n"
+          + "\n"
+          + "| scenario | c4 | bbr | cubic | best |\n"
+          + "| --- | ---: | ---: | ---: | --- |\n"
+          + "| alone | 105000 | 92500 | 125000 | bbr |\n"
+          + "\n"
+          + "### top 90% of RTT + standard deviation (µs)\n"
+          + "\n"
+          + "| scenario | c4 | bbr | cubic | best |\n"
+          + "| --- | ---: | ---: | ---: | --- |\n"
+          + "| alone | 128000 | 99500 | 159000 | bbr |\n"
+          + "\n"
+          + "## Runs\n"
+          + "\n"
+          + "| scenario | c4 | bbr | cubic |\n"
+          + "| --- | ---: | ---: | ---: |\n"
+          + "| alone | 2 | 2 | 2 |\n"
+          + "\n"
+          + "An incomplete run did not finish within the simulation's time limit; it counts in the RTT and load cells, not in the time cells.\n";
+}

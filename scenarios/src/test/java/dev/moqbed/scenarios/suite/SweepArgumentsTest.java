@@ -1,0 +1,135 @@
+package dev.moqbed.scenarios.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SweepArgumentsTest {
+
+  private static SweepArguments arguments(Shard shard) {
+    return new SweepArguments(
+        "c4-test", List.of("alone", "blackhole"), List.of("c4", "bbr"), 3, 1, shard);
+  }
+
+  @Test
+  void shouldOrderJobsByScenarioThenControllerThenRun() {
+    List<SweepJob> jobs = arguments(Shard.WHOLE).allJobs();
+    assertEquals(12, jobs.size());
+    assertEquals(new SweepJob("alone", "c4", 0), jobs.get(0));
+    assertEquals(new SweepJob("alone", "c4", 2), jobs.get(2));
+    assertEquals(new SweepJob("alone", "bbr", 0), jobs.get(3));
+    assertEquals(new SweepJob("blackhole", "bbr", 2), jobs.get(11));
+  }
+
+  @Test
+  void shouldDealJobsRoundRobinWhenSharded() {
+    assertEquals(
+        List.of(
+            new SweepJob("alone", "c4", 1),
+            new SweepJob("blackhole", "c4", 0),
+            new SweepJob("blackhole", "bbr", 2)),
+        arguments(new Shard(1, 5)).shardJobs());
+  }
+
+  @Test
+  void shouldPartitionTheSweepWhenShardsAreTakenTogether() {
+    for (int count = 1; count <= 13; count++) {
+      List<SweepJob> union = new ArrayList<>();
+      for (int index = 0; index < count; index++) {
+        union.addAll(arguments(new Shard(index, count)).shardJobs());
+      }
+      assertEquals(12, union.size(), "no job twice with " + count + " shards");
+      assertEquals(
+          new HashSet<>(arguments(Shard.WHOLE).allJobs()),
+          new HashSet<>(union),
+          "every job once with " + count + " shards");
+    }
+  }
+
+  @Test
+  void shouldParseShardWhenWrittenIOverN() {
+    assertEquals(new Shard(3, 8), Shard.parse("3/8"));
+    assertEquals(Shard.WHOLE, Shard.parse("0/1"));
+    assertEquals("3/8", new Shard(3, 8).toString());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"8/8", "-1/4", "0/0", "1", "a/b", "1/", "/2", ""})
+  void shouldRefuseShardWhenNotIOverNWithIBelowN(String text) {
+    IllegalArgumentException error =
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse(text));
+    assertTrue(
+        error.getMessage().startsWith("shard must be I/N with 0 <= I < N"), error.getMessage());
+  }
+
+  @Test
+  void shouldWriteArgumentsAsJsonAndReadThemBack() {
+    SweepArguments arguments =
+        new SweepArguments(
+            "c4-test",
+            List.of("alone"),
+            List.of("c4", "cubic:flavor=rfc,hystart=off"),
+            100,
+            -5,
+            new Shard(2, 4));
+    assertEquals(
+        "{\n"
+            + "  \"format\": 1,\n"
+            + "  \"suite\": \"c4-test\",\n"
+            + "  \"scenarios\": [\"alone\"],\n"
+            + "  \"cc\": [\"c4\", \"cubic:flavor=rfc,hystart=off\"],\n"
+            + "  \"runs\": 100,\n"
+            + "  \"seed\": -5,\n"
+            + "  \"shard\": \"2/4\"\n"
+            + "}\n",
+        arguments.toJson());
+    assertEquals(arguments, SweepArguments.fromJson(arguments.toJson()));
+  }
+
+  @Test
+  void shouldListEveryDifferenceWhenComparingArguments() {
+    SweepArguments a = arguments(Shard.WHOLE);
+    SweepArguments b =
+        new SweepArguments(
+            "c4-test", List.of("alone"), List.of("c4", "bbr"), 3, 1, new Shard(0, 2));
+    assertEquals(
+        List.of("scenarios alone,blackhole now, alone then", "shard 0/1 now, 0/2 then"),
+        a.differencesFrom(b, "now", "then"));
+    assertEquals(List.of(), a.differencesFrom(arguments(Shard.WHOLE), "now", "then"));
+  }
+
+  @Test
+  void shouldRefuseArgumentsFileWhenAMemberIsMissingOrOfAnotherFormat() {
+    IllegalArgumentException missing =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SweepArguments.fromJson("{\"format\": 1, \"suite\": \"c4-test\"}"));
+    assertEquals("sweep.json: 'scenarios' must be a list of strings", missing.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> SweepArguments.fromJson("{\"format\": 2}"));
+    assertThrows(IllegalArgumentException.class, () -> SweepArguments.fromJson("[1, 2]"));
+  }
+
+  @Test
+  void shouldRefuseSweepWhenRunsBelowOne() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new SweepArguments("c4-test", List.of("alone"), List.of("c4"), 0, 1, Shard.WHOLE));
+  }
+
+  @Test
+  void shouldNameEveryDraftScenarioOnceInTheSuite() {
+    List<String> all = C4TestGroup.allScenarios();
+    Set<String> unique = new HashSet<>(all);
+    assertEquals(43, all.size());
+    assertEquals(43, unique.size());
+    assertEquals(C4TestGroup.WIFI, C4TestGroup.of("wifi_bad_c4"));
+  }
+}
