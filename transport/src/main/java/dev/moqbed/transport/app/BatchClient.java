@@ -9,7 +9,9 @@ import dev.moqbed.transport.quic.QuicConnection;
  * ready it opens one bidirectional stream, posts {@code postBytes} (the first 8 encoding the
  * response size) and waits for the whole response; then it closes the connection with application
  * error 0, as quicperf does when its last stream completes. Set {@code postBytes} large for an
- * upload, {@code responseBytes} large for a download.
+ * upload, {@code responseBytes} large for a download. {@link QuicperfClient} runs whole scenarios
+ * (several items, repeats, chaining, media); this class is the single-download case without a
+ * scheduler.
  */
 public final class BatchClient implements ConnectionHandler {
   private static final int WRITE_CHUNK_BYTES = 1 << 20;

@@ -12,11 +12,13 @@ import java.util.Map;
  * and a FIN. quicperf starts answering as soon as the size is known; the answer waits for the
  * request's FIN here only when the request has not finished arriving, which changes nothing for
  * downloads (397-byte requests) and matches quicperf for uploads (it answers after the post).
+ *
+ * <p>For media requests, unlimited responses and several items, use {@link QuicperfServer}.
  */
 public final class BatchServer implements ConnectionHandler {
   private static final int WRITE_CHUNK_BYTES = 1 << 20;
 
-  private final Map<Long, BatchRequest.Reader> requests = new HashMap<>();
+  private final Map<Long, RequestReader> requests = new HashMap<>();
   private long receivedBytes;
 
   @Override
@@ -29,12 +31,11 @@ public final class BatchServer implements ConnectionHandler {
       ByteSlice data,
       boolean fin) {
     receivedBytes += length;
-    BatchRequest.Reader reader =
-        requests.computeIfAbsent(streamId, id -> new BatchRequest.Reader());
+    RequestReader reader = requests.computeIfAbsent(streamId, id -> new RequestReader());
     reader.accept(offset, length, data);
     if (fin) {
       requests.remove(streamId);
-      long remaining = Math.max(0, reader.responseBytes());
+      long remaining = reader.isComplete() ? Math.max(0, reader.responseBytes()) : 0;
       while (remaining > 0) {
         int chunk = (int) Math.min(remaining, WRITE_CHUNK_BYTES);
         connection.writeCount(streamId, chunk);

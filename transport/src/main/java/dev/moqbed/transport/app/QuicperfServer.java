@@ -120,17 +120,17 @@ public final class QuicperfServer implements ConnectionHandler {
     stream.frameCount = request.frameCount();
     stream.framesPerSecond = request.framesPerSecond();
     int priority = request.priority();
+    stream.kind =
+        request.isDatagram() ? ServedRequest.Kind.MEDIA_DATAGRAM : ServedRequest.Kind.MEDIA_STREAM;
     record(stream, priority, stream.frameCount, stream.framesPerSecond, 0);
     if (request.isDatagram()) {
-      stream.kind = ServedRequest.Kind.MEDIA_DATAGRAM;
       if (priority != 0) {
         connection.setDatagramPriority(priority);
       }
-      sendDueDatagrams(nowMicros, stream);
       wakeAt(nowMicros);
+      sendDueDatagrams(nowMicros, stream);
       return;
     }
-    stream.kind = ServedRequest.Kind.MEDIA_STREAM;
     if (priority != 0) {
       connection.setStreamPriority(stream.id, priority);
     }
@@ -177,6 +177,7 @@ public final class QuicperfServer implements ConnectionHandler {
   @Override
   public void onStreamBytesSent(
       QuicConnection connection, long nowMicros, long streamId, long sentBytes) {
+    runDueWake(nowMicros);
     ServerStream stream = streams.get(streamId);
     if (stream == null || !stream.requestComplete) {
       return;
@@ -205,6 +206,19 @@ public final class QuicperfServer implements ConnectionHandler {
       }
     } else {
       writeNextFrame(stream); // already due: the stream stays active
+    }
+  }
+
+  /**
+   * picoquic runs a due application wake-up before it builds a packet. Here the wake-up is a
+   * scheduler task that may come after the connection's own send task at the same time, so the
+   * first stream bytes of a packet run it first if it is due: a stream going to sleep must see the
+   * wake-up time the timer would have set.
+   */
+  private void runDueWake(long nowMicros) {
+    if (wakeTimer != null && wakeTimer.isPending() && wakeTimer.deadlineMicros() <= nowMicros) {
+      wakeTimer.cancel();
+      onWake();
     }
   }
 

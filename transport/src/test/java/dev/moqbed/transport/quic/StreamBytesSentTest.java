@@ -1,0 +1,97 @@
+package dev.moqbed.transport.quic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.runtime.RandomStreams;
+import dev.moqbed.runtime.VirtualScheduler;
+import dev.moqbed.transport.app.BatchClient;
+import dev.moqbed.transport.app.BatchServer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** {@link ConnectionHandler#onStreamBytesSent}: the moment stream bytes go into a packet. */
+class StreamBytesSentTest {
+
+  /** A batch server that also records every report of new stream bytes packed. */
+  private static final class RecordingServer implements ConnectionHandler {
+    final BatchServer server = new BatchServer();
+    final List<Long> offsets = new ArrayList<>();
+    final List<Long> times = new ArrayList<>();
+
+    @Override
+    public void onStreamData(
+        QuicConnection connection,
+        long nowMicros,
+        long streamId,
+        long offset,
+        int length,
+        ByteSlice data,
+        boolean fin) {
+      server.onStreamData(connection, nowMicros, streamId, offset, length, data, fin);
+    }
+
+    @Override
+    public void onStreamBytesSent(
+        QuicConnection connection, long nowMicros, long streamId, long sentBytes) {
+      offsets.add(sentBytes);
+      times.add(nowMicros);
+    }
+  }
+
+  private static RecordingServer run(long responseBytes, int lossPercent) {
+    VirtualScheduler scheduler = new VirtualScheduler();
+    RandomStreams random = new RandomStreams(1, 0);
+    var factory = ControllerRegistry.standard().parse("cubic");
+    QuicConnection client =
+        new QuicConnection(
+            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
+    QuicConnection server =
+        new QuicConnection(
+            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
+    BatchClient batch = new BatchClient(397, responseBytes);
+    RecordingServer recording = new RecordingServer();
+    client.setHandler(batch);
+    server.setHandler(recording);
+    SplittableRandom loss = new SplittableRandom(3);
+    TestPath up = new TestPath(scheduler, 20_000_000, 10_000, d -> false);
+    TestPath down =
+        new TestPath(scheduler, 20_000_000, 10_000, d -> loss.nextInt(100) < lossPercent);
+    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, up);
+    ConnectionDriver serverDriver = new ConnectionDriver(scheduler, server, down);
+    up.connect(serverDriver);
+    down.connect(clientDriver);
+    clientDriver.start();
+    serverDriver.start();
+    scheduler.runWhile(() -> batch.closedMicros() < 0, 60_000_000);
+    assertEquals(responseBytes, batch.receivedBytes());
+    assertEquals(lossPercent > 0, server.stats().packetsLost() > 0);
+    return recording;
+  }
+
+  @Test
+  void shouldReportEachNewStreamFrameOnceWithItsEndOffset() {
+    RecordingServer server = run(100_000, 0);
+
+    assertEquals(100_000L, server.offsets.get(server.offsets.size() - 1));
+    for (int i = 1; i < server.offsets.size(); i++) {
+      assertTrue(server.offsets.get(i) > server.offsets.get(i - 1), "offset " + i);
+      assertTrue(server.times.get(i) >= server.times.get(i - 1));
+    }
+    // About one report per full packet (1,440-byte datagrams carry ~1,400 stream bytes).
+    assertTrue(server.offsets.size() >= 70 && server.offsets.size() < 110, server.offsets + "");
+  }
+
+  @Test
+  void shouldNotReportResentBytes() {
+    RecordingServer server = run(300_000, 5);
+
+    for (int i = 1; i < server.offsets.size(); i++) {
+      assertTrue(server.offsets.get(i) > server.offsets.get(i - 1), "offset " + i);
+    }
+    assertEquals(300_000L, server.offsets.get(server.offsets.size() - 1));
+  }
+}
