@@ -101,7 +101,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
       scenarioName = resolved.scenario().name();
       mainController = resolved.controller();
     }
-    ScenarioSimulation simulation = new ScenarioSimulation(spec, ControllerRegistry.standard());
+    ScenarioSimulation simulation =
+        new ScenarioSimulation(spec, ControllerRegistry.standard(), ecn);
     List<RunRecord> records = new ArrayList<>();
     Table table =
         new Table(

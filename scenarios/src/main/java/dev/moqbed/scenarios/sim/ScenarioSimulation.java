@@ -29,10 +29,16 @@ public final class ScenarioSimulation {
 
   private final SimSpec spec;
   private final ControllerRegistry registry;
+  private final EcnMarking ecn;
 
   public ScenarioSimulation(SimSpec spec, ControllerRegistry registry) {
+    this(spec, registry, EcnMarking.DEFAULT);
+  }
+
+  public ScenarioSimulation(SimSpec spec, ControllerRegistry registry, EcnMarking ecn) {
     this.spec = spec;
     this.registry = registry;
+    this.ecn = ecn;
   }
 
   /** Runs a catalogue scenario once and returns its row of runs.csv. */
@@ -89,7 +95,8 @@ public final class ScenarioSimulation {
     QuicperfClient mainClient =
         new QuicperfClient(
             mainText, simulation.applicationScheduler(), spec.mediaStatsStartMicros());
-    ConnectionConfig serverConfig = ConnectionConfig.picoquic(Role.SERVER);
+    ConnectionConfig serverConfig = ecn.apply(ConnectionConfig.picoquic(Role.SERVER));
+    ConnectionConfig clientConfig = ecn.apply(ConnectionConfig.picoquic(Role.CLIENT));
     if (spec.seeded()) {
       serverConfig = serverConfig.withResumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
     }
@@ -97,7 +104,7 @@ public final class ScenarioSimulation {
     Simulation.ConnectionPair main =
         simulation.addConnection(
             mainController,
-            ConnectionConfig.picoquic(Role.CLIENT),
+            clientConfig,
             serverConfig,
             mainClient,
             new QuicperfServer(simulation.applicationScheduler()),
@@ -110,6 +117,8 @@ public final class ScenarioSimulation {
         background.add(
             simulation.addConnection(
                 backgroundController,
+                clientConfig,
+                ecn.apply(ConnectionConfig.picoquic(Role.SERVER)),
                 new QuicperfClient(backgroundText, simulation.applicationScheduler()),
                 new QuicperfServer(simulation.applicationScheduler()),
                 spec.backgroundStartMicros()));
