@@ -76,6 +76,16 @@ final class ScenarioRunCommand implements Callable<Integer> {
       description = "table, csv or json (default ${DEFAULT-VALUE}).")
   OutputFormat format;
 
+  @Option(
+      names = "--ecn",
+      paramLabel = "MARKING",
+      defaultValue = "ALL_ECT0",
+      description =
+          "ECN codepoint of every packet: ALL_ECT0 (picoquic_ns as the draft ran it, default),"
+              + " ALL_ECT1 (picoquic_ns before Feb 2026) or PER_CONTROLLER (C4 ECT(1), others"
+              + " not ECN-capable, as the draft's prose says).")
+  EcnMarking ecn;
+
   @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
 
   @Override
