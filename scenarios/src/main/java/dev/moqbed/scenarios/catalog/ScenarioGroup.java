@@ -10,15 +10,15 @@ import java.util.List;
 public enum ScenarioGroup {
   NETWORK_EVENTS(
       "network_events",
-      "network events",
+      "Reaction to network events",
       "3.1",
       List.of(
           DraftMetric.TIME_AVG,
           DraftMetric.TIME_P90,
           DraftMetric.RTT_AVG,
           DraftMetric.RTT_PLUS_SD_P90)),
-  COMPETITION("competition", "competition", "3.3", withLoad()),
-  BUFFER_BLOAT("buffer_bloat", "buffer bloat", "3.2", withLoad()),
+  COMPETITION("competition", "Competition", "3.3", withLoad()),
+  BUFFER_BLOAT("buffer_bloat", "Buffer bloat", "3.2", withLoad()),
   WIFI("wifi", "Wi-Fi", "3.4", withLoad()),
   ECN(
       "ecn",
@@ -31,7 +31,7 @@ public enum ScenarioGroup {
           DraftMetric.RTT_PLUS_SD_P90)),
   MEDIA(
       "media",
-      "media",
+      "Media",
       "3.6",
       List.of(DraftMetric.MEDIA_LATENCY_AVG, DraftMetric.MEDIA_LATENCY_MAX_P90));
 
@@ -62,7 +62,7 @@ public enum ScenarioGroup {
     return id;
   }
 
-  /** Words for people, e.g. {@code network events}. */
+  /** The heading of the draft's section, e.g. {@code Reaction to network events}. */
   public String title() {
     return title;
   }
@@ -75,5 +75,32 @@ public enum ScenarioGroup {
   /** The metrics the draft's tables give for every scenario of the group. */
   public List<DraftMetric> metrics() {
     return metrics;
+  }
+
+  /** The group's scenarios in the order of the draft's tables. */
+  public List<String> scenarios() {
+    return ScenarioCatalog.draftScenarioList().stream()
+        .filter(scenario -> scenario.group() == this)
+        .map(Scenario::name)
+        .toList();
+  }
+
+  /** The group of the draft scenario called {@code name}, or null if the draft has none. */
+  public static ScenarioGroup of(String name) {
+    for (Scenario scenario : ScenarioCatalog.draftScenarioList()) {
+      if (scenario.name().equals(name)) {
+        return scenario.group();
+      }
+    }
+    return null;
+  }
+
+  /** Every scenario of the draft, group by group, in the order of its tables. */
+  public static List<String> allScenarios() {
+    List<String> names = new java.util.ArrayList<>();
+    for (ScenarioGroup group : values()) {
+      names.addAll(group.scenarios());
+    }
+    return List.copyOf(names);
   }
 }

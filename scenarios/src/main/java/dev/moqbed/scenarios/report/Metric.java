@@ -1,7 +1,7 @@
 package dev.moqbed.scenarios.report;
 
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.scenarios.stats.Summary;
-import dev.moqbed.scenarios.suite.C4TestGroup;
 import dev.moqbed.scenarios.suite.RunRecord;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
@@ -192,18 +192,9 @@ public enum Metric {
     return null;
   }
 
-  /**
-   * The metrics the draft reports for a group (its Section 2): time and RTT for every non-media
-   * group, the load as well for competition, buffer bloat and Wi-Fi, only the frame latencies for
-   * media.
-   */
-  public static List<Metric> forGroup(C4TestGroup group) {
-    return switch (group) {
-      case NETWORK_EVENTS, ECN -> List.of(TIME_AVG, TIME_P90, RTT_AVG, RTT_PLUS_SD_P90);
-      case COMPETITION, BUFFER_BLOAT, WIFI ->
-          List.of(TIME_AVG, TIME_P90, RTT_AVG, RTT_PLUS_SD_P90, LOAD_AVG, LOAD_P90);
-      case MEDIA -> List.of(MEDIA_LATENCY_AVG, MEDIA_LATENCY_MAX_P90);
-    };
+  /** The metrics the draft reports for a group (its Section 2), as the catalogue lists them. */
+  public static List<Metric> forGroup(ScenarioGroup group) {
+    return group.metrics().stream().map(metric -> byId(metric.id())).toList();
   }
 
   private static double value(Long micros) {

@@ -1,6 +1,6 @@
 package dev.moqbed.scenarios.report;
 
-import dev.moqbed.scenarios.suite.C4TestGroup;
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.scenarios.suite.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -97,13 +97,13 @@ public final class ReportModel {
   public static ReportModel build(List<String> inputs, RunSet runs, PublishedResults reference) {
     List<Section> sections = new ArrayList<>();
     List<String> scenarios = runs.scenarios();
-    for (C4TestGroup group : C4TestGroup.values()) {
+    for (ScenarioGroup group : ScenarioGroup.values()) {
       List<String> present = group.scenarios().stream().filter(scenarios::contains).toList();
       if (!present.isEmpty()) {
         sections.add(new Section(group.id(), group.title(), Metric.forGroup(group), present));
       }
     }
-    List<String> others = scenarios.stream().filter(s -> C4TestGroup.of(s) == null).toList();
+    List<String> others = scenarios.stream().filter(s -> ScenarioGroup.of(s) == null).toList();
     if (!others.isEmpty()) {
       // not a draft scenario: show every metric some run has
       List<Metric> metrics = new ArrayList<>();

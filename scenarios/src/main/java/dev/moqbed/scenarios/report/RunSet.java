@@ -1,6 +1,6 @@
 package dev.moqbed.scenarios.report;
 
-import dev.moqbed.scenarios.suite.C4TestGroup;
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.scenarios.suite.RunRecord;
 import dev.moqbed.scenarios.suite.RunsCsv;
 import dev.moqbed.scenarios.suite.RunsFile;
@@ -112,7 +112,7 @@ public final class RunSet {
   }
 
   private static int scenarioRank(String scenario) {
-    int rank = C4TestGroup.allScenarios().indexOf(scenario);
+    int rank = ScenarioGroup.allScenarios().indexOf(scenario);
     return rank < 0 ? Integer.MAX_VALUE : rank;
   }
 

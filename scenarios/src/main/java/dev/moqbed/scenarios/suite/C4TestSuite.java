@@ -1,6 +1,7 @@
 package dev.moqbed.scenarios.suite;
 
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import java.util.List;
 import java.util.Optional;
@@ -32,12 +33,12 @@ public final class C4TestSuite implements SuiteDefinition {
 
   @Override
   public List<String> scenarios() {
-    return C4TestGroup.allScenarios();
+    return ScenarioGroup.allScenarios();
   }
 
   @Override
   public Optional<String> missingFor(String scenario) {
-    return C4TestGroup.of(scenario) == null
+    return ScenarioGroup.of(scenario) == null
         ? Optional.of("not a scenario of " + NAME)
         : Optional.empty();
   }

@@ -128,7 +128,10 @@ class MoqbedCommandTest {
   void shouldShowDescriptionParametersAndFileTextWhenShowingAScenario() {
     Result result = run("scenario", "show", "alone", "--cc", "bbr");
     assertEquals(0, result.exitCode(), result.err());
-    assertTrue(result.out().startsWith("alone (network events, draft-huitema-ccwg-c4-test-05"));
+    assertTrue(
+        result
+            .out()
+            .startsWith("alone (Reaction to network events, draft-huitema-ccwg-c4-test-05"));
     assertTrue(result.out().contains("Main controller: bbr (its own spec file"), result.out());
     assertTrue(result.out().contains("\nqueue_delay_max           30000 (30 ms) "), result.out());
     assertTrue(result.out().contains("shallower buffer"), result.out());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.moqbed.scenarios.suite.C4TestGroup;
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -43,14 +43,14 @@ class PublishedResultsTest {
     PublishedResults published = PublishedResults.read(PUBLISHED);
     Set<String> scenarios = new LinkedHashSet<>();
     for (PublishedResults.Value value : published.values()) {
-      C4TestGroup group = C4TestGroup.of(value.scenario());
+      ScenarioGroup group = ScenarioGroup.of(value.scenario());
       assertNotNull(group, value.scenario());
       assertEquals(group.id(), value.group(), value.scenario());
       scenarios.add(value.scenario());
     }
-    assertEquals(new HashSet<>(C4TestGroup.allScenarios()), scenarios);
+    assertEquals(new HashSet<>(ScenarioGroup.allScenarios()), scenarios);
     for (String scenario : scenarios) {
-      C4TestGroup group = C4TestGroup.of(scenario);
+      ScenarioGroup group = ScenarioGroup.of(scenario);
       for (Metric metric : Metric.values()) {
         for (String algorithm : new String[] {"c4", "bbr", "cubic"}) {
           boolean reported = Metric.forGroup(group).contains(metric);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -126,10 +127,10 @@ class SweepArgumentsTest {
 
   @Test
   void shouldNameEveryDraftScenarioOnceInTheSuite() {
-    List<String> all = C4TestGroup.allScenarios();
+    List<String> all = ScenarioGroup.allScenarios();
     Set<String> unique = new HashSet<>(all);
     assertEquals(43, all.size());
     assertEquals(43, unique.size());
-    assertEquals(C4TestGroup.WIFI, C4TestGroup.of("wifi_bad_c4"));
+    assertEquals(ScenarioGroup.WIFI, ScenarioGroup.of("wifi_bad_c4"));
   }
 }
