@@ -1,8 +1,8 @@
 package dev.moqbed.scenarios.report;
 
+import dev.moqbed.scenarios.suite.Json;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Rows of typed cells under named columns, rendered as an aligned terminal table, CSV or JSON.
@@ -145,25 +145,9 @@ public final class Table {
   }
 
   private static String jsonString(String text) {
-    StringBuilder out = new StringBuilder("\"");
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.append('"').toString();
+    StringBuilder out = new StringBuilder();
+    Json.quote(out, text);
+    return out.toString();
   }
 
   /** Whole numbers print without decimals; others with up to three. */

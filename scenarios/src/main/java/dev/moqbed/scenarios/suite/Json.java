@@ -92,7 +92,8 @@ public final class Json {
     }
   }
 
-  private static void quote(StringBuilder out, String text) {
+  /** Appends {@code text} as a JSON string literal, escaped. */
+  public static void quote(StringBuilder out, String text) {
     out.append('"');
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
