@@ -1,25 +1,35 @@
 package dev.moqbed.scenarios.cli;
 
 import dev.moqbed.media.MediaObject;
-import dev.moqbed.media.TrackName;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
-import dev.moqbed.netsim.JitterModel;
-import dev.moqbed.netsim.LinkPhase;
-import dev.moqbed.netsim.LinkSchedule;
 import dev.moqbed.runtime.Quantities;
+import dev.moqbed.scenarios.catalog.ResolvedScenario;
+import dev.moqbed.scenarios.catalog.ScenarioCatalog;
 import dev.moqbed.scenarios.demo.MediaMixRun;
 import dev.moqbed.scenarios.demo.Sparkline;
+import dev.moqbed.scenarios.report.HtmlReport;
 import dev.moqbed.scenarios.report.OutputFormat;
+import dev.moqbed.scenarios.report.PublishedResults;
+import dev.moqbed.scenarios.report.ReportModel;
+import dev.moqbed.scenarios.report.RunSet;
 import dev.moqbed.scenarios.report.Table;
-import dev.moqbed.scenarios.sim.BulkResult;
-import dev.moqbed.scenarios.sim.BulkSimulation;
-import dev.moqbed.scenarios.sim.BulkSpec;
+import dev.moqbed.scenarios.sim.FrameLatencies;
+import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.stats.Summary;
+import dev.moqbed.scenarios.suite.RunRecord;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,141 +38,225 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
+    sortOptions = false,
     description = {
-      "Generates the C4 test draft's media mix (audio datagrams, two simulcast video layers) in"
-          + " virtual time and shows what the publisher emits (the first objects, a per-track"
-          + " summary, the bit rate over time), then runs the draft's 'alone' transfer with C4,"
-          + " BBR, Cubic and NewReno on the transport model and compares them."
+      "Shows the draft's media mix, then runs the draft's media scenarios 'media' (an idle 100"
+          + " Mbit/s path) and 'media_wb' (a Wi-Fi path with bad jitter) with C4, BBR and Cubic"
+          + " in virtual time, prints the per-frame latency of every track and frame kind beside"
+          + " the draft's published numbers, and writes an HTML page with charts."
     })
 final class DemoCommand implements Callable<Integer> {
-  private static final long TIMELINE_MICROS = 100_000;
   private static final long BUCKET_MICROS = 100_000;
+  private static final List<String> SCENARIOS = List.of("media", "media_wb");
+  private static final List<String> CONTROLLERS = List.of("c4", "bbr", "cubic");
 
   @Option(
-      names = "--spec",
-      paramLabel = "TEXT",
-      description = "Media scenario text (default: the draft's media mix).",
-      defaultValue = MediaSpec.DRAFT_MEDIA_MIX)
-  String specText;
+      names = "--runs",
+      paramLabel = "N",
+      defaultValue = "10",
+      description = "Runs per scenario and controller (default ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "moqbed-demo",
+      description = "Where the HTML page goes (default ${DEFAULT-VALUE}).")
+  Path out;
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Override
-  public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    MediaSpec media = MediaSpec.parse(specText);
-    long wallStart = System.nanoTime();
-    MediaMixRun run = MediaMixRun.generate(media, "live");
-    double wallMillis = (System.nanoTime() - wallStart) / 1e6;
-    List<MediaObject> objects = run.objects();
+  /** One scenario and controller, all runs: their records and their frames. */
+  private record Batch(
+      String scenario, String controller, List<RunRecord> records, FrameLatencies frames) {}
 
-    out.println("moqbed demo: the publisher's media mix, generated in virtual time");
-    out.println("  spec: " + specText);
-    out.println();
-    out.println("First " + Quantities.formatDuration(TIMELINE_MICROS) + " of objects:");
-    out.print(timeline(objects).render(OutputFormat.TABLE));
-    out.println();
-    out.println("Per track, whole run:");
-    out.print(summary(media, objects).render(OutputFormat.TABLE));
-    out.println();
-    out.println(
-        "Bit rate per " + Quantities.formatDuration(BUCKET_MICROS) + " (I frames stand out):");
-    for (MediaFlow flow : media.flows()) {
-      out.printf(
-          Locale.ROOT,
-          "  %-6s |%s|%n",
-          flow.id(),
-          Sparkline.of(bytesPerBucket(objects, flow.id(), run.endMicros())));
+  @Override
+  public Integer call() throws Exception {
+    if (runs < 1) {
+      throw new IllegalArgumentException("--runs must be at least 1");
     }
-    out.println();
-    out.printf(
+    PrintWriter printer = spec.commandLine().getOut();
+    long wallStart = System.nanoTime();
+    showMediaMix(printer);
+
+    printer.printf(
         Locale.ROOT,
-        "%d objects, %s of media, %d events in %.1f ms of wall time.%n",
-        objects.size(),
-        Quantities.formatDuration(run.endMicros()),
-        run.eventsExecuted(),
-        wallMillis);
-    out.println();
-    out.println(
-        "Controllers on the draft's 'alone' path (10 MB, 20 Mbit/s, 80 ms RTT, 80 ms queue, 2 ms"
-            + " jitter), "
-            + ALONE_RUNS
-            + " runs each, transport model in virtual time:");
-    out.print(aloneComparison().render(OutputFormat.TABLE));
-    out.println();
-    out.println("Describe any mix:  ./moqbed media describe --spec '<quicperf text>'");
-    out.println("Run a transfer:    ./moqbed sim bulk --cc c4 --rate 20mbit --rtt 80ms --runs 5");
+        "%nThe draft's media scenarios, %d runs per controller, in virtual time:%n",
+        runs);
+    printer.flush();
+    List<Batch> batches = runAll();
+    printer.println();
+    printer.println("Per-frame latency (capture to complete arrival), all runs together:");
+    printer.print(frameTable(batches).render(OutputFormat.TABLE));
+    printer.println();
+    printer.println(
+        "The draft's metrics (av = largest per-track mean of a1 and vlow; max = 90th percentile"
+            + " over runs of the largest maximum), ms:");
+    PublishedResults published = PublishedResults.packaged();
+    printer.print(draftTable(batches, published).render(OutputFormat.TABLE));
+
+    List<RunRecord> all = new ArrayList<>();
+    batches.forEach(batch -> all.addAll(batch.records()));
+    Files.createDirectories(out);
+    Path html = out.resolve("report.html");
+    ReportModel model = ReportModel.build(List.of("moqbed demo"), RunSet.of(all), published);
+    Files.writeString(html, HtmlReport.render(model), StandardCharsets.UTF_8);
+    printer.println();
+    printer.printf(
+        Locale.ROOT,
+        "Charts (bars per metric beside the draft, completion-time CDFs): %s%n",
+        html.toAbsolutePath());
+    printer.printf(
+        Locale.ROOT, "Done in %.1f s of wall time.%n", (System.nanoTime() - wallStart) / 1e9);
+    printer.println("Next: ./moqbed scenario list, ./moqbed scenario run media_ws --cc c4,");
+    printer.println(
+        "      ./moqbed sweep --suite c4-test --cc c4,bbr,cubic --runs 100 --out results");
     return 0;
   }
 
-  private static final int ALONE_RUNS = 3;
-
-  /** The draft's first scenario for each controller: the main job until the suite runs. */
-  private static Table aloneComparison() {
-    LinkSchedule alone =
-        LinkSchedule.constant(
-            LinkPhase.of(LinkPhase.FOREVER, 0.02, 40_000, 80_000)
-                .withJitter(2_000, JitterModel.GAUSSIAN));
-    Table table =
-        new Table("cc", "completion_s", "rtt_avg_ms", "rtt_stddev_ms", "load_pct", "lost_packets");
-    for (String controller : List.of("c4", "bbr", "cubic", "newreno")) {
-      List<BulkResult> results = new java.util.ArrayList<>();
-      for (int run = 0; run < ALONE_RUNS; run++) {
-        results.add(
-            BulkSimulation.run(
-                new BulkSpec(alone, 20_000_000, controller, 397, 10_000_000), 1, run));
-      }
-      table.row(
-          controller,
-          round(Summary.mean(results, r -> r.completionMicros() / 1e6)),
-          round(Summary.mean(results, r -> r.rttAverageMicros() / 1e3)),
-          round(Summary.mean(results, r -> r.rttStandardDeviationMicros() / 1e3)),
-          round(Summary.mean(results, r -> r.load() * 100)),
-          Math.round(Summary.mean(results, r -> (double) r.packetsLost())));
-    }
-    return table;
-  }
-
-  private static double round(double value) {
-    return Math.round(value * 1000) / 1000.0;
-  }
-
-  private static Table timeline(List<MediaObject> objects) {
-    Table table = new Table("time_ms", "track", "group", "object", "kind", "bytes", "priority");
-    for (MediaObject object : objects) {
-      if (object.captureTimeMicros() >= TIMELINE_MICROS) {
-        break;
-      }
-      table.row(
-          object.captureTimeMicros() / 1e3,
-          object.track().name(),
-          object.groupId(),
-          object.objectId(),
-          object.kind().name(),
-          object.sizeBytes(),
-          object.publisherPriority());
-    }
-    return table;
-  }
-
-  private static Table summary(MediaSpec media, List<MediaObject> objects) {
-    Table table =
-        new Table(
-            "track", "priority", "objects", "i_frames", "bytes", "mean_bitrate", "spec_bitrate");
+  /** What the publisher emits: one line per track and the bit rate over time. */
+  private static void showMediaMix(PrintWriter printer) {
+    MediaSpec media = MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX);
+    MediaMixRun run = MediaMixRun.generate(media, "live");
+    List<MediaObject> objects = run.objects();
+    printer.println("moqbed demo: live media over QUIC, controller by controller");
+    printer.println();
+    printer.println("The draft's media mix: " + MediaSpec.DRAFT_MEDIA_MIX);
+    Table table = new Table("track", "priority", "objects", "i_frames", "bytes", "bitrate");
     for (MediaFlow flow : media.flows()) {
       List<MediaObject> ofTrack =
           objects.stream().filter(o -> o.track().name().equals(flow.id())).toList();
-      long bytes = ofTrack.stream().mapToLong(MediaObject::sizeBytes).sum();
       table.row(
-          new TrackName("live", flow.id()).toString(),
+          flow.id(),
           flow.priority(),
           ofTrack.size(),
           ofTrack.stream().filter(MediaObject::isKeyframe).count(),
-          bytes,
-          Quantities.formatRate(bytes * 8e6 / flow.durationMicros()),
+          ofTrack.stream().mapToLong(MediaObject::sizeBytes).sum(),
           Quantities.formatRate(flow.meanBitsPerSecond()));
     }
+    printer.print(table.render(OutputFormat.TABLE));
+    printer.println("Bytes per " + Quantities.formatDuration(BUCKET_MICROS) + ":");
+    for (MediaFlow flow : media.flows()) {
+      printer.printf(
+          Locale.ROOT,
+          "  %-5s |%s|%n",
+          flow.id(),
+          Sparkline.of(bytesPerBucket(objects, flow.id(), run.endMicros())));
+    }
+  }
+
+  /** Every (scenario, controller) on all cores; each run is independent and deterministic. */
+  private List<Batch> runAll() throws Exception {
+    ScenarioCatalog catalog = ScenarioCatalog.standard();
+    int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<List<Future<ScenarioSimulation.Outcome>>> futures = new ArrayList<>();
+      List<ResolvedScenario> resolved = new ArrayList<>();
+      for (String scenario : SCENARIOS) {
+        for (String controller : CONTROLLERS) {
+          ResolvedScenario target = catalog.resolve(scenario, controller);
+          resolved.add(target);
+          List<Future<ScenarioSimulation.Outcome>> runsOfTarget = new ArrayList<>();
+          for (int run = 0; run < runs; run++) {
+            int runNumber = run;
+            runsOfTarget.add(
+                pool.submit(
+                    () ->
+                        new ScenarioSimulation(
+                                target.spec(), dev.moqbed.cc.ControllerRegistry.standard())
+                            .run(1, runNumber)));
+          }
+          futures.add(runsOfTarget);
+        }
+      }
+      List<Batch> batches = new ArrayList<>();
+      for (int i = 0; i < resolved.size(); i++) {
+        ResolvedScenario target = resolved.get(i);
+        List<RunRecord> records = new ArrayList<>();
+        FrameLatencies frames = new FrameLatencies();
+        for (int run = 0; run < runs; run++) {
+          ScenarioSimulation.Outcome outcome = futures.get(i).get(run).get();
+          records.add(outcome.record(target.scenario().name(), target.controller(), run, 1));
+          frames.add(outcome.frames());
+        }
+        batches.add(new Batch(target.scenario().name(), target.controller(), records, frames));
+      }
+      return batches;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static Table frameTable(List<Batch> batches) {
+    Table table =
+        new Table(
+            "scenario",
+            "cc",
+            "track",
+            "kind",
+            "frames",
+            "cancelled",
+            "p50_ms",
+            "p90_ms",
+            "p99_ms",
+            "max_ms");
+    for (Batch batch : batches) {
+      for (Map.Entry<String, FrameLatencies.Series> entry : batch.frames().series().entrySet()) {
+        String[] trackAndKind = entry.getKey().split("/");
+        FrameLatencies.Series series = entry.getValue();
+        table.row(
+            batch.scenario(),
+            batch.controller(),
+            trackAndKind[0],
+            trackAndKind[1],
+            series.frames(),
+            series.cancelled(),
+            milliseconds(series.quantileMicros(0.5)),
+            milliseconds(series.quantileMicros(0.9)),
+            milliseconds(series.quantileMicros(0.99)),
+            milliseconds(series.maxMicros()));
+      }
+    }
     return table;
+  }
+
+  private static Table draftTable(List<Batch> batches, PublishedResults published) {
+    Table table =
+        new Table("scenario", "cc", "av", "av_draft", "max_p90", "max_p90_draft", "passed");
+    for (Batch batch : batches) {
+      List<RunRecord> records = batch.records();
+      double average = Summary.mean(records, r -> (double) r.mediaAverageLatencyMicros());
+      double maxP90 = Summary.percentile90(records, r -> (double) r.mediaMaxLatencyMicros());
+      long passed =
+          records.stream().filter(r -> "true".equals(r.extra().get("media_passed"))).count();
+      table.row(
+          batch.scenario(),
+          batch.controller(),
+          milliseconds(average),
+          publishedMilliseconds(published, batch.scenario(), "media_latency_avg_us", batch),
+          milliseconds(maxP90),
+          publishedMilliseconds(published, batch.scenario(), "media_latency_max_p90_us", batch),
+          passed + "/" + records.size());
+    }
+    return table;
+  }
+
+  private static Double publishedMilliseconds(
+      PublishedResults published, String scenario, String metric, Batch batch) {
+    return published.values().stream()
+        .filter(
+            v ->
+                v.scenario().equals(scenario)
+                    && v.metric().id().equals(metric)
+                    && v.algorithm().equals(batch.controller()))
+        .findFirst()
+        .map(v -> milliseconds(v.value()))
+        .orElse(null);
+  }
+
+  private static double milliseconds(double micros) {
+    return Math.round(micros / 10.0) / 100.0;
   }
 
   private static long[] bytesPerBucket(List<MediaObject> objects, String track, long endMicros) {

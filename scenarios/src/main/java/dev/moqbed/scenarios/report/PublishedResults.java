@@ -34,6 +34,20 @@ public final class PublishedResults {
     }
   }
 
+  /**
+   * The draft-05 results packaged in the application ({@code reference/c4-test-05-published.csv}).
+   */
+  public static PublishedResults packaged() throws IOException {
+    String resource = "/dev/moqbed/scenarios/report/c4-test-05-published.csv";
+    try (var in = PublishedResults.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IOException("the published results are not packaged in this build: " + resource);
+      }
+      return parse(
+          new String(in.readAllBytes(), StandardCharsets.UTF_8), "c4-test-05-published.csv");
+    }
+  }
+
   public static PublishedResults read(Path file) throws IOException {
     return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
   }

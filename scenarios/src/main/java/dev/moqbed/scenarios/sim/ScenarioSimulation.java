@@ -7,6 +7,7 @@ import dev.moqbed.netsim.NetworkConfig;
 import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.spec.SimSpec;
 import dev.moqbed.scenarios.suite.RunRecord;
+import dev.moqbed.transport.app.FrameLog;
 import dev.moqbed.transport.app.MediaCheck;
 import dev.moqbed.transport.app.QuicperfClient;
 import dev.moqbed.transport.app.QuicperfServer;
@@ -55,6 +56,7 @@ public final class ScenarioSimulation {
       List<ConnectionStats> backgroundSenders,
       double load,
       MediaCheck media,
+      FrameLog frames,
       long events,
       long simulatedMicros) {
 
@@ -144,6 +146,7 @@ public final class ScenarioSimulation {
         backgroundSenders,
         Load.of(mainSender, backgroundSenders, spec.nominalRateBitsPerSecond()),
         media,
+        mainClient.frames(),
         simulation.eventsExecuted(),
         simulation.nowMicros());
   }

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,12 +91,15 @@ class MoqbedCommandTest {
   }
 
   @Test
-  void shouldGenerateTheDraftMixWhenRunningDemo() {
-    Result result = run("demo");
+  void shouldRunTheMediaScenariosAndWriteChartsWhenRunningDemo(@TempDir Path directory) {
+    Result result = run("demo", "--runs", "2", "--out", directory.toString());
     assertEquals(0, result.exitCode(), result.err());
-    assertTrue(
-        result.out().contains("live/vlow         4      150         5   731250"), result.out());
-    assertTrue(result.out().contains("550 objects, 4.98 s of media"), result.out());
+    assertTrue(result.out().contains("vlow          4      150         5   731250"), result.out());
+    // every track and frame kind of both scenarios, for each controller
+    for (String row : List.of("media     c4     a1     AUDIO", "media_wb  cubic  vmid   P")) {
+      assertTrue(result.out().contains(row), row + " in " + result.out());
+    }
+    assertTrue(Files.exists(directory.resolve("report.html")));
   }
 
   @Test
