@@ -53,15 +53,17 @@ final class BenchCommand implements Runnable {
     @Option(
         names = "--runs",
         paramLabel = "N",
-        defaultValue = "20",
+        defaultValue = "200",
         description = "Measured runs per controller (default ${DEFAULT-VALUE}).")
     int runs;
 
     @Option(
         names = "--warmup",
         paramLabel = "N",
-        defaultValue = "10",
-        description = "Unmeasured runs first, to let the JIT compile (default ${DEFAULT-VALUE}).")
+        defaultValue = "100",
+        description =
+            "Unmeasured runs first, so the JIT has compiled the hot paths (about 100 runs are"
+                + " needed; default ${DEFAULT-VALUE}).")
     int warmup;
 
     @Option(
