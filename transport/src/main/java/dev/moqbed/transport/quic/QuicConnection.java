@@ -1384,7 +1384,7 @@ public final class QuicConnection {
         controller.onCongestionWindowBlocked(nowMicros);
       } else {
         congestionWindowBlocked = false;
-        if (mayProbe && mtuProbeRequired && !mtuProbeInFlight && handshakeStartedData()) {
+        if (mayProbe && mtuProbeRequired && !mtuProbeInFlight) {
           probeSize = probeSizeIndex == 0 ? config.maxMtuBytes() : FALLBACK_PROBE_BYTES;
           probe = true;
         } else {
@@ -1427,11 +1427,6 @@ public final class QuicConnection {
       probeTimeoutPending = false;
     }
     return packet;
-  }
-
-  /** picoquic probes the path MTU once the handshake has let 1-RTT packets flow. */
-  private boolean handshakeStartedData() {
-    return applicationKeys;
   }
 
   private boolean hasAnyApplicationData() {
