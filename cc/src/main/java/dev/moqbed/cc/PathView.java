@@ -49,7 +49,11 @@ public interface PathView {
   /** Send time of the newest acknowledged packet that carried data. */
   long lastAckedDataSentMicros();
 
-  /** Whether the last packet-preparation pass stopped because the window was full. */
+  /**
+   * Whether the last packet-preparation pass stopped because the window was full. As picoquic's
+   * {@code cnx->cwin_blocked}: cleared at the start of every pass, so a pass refused by pacing
+   * clears it; a pass refused by pacing is always followed by one at the pacing time.
+   */
   boolean congestionWindowBlocked();
 
   long peerEct0Total();

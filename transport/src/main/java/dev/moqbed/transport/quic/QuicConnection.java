@@ -394,6 +394,9 @@ public final class QuicConnection {
     if (state == State.CLOSED) {
       return null;
     }
+    // picoquic_prepare_segment resets the flag on every pass, so a pass refused by pacing, or one
+    // that sends, leaves it clear: only a pass that stopped on the window leaves it set.
+    congestionWindowBlocked = false;
     if (state == State.DRAINING) {
       Datagram answer = pendingCloseAnswer; // our close, owed once to the peer that closed
       pendingCloseAnswer = null;
@@ -442,16 +445,20 @@ public final class QuicConnection {
     if (!applicationKeys) {
       return wake;
     }
-    // When the next 1-RTT packet could carry something: now, or when the ACK timer fires; the
-    // pacer gates it either way (picoquic tests pacing before adding even an ACK).
+    if (!pacer.canSend(nowMicros)) {
+      // picoquic tests pacing first on every pass and, when refused, wakes at the pacing time
+      // whatever the window or the queues hold. That next pass is the one that finds the window
+      // full and sets the cwnd-blocked flag (or finds nothing to send and marks the sender
+      // limited); without it, a burst that ends on pacing with the window full never reports
+      // "blocked", and picoquic's Cubic/NewReno slow start stops growing.
+      return Math.min(wake, pacer.nextSendTimeMicros(nowMicros));
+    }
+    // When the next 1-RTT packet could carry something: now, or when the ACK timer fires.
     boolean windowOpen = probeTimeoutPending || bytesInFlight <= controller.congestionWindowBytes();
     long sendMicros =
         hasAckOrControlToSend(nowMicros) || (windowOpen && hasAnythingForApplicationPacket())
             ? nowMicros
             : space(PacketSpace.APPLICATION).receivedPackets.nextAckTimeMicros(nowMicros);
-    if (sendMicros != Long.MAX_VALUE && !pacer.canSend(nowMicros)) {
-      sendMicros = Math.max(sendMicros, pacer.nextSendTimeMicros(nowMicros));
-    }
     return Math.min(wake, sendMicros);
   }
 
@@ -1383,7 +1390,6 @@ public final class QuicConnection {
         congestionWindowBlocked = true;
         controller.onCongestionWindowBlocked(nowMicros);
       } else {
-        congestionWindowBlocked = false;
         if (mayProbe && mtuProbeRequired && !mtuProbeInFlight) {
           probeSize = probeSizeIndex == 0 ? config.maxMtuBytes() : FALLBACK_PROBE_BYTES;
           probe = true;
