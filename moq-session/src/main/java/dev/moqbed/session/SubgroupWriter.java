@@ -84,6 +84,13 @@ public final class SubgroupWriter {
     }
   }
 
+  /** Changes the stream's urgency (0 = most urgent); ignored once the stream is closed. */
+  public void setUrgency(int urgency) {
+    if (!done) {
+      stream.setUrgency(urgency);
+    }
+  }
+
   /** True while the transport takes more bytes without building a backlog. */
   public boolean isWritable() {
     return !done && stream.isWritable() && !stream.isClosed();
