@@ -87,7 +87,8 @@ public final class ServerCertificate {
     return QuicSslContextBuilder.forServer(keyFile.toFile(), null, certificateFile.toFile());
   }
 
-  private static X509Certificate readCertificate(Path file) {
+  /** The certificate in a PEM file (to pin a relay's self-signed certificate on a client). */
+  public static X509Certificate readCertificate(Path file) {
     try {
       byte[] bytes = Files.readAllBytes(file);
       return (X509Certificate)

@@ -16,10 +16,20 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "Media over QUIC testbed: how congestion controllers (C4, BBR, Cubic, NewReno) treat live"
-          + " media, frame by frame, in deterministic virtual time.",
+          + " media, frame by frame, in deterministic virtual time, and a MoQ relay, publisher and"
+          + " subscriber on real QUIC.",
       ""
     },
-    subcommands = {DemoCommand.class, MediaCommand.class, SimCommand.class, HelpCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      MediaCommand.class,
+      SimCommand.class,
+      RelayCommand.class,
+      PublisherCommand.class,
+      SubscriberCommand.class,
+      ChainCommand.class,
+      HelpCommand.class
+    })
 public final class MoqbedCommand implements Runnable {
 
   @Spec CommandSpec spec;

@@ -1,0 +1,52 @@
+package dev.moqbed.scenarios.live;
+
+import dev.moqbed.scenarios.report.Table;
+import dev.moqbed.subscriber.SubscriberReport;
+import dev.moqbed.subscriber.TrackReport;
+import org.HdrHistogram.Histogram;
+
+/** The chain's per-subscriber, per-track table. */
+public final class ChainTable {
+  private ChainTable() {}
+
+  /**
+   * Columns {@code subscriber,track,sent,received,cancelled,p50_us,p90_us,p99_us,max_us,
+   * stop_sending}. {@code cancelled} = sent − received: frames the subscriber did not get, which on
+   * loopback means frames of groups its STOP_SENDING (or the relay's queue limit) dropped.
+   */
+  public static Table of(LiveChain.Result result) {
+    Table table =
+        new Table(
+            "subscriber",
+            "track",
+            "sent",
+            "received",
+            "cancelled",
+            "p50_us",
+            "p90_us",
+            "p99_us",
+            "max_us",
+            "stop_sending");
+    int index = 1;
+    for (SubscriberReport report : result.subscribers()) {
+      for (TrackReport track : report.tracks()) {
+        long sent = result.publisher().objectsSent(track.track());
+        Histogram latency = track.latency();
+        boolean any = latency.getTotalCount() > 0;
+        table.row(
+            index,
+            track.track(),
+            sent,
+            track.received(),
+            sent - track.received(),
+            any ? latency.getValueAtPercentile(50) : null,
+            any ? latency.getValueAtPercentile(90) : null,
+            any ? latency.getValueAtPercentile(99) : null,
+            any ? latency.getMaxValue() : null,
+            track.stopSendingSent());
+      }
+      index++;
+    }
+    return table;
+  }
+}
