@@ -87,7 +87,7 @@ class MoqbedCommandTest {
 
   @Test
   void shouldGenerateTheDraftMixWhenRunningDemo() {
-    Result result = run("demo");
+    Result result = run("demo", "--live-duration", "0");
     assertEquals(0, result.exitCode(), result.err());
     assertTrue(
         result.out().contains("live/vlow         4      150         5   731250"), result.out());
