@@ -170,11 +170,11 @@ final class SubscriberCommand implements Callable<Integer> {
           "subscriber: connected to "
               + address
               + "; clock offset "
-              + Quantities.formatDuration(Math.abs(clockOffsetMicros))
-              + (clockOffsetMicros < 0 ? " behind" : " ahead")
               + (clockOffsetMicros == 0
-                  ? " (same host assumed)"
-                  : " (given; its error adds to every latency)"));
+                  ? "0 (same host assumed)"
+                  : (clockOffsetMicros < 0 ? "-" : "+")
+                      + Quantities.formatDuration(Math.abs(clockOffsetMicros))
+                      + " (given; its error adds to every latency)"));
       err.flush();
       CompletableFuture<Void> printed = new CompletableFuture<>();
       Thread hook =
