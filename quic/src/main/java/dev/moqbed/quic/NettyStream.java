@@ -43,7 +43,6 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
   private boolean inputEnded;
   private boolean earlyFin;
   private long earlyResetCode = -1;
-  private boolean wasUnwritable;
 
   NettyStream(NettyConnection connection, int urgency) {
     this.connection = connection;
@@ -109,9 +108,6 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
             onWriteFailed();
           }
         });
-    if (!channel.isWritable()) {
-      wasUnwritable = true;
-    }
   }
 
   private void onWriteFailed() {
@@ -262,8 +258,9 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
 
   @Override
   public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-    if (ctx.channel().isWritable() && wasUnwritable && !outputClosed) {
-      wasUnwritable = false;
+    // Tell the sender whenever the stream turns writable, not only after our own writes filled
+    // it: quiche's stream capacity also drops to zero when the congestion window is full.
+    if (ctx.channel().isWritable() && !outputClosed) {
       if (sendListener != null) {
         sendListener.onWritable();
       }

@@ -52,7 +52,8 @@ import java.util.Map;
  *       take them ({@link SubgroupWriter#isWritable()}), so a slow subscriber never holds back the
  *       publisher or the other subscribers. The queue is served by track urgency (the publisher
  *       priority: audio before {@code vlow} before {@code vmid}), and within a track newest group
- *       first; an older group's stream is demoted one urgency step when a newer one opens.
+ *       first; the previous group's stream is demoted one urgency step when a newer one opens, and
+ *       a group two or more behind the newest is stale: dropped, its stream reset.
  *   <li>When a queue exceeds {@link RelayConfig#maxQueuedBytesPerSubscriber()}, the oldest group of
  *       the least urgent track is dropped: its stream is reset.
  *   <li>STOP_SENDING on a subscriber's subgroup stream: that subgroup is reset and dropped for that
@@ -449,9 +450,15 @@ public final class Relay {
         if (writer == null) {
           return;
         }
-        // A newer group is more useful than an older one: older streams step back.
-        for (GroupDelivery older : downstream.groups.values()) {
-          if (!older.closed) {
+        // A newer group is more useful than an older one: the previous group's stream steps
+        // back one urgency level; groups two or more behind are stale and dropped (reset).
+        for (GroupDelivery older : new ArrayList<>(downstream.groups.values())) {
+          if (older.closed) {
+            continue;
+          }
+          if (older.groupId() < upstream.groupId() - 1) {
+            dropGroup(downstream, older);
+          } else {
             older.writer.setUrgency(Math.min(urgency + 1, MAX_URGENCY));
           }
         }
@@ -509,13 +516,17 @@ public final class Relay {
         if (victim == null) {
           return;
         }
-        queuedBytes -= victim.clear();
-        victim.closed = true;
-        victim.writer.reset(Draft14Codes.RESET_DELIVERY_TIMEOUT);
-        owner.groupsDropped++;
-        if (victim.upstreamEnded) {
-          owner.groups.remove(victim.key);
-        }
+        dropGroup(owner, victim);
+      }
+    }
+
+    private void dropGroup(Downstream owner, GroupDelivery victim) {
+      queuedBytes -= victim.clear();
+      victim.closed = true;
+      victim.writer.reset(Draft14Codes.RESET_DELIVERY_TIMEOUT);
+      owner.groupsDropped++;
+      if (victim.upstreamEnded) {
+        owner.groups.remove(victim.key);
       }
     }
 

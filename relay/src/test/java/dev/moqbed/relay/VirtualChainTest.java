@@ -132,4 +132,61 @@ class VirtualChainTest {
     assertEquals(0, chain.relay.trackCount(), "the last subscriber's leaving unsubscribes");
     assertEquals(1, chain.relay.sessionCount(), "only the publisher is left");
   }
+
+  @Test
+  void shouldServeAudioFirstAndNewestGroupFirstWithoutReorderingInsideAGroupWhenTheLinkIsSlow() {
+    VirtualChain chain = new VirtualChain();
+    chain.startPublisher(MediaSpec.DRAFT_MEDIA_MIX, MemoryLink.ofDelay(1_000));
+    // 2 Mbit/s for 3.15 Mbit/s of media, no deadline: the relay's queue for this subscriber grows.
+    chain.addSubscriber(new MemoryLink(10_000, 250_000), 0, VirtualChain.TRACKS);
+    chain.publisher.startMedia();
+    chain.scheduler.runUntil(chain.scheduler.nowMicros() + 4_000_000);
+
+    List<FrameRecord> frames = chain.frames.get(0);
+    // Audio never waits behind video: its worst latency is a few packets at 2 Mbit/s.
+    long audioMax =
+        frames.stream()
+            .filter(f -> f.kind() == FrameKind.AUDIO)
+            .mapToLong(FrameRecord::latencyMicros)
+            .max()
+            .getAsLong();
+    assertTrue(audioMax < 30_000, "audio max " + audioMax);
+    // Inside a group (one stream), objects arrive in order.
+    for (String track : List.of("vlow", "vmid")) {
+      for (long group = 0; group < 4; group++) {
+        long g = group;
+        List<Long> ids =
+            frames.stream()
+                .filter(f -> f.track().equals(track) && f.groupId() == g)
+                .map(FrameRecord::objectId)
+                .toList();
+        for (int i = 1; i < ids.size(); i++) {
+          assertTrue(ids.get(i) > ids.get(i - 1), track + " group " + g + ": " + ids);
+        }
+      }
+    }
+    // A newer vmid group takes over from the older one, whose rest waits (it is stale) ...
+    int newerIFrame = indexOf(frames, "vmid", 1, 0);
+    long olderBefore =
+        frames.subList(0, newerIFrame).stream()
+            .filter(f -> f.track().equals("vmid") && f.groupId() == 0)
+            .count();
+    assertTrue(olderBefore > 0 && olderBefore < 30, "group 0 was incomplete: " + olderBefore);
+    // ... and is dropped once two newer groups exist: the relay resets it.
+    chain.scheduler.runUntil(chain.scheduler.nowMicros() + 10_000_000);
+    TrackReport vmid = chain.reports.get(0).track("vmid");
+    assertTrue(vmid.streamsReset() >= 3, "stale vmid groups reset: " + vmid.streamsReset());
+    assertEquals(250, chain.reports.get(0).track("a1").received());
+    assertEquals(150, chain.reports.get(0).track("vlow").received(), "vlow keeps up");
+  }
+
+  private static int indexOf(List<FrameRecord> frames, String track, long group, long object) {
+    for (int i = 0; i < frames.size(); i++) {
+      FrameRecord f = frames.get(i);
+      if (f.track().equals(track) && f.groupId() == group && f.objectId() == object) {
+        return i;
+      }
+    }
+    return -1;
+  }
 }
