@@ -4,13 +4,13 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.handler.codec.quic.QuicChannel;
+import io.netty.handler.codec.quic.QuicChannelBootstrap;
+import io.netty.handler.codec.quic.QuicChannelOption;
 import io.netty.handler.codec.quic.QuicClientCodecBuilder;
 import io.netty.handler.codec.quic.QuicSslContext;
 import io.netty.handler.codec.quic.QuicSslContextBuilder;
+import io.netty.handler.codec.quic.SegmentedDatagramPacketAllocator;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -61,22 +61,26 @@ public final class QuicClient implements AutoCloseable {
             // The 4.2 client checks the server's name: give it the name (and SNI) to check.
             .sslEngineProvider(quic -> tls.newEngine(quic.alloc(), serverName, remote.getPort()))
             .build();
-    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    EventLoopGroup group = DatagramSockets.newEventLoop();
     try {
       Channel channel =
           new Bootstrap()
               .group(group)
-              .channel(NioDatagramChannel.class)
+              .channel(DatagramSockets.channelClass())
               .handler(codec)
               .bind(0)
               .syncUninterruptibly()
               .channel();
-      Future<QuicChannel> connecting =
+      QuicChannelBootstrap bootstrap =
           QuicChannel.newBootstrap(channel)
               .handler(NettyConnection.connectionHandler(onConnected))
               .streamHandler(NettyConnection.streamHandler())
-              .remoteAddress(remote)
-              .connect();
+              .remoteAddress(remote);
+      SegmentedDatagramPacketAllocator gso = DatagramSockets.segmentedAllocator();
+      if (gso != null) {
+        bootstrap.option(QuicChannelOption.SEGMENTED_DATAGRAM_PACKET_ALLOCATOR, gso);
+      }
+      Future<QuicChannel> connecting = bootstrap.connect();
       if (!connecting.awaitUninterruptibly(CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         throw new IOException(
             "no answer from " + remote + " within " + CONNECT_TIMEOUT_SECONDS + " s");

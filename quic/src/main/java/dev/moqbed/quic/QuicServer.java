@@ -4,12 +4,11 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.handler.codec.quic.InsecureQuicTokenHandler;
+import io.netty.handler.codec.quic.QuicChannelOption;
 import io.netty.handler.codec.quic.QuicServerCodecBuilder;
 import io.netty.handler.codec.quic.QuicSslContext;
+import io.netty.handler.codec.quic.SegmentedDatagramPacketAllocator;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -43,19 +42,23 @@ public final class QuicServer implements AutoCloseable {
       throws IOException {
     NativeQuic.ensureAvailable();
     QuicSslContext tls = certificate.serverContext().applicationProtocols(alpn).build();
-    ChannelHandler codec =
+    QuicServerCodecBuilder builder =
         QuicCodecs.configure(new QuicServerCodecBuilder(), settings)
             .sslContext(tls)
             .tokenHandler(InsecureQuicTokenHandler.INSTANCE)
             .handler(NettyConnection.connectionHandler(onConnection))
-            .streamHandler(NettyConnection.streamHandler())
-            .build();
-    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+            .streamHandler(NettyConnection.streamHandler());
+    SegmentedDatagramPacketAllocator gso = DatagramSockets.segmentedAllocator();
+    if (gso != null) {
+      builder.option(QuicChannelOption.SEGMENTED_DATAGRAM_PACKET_ALLOCATOR, gso);
+    }
+    ChannelHandler codec = builder.build();
+    EventLoopGroup group = DatagramSockets.newEventLoop();
     try {
       Channel channel =
           new Bootstrap()
               .group(group)
-              .channel(NioDatagramChannel.class)
+              .channel(DatagramSockets.channelClass())
               .handler(codec)
               .bind(address)
               .syncUninterruptibly()
@@ -70,6 +73,11 @@ public final class QuicServer implements AutoCloseable {
   /** The scheduler over the server's event loop: the one its connections run on. */
   public EventLoopScheduler scheduler() {
     return scheduler;
+  }
+
+  /** The socket layer in use: "epoll+GSO", "epoll" or "NIO". */
+  public static String socketLayer() {
+    return DatagramSockets.describe();
   }
 
   /** The bound address (with the real port when 0 was asked). */

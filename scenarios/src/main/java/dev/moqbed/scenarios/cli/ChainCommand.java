@@ -2,6 +2,7 @@ package dev.moqbed.scenarios.cli;
 
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.quic.NativeQuic;
+import dev.moqbed.quic.QuicServer;
 import dev.moqbed.runtime.Quantities;
 import dev.moqbed.scenarios.live.ChainTable;
 import dev.moqbed.scenarios.live.LiveChain;
@@ -65,6 +66,16 @@ final class ChainCommand implements Callable<Integer> {
   String mix;
 
   @Option(
+      names = "--warmup",
+      paramLabel = "TIME",
+      defaultValue = "2s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "A first, unreported run of this length warms up the JVM, whose cold code otherwise"
+              + " adds 100-250 ms to the first frames; 0 = none (default ${DEFAULT-VALUE}).")
+  long warmupMicros;
+
+  @Option(
       names = "--late",
       paramLabel = "TIME",
       defaultValue = "250ms",
@@ -123,10 +134,15 @@ final class ChainCommand implements Callable<Integer> {
               + subscribers
               + " subscriber(s) on loopback over QUIC ("
               + controller
+              + ", "
+              + QuicServer.socketLayer()
               + "), "
               + Quantities.formatDuration(durationMicros)
               + " of media ...");
       out.flush();
+    }
+    if (warmupMicros > 0) {
+      LiveChain.run(options.withDuration(warmupMicros));
     }
     LiveChain.Result result = LiveChain.run(options);
     out.print(ChainTable.of(result).render(format));

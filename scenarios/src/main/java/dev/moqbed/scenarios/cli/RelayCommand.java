@@ -110,6 +110,8 @@ final class RelayCommand implements Callable<Integer> {
             + version.alpn()
             + ", "
             + controller
+            + ", "
+            + QuicServer.socketLayer()
             + "), certificate "
             + tls.certificateFile()
             + (metrics == null ? "" : ", metrics on :" + metrics.port() + "/metrics"));

@@ -72,6 +72,20 @@ public final class LiveChain {
       clockOffsetsMicros = List.copyOf(clockOffsetsMicros);
     }
 
+    /** The same chain for another duration. */
+    public Options withDuration(long micros) {
+      return new Options(
+          media,
+          micros,
+          subscribers,
+          settings,
+          lateMicros,
+          droppableTracks,
+          clockOffsetsMicros,
+          log,
+          frames);
+    }
+
     long clockOffsetMicros(int subscriber) {
       return subscriber < clockOffsetsMicros.size() ? clockOffsetsMicros.get(subscriber) : 0;
     }
