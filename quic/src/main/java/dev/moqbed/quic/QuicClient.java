@@ -103,6 +103,11 @@ public final class QuicClient implements AutoCloseable {
     return scheduler;
   }
 
+  /** The local UDP port, which the server sees as this client's port. */
+  public int localPort() {
+    return ((InetSocketAddress) datagramChannel.localAddress()).getPort();
+  }
+
   /** True until the connection has closed. */
   public boolean isConnected() {
     return connection.isActive();

@@ -102,6 +102,21 @@ public final class Relay {
     return tracks.size();
   }
 
+  /**
+   * The path statistics of every open session that subscribes to something, in the order the
+   * sessions were accepted: the relay's sending side towards each subscriber, where its congestion
+   * controller acts.
+   */
+  public List<SessionPath> subscriberPaths() {
+    List<SessionPath> paths = new ArrayList<>();
+    for (RelaySession session : sessions) {
+      if (!session.downstreams.isEmpty() && session.session != null) {
+        paths.add(new SessionPath(session.peer(), session.session.pathStats()));
+      }
+    }
+    return paths;
+  }
+
   /** Per subscription of every open session, what the relay did for it. */
   public List<SubscriberStats> subscriberStats() {
     List<SubscriberStats> stats = new ArrayList<>();

@@ -23,6 +23,9 @@ class VirtualChainTest {
       chain.addSubscriber(MemoryLink.ofDelay(10_000), 250_000, VirtualChain.TRACKS);
     }
     assertEquals(3, chain.relay.trackCount(), "one upstream subscription per track");
+    assertEquals(
+        3, chain.relay.subscriberPaths().size(), "the publisher's session subscribes to nothing");
+    assertEquals(20_000, chain.relay.subscriberPaths().get(0).path().smoothedRttMicros());
     chain.runMedia();
 
     assertEquals(3, chain.reports.size(), chain.log.toString());

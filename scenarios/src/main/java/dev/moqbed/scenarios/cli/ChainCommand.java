@@ -146,6 +146,11 @@ final class ChainCommand implements Callable<Integer> {
     }
     LiveChain.Result result = LiveChain.run(options);
     out.print(ChainTable.of(result).render(format));
+    if (format == OutputFormat.TABLE) {
+      out.println();
+      out.println("The relay's path to each subscriber (quiche's last report before it left):");
+      out.print(ChainTable.paths(result).render(format));
+    }
     out.flush();
     return 0;
   }

@@ -1,6 +1,7 @@
 package dev.moqbed.scenarios.live;
 
 import dev.moqbed.scenarios.report.Table;
+import dev.moqbed.session.transport.PathStats;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
 import org.HdrHistogram.Histogram;
@@ -8,6 +9,33 @@ import org.HdrHistogram.Histogram;
 /** The chain's per-subscriber, per-track table. */
 public final class ChainTable {
   private ChainTable() {}
+
+  /**
+   * The relay's path to each subscriber as quiche last reported it: smoothed RTT, congestion
+   * window, delivery rate, packets sent and lost. Empty cells when no sample was taken.
+   */
+  public static Table paths(LiveChain.Result result) {
+    Table table =
+        new Table(
+            "subscriber",
+            "srtt_us",
+            "cwnd_bytes",
+            "delivery_rate_bps",
+            "packets_sent",
+            "packets_lost");
+    int index = 1;
+    for (PathStats path : result.relayPaths()) {
+      boolean known = path.smoothedRttMicros() >= 0;
+      table.row(
+          index++,
+          known ? path.smoothedRttMicros() : null,
+          known ? path.congestionWindowBytes() : null,
+          known ? path.deliveryRateBytesPerSecond() * 8 : null,
+          known ? path.packetsSent() : null,
+          known ? path.packetsLost() : null);
+    }
+    return table;
+  }
 
   /**
    * Columns {@code subscriber,track,sent,received,cancelled,p50_us,p90_us,p99_us,max_us,

@@ -13,7 +13,10 @@ import dev.moqbed.quic.QuicSettings;
 import dev.moqbed.quic.ServerCertificate;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.SessionPath;
+import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.transport.PathStats;
 import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.subscriber.Subscriber;
 import dev.moqbed.subscriber.SubscriberConfig;
@@ -28,8 +31,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -91,8 +96,12 @@ public final class LiveChain {
     }
   }
 
-  /** What the publisher sent and each subscriber received. */
-  public record Result(PublisherReport publisher, List<SubscriberReport> subscribers) {}
+  /**
+   * What the publisher sent, each subscriber received, and the relay's path to each subscriber (the
+   * last sample taken while it was connected; sampled every 100 ms).
+   */
+  public record Result(
+      PublisherReport publisher, List<SubscriberReport> subscribers, List<PathStats> relayPaths) {}
 
   private LiveChain() {}
 
@@ -102,7 +111,8 @@ public final class LiveChain {
     List<AutoCloseable> endpoints = new ArrayList<>();
     try {
       ServerCertificate certificate = ServerCertificate.selfSigned(certificateDirectory);
-      InetSocketAddress relayAddress = startRelay(options, certificate, endpoints);
+      Map<String, PathStats> paths = new ConcurrentSkipListMap<>();
+      InetSocketAddress relayAddress = startRelay(options, certificate, endpoints, paths);
       ClientTrust trust = ClientTrust.pinned(certificate.certificate());
       String alpn = VERSION.alpn();
 
@@ -147,6 +157,7 @@ public final class LiveChain {
       List<String> tracks = options.media().flows().stream().map(flow -> flow.id()).toList();
       List<CompletableFuture<Void>> answered = new ArrayList<>();
       List<CompletableFuture<SubscriberReport>> reports = new ArrayList<>();
+      List<QuicClient> subscriberClients = new ArrayList<>();
       for (int i = 0; i < options.subscribers(); i++) {
         int index = i;
         CompletableFuture<Void> subscribed = new CompletableFuture<>();
@@ -161,7 +172,7 @@ public final class LiveChain {
                 options.droppableTracks(),
                 options.clockOffsetMicros(i),
                 2_000_000);
-        endpoints.add(
+        QuicClient subscriberClient =
             QuicClient.connect(
                 relayAddress,
                 "localhost",
@@ -196,7 +207,9 @@ public final class LiveChain {
                                 options.log().accept("subscriber " + (index + 1) + ": " + line);
                               }
                             }),
-                        VERSION)));
+                        VERSION));
+        subscriberClients.add(subscriberClient);
+        endpoints.add(subscriberClient);
       }
       for (CompletableFuture<Void> subscribed : answered) {
         await(subscribed, 10, "the subscriptions to be answered");
@@ -210,7 +223,17 @@ public final class LiveChain {
       for (CompletableFuture<SubscriberReport> report : reports) {
         received.add(await(report, 20, "the subscribers to finish"));
       }
-      return new Result(sent, received);
+      List<PathStats> relayPaths = new ArrayList<>();
+      for (QuicClient subscriberClient : subscriberClients) {
+        String suffix = ":" + subscriberClient.localPort();
+        relayPaths.add(
+            paths.entrySet().stream()
+                .filter(entry -> entry.getKey().endsWith(suffix))
+                .map(Map.Entry::getValue)
+                .findFirst()
+                .orElse(PathStats.UNKNOWN));
+      }
+      return new Result(sent, received, relayPaths);
     } finally {
       for (int i = endpoints.size() - 1; i >= 0; i--) {
         try {
@@ -224,7 +247,10 @@ public final class LiveChain {
   }
 
   private static InetSocketAddress startRelay(
-      Options options, ServerCertificate certificate, List<AutoCloseable> endpoints)
+      Options options,
+      ServerCertificate certificate,
+      List<AutoCloseable> endpoints,
+      Map<String, PathStats> paths)
       throws IOException {
     Relay[] relay = new Relay[1];
     QuicServer server =
@@ -240,7 +266,22 @@ public final class LiveChain {
             RelayConfig.DEFAULT,
             line -> options.log().accept("relay: " + line));
     endpoints.add(server);
+    samplePaths(relay[0], server.scheduler(), paths);
     return server.localAddress();
+  }
+
+  /** Keeps the latest known path statistics per subscriber session, every 100 ms. */
+  private static void samplePaths(Relay relay, Scheduler loop, Map<String, PathStats> paths) {
+    loop.scheduleAfter(
+        100_000,
+        () -> {
+          for (SessionPath session : relay.subscriberPaths()) {
+            if (session.path().smoothedRttMicros() >= 0) {
+              paths.put(session.peer(), session.path());
+            }
+          }
+          samplePaths(relay, loop, paths);
+        });
   }
 
   private static long mediaDurationMicros(Options options) {
