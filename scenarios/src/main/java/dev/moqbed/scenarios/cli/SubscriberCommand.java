@@ -90,6 +90,16 @@ final class SubscriberCommand implements Callable<Integer> {
   long clockOffsetMicros;
 
   @Option(
+      names = "--clock-uncertainty",
+      paramLabel = "TIME",
+      defaultValue = "0",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "How far --clock-offset may be off (e.g. chrony's reported error); printed with the"
+              + " results, since every latency carries it (default 0).")
+  long clockUncertaintyMicros;
+
+  @Option(
       names = "--out",
       paramLabel = "FILE",
       description =
@@ -174,6 +184,8 @@ final class SubscriberCommand implements Callable<Integer> {
                   ? "0 (same host assumed)"
                   : (clockOffsetMicros < 0 ? "-" : "+")
                       + Quantities.formatDuration(Math.abs(clockOffsetMicros))
+                      + " ± "
+                      + Quantities.formatDuration(clockUncertaintyMicros)
                       + " (given; its error adds to every latency)"));
       err.flush();
       CompletableFuture<Void> printed = new CompletableFuture<>();
@@ -189,6 +201,15 @@ final class SubscriberCommand implements Callable<Integer> {
         frames.close();
       }
       out.print(LiveSupport.subscriberTable(report).render(format));
+      if (format == OutputFormat.TABLE && (clockOffsetMicros != 0 || clockUncertaintyMicros != 0)) {
+        out.println(
+            "Latencies assume the publisher's clock is "
+                + Quantities.formatDuration(Math.abs(clockOffsetMicros))
+                + (clockOffsetMicros < 0 ? " ahead of" : " behind")
+                + " this host's, ± "
+                + Quantities.formatDuration(clockUncertaintyMicros)
+                + ".");
+      }
       out.flush();
       printed.complete(null);
       try {
