@@ -30,16 +30,17 @@ class EventLoopSchedulerTest {
   void shouldRunTasksByDeadlineOnTheLoopAndSkipCancelledOnes() throws InterruptedException {
     List<String> order = new CopyOnWriteArrayList<>();
     CountDownLatch done = new CountDownLatch(1);
+    // Deadlines far apart, so a loaded machine's pauses between these calls cannot reorder them.
     long now = scheduler.nowMicros();
-    scheduler.scheduleAt(now + 30_000, () -> order.add("30ms"));
-    TimerHandle cancelled = scheduler.scheduleAt(now + 20_000, () -> order.add("cancelled"));
-    scheduler.scheduleAt(now + 10_000, () -> order.add("10ms " + scheduler.inEventLoop()));
     scheduler.scheduleAt(now - 5_000, () -> order.add("past"));
-    scheduler.scheduleAt(now + 50_000, done::countDown);
+    scheduler.scheduleAt(now + 400_000, () -> order.add("400ms"));
+    TimerHandle cancelled = scheduler.scheduleAt(now + 300_000, () -> order.add("cancelled"));
+    scheduler.scheduleAt(now + 200_000, () -> order.add("200ms " + scheduler.inEventLoop()));
+    scheduler.scheduleAt(now + 500_000, done::countDown);
     assertTrue(cancelled.cancel());
     assertFalse(cancelled.isPending());
     assertTrue(done.await(5, TimeUnit.SECONDS));
-    assertEquals(List.of("past", "10ms true", "30ms"), order);
+    assertEquals(List.of("past", "200ms true", "400ms"), order);
   }
 
   @Test
