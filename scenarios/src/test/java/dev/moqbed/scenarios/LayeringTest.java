@@ -84,6 +84,24 @@ class LayeringTest {
           .dependOnClassesThat()
           .resideInAPackage("picocli..");
 
+  static final ArchRule ROLES_SEE_ONLY_THE_SESSION =
+      noClasses()
+          .that()
+          .resideInAnyPackage(
+              "dev.moqbed.session..",
+              "dev.moqbed.publisher..",
+              "dev.moqbed.relay..",
+              "dev.moqbed.subscriber..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("dev.moqbed.quic..", "dev.moqbed.transport..", "dev.moqbed.netsim..")
+          .because("the roles run unchanged over Netty, in memory and on the transport model");
+
+  @Test
+  void shouldKeepRolesAndSessionIndependentOfTheirTransports() {
+    ROLES_SEE_ONLY_THE_SESSION.check(PRODUCTION);
+  }
+
   @Test
   void shouldKeepCcFreeOfDependencies() {
     CC_USES_JDK_ONLY.check(PRODUCTION);

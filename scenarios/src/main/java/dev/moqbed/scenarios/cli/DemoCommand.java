@@ -3,11 +3,15 @@ package dev.moqbed.scenarios.cli;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.quic.NativeQuic;
+import dev.moqbed.quic.QuicSettings;
 import dev.moqbed.runtime.Quantities;
 import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
 import dev.moqbed.scenarios.demo.MediaMixRun;
 import dev.moqbed.scenarios.demo.Sparkline;
+import dev.moqbed.scenarios.live.ChainTable;
+import dev.moqbed.scenarios.live.LiveChain;
 import dev.moqbed.scenarios.report.HtmlReport;
 import dev.moqbed.scenarios.report.OutputFormat;
 import dev.moqbed.scenarios.report.PublishedResults;
@@ -18,6 +22,7 @@ import dev.moqbed.scenarios.sim.FrameLatencies;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.stats.Summary;
 import dev.moqbed.scenarios.suite.RunRecord;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +31,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -43,7 +49,9 @@ import picocli.CommandLine.Spec;
       "Shows the draft's media mix, then runs the draft's media scenarios 'media' (an idle 100"
           + " Mbit/s path) and 'media_wb' (a Wi-Fi path with bad jitter) with C4, BBR and Cubic"
           + " in virtual time, prints the per-frame latency of every track and frame kind beside"
-          + " the draft's published numbers, and writes an HTML page with charts."
+          + " the draft's published numbers, writes an HTML page with charts, and ends with 10 s"
+          + " of the same mix live: publisher, relay and 3 subscribers on loopback over real"
+          + " QUIC."
     })
 final class DemoCommand implements Callable<Integer> {
   private static final long BUCKET_MICROS = 100_000;
@@ -63,6 +71,14 @@ final class DemoCommand implements Callable<Integer> {
       defaultValue = "moqbed-demo",
       description = "Where the HTML page goes (default ${DEFAULT-VALUE}).")
   Path out;
+
+  @Option(
+      names = "--live-duration",
+      paramLabel = "TIME",
+      defaultValue = "10s",
+      converter = QuantityConverters.Duration.class,
+      description = "Length of the live loopback chain; 0 skips it (default ${DEFAULT-VALUE}).")
+  long liveDurationMicros;
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -106,12 +122,57 @@ final class DemoCommand implements Callable<Integer> {
         Locale.ROOT,
         "Charts (bars per metric beside the draft, completion-time CDFs): %s%n",
         html.toAbsolutePath());
+    if (liveDurationMicros > 0) {
+      printer.println();
+      runLiveChain(printer, MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX));
+    }
     printer.printf(
         Locale.ROOT, "Done in %.1f s of wall time.%n", (System.nanoTime() - wallStart) / 1e9);
     printer.println("Next: ./moqbed scenario list, ./moqbed scenario run media_ws --cc c4,");
     printer.println(
         "      ./moqbed sweep --suite c4-test --cc c4,bbr,cubic --runs 100 --out results");
     return 0;
+  }
+
+  /** The live part: never fails the demo; a machine without QUIC gets one line. */
+  private void runLiveChain(PrintWriter out, MediaSpec media) {
+    if (!NativeQuic.isAvailable()) {
+      out.println(
+          "Live chain skipped: the QUIC native library cannot load here ("
+              + NativeQuic.unavailabilityReason()
+              + ").");
+      return;
+    }
+    out.println(
+        "Live: "
+            + Quantities.formatDuration(liveDurationMicros)
+            + " of the same mix, publisher -> relay -> 3 subscribers on loopback over real QUIC"
+            + " (quiche:cubic, MoQT draft-14, after a 2 s warm-up run), latency in microseconds"
+            + " ...");
+    out.flush();
+    try {
+      LiveChain.Options options =
+          new LiveChain.Options(
+              media,
+              liveDurationMicros,
+              3,
+              QuicSettings.DEFAULT,
+              250_000,
+              Set.of("vmid"),
+              List.of(),
+              line -> {},
+              (subscriber, frame) -> {});
+      LiveChain.run(options.withDuration(2_000_000)); // warms up the JVM, not reported
+      LiveChain.Result result = LiveChain.run(options);
+      out.print(ChainTable.of(result).render(OutputFormat.TABLE));
+      out.println(
+          "Run it yourself: ./moqbed chain --duration 10s --subscribers 3 [--cc quiche:bbr]");
+    } catch (IOException | RuntimeException e) {
+      out.println("Live chain failed: " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      out.println("Live chain interrupted.");
+    }
   }
 
   /** What the publisher emits: one line per track and the bit rate over time. */

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "Media over QUIC testbed: how congestion controllers (C4, BBR, Cubic, NewReno) treat live"
-          + " media, frame by frame, in deterministic virtual time.",
+          + " media, frame by frame, in deterministic virtual time, and a MoQ relay, publisher and"
+          + " subscriber on real QUIC.",
       ""
     },
     subcommands = {
@@ -26,6 +27,10 @@ import picocli.CommandLine.Spec;
       SimCommand.class,
       SweepCommand.class,
       ReportCommand.class,
+      RelayCommand.class,
+      PublisherCommand.class,
+      SubscriberCommand.class,
+      ChainCommand.class,
       BenchCommand.class,
       HelpCommand.class
     })

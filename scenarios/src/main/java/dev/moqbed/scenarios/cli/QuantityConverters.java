@@ -17,6 +17,16 @@ final class QuantityConverters {
     }
   }
 
+  /** A duration that may be negative ({@code -3ms}), to microseconds. */
+  static final class SignedDuration implements ITypeConverter<Long> {
+    @Override
+    public Long convert(String value) {
+      return value.startsWith("-")
+          ? -Quantities.parseDurationMicros(value.substring(1))
+          : Quantities.parseDurationMicros(value.startsWith("+") ? value.substring(1) : value);
+    }
+  }
+
   /** A bit rate, to bits per second. */
   static final class Rate implements ITypeConverter<Long> {
     @Override

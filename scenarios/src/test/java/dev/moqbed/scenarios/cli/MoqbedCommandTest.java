@@ -92,7 +92,8 @@ class MoqbedCommandTest {
 
   @Test
   void shouldRunTheMediaScenariosAndWriteChartsWhenRunningDemo(@TempDir Path directory) {
-    Result result = run("demo", "--runs", "2", "--out", directory.toString());
+    Result result =
+        run("demo", "--runs", "2", "--out", directory.toString(), "--live-duration", "0");
     assertEquals(0, result.exitCode(), result.err());
     assertTrue(result.out().contains("vlow          4      150         5   731250"), result.out());
     // every track and frame kind of both scenarios, for each controller

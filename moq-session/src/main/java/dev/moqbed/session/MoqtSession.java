@@ -1,0 +1,399 @@
+package dev.moqbed.session;
+
+import dev.moqbed.media.moqt.ClientSetup;
+import dev.moqbed.media.moqt.ControlMessage;
+import dev.moqbed.media.moqt.ControlStreamDecoder;
+import dev.moqbed.media.moqt.KeyValuePair;
+import dev.moqbed.media.moqt.KeyValuePairs;
+import dev.moqbed.media.moqt.MoqtCodec;
+import dev.moqbed.media.moqt.MoqtLimits;
+import dev.moqbed.media.moqt.MoqtProtocolException;
+import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.ServerSetup;
+import dev.moqbed.media.moqt.SessionError;
+import dev.moqbed.media.moqt.SetupParameter;
+import dev.moqbed.media.moqt.SubgroupHeader;
+import dev.moqbed.media.moqt.SubgroupObject;
+import dev.moqbed.media.moqt.SubgroupStreamDecoder;
+import dev.moqbed.media.moqt.VersionNegotiation;
+import dev.moqbed.media.moqt.wire.WireWriter;
+import dev.moqbed.session.transport.BidirectionalStream;
+import dev.moqbed.session.transport.PathStats;
+import dev.moqbed.session.transport.ReceiveStream;
+import dev.moqbed.session.transport.ReceiveStreamListener;
+import dev.moqbed.session.transport.SendStream;
+import dev.moqbed.session.transport.TransportConnection;
+import dev.moqbed.session.transport.TransportListener;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A MoQT session over one {@link TransportConnection}: the setup exchange, the control stream, the
+ * subgroup streams and the object datagrams, encoded and decoded with the version's codec.
+ *
+ * <p>The client opens the control stream and sends CLIENT_SETUP at once; the server answers the
+ * first bidirectional stream's CLIENT_SETUP with SERVER_SETUP. {@link MoqtSessionListener#onReady}
+ * follows on both sides. Anything the peer gets wrong on the wire (malformed bytes, a second
+ * control stream, a message before setup, no common version) closes the connection with the
+ * matching {@link SessionError} and one {@link SessionClose} to the listener; no exception escapes
+ * to the transport.
+ *
+ * <p>Session rules above the codec that are not enforced: request-id parity and the peer's
+ * MAX_REQUEST_ID (the roles stay far below the maximum both sides advertise).
+ */
+public final class MoqtSession {
+  /** The MAX_REQUEST_ID both sides advertise in their setup message. */
+  public static final long ADVERTISED_MAX_REQUEST_ID = 1L << 20;
+
+  /** Whether this end opened the connection. */
+  public enum Role {
+    CLIENT,
+    SERVER
+  }
+
+  private final Role role;
+  private final TransportConnection connection;
+  private final MoqtListenerHolder listener;
+  private final MoqtVersion version;
+  private final MoqtCodec codec;
+  private final WireWriter scratch;
+  private SendStream controlOut;
+  private ControlStreamDecoder controlDecoder;
+  private boolean ready;
+  private boolean closed;
+  private SessionClose localClose;
+  private long nextRequestId;
+
+  private MoqtSession(
+      Role role,
+      TransportConnection connection,
+      MoqtSessionListener listener,
+      MoqtVersion version,
+      MoqtLimits limits) {
+    this.role = role;
+    this.connection = connection;
+    this.listener = new MoqtListenerHolder(listener);
+    this.version = version;
+    this.codec = version.newCodec(limits);
+    this.scratch = codec.newWriter();
+    this.nextRequestId = role == Role.CLIENT ? 0 : 1;
+    connection.setListener(new Events());
+  }
+
+  /**
+   * Starts the client end: opens the control stream and sends CLIENT_SETUP offering {@code
+   * version}.
+   */
+  public static MoqtSession client(
+      TransportConnection connection, MoqtSessionListener listener, MoqtVersion version) {
+    MoqtSession session =
+        new MoqtSession(Role.CLIENT, connection, listener, version, MoqtLimits.DEFAULT);
+    BidirectionalStream control = connection.openBidirectionalStream();
+    session.attachControlStream(control);
+    session.sendNow(
+        new ClientSetup(
+            List.of(version.setupVersionNumber()),
+            KeyValuePairs.of(
+                KeyValuePair.ofVarint(SetupParameter.MAX_REQUEST_ID, ADVERTISED_MAX_REQUEST_ID))));
+    return session;
+  }
+
+  /** Starts the server end: waits for the client's control stream and CLIENT_SETUP. */
+  public static MoqtSession server(
+      TransportConnection connection, MoqtSessionListener listener, MoqtVersion version) {
+    return new MoqtSession(Role.SERVER, connection, listener, version, MoqtLimits.DEFAULT);
+  }
+
+  public Role role() {
+    return role;
+  }
+
+  public MoqtVersion version() {
+    return version;
+  }
+
+  /** True between setup and close. */
+  public boolean isReady() {
+    return ready && !closed;
+  }
+
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** The next request id of this end (client: even, server: odd, +2 each). */
+  public long nextRequestId() {
+    long id = nextRequestId;
+    nextRequestId += 2;
+    return id;
+  }
+
+  /** Sends a control message; ignored after close. */
+  public void send(ControlMessage message) {
+    Objects.requireNonNull(message, "message");
+    if (!closed) {
+      sendNow(message);
+    }
+  }
+
+  /**
+   * Opens a subgroup stream with {@code urgency} (0 = most urgent) and writes its header. Returns
+   * null after close.
+   */
+  public SubgroupWriter openSubgroup(SubgroupHeader header, int urgency) {
+    if (closed) {
+      return null;
+    }
+    SendStream stream = connection.openUnidirectionalStream(urgency);
+    return new SubgroupWriter(stream, codec.newSubgroupStreamEncoder(header), scratch);
+  }
+
+  /**
+   * Sends one object datagram. Returns false when it does not fit the path's datagram size or the
+   * session is closed.
+   */
+  public boolean sendDatagram(ObjectDatagram datagram) {
+    if (closed) {
+      return false;
+    }
+    scratch.clear();
+    codec.encodeDatagram(datagram, scratch);
+    return connection.sendDatagram(scratch.toByteArray());
+  }
+
+  public PathStats pathStats() {
+    return closed ? PathStats.UNKNOWN : connection.pathStats();
+  }
+
+  /** Who the peer is, for logs. */
+  public String peer() {
+    return connection.peerDescription();
+  }
+
+  /** Closes the session with {@code error} (NO_ERROR for a normal end). */
+  public void close(SessionError error, String reason) {
+    closeWith(error.code(), reason, false);
+  }
+
+  private void closeWith(long code, String reason, boolean protocolViolation) {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    localClose = new SessionClose(code, reason, false, protocolViolation);
+    connection.close(code, reason);
+    // Transports report the local close through onClosed; make sure the role hears it once even
+    // if this one does not.
+    listener.closed(this, localClose);
+  }
+
+  private void onProtocolError(MoqtProtocolException error) {
+    closeWith(error.sessionError().code(), error.getMessage(), true);
+  }
+
+  private void sendNow(ControlMessage message) {
+    scratch.clear();
+    codec.encodeControl(message, scratch);
+    controlOut.write(scratch.view());
+  }
+
+  private void attachControlStream(BidirectionalStream stream) {
+    controlOut = stream.send();
+    controlDecoder = codec.newControlStreamDecoder();
+    stream.receive().setListener(new ControlStreamEvents());
+  }
+
+  private void onControlBytes(ByteBuffer bytes) {
+    if (closed) {
+      return;
+    }
+    try {
+      controlDecoder.feed(bytes);
+      ControlMessage message;
+      while (!closed && (message = controlDecoder.next()) != null) {
+        onControlMessage(message);
+      }
+    } catch (MoqtProtocolException error) {
+      onProtocolError(error);
+    }
+  }
+
+  private void onControlMessage(ControlMessage message) {
+    if (!ready) {
+      if (role == Role.SERVER && message instanceof ClientSetup clientSetup) {
+        MoqtVersion selected = VersionNegotiation.select(clientSetup, List.of(version));
+        sendNow(
+            new ServerSetup(
+                selected.setupVersionNumber(),
+                KeyValuePairs.of(
+                    KeyValuePair.ofVarint(
+                        SetupParameter.MAX_REQUEST_ID, ADVERTISED_MAX_REQUEST_ID))));
+        ready = true;
+        listener.ready(this);
+        return;
+      }
+      if (role == Role.CLIENT && message instanceof ServerSetup serverSetup) {
+        VersionNegotiation.confirm(serverSetup, List.of(version));
+        ready = true;
+        listener.ready(this);
+        return;
+      }
+      throw MoqtProtocolException.violation(
+          MoqtProtocolException.Problem.FORBIDDEN_VALUE,
+          "expected "
+              + (role == Role.SERVER ? "CLIENT_SETUP" : "SERVER_SETUP")
+              + ", got "
+              + message.getClass().getSimpleName());
+    }
+    if (message instanceof ClientSetup || message instanceof ServerSetup) {
+      throw MoqtProtocolException.violation(
+          MoqtProtocolException.Problem.FORBIDDEN_VALUE,
+          "a second setup message: " + message.getClass().getSimpleName());
+    }
+    listener.control(this, message);
+  }
+
+  private void onSubgroupBytes(SubgroupReader reader, ByteBuffer bytes) {
+    if (closed || reader.isStopped() || reader.isEnded()) {
+      return;
+    }
+    try {
+      SubgroupStreamDecoder decoder = reader.decoder();
+      decoder.feed(bytes);
+      deliverObjects(reader, decoder);
+    } catch (MoqtProtocolException error) {
+      onProtocolError(error);
+    }
+  }
+
+  private void deliverObjects(SubgroupReader reader, SubgroupStreamDecoder decoder) {
+    SubgroupObject object;
+    while (!closed && !reader.isStopped() && (object = decoder.nextObject()) != null) {
+      if (reader.header() == null) {
+        reader.onHeader(decoder.header());
+        listener.subgroupStarted(this, reader);
+        if (closed || reader.isStopped()) {
+          return;
+        }
+      }
+      reader.onObjectDelivered();
+      listener.object(this, reader, object);
+    }
+  }
+
+  private final class ControlStreamEvents implements ReceiveStreamListener {
+    @Override
+    public void onData(ByteBuffer bytes) {
+      onControlBytes(bytes);
+    }
+
+    @Override
+    public void onFinished() {
+      if (!closed) {
+        onProtocolError(
+            MoqtProtocolException.violation(
+                MoqtProtocolException.Problem.INCOMPLETE_AT_END_OF_STREAM,
+                "the peer closed the control stream"));
+      }
+    }
+
+    @Override
+    public void onReset(long errorCode) {
+      onFinished();
+    }
+  }
+
+  private final class SubgroupStreamEvents implements ReceiveStreamListener {
+    private final SubgroupReader reader;
+
+    SubgroupStreamEvents(SubgroupReader reader) {
+      this.reader = reader;
+    }
+
+    @Override
+    public void onData(ByteBuffer bytes) {
+      onSubgroupBytes(reader, bytes);
+    }
+
+    @Override
+    public void onFinished() {
+      if (closed || reader.isStopped() || reader.isEnded()) {
+        return;
+      }
+      try {
+        reader.decoder().onEndOfStream();
+      } catch (MoqtProtocolException error) {
+        onProtocolError(error);
+        return;
+      }
+      reader.onEnded();
+      if (reader.header() != null) {
+        listener.subgroupEnded(MoqtSession.this, reader, false, 0);
+      }
+    }
+
+    @Override
+    public void onReset(long errorCode) {
+      if (closed || reader.isStopped() || reader.isEnded()) {
+        return;
+      }
+      reader.onEnded();
+      if (reader.header() != null) {
+        listener.subgroupEnded(MoqtSession.this, reader, true, errorCode);
+      }
+    }
+  }
+
+  private final class Events implements TransportListener {
+    @Override
+    public void onBidirectionalStream(BidirectionalStream stream) {
+      if (closed) {
+        return;
+      }
+      if (role == Role.CLIENT || controlOut != null) {
+        onProtocolError(
+            MoqtProtocolException.violation(
+                MoqtProtocolException.Problem.FORBIDDEN_VALUE,
+                "unexpected bidirectional stream " + stream.receive().id()));
+        return;
+      }
+      attachControlStream(stream);
+    }
+
+    @Override
+    public void onUnidirectionalStream(ReceiveStream stream) {
+      if (closed) {
+        return;
+      }
+      SubgroupReader reader = new SubgroupReader(stream, codec.newSubgroupStreamDecoder());
+      stream.setListener(new SubgroupStreamEvents(reader));
+    }
+
+    @Override
+    public void onDatagram(ByteBuffer payload) {
+      if (closed) {
+        return;
+      }
+      ObjectDatagram datagram;
+      try {
+        datagram = codec.decodeDatagram(payload);
+      } catch (MoqtProtocolException error) {
+        onProtocolError(error);
+        return;
+      }
+      listener.datagram(MoqtSession.this, datagram);
+    }
+
+    @Override
+    public void onClosed(long applicationErrorCode, String reason, boolean byPeer) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      listener.closed(
+          MoqtSession.this, new SessionClose(applicationErrorCode, reason, byPeer, false));
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package dev.moqbed.session.transport;
+
+/**
+ * One QUIC connection as the MoQ session uses it. All methods are called on the connection's
+ * scheduler thread and never block.
+ */
+public interface TransportConnection {
+
+  /**
+   * Sets who hears about peer-opened streams, datagrams and the end of the connection. Set it
+   * before the scheduler runs the connection's first event.
+   */
+  void setListener(TransportListener listener);
+
+  /** Opens a bidirectional stream (the MoQT control stream). */
+  BidirectionalStream openBidirectionalStream();
+
+  /**
+   * Opens a unidirectional stream whose bytes are sent before those of streams with a larger
+   * urgency (0 = most urgent). Streams of equal urgency are served in the order they were opened.
+   */
+  SendStream openUnidirectionalStream(int urgency);
+
+  /**
+   * Sends one DATAGRAM frame. Returns false when the payload is larger than {@link
+   * #maxDatagramBytes()} or the connection cannot queue it; datagrams are never retransmitted.
+   */
+  boolean sendDatagram(byte[] payload);
+
+  /** The largest datagram payload the path carries now (0 before it is known or when off). */
+  int maxDatagramBytes();
+
+  /** The path's current statistics; cheap enough to call every few milliseconds. */
+  PathStats pathStats();
+
+  /**
+   * Closes the connection with an application error code (sent in CONNECTION_CLOSE). Unsent data is
+   * discarded. The listener's {@link TransportListener#onClosed} follows.
+   */
+  void close(long applicationErrorCode, String reason);
+
+  /** True until the connection is closed, by either side or by an idle timeout. */
+  boolean isOpen();
+
+  /** A short text naming the peer, for logs. */
+  String peerDescription();
+}

@@ -1,0 +1,126 @@
+package dev.moqbed.relay;
+
+import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.publisher.Publisher;
+import dev.moqbed.publisher.PublisherConfig;
+import dev.moqbed.publisher.PublisherEvents;
+import dev.moqbed.runtime.VirtualScheduler;
+import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.memory.MemoryConnection;
+import dev.moqbed.session.memory.MemoryLink;
+import dev.moqbed.session.memory.MemoryTransport;
+import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.subscriber.Subscriber;
+import dev.moqbed.subscriber.SubscriberConfig;
+import dev.moqbed.subscriber.SubscriberEvents;
+import dev.moqbed.subscriber.SubscriberReport;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Publisher → relay → subscribers over in-memory connections, in virtual time. */
+final class VirtualChain {
+  static final MoqtVersion VERSION = MoqtVersion.DRAFT_14;
+  static final List<String> TRACKS = List.of("a1", "vlow", "vmid");
+
+  final VirtualScheduler scheduler = new VirtualScheduler();
+  final List<String> log = new ArrayList<>();
+  final Relay relay;
+  Publisher publisher;
+  MemoryConnection publisherConnection;
+  boolean announced;
+  boolean publisherClosed;
+  final List<Subscriber> subscribers = new ArrayList<>();
+  final List<MemoryConnection> subscriberConnections = new ArrayList<>();
+  final List<SubscriberReport> reports = new ArrayList<>();
+  final List<List<FrameRecord>> frames = new ArrayList<>();
+  int subscriptionsAnswered;
+
+  VirtualChain(RelayConfig config) {
+    relay = new Relay(scheduler, config, line -> log.add("relay: " + line));
+  }
+
+  VirtualChain() {
+    this(RelayConfig.DEFAULT);
+  }
+
+  void startPublisher(String spec, MemoryLink link) {
+    PublisherConfig config =
+        new PublisherConfig("live", MediaSpec.parse(spec), 0, false, 1_000_000);
+    publisher =
+        new Publisher(
+            scheduler,
+            config,
+            new PublisherEvents() {
+              @Override
+              public void onAnnounced() {
+                announced = true;
+              }
+
+              @Override
+              public void onLog(String line) {
+                log.add("publisher: " + line);
+              }
+
+              @Override
+              public void onClosed(
+                  dev.moqbed.session.SessionClose close,
+                  dev.moqbed.publisher.PublisherReport report) {
+                publisherClosed = true;
+              }
+            });
+    MemoryTransport.Pair pair = MemoryTransport.pair(scheduler, link, link, "publisher");
+    publisherConnection = pair.client();
+    MoqtSession.server(pair.server(), relay.newSession(), VERSION);
+    MoqtSession.client(pair.client(), publisher, VERSION);
+    scheduler.runWhile(() -> !announced, scheduler.nowMicros() + 10_000_000);
+  }
+
+  Subscriber addSubscriber(MemoryLink down, long lateMicros, List<String> tracks) {
+    int index = subscribers.size();
+    frames.add(new ArrayList<>());
+    Subscriber subscriber =
+        new Subscriber(
+            scheduler,
+            new SubscriberConfig("live", tracks, lateMicros, Set.of("vmid"), 0, 2_000_000),
+            new SubscriberEvents() {
+              @Override
+              public void onSubscriptionsAnswered(int accepted, int refused) {
+                subscriptionsAnswered++;
+              }
+
+              @Override
+              public void onFrame(FrameRecord frame) {
+                frames.get(index).add(frame);
+              }
+
+              @Override
+              public void onFinished(SubscriberReport report) {
+                reports.add(report);
+              }
+
+              @Override
+              public void onLog(String line) {
+                log.add("subscriber " + index + ": " + line);
+              }
+            });
+    MemoryTransport.Pair pair =
+        MemoryTransport.pair(
+            scheduler, MemoryLink.ofDelay(down.delayMicros()), down, "sub" + index);
+    MoqtSession.server(pair.server(), relay.newSession(), VERSION);
+    MoqtSession.client(pair.client(), subscriber, VERSION);
+    subscribers.add(subscriber);
+    subscriberConnections.add(pair.client());
+    int expected = subscribers.size();
+    scheduler.runWhile(() -> subscriptionsAnswered < expected, scheduler.nowMicros() + 10_000_000);
+    return subscriber;
+  }
+
+  /** Starts the media and runs until every subscriber has reported (or 60 s of virtual time). */
+  void runMedia() {
+    publisher.startMedia();
+    long limit = scheduler.nowMicros() + 60_000_000;
+    scheduler.runWhile(() -> reports.size() < subscribers.size(), limit);
+  }
+}

@@ -1,0 +1,157 @@
+package dev.moqbed.scenarios.cli;
+
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.quic.NativeQuic;
+import dev.moqbed.quic.QuicServer;
+import dev.moqbed.runtime.Quantities;
+import dev.moqbed.scenarios.live.ChainTable;
+import dev.moqbed.scenarios.live.LiveChain;
+import dev.moqbed.scenarios.live.LiveSupport;
+import dev.moqbed.scenarios.report.OutputFormat;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed chain}: relay, publisher and subscribers on loopback, over real QUIC. */
+@Command(
+    name = "chain",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Runs a relay, a publisher and N subscribers on loopback in this process over real QUIC"
+          + " (Netty's codec, quiche inside, MoqT draft-14), then prints per subscriber and track:"
+          + " frames sent, received, cancelled (sent - received), latency percentiles in"
+          + " microseconds, and STOP_SENDING sent.",
+      LiveHelp.CONTROLLERS
+    })
+final class ChainCommand implements Callable<Integer> {
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      defaultValue = "10s",
+      converter = QuantityConverters.Duration.class,
+      description = "How long the publisher sends (default ${DEFAULT-VALUE}).")
+  long durationMicros;
+
+  @Option(
+      names = "--subscribers",
+      paramLabel = "N",
+      defaultValue = "3",
+      description = "Subscribers (default ${DEFAULT-VALUE}).")
+  int subscribers;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "ID",
+      defaultValue = "quiche:cubic",
+      description =
+          "Congestion controller of every endpoint: quiche:cubic, quiche:bbr or quiche:reno"
+              + " (default ${DEFAULT-VALUE}).")
+  String controller;
+
+  @Option(
+      names = "--spec",
+      paramLabel = "TEXT",
+      description = "Media in quicperf scenario text (default: the draft's media mix).")
+  String spec;
+
+  @Option(
+      names = "--mix",
+      paramLabel = "NAME",
+      description = "A built-in mix: draft-media (the default).")
+  String mix;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "TIME",
+      defaultValue = "2s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "A first, unreported run of this length warms up the JVM, whose cold code otherwise"
+              + " adds 100-250 ms to the first frames; 0 = none (default ${DEFAULT-VALUE}).")
+  long warmupMicros;
+
+  @Option(
+      names = "--late",
+      paramLabel = "TIME",
+      defaultValue = "250ms",
+      converter = QuantityConverters.Duration.class,
+      description = "Subscribers' deadline for vmid frames (default ${DEFAULT-VALUE}).")
+  long lateMicros;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "table",
+      description = "table, csv or json (default ${DEFAULT-VALUE}).")
+  OutputFormat format;
+
+  @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
+  boolean verbose;
+
+  @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = commandSpec.commandLine().getOut();
+    PrintWriter err = commandSpec.commandLine().getErr();
+    if (durationMicros <= 0) {
+      throw new IllegalArgumentException("--duration must be positive");
+    }
+    if (subscribers < 1 || subscribers > 100) {
+      throw new IllegalArgumentException("--subscribers must be 1..100");
+    }
+    MediaSpec media = LiveSupport.media(spec, mix);
+    LiveChain.Options options =
+        new LiveChain.Options(
+            media,
+            durationMicros,
+            subscribers,
+            LiveSupport.settings(controller),
+            lateMicros,
+            Set.of("vmid"),
+            List.of(),
+            line -> {
+              if (verbose) {
+                synchronized (err) {
+                  err.println(line);
+                  err.flush();
+                }
+              }
+            },
+            (subscriber, frame) -> {});
+    if (!NativeQuic.isAvailable()) {
+      throw new java.io.IOException(
+          "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
+    }
+    if (format == OutputFormat.TABLE) {
+      out.println(
+          "moqbed chain: relay, publisher and "
+              + subscribers
+              + " subscriber(s) on loopback over QUIC ("
+              + controller
+              + ", "
+              + QuicServer.socketLayer()
+              + "), "
+              + Quantities.formatDuration(durationMicros)
+              + " of media ...");
+      out.flush();
+    }
+    if (warmupMicros > 0) {
+      LiveChain.run(options.withDuration(warmupMicros));
+    }
+    LiveChain.Result result = LiveChain.run(options);
+    out.print(ChainTable.of(result).render(format));
+    if (format == OutputFormat.TABLE) {
+      out.println();
+      out.println("The relay's path to each subscriber (quiche's last report before it left):");
+      out.print(ChainTable.paths(result).render(format));
+    }
+    out.flush();
+    return 0;
+  }
+}

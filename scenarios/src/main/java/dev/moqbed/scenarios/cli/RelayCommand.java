@@ -1,0 +1,133 @@
+package dev.moqbed.scenarios.cli;
+
+import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.quic.QuicServer;
+import dev.moqbed.quic.ServerCertificate;
+import dev.moqbed.relay.Relay;
+import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.scenarios.live.LiveSupport;
+import dev.moqbed.scenarios.live.MetricsEndpoint;
+import dev.moqbed.session.MoqtSession;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed relay}: the MoQ relay on real QUIC, until interrupted. */
+@Command(
+    name = "relay",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Runs a MoQ relay (MoQT draft-14, ALPN moq-00) on real QUIC until interrupted: publishers"
+          + " announce namespaces, subscribers subscribe to tracks; one upstream subscription per"
+          + " track, a queue per subscriber served audio first, then vlow, then vmid, newest group"
+          + " first; STOP_SENDING on a group resets it and the layer resumes at the next group.",
+      LiveHelp.CONTROLLERS
+    })
+final class RelayCommand implements Callable<Integer> {
+  @Option(
+      names = "--listen",
+      paramLabel = "HOST:PORT",
+      defaultValue = "0.0.0.0:4443",
+      description = "UDP address to listen on (default ${DEFAULT-VALUE}).")
+  String listen;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "ID",
+      defaultValue = "quiche:cubic",
+      description = LiveHelp.CC_OPTION)
+  String controller;
+
+  @Option(
+      names = "--cert",
+      paramLabel = "FILE",
+      description = "Certificate (PEM); with --key. Default: a self-signed one for localhost.")
+  Path certificate;
+
+  @Option(names = "--key", paramLabel = "FILE", description = "Private key (PEM, PKCS#8).")
+  Path key;
+
+  @Option(
+      names = "--cert-dir",
+      paramLabel = "DIR",
+      description =
+          "Where the self-signed certificate is generated at first start and reused"
+              + " (default: ~/.moqbed).")
+  Path certificateDirectory;
+
+  @Option(
+      names = "--metrics-port",
+      paramLabel = "PORT",
+      description = "Serve Prometheus text metrics on http://0.0.0.0:PORT/metrics (default: off).")
+  Integer metricsPort;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if ((certificate == null) != (key == null)) {
+      throw new IllegalArgumentException("--cert and --key go together");
+    }
+    ServerCertificate tls =
+        certificate != null
+            ? ServerCertificate.fromFiles(certificate, key)
+            : ServerCertificate.selfSigned(
+                certificateDirectory != null
+                    ? certificateDirectory
+                    : Path.of(System.getProperty("user.home"), ".moqbed"));
+    MoqtVersion version = MoqtVersion.DRAFT_14;
+    Relay[] relay = new Relay[1];
+    QuicServer server =
+        QuicServer.start(
+            LiveSupport.parseAddress(listen),
+            LiveSupport.settings(controller),
+            tls,
+            version.alpn(),
+            connection -> MoqtSession.server(connection, relay[0].newSession(), version));
+    relay[0] =
+        new Relay(
+            server.scheduler(),
+            RelayConfig.DEFAULT,
+            line -> {
+              err.println("relay: " + line);
+              err.flush();
+            });
+    MetricsEndpoint metrics =
+        metricsPort == null
+            ? null
+            : MetricsEndpoint.start(metricsPort, relay[0], server.scheduler());
+    out.println(
+        "moqbed relay: listening on "
+            + server.localAddress()
+            + " (QUIC, ALPN "
+            + version.alpn()
+            + ", "
+            + controller
+            + ", "
+            + QuicServer.socketLayer()
+            + "), certificate "
+            + tls.certificateFile()
+            + (metrics == null ? "" : ", metrics on :" + metrics.port() + "/metrics"));
+    out.flush();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  if (metrics != null) {
+                    metrics.close();
+                  }
+                  server.close();
+                  stopped.countDown();
+                }));
+    stopped.await();
+    return 0;
+  }
+}

@@ -1,0 +1,315 @@
+package dev.moqbed.scenarios.live;
+
+import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.publisher.Publisher;
+import dev.moqbed.publisher.PublisherConfig;
+import dev.moqbed.publisher.PublisherEvents;
+import dev.moqbed.publisher.PublisherReport;
+import dev.moqbed.quic.ClientTrust;
+import dev.moqbed.quic.QuicClient;
+import dev.moqbed.quic.QuicServer;
+import dev.moqbed.quic.QuicSettings;
+import dev.moqbed.quic.ServerCertificate;
+import dev.moqbed.relay.Relay;
+import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.SessionPath;
+import dev.moqbed.runtime.Scheduler;
+import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.transport.PathStats;
+import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.subscriber.Subscriber;
+import dev.moqbed.subscriber.SubscriberConfig;
+import dev.moqbed.subscriber.SubscriberEvents;
+import dev.moqbed.subscriber.SubscriberReport;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Relay, publisher and N subscribers on loopback in one process, each endpoint on its own event
+ * loop, over real QUIC: the relay listens on an ephemeral port with a fresh self-signed certificate
+ * the clients pin; the subscribers subscribe before the media starts, so every frame the publisher
+ * sends is one each subscriber could receive.
+ */
+public final class LiveChain {
+  static final MoqtVersion VERSION = MoqtVersion.DRAFT_14;
+
+  /**
+   * What to run.
+   *
+   * @param clockOffsetsMicros per subscriber, the clock offset it assumes (a negative one makes
+   *     every frame look that much later: the integration test forces a late layer with it);
+   *     missing entries are 0
+   * @param frames receives every frame of every subscriber (numbered from 1), on that subscriber's
+   *     event-loop thread
+   */
+  public record Options(
+      MediaSpec media,
+      long durationMicros,
+      int subscribers,
+      QuicSettings settings,
+      long lateMicros,
+      Set<String> droppableTracks,
+      List<Long> clockOffsetsMicros,
+      Consumer<String> log,
+      BiConsumer<Integer, FrameRecord> frames) {
+    public Options {
+      if (subscribers < 1) {
+        throw new IllegalArgumentException("--subscribers must be at least 1");
+      }
+      clockOffsetsMicros = List.copyOf(clockOffsetsMicros);
+    }
+
+    /** The same chain for another duration. */
+    public Options withDuration(long micros) {
+      return new Options(
+          media,
+          micros,
+          subscribers,
+          settings,
+          lateMicros,
+          droppableTracks,
+          clockOffsetsMicros,
+          log,
+          frames);
+    }
+
+    long clockOffsetMicros(int subscriber) {
+      return subscriber < clockOffsetsMicros.size() ? clockOffsetsMicros.get(subscriber) : 0;
+    }
+  }
+
+  /**
+   * What the publisher sent, each subscriber received, and the relay's path to each subscriber (the
+   * last sample taken while it was connected; sampled every 100 ms).
+   */
+  public record Result(
+      PublisherReport publisher, List<SubscriberReport> subscribers, List<PathStats> relayPaths) {}
+
+  private LiveChain() {}
+
+  /** Runs the chain; returns once every subscriber has reported. */
+  public static Result run(Options options) throws IOException, InterruptedException {
+    Path certificateDirectory = Files.createTempDirectory("moqbed-chain-");
+    List<AutoCloseable> endpoints = new ArrayList<>();
+    try {
+      ServerCertificate certificate = ServerCertificate.selfSigned(certificateDirectory);
+      Map<String, PathStats> paths = new ConcurrentSkipListMap<>();
+      InetSocketAddress relayAddress = startRelay(options, certificate, endpoints, paths);
+      ClientTrust trust = ClientTrust.pinned(certificate.certificate());
+      String alpn = VERSION.alpn();
+
+      CompletableFuture<Void> announced = new CompletableFuture<>();
+      CompletableFuture<PublisherReport> published = new CompletableFuture<>();
+      Publisher[] publisher = new Publisher[1];
+      PublisherConfig publisherConfig =
+          new PublisherConfig("live", options.media(), options.durationMicros(), false, 500_000);
+      QuicClient publisherClient =
+          QuicClient.connect(
+              relayAddress,
+              "localhost",
+              options.settings(),
+              trust,
+              alpn,
+              connection -> {
+                publisher[0] =
+                    new Publisher(
+                        connection.scheduler(),
+                        publisherConfig,
+                        new PublisherEvents() {
+                          @Override
+                          public void onAnnounced() {
+                            announced.complete(null);
+                          }
+
+                          @Override
+                          public void onMediaFinished(PublisherReport report) {
+                            published.complete(report);
+                          }
+
+                          @Override
+                          public void onLog(String line) {
+                            options.log().accept("publisher: " + line);
+                          }
+                        });
+                MoqtSession.client(connection, publisher[0], VERSION);
+              });
+      endpoints.add(publisherClient);
+      await(announced, 10, "the relay to accept the publisher's namespace");
+
+      List<String> tracks = options.media().flows().stream().map(flow -> flow.id()).toList();
+      List<CompletableFuture<Void>> answered = new ArrayList<>();
+      List<CompletableFuture<SubscriberReport>> reports = new ArrayList<>();
+      List<QuicClient> subscriberClients = new ArrayList<>();
+      for (int i = 0; i < options.subscribers(); i++) {
+        int index = i;
+        CompletableFuture<Void> subscribed = new CompletableFuture<>();
+        CompletableFuture<SubscriberReport> report = new CompletableFuture<>();
+        answered.add(subscribed);
+        reports.add(report);
+        SubscriberConfig config =
+            new SubscriberConfig(
+                "live",
+                tracks,
+                options.lateMicros(),
+                options.droppableTracks(),
+                options.clockOffsetMicros(i),
+                2_000_000);
+        QuicClient subscriberClient =
+            QuicClient.connect(
+                relayAddress,
+                "localhost",
+                options.settings(),
+                trust,
+                alpn,
+                connection ->
+                    MoqtSession.client(
+                        connection,
+                        new Subscriber(
+                            connection.scheduler(),
+                            config,
+                            new SubscriberEvents() {
+                              @Override
+                              public void onSubscriptionsAnswered(int accepted, int refused) {
+                                subscribed.complete(null);
+                              }
+
+                              @Override
+                              public void onFrame(FrameRecord frame) {
+                                options.frames().accept(index + 1, frame);
+                              }
+
+                              @Override
+                              public void onFinished(SubscriberReport finished) {
+                                report.complete(finished);
+                                subscribed.complete(null);
+                              }
+
+                              @Override
+                              public void onLog(String line) {
+                                options.log().accept("subscriber " + (index + 1) + ": " + line);
+                              }
+                            }),
+                        VERSION));
+        subscriberClients.add(subscriberClient);
+        endpoints.add(subscriberClient);
+      }
+      for (CompletableFuture<Void> subscribed : answered) {
+        await(subscribed, 10, "the subscriptions to be answered");
+      }
+
+      Publisher started = publisher[0];
+      publisherClient.scheduler().execute(started::startMedia);
+      long mediaSeconds = mediaDurationMicros(options) / 1_000_000 + 1;
+      PublisherReport sent = await(published, mediaSeconds + 20, "the publisher to finish");
+      List<SubscriberReport> received = new ArrayList<>();
+      for (CompletableFuture<SubscriberReport> report : reports) {
+        received.add(await(report, 20, "the subscribers to finish"));
+      }
+      List<PathStats> relayPaths = new ArrayList<>();
+      for (QuicClient subscriberClient : subscriberClients) {
+        String suffix = ":" + subscriberClient.localPort();
+        relayPaths.add(
+            paths.entrySet().stream()
+                .filter(entry -> entry.getKey().endsWith(suffix))
+                .map(Map.Entry::getValue)
+                .findFirst()
+                .orElse(PathStats.UNKNOWN));
+      }
+      return new Result(sent, received, relayPaths);
+    } finally {
+      for (int i = endpoints.size() - 1; i >= 0; i--) {
+        try {
+          endpoints.get(i).close();
+        } catch (Exception e) {
+          options.log().accept("closing: " + e.getMessage());
+        }
+      }
+      deleteRecursively(certificateDirectory);
+    }
+  }
+
+  private static InetSocketAddress startRelay(
+      Options options,
+      ServerCertificate certificate,
+      List<AutoCloseable> endpoints,
+      Map<String, PathStats> paths)
+      throws IOException {
+    Relay[] relay = new Relay[1];
+    QuicServer server =
+        QuicServer.start(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            options.settings(),
+            certificate,
+            VERSION.alpn(),
+            connection -> MoqtSession.server(connection, relay[0].newSession(), VERSION));
+    relay[0] =
+        new Relay(
+            server.scheduler(),
+            RelayConfig.DEFAULT,
+            line -> options.log().accept("relay: " + line));
+    endpoints.add(server);
+    samplePaths(relay[0], server.scheduler(), paths);
+    return server.localAddress();
+  }
+
+  /** Keeps the latest known path statistics per subscriber session, every 100 ms. */
+  private static void samplePaths(Relay relay, Scheduler loop, Map<String, PathStats> paths) {
+    loop.scheduleAfter(
+        100_000,
+        () -> {
+          for (SessionPath session : relay.subscriberPaths()) {
+            if (session.path().smoothedRttMicros() >= 0) {
+              paths.put(session.peer(), session.path());
+            }
+          }
+          samplePaths(relay, loop, paths);
+        });
+  }
+
+  private static long mediaDurationMicros(Options options) {
+    if (options.durationMicros() > 0) {
+      return options.durationMicros();
+    }
+    return options.media().flows().stream()
+        .mapToLong(flow -> flow.durationMicros())
+        .max()
+        .orElse(0);
+  }
+
+  private static <T> T await(CompletableFuture<T> future, long seconds, String what)
+      throws IOException, InterruptedException {
+    try {
+      return future.get(seconds, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      throw new IOException("timed out after " + seconds + " s waiting for " + what);
+    } catch (ExecutionException e) {
+      throw new IOException("failed waiting for " + what + ": " + e.getCause(), e.getCause());
+    }
+  }
+
+  private static void deleteRecursively(Path directory) {
+    try (Stream<Path> paths = Files.walk(directory)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

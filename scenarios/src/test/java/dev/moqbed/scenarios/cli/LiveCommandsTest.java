@@ -1,0 +1,83 @@
+package dev.moqbed.scenarios.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** The live commands' arguments and help; no network. */
+class LiveCommandsTest {
+  private record Result(int exitCode, String out, String err) {}
+
+  private static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int exitCode = MoqbedCommand.run(args, new PrintWriter(out), new PrintWriter(err));
+    return new Result(exitCode, out.toString(), err.toString());
+  }
+
+  @Test
+  void shouldListTheLiveCommandsInHelp() {
+    String help = run("--help").out();
+    for (String command : new String[] {"relay", "publisher", "subscriber", "chain"}) {
+      assertTrue(help.contains(command), help);
+    }
+  }
+
+  @Test
+  void shouldSayWhichControllersRunWhereInEachLiveHelp() {
+    for (String command : new String[] {"relay", "publisher", "subscriber", "chain"}) {
+      // Without white space: the help wraps lines wherever it likes.
+      String help = run(command, "--help").out().replaceAll("\\s+", "");
+      assertTrue(help.contains("quiche:cubic(default),quiche:bbr"), command + ": " + help);
+      assertTrue(help.contains("runonlyonthetransportmodelinvirtualtime"), help);
+    }
+  }
+
+  @Test
+  void shouldRefuseTheProjectsControllersOnRealQuicWithOneLine() {
+    Result result = run("chain", "--cc", "c4", "--duration", "1s");
+    assertEquals(2, result.exitCode());
+    assertEquals(
+        "moqbed: controller 'c4' runs only on the transport model in virtual time ('moqbed sim"
+            + " ...'); on real QUIC use quiche:cubic, quiche:bbr, quiche:reno\n",
+        result.err());
+  }
+
+  @Test
+  void shouldRefuseAnUnknownControllerWithTheValidOnes() {
+    Result result = run("relay", "--cc", "quiche:vegas", "--listen", "127.0.0.1:0");
+    assertEquals(2, result.exitCode());
+    assertTrue(result.err().contains("unknown controller 'quiche:vegas'"), result.err());
+  }
+
+  @Test
+  void shouldRequireTheRelayAddress() {
+    Result result = run("subscriber");
+    assertEquals(2, result.exitCode());
+    assertTrue(result.err().contains("--relay"), result.err());
+  }
+
+  @Test
+  void shouldRefuseAMalformedRelayAddress() {
+    Result result = run("publisher", "--relay", "localhost");
+    assertEquals(2, result.exitCode());
+    assertEquals("moqbed: expected HOST:PORT, got 'localhost'\n", result.err());
+  }
+
+  @Test
+  void shouldRefuseSpecAndMixTogether() {
+    Result result = run("chain", "--spec", "=a1:d50:n5:80;", "--mix", "draft-media");
+    assertEquals(2, result.exitCode());
+    assertEquals("moqbed: give --spec or --mix, not both\n", result.err());
+  }
+
+  @Test
+  void shouldRefuseAnUnknownMix() {
+    Result result = run("publisher", "--relay", "127.0.0.1:4443", "--mix", "concert");
+    assertEquals(2, result.exitCode());
+    assertEquals("moqbed: unknown mix 'concert'; valid: draft-media\n", result.err());
+  }
+}
