@@ -11,8 +11,14 @@ import dev.moqbed.scenarios.report.Table;
 import dev.moqbed.scenarios.sim.BulkResult;
 import dev.moqbed.scenarios.sim.BulkSimulation;
 import dev.moqbed.scenarios.sim.BulkSpec;
+import dev.moqbed.scenarios.sim.ControllerTrace;
 import dev.moqbed.scenarios.stats.Summary;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -128,6 +134,14 @@ final class SimCommand implements Runnable {
     long seed;
 
     @Option(
+        names = "--trace",
+        paramLabel = "FILE.csv",
+        description =
+            "Write the data sender's controller after every ACK (time, cwnd, pacing rate, latest"
+                + " and smoothed RTT, bytes in flight, state; one 'run' column) for plotting.")
+    Path trace;
+
+    @Option(
         names = "--format",
         paramLabel = "FORMAT",
         defaultValue = "table",
@@ -137,7 +151,7 @@ final class SimCommand implements Runnable {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
       if (runs < 1) {
         throw new IllegalArgumentException("--runs must be at least 1");
       }
@@ -154,13 +168,15 @@ final class SimCommand implements Runnable {
               "rtt_stddev_us",
               "load",
               "received_bytes",
+              "sent_packets",
               "lost_packets",
               "events",
               "wall_ms");
       List<BulkResult> results = new ArrayList<>();
+      ControllerTrace controllerTrace = trace == null ? null : new ControllerTrace();
       for (int run = 0; run < runs; run++) {
         long start = System.nanoTime();
-        BulkResult result = BulkSimulation.run(bulk, seed, run);
+        BulkResult result = BulkSimulation.run(bulk, seed, run, controllerTrace);
         long wallMillis = (System.nanoTime() - start) / 1_000_000;
         results.add(result);
         table.row(
@@ -172,6 +188,7 @@ final class SimCommand implements Runnable {
             result.rttStandardDeviationMicros(),
             Math.round(result.load() * 1000) / 1000.0,
             result.receivedBytes(),
+            result.packetsSent(),
             result.packetsLost(),
             result.events(),
             wallMillis);
@@ -180,6 +197,14 @@ final class SimCommand implements Runnable {
       if (format == OutputFormat.TABLE) {
         out.println();
         out.print(summary(results).render(OutputFormat.TABLE));
+      }
+      if (controllerTrace != null) {
+        try (Writer writer = Files.newBufferedWriter(trace, StandardCharsets.UTF_8)) {
+          controllerTrace.writeCsv(writer);
+        }
+        spec.commandLine()
+            .getErr()
+            .println("moqbed: " + controllerTrace.rows() + " ACK rows written to " + trace);
       }
       long failed = results.stream().filter(r -> !r.completed()).count();
       if (failed > 0) {

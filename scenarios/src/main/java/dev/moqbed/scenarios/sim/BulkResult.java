@@ -9,6 +9,7 @@ package dev.moqbed.scenarios.sim;
  * @param rttStandardDeviationMicros its standard deviation, computed as the draft's scripts
  * @param load bytes the sender put on the wire between its first and last datagram, as a fraction
  *     of the nominal link rate
+ * @param packetsSent datagrams the data sender sent
  * @param events discrete events the run took, for speed figures
  */
 public record BulkResult(
@@ -17,6 +18,7 @@ public record BulkResult(
     long rttStandardDeviationMicros,
     double load,
     long receivedBytes,
+    long packetsSent,
     long packetsLost,
     long events,
     long simulatedMicros) {

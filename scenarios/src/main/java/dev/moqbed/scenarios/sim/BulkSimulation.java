@@ -15,12 +15,25 @@ public final class BulkSimulation {
   private BulkSimulation() {}
 
   public static BulkResult run(BulkSpec spec, long masterSeed, int runNumber) {
+    return run(spec, masterSeed, runNumber, null);
+  }
+
+  /**
+   * As {@link #run(BulkSpec, long, int)}, tracing the data sender's controller into {@code trace}.
+   */
+  public static BulkResult run(
+      BulkSpec spec, long masterSeed, int runNumber, ControllerTrace trace) {
     ControllerFactory controller = ControllerRegistry.standard().parse(spec.controller());
     Simulation simulation =
         new Simulation(NetworkConfig.builder(spec.schedule()), masterSeed, runNumber);
     BatchClient client = new BatchClient(spec.postBytes(), spec.responseBytes());
     Simulation.ConnectionPair pair =
         simulation.addConnection(controller, client, new BatchServer(), 0);
+    if (trace != null) {
+      trace.startRun(runNumber);
+      (spec.responseBytes() >= spec.postBytes() ? pair.server() : pair.client())
+          .setAckListener(trace);
+    }
     simulation.runWhile(() -> client.closedMicros() < 0, TIME_LIMIT_MICROS);
     ConnectionStats sender =
         spec.responseBytes() >= spec.postBytes() ? pair.server().stats() : pair.client().stats();
@@ -30,6 +43,7 @@ public final class BulkSimulation {
         sender.rttStandardDeviationMicros(),
         load(sender, spec.nominalRateBitsPerSecond()),
         client.receivedBytes(),
+        sender.datagramsSent(),
         sender.packetsLost(),
         simulation.eventsExecuted(),
         simulation.nowMicros());

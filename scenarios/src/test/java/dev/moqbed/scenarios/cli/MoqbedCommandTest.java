@@ -104,6 +104,35 @@ class MoqbedCommandTest {
   }
 
   @Test
+  void shouldTraceTheSendersControllerAfterEveryAckWhenAsked(@TempDir Path directory)
+      throws Exception {
+    Path trace = directory.resolve("trace.csv");
+    Result result =
+        run(
+            "sim",
+            "bulk",
+            "--bytes",
+            "300kB",
+            "--cc",
+            "cubic",
+            "--runs",
+            "2",
+            "--format",
+            "csv",
+            "--trace",
+            trace.toString());
+    assertEquals(0, result.exitCode(), result.err());
+    List<String> lines = Files.readAllLines(trace);
+    assertEquals(
+        "run,time_us,cwnd_bytes,pacing_rate_bytes_per_s,latest_rtt_us,smoothed_rtt_us,"
+            + "bytes_in_flight,state",
+        lines.get(0));
+    assertTrue(lines.size() > 20, "one row per ACK: " + lines.size());
+    assertTrue(lines.stream().anyMatch(line -> line.startsWith("1,")), "rows of run 1 too");
+    assertTrue(lines.get(1).endsWith(",slow_start"), lines.get(1));
+  }
+
+  @Test
   void shouldListEveryScenarioWithGroupLinkTrafficAndMetricsWhenCsv() {
     Result result = run("scenario", "list", "--format", "csv");
     assertEquals(0, result.exitCode(), result.err());

@@ -96,6 +96,7 @@ public final class QuicConnection {
   private final long startMicros;
   private ConnectionHandler handler = new ConnectionHandler() {};
   private Runnable wakeListener = () -> {};
+  private AckListener ackListener;
   private State state = State.HANDSHAKE;
   private boolean applicationKeys;
   private boolean handshakeConfirmed;
@@ -230,6 +231,11 @@ public final class QuicConnection {
 
   public void setHandler(ConnectionHandler handler) {
     this.handler = handler;
+  }
+
+  /** Observes every processed ACK frame (null for none). */
+  public void setAckListener(AckListener ackListener) {
+    this.ackListener = ackListener;
   }
 
   /** Called whenever the application gave the connection something to send. */
@@ -763,6 +769,9 @@ public final class QuicConnection {
     controller.onAck(nowMicros, ackSample);
     controllerHasSeenAck = true;
     updatePacing();
+    if (ackListener != null) {
+      ackListener.onAckProcessed(nowMicros, this);
+    }
   }
 
   private void onPacketAcknowledged(PacketNumberSpace space, SentPacket packet) {
