@@ -26,12 +26,6 @@ public final class Pacer {
   /** picoquic caps a bucket at 100,000 s; the value it then stores, in ns. */
   private static final long HUGE_BUCKET_NANOS = 100_000_000_000_000L;
 
-  /** Quantum floor of picoquic's long-RTT slow start ({@code 0x8000}). */
-  private static final long LONG_RTT_SLOW_START_QUANTUM_MIN_BYTES = 32_768;
-
-  /** {@code PICOQUIC_MAX_BANDWIDTH_TIME_INTERVAL_MAX}: 15 ms of rate as a long-RTT quantum. */
-  private static final long LONG_RTT_QUANTUM_INTERVAL_MICROS = 15_000;
-
   private long evaluationMicros;
   private long bucketNanos = 16;
   private long bucketMaxNanos = 16;
@@ -109,40 +103,6 @@ public final class Pacer {
     if (bucketNanos > bucketMaxNanos) {
       bucketNanos = bucketMaxNanos;
     }
-  }
-
-  /**
-   * Derives rate and quantum from a congestion window, as picoquic does for NewReno and Cubic
-   * ({@code picoquic_update_pacing_window}): rate = cwnd / smoothed RTT (x 1.25 in slow start),
-   * quantum = cwnd/4 with a floor of 2 MTU and a cap of 16 MTU, except in slow start with smoothed
-   * RTT above 60 ms where it is at least 32,768 B or 15 ms of rate and not capped.
-   */
-  public void configureFromWindow(
-      boolean slowStart, long congestionWindowBytes, int mtuBytes, long smoothedRttMicros) {
-    long rttNanos = smoothedRttMicros * 1000;
-    if (congestionWindowBytes < 8L * mtuBytes || rttNanos <= 1000) {
-      this.mtuBytes = mtuBytes;
-      configureUnpaced(smoothedRttMicros);
-      return;
-    }
-    double rate = ((double) congestionWindowBytes / (double) rttNanos) * 1_000_000_000.0;
-    long quantum = congestionWindowBytes / 4;
-    if (quantum < 2L * mtuBytes) {
-      quantum = 2L * mtuBytes;
-    } else if (slowStart && smoothedRttMicros > 4 * LONG_RTT_QUANTUM_INTERVAL_MICROS) {
-      if (quantum < LONG_RTT_SLOW_START_QUANTUM_MIN_BYTES) {
-        quantum = LONG_RTT_SLOW_START_QUANTUM_MIN_BYTES;
-      } else {
-        long fifteenMillisOfRate = (long) ((rate * LONG_RTT_QUANTUM_INTERVAL_MICROS) / 1_000_000.0);
-        quantum = Math.max(quantum, fifteenMillisOfRate);
-      }
-    } else if (quantum > 16L * mtuBytes) {
-      quantum = 16L * mtuBytes;
-    }
-    if (slowStart) {
-      rate *= 1.25;
-    }
-    configureRate(rate, quantum, mtuBytes, smoothedRttMicros);
   }
 
   /** Refills the bucket, then tells whether a packet may leave now. */

@@ -142,55 +142,11 @@ class PacerTest {
   }
 
   @Test
-  void shouldBeUnpacedWithOneRttBucketWhenWindowBelowEightMtu() {
-    Pacer pacer = new Pacer(0);
-    pacer.configureFromWindow(false, 11_519, 1440, 80_000);
-    assertEquals(1, pacer.packetTimeNanos());
-    assertEquals(80_000_000, pacer.bucketMaxNanos());
-  }
-
-  @Test
   void shouldBeUnpacedWhenConfiguredUnpaced() {
     Pacer pacer = tenMegabits(0);
     pacer.configureUnpaced(30_000);
     assertEquals(1, pacer.packetTimeNanos());
     assertEquals(30_000_000, pacer.bucketMaxNanos());
-  }
-
-  @Test
-  void shouldPaceAtWindowOverRttWithQuantumCappedAtSixteenMtuWhenCongestionAvoidance() {
-    Pacer pacer = new Pacer(0);
-    pacer.configureFromWindow(false, 144_000, 1440, 80_000);
-    assertEquals(1_800_000, pacer.rateBytesPerSecond());
-    assertEquals(800_000, pacer.packetTimeNanos());
-    // quantum min(144,000/4, 16 x 1440) = 23,040 B = 12.8 ms at 1.8 MB/s
-    assertEquals(12_800_000, pacer.bucketMaxNanos());
-  }
-
-  @Test
-  void shouldBoostRateAndWidenQuantumWhenSlowStartOnLongRtt() {
-    Pacer pacer = new Pacer(0);
-    pacer.configureFromWindow(true, 144_000, 1440, 100_000);
-    // 1.44 MB/s x 1.25; quantum = cwnd/4 = 36,000 (above 32,768 and 15 ms of rate), no cap.
-    assertEquals(1_800_000, pacer.rateBytesPerSecond());
-    assertEquals(20_000_000, pacer.bucketMaxNanos());
-  }
-
-  @Test
-  void shouldRaiseQuantumTo32KilobytesWhenSlowStartOnLongRttWithSmallWindow() {
-    Pacer pacer = new Pacer(0);
-    pacer.configureFromWindow(true, 100_000, 1440, 80_000);
-    // rate 1.25 MB/s x 1.25; quantum 25,000 -> 32,768 B
-    assertEquals(1_562_500, pacer.rateBytesPerSecond());
-    assertEquals(20_971_520, pacer.bucketMaxNanos());
-  }
-
-  @Test
-  void shouldFloorQuantumAtTwoMtuWhenQuarterWindowIsSmaller() {
-    Pacer pacer = new Pacer(0);
-    pacer.configureFromWindow(false, 11_520, 1440, 10_000);
-    // rate 1,152,000 B/s; quantum 2 x 1440 = 2,880 B = 2.5 ms
-    assertEquals(2_500_000, pacer.bucketMaxNanos());
   }
 
   @Test
