@@ -2,6 +2,7 @@ package dev.moqbed.scenarios.cli;
 
 import dev.moqbed.runtime.Quantities;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * picocli converters for the quantities people type: {@code 80ms}, {@code 20mbit}, {@code 10MB}.
@@ -9,11 +10,20 @@ import picocli.CommandLine.ITypeConverter;
 final class QuantityConverters {
   private QuantityConverters() {}
 
+  /** picocli prints a TypeConversionException's message as is, without the exception's class. */
+  private static long parseOrReject(java.util.function.LongSupplier parse) {
+    try {
+      return parse.getAsLong();
+    } catch (IllegalArgumentException e) {
+      throw new TypeConversionException(e.getMessage());
+    }
+  }
+
   /** A duration, to microseconds. */
   static final class Duration implements ITypeConverter<Long> {
     @Override
     public Long convert(String value) {
-      return Quantities.parseDurationMicros(value);
+      return parseOrReject(() -> Quantities.parseDurationMicros(value));
     }
   }
 
@@ -31,7 +41,7 @@ final class QuantityConverters {
   static final class Rate implements ITypeConverter<Long> {
     @Override
     public Long convert(String value) {
-      return Quantities.parseRateBitsPerSecond(value);
+      return parseOrReject(() -> Quantities.parseRateBitsPerSecond(value));
     }
   }
 
@@ -39,7 +49,7 @@ final class QuantityConverters {
   static final class Size implements ITypeConverter<Long> {
     @Override
     public Long convert(String value) {
-      return Quantities.parseSizeBytes(value);
+      return parseOrReject(() -> Quantities.parseSizeBytes(value));
     }
   }
 }
