@@ -24,8 +24,8 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "Merges sweep directories (the shards of a sweep, or sweeps of other controllers) and"
-          + " prints the draft's tables per (scenario, controller): average and top-90 % time,"
-          + " RTT average and top-90 % RTT + standard deviation, load, media latencies — each"
+          + " prints the draft's tables per (scenario, controller): average and top-90 %% time,"
+          + " RTT average and top-90 %% RTT + standard deviation, load, media latencies — each"
           + " group with the metrics the draft reports for it. With --reference, each cell beside"
           + " the published value, and a summary of what is within tolerance.",
       ""
