@@ -27,7 +27,7 @@ public enum EcnMarking {
     this.override = override;
   }
 
-  ConnectionConfig apply(ConnectionConfig config) {
+  public ConnectionConfig apply(ConnectionConfig config) {
     return override == null ? config : config.withEcnOverride(override);
   }
 }
