@@ -27,6 +27,7 @@ public enum EcnMarking {
     this.override = override;
   }
 
+  /** {@code config} with this marking (public for the MoQ workload, in another package). */
   public ConnectionConfig apply(ConnectionConfig config) {
     return override == null ? config : config.withEcnOverride(override);
   }
