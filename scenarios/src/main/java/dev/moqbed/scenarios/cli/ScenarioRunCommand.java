@@ -3,6 +3,8 @@ package dev.moqbed.scenarios.cli;
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.scenarios.moq.MoqChainSimulation;
 import dev.moqbed.scenarios.report.OutputFormat;
 import dev.moqbed.scenarios.report.Table;
 import dev.moqbed.scenarios.sim.EcnMarking;
@@ -11,7 +13,11 @@ import dev.moqbed.scenarios.spec.SimSpec;
 import dev.moqbed.scenarios.spec.SimSpecParser;
 import dev.moqbed.scenarios.stats.Summary;
 import dev.moqbed.scenarios.suite.RunRecord;
+import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.subscriber.TrackReport;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +93,29 @@ final class ScenarioRunCommand implements Callable<Integer> {
               + " not ECN-capable, as the draft's prose says).")
   EcnMarking ecn;
 
+  /** What the main connection carries. */
+  enum Workload {
+    /** The draft's quicperf media or transfers, as picoquic_ns runs them. */
+    DRAFT,
+    /** The MoQ chain: publisher → relay → subscriber, the scenario's link on the second hop. */
+    MOQ
+  }
+
+  @Option(
+      names = "--workload",
+      paramLabel = "WORKLOAD",
+      defaultValue = "DRAFT",
+      description =
+          "draft (the draft's quicperf client and server, default) or moq (publisher → relay →"
+              + " subscriber, the relay sending over the scenario's link; media scenarios only).")
+  Workload workload;
+
+  @Option(
+      names = "--frames",
+      paramLabel = "FILE",
+      description = "With --workload moq: writes every received frame of every run as CSV.")
+  Path framesFile;
+
   @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
 
   @Override
@@ -97,6 +126,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
     String scenarioName;
     SimSpec spec;
     String mainController;
+    boolean media;
     if (target.specFile != null) {
       spec = new SimSpecParser().parse(target.specFile);
       boolean controllerGiven = commandSpec.commandLine().getParseResult().hasMatchedOption("--cc");
@@ -106,11 +136,22 @@ final class ScenarioRunCommand implements Callable<Integer> {
       ControllerRegistry.standard().parse(spec.mainCcAlgo());
       scenarioName = target.specFile.getFileName().toString().replaceFirst("\\.txt$", "");
       mainController = spec.mainCcAlgo();
+      media = !spec.mainScenario().flows().isEmpty();
     } else {
       ResolvedScenario resolved = ScenarioCatalog.standard().resolve(target.name, controller);
       spec = resolved.spec();
       scenarioName = resolved.scenario().name();
       mainController = resolved.controller();
+      media = resolved.scenario().group() == ScenarioGroup.MEDIA;
+    }
+    if (workload == Workload.MOQ) {
+      if (!media) {
+        throw new IllegalArgumentException(
+            "--workload moq needs a media scenario (media, media_wb, ...); "
+                + scenarioName
+                + " carries no media");
+      }
+      return runMoq(spec, scenarioName, mainController);
     }
     ScenarioSimulation simulation =
         new ScenarioSimulation(spec, ControllerRegistry.standard(), ecn);
@@ -162,6 +203,86 @@ final class ScenarioRunCommand implements Callable<Integer> {
               "moqbed: "
                   + incomplete
                   + " run(s) did not complete within the simulator's time limit");
+      return 1;
+    }
+    return 0;
+  }
+
+  /** The MoQ chain, one row per run and track: the subscriber's report. */
+  private int runMoq(SimSpec spec, String scenarioName, String mainController) throws IOException {
+    MoqChainSimulation simulation =
+        new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn);
+    Table table =
+        new Table(
+            "scenario",
+            "cc",
+            "run",
+            "seed",
+            "track",
+            "frames",
+            "avg_latency_us",
+            "max_latency_us",
+            "stop_sending",
+            "completed",
+            "wall_ms");
+    Table frames =
+        new Table(
+            "run",
+            "track",
+            "group",
+            "object",
+            "kind",
+            "size_bytes",
+            "capture_us",
+            "arrival_us",
+            "latency_us");
+    int incomplete = 0;
+    for (int run = 0; run < runs; run++) {
+      long start = System.nanoTime();
+      MoqChainSimulation.Outcome outcome = simulation.run(seed, run);
+      long wallMillis = (System.nanoTime() - start) / 1_000_000;
+      if (!outcome.completed()) {
+        incomplete++;
+      }
+      if (outcome.report() != null) {
+        for (TrackReport track : outcome.report().tracks()) {
+          boolean any = track.received() > 0;
+          table.row(
+              scenarioName,
+              mainController,
+              run,
+              seed,
+              track.track(),
+              track.received(),
+              any ? Math.round(track.latency().getMean()) : null,
+              any ? track.latency().getMaxValue() : null,
+              track.stopSendingSent(),
+              outcome.completed(),
+              wallMillis);
+        }
+      }
+      for (FrameRecord frame : outcome.frames()) {
+        frames.row(
+            run,
+            frame.track(),
+            frame.groupId(),
+            frame.objectId(),
+            frame.kind(),
+            frame.sizeBytes(),
+            frame.captureMicros(),
+            frame.arrivalMicros(),
+            frame.latencyMicros());
+      }
+    }
+    commandSpec.commandLine().getOut().print(table.render(format));
+    if (framesFile != null) {
+      Files.writeString(framesFile, frames.render(OutputFormat.CSV));
+    }
+    if (incomplete > 0) {
+      commandSpec
+          .commandLine()
+          .getErr()
+          .println("moqbed: " + incomplete + " run(s): the subscriber did not complete");
       return 1;
     }
     return 0;

@@ -27,7 +27,8 @@ public enum EcnMarking {
     this.override = override;
   }
 
-  ConnectionConfig apply(ConnectionConfig config) {
+  /** {@code config} with this marking (public for the MoQ workload, in another package). */
+  public ConnectionConfig apply(ConnectionConfig config) {
     return override == null ? config : config.withEcnOverride(override);
   }
 }

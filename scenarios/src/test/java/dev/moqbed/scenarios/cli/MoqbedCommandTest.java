@@ -245,4 +245,48 @@ class MoqbedCommandTest {
     assertEquals(2, absent.exitCode());
     assertEquals("moqbed: spec " + missing + ": no such file\n", absent.err());
   }
+
+  @Test
+  void shouldPrintOneRowPerTrackAndWriteEveryFrameWhenRunningTheMoqWorkload(@TempDir Path dir)
+      throws IOException {
+    Path frames = dir.resolve("frames.csv");
+    Result result =
+        run(
+            "scenario",
+            "run",
+            "media",
+            "--workload",
+            "moq",
+            "--runs",
+            "1",
+            "--format",
+            "csv",
+            "--frames",
+            frames.toString());
+    assertEquals(0, result.exitCode(), result.err());
+    String[] lines = result.out().split("\n");
+    assertEquals(4, lines.length, result.out());
+    assertEquals(
+        "scenario,cc,run,seed,track,frames,avg_latency_us,max_latency_us,stop_sending,completed,"
+            + "wall_ms",
+        lines[0]);
+    assertTrue(lines[1].startsWith("media,c4,0,1,a1,250,"), lines[1]);
+    assertTrue(lines[3].contains(",vmid,150,"), lines[3]);
+    List<String> frameLines = Files.readAllLines(frames);
+    assertEquals(1 + 250 + 150 + 150, frameLines.size());
+    assertEquals(
+        "run,track,group,object,kind,size_bytes,capture_us,arrival_us,latency_us",
+        frameLines.get(0));
+  }
+
+  @Test
+  void shouldRefuseTheMoqWorkloadWhenTheScenarioCarriesNoMedia() {
+    Result result = run("scenario", "run", "alone", "--workload", "moq", "--runs", "1");
+    assertEquals(2, result.exitCode());
+    assertEquals(
+        "moqbed: --workload moq needs a media scenario (media, media_wb, ...); alone carries no"
+            + " media\n",
+        result.err());
+    assertEquals("", result.out());
+  }
 }
