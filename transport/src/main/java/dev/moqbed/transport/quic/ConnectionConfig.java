@@ -56,81 +56,31 @@ public record ConnectionConfig(
   }
 
   public ConnectionConfig withRecoveryFlavor(RttFlavor flavor) {
-    return new ConnectionConfig(
-        role,
-        flavor,
-        ackFlavor,
-        initialMtuBytes,
-        maxMtuBytes,
-        mtuDiscovery,
-        initialMaxData,
-        initialMaxStreamDataBidiLocal,
-        initialMaxStreamDataBidiRemote,
-        initialMaxStreamDataUni,
-        maxDatagramFrameSizeBytes,
-        ecnOverride,
-        idleTimeoutMicros,
-        resumeSeedBytes,
-        resumeSeedRttMicros);
+    Copy copy = new Copy(this);
+    copy.recoveryFlavor = flavor;
+    return copy.build();
   }
 
   public ConnectionConfig withAckFlavor(AckFlavor flavor) {
-    return new ConnectionConfig(
-        role,
-        recoveryFlavor,
-        flavor,
-        initialMtuBytes,
-        maxMtuBytes,
-        mtuDiscovery,
-        initialMaxData,
-        initialMaxStreamDataBidiLocal,
-        initialMaxStreamDataBidiRemote,
-        initialMaxStreamDataUni,
-        maxDatagramFrameSizeBytes,
-        ecnOverride,
-        idleTimeoutMicros,
-        resumeSeedBytes,
-        resumeSeedRttMicros);
+    Copy copy = new Copy(this);
+    copy.ackFlavor = flavor;
+    return copy.build();
   }
 
   public ConnectionConfig withEcnOverride(EcnMark mark) {
-    return new ConnectionConfig(
-        role,
-        recoveryFlavor,
-        ackFlavor,
-        initialMtuBytes,
-        maxMtuBytes,
-        mtuDiscovery,
-        initialMaxData,
-        initialMaxStreamDataBidiLocal,
-        initialMaxStreamDataBidiRemote,
-        initialMaxStreamDataUni,
-        maxDatagramFrameSizeBytes,
-        mark,
-        idleTimeoutMicros,
-        resumeSeedBytes,
-        resumeSeedRttMicros);
+    Copy copy = new Copy(this);
+    copy.ecnOverride = mark;
+    return copy.build();
   }
 
   /** Flow control off: every limit at its maximum (to measure what flow control costs). */
   public ConnectionConfig withoutFlowControl() {
-    long unlimited = VarInt.MAX;
-    return new ConnectionConfig(
-        role,
-        recoveryFlavor,
-        ackFlavor,
-        initialMtuBytes,
-        maxMtuBytes,
-        mtuDiscovery,
-        unlimited,
-        unlimited,
-        unlimited,
-        unlimited,
-        maxDatagramFrameSizeBytes,
-        ecnOverride,
-        idleTimeoutMicros,
-        resumeSeedBytes,
-        resumeSeedRttMicros);
+    Copy copy = new Copy(this);
+    copy.initialMaxData = VarInt.MAX;
+    copy.initialMaxStreamDataBidiLocal = VarInt.MAX;
+    copy.initialMaxStreamDataBidiRemote = VarInt.MAX;
+    copy.initialMaxStreamDataUni = VarInt.MAX;
+    return copy.build();
   }
 
   /**
@@ -139,21 +89,65 @@ public record ConnectionConfig(
    * seed_cwin}, within 25 % of the remembered RTT).
    */
   public ConnectionConfig withResumeSeed(long windowBytes, long rttMicros) {
-    return new ConnectionConfig(
-        role,
-        recoveryFlavor,
-        ackFlavor,
-        initialMtuBytes,
-        maxMtuBytes,
-        mtuDiscovery,
-        initialMaxData,
-        initialMaxStreamDataBidiLocal,
-        initialMaxStreamDataBidiRemote,
-        initialMaxStreamDataUni,
-        maxDatagramFrameSizeBytes,
-        ecnOverride,
-        idleTimeoutMicros,
-        windowBytes,
-        rttMicros);
+    Copy copy = new Copy(this);
+    copy.resumeSeedBytes = windowBytes;
+    copy.resumeSeedRttMicros = rttMicros;
+    return copy.build();
+  }
+
+  /** A mutable copy of every component, so each {@code with...} changes only its own. */
+  private static final class Copy {
+    final Role role;
+    RttFlavor recoveryFlavor;
+    AckFlavor ackFlavor;
+    final int initialMtuBytes;
+    final int maxMtuBytes;
+    final boolean mtuDiscovery;
+    long initialMaxData;
+    long initialMaxStreamDataBidiLocal;
+    long initialMaxStreamDataBidiRemote;
+    long initialMaxStreamDataUni;
+    final int maxDatagramFrameSizeBytes;
+    EcnMark ecnOverride;
+    final long idleTimeoutMicros;
+    long resumeSeedBytes;
+    long resumeSeedRttMicros;
+
+    Copy(ConnectionConfig config) {
+      role = config.role;
+      recoveryFlavor = config.recoveryFlavor;
+      ackFlavor = config.ackFlavor;
+      initialMtuBytes = config.initialMtuBytes;
+      maxMtuBytes = config.maxMtuBytes;
+      mtuDiscovery = config.mtuDiscovery;
+      initialMaxData = config.initialMaxData;
+      initialMaxStreamDataBidiLocal = config.initialMaxStreamDataBidiLocal;
+      initialMaxStreamDataBidiRemote = config.initialMaxStreamDataBidiRemote;
+      initialMaxStreamDataUni = config.initialMaxStreamDataUni;
+      maxDatagramFrameSizeBytes = config.maxDatagramFrameSizeBytes;
+      ecnOverride = config.ecnOverride;
+      idleTimeoutMicros = config.idleTimeoutMicros;
+      resumeSeedBytes = config.resumeSeedBytes;
+      resumeSeedRttMicros = config.resumeSeedRttMicros;
+    }
+
+    ConnectionConfig build() {
+      return new ConnectionConfig(
+          role,
+          recoveryFlavor,
+          ackFlavor,
+          initialMtuBytes,
+          maxMtuBytes,
+          mtuDiscovery,
+          initialMaxData,
+          initialMaxStreamDataBidiLocal,
+          initialMaxStreamDataBidiRemote,
+          initialMaxStreamDataUni,
+          maxDatagramFrameSizeBytes,
+          ecnOverride,
+          idleTimeoutMicros,
+          resumeSeedBytes,
+          resumeSeedRttMicros);
+    }
   }
 }
