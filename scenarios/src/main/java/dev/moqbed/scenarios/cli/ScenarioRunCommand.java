@@ -8,15 +8,19 @@ import dev.moqbed.scenarios.moq.MoqChainSimulation;
 import dev.moqbed.scenarios.report.OutputFormat;
 import dev.moqbed.scenarios.report.Table;
 import dev.moqbed.scenarios.sim.EcnMarking;
+import dev.moqbed.scenarios.sim.FrameTable;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.spec.SimSpec;
 import dev.moqbed.scenarios.spec.SimSpecParser;
 import dev.moqbed.scenarios.stats.Summary;
 import dev.moqbed.scenarios.suite.RunRecord;
+import dev.moqbed.scenarios.suite.RunsCsv;
+import dev.moqbed.scenarios.suite.RunsCsvWriter;
 import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.subscriber.TrackReport;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -116,6 +120,14 @@ final class ScenarioRunCommand implements Callable<Integer> {
       description = "With --workload moq: writes every received frame of every run as CSV.")
   Path framesFile;
 
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "With the draft workload: writes DIR/runs.csv (the sweep's format, readable by 'moqbed"
+              + " report') and, for media scenarios, DIR/frames.csv with every frame of every run.")
+  Path outDirectory;
+
   @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
 
   @Override
@@ -170,10 +182,15 @@ final class ScenarioRunCommand implements Callable<Integer> {
             "media_max_latency_us",
             "completed",
             "wall_ms");
+    FrameTable frameTable = new FrameTable();
     for (int run = 0; run < runs; run++) {
       long start = System.nanoTime();
-      RunRecord record = simulation.run(seed, run).record(scenarioName, mainController, run, seed);
+      ScenarioSimulation.Outcome outcome = simulation.run(seed, run);
+      RunRecord record = outcome.record(scenarioName, mainController, run, seed);
       records.add(record);
+      if (outDirectory != null && outcome.media() != null) {
+        frameTable.add(run, outcome.frames());
+      }
       table.row(
           record.scenario(),
           record.controller(),
@@ -194,6 +211,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
       out.println();
       out.print(summary(records).render(OutputFormat.TABLE));
     }
+    if (outDirectory != null) {
+      writeRuns(records, frameTable);
+    }
     long incomplete = records.stream().filter(r -> r.completionTimeMicros() == null).count();
     if (incomplete > 0) {
       commandSpec
@@ -206,6 +226,25 @@ final class ScenarioRunCommand implements Callable<Integer> {
       return 1;
     }
     return 0;
+  }
+
+  /** runs.csv (and frames.csv) in the output directory, replacing earlier ones. */
+  private void writeRuns(List<RunRecord> records, FrameTable frameTable) throws IOException {
+    Files.createDirectories(outDirectory);
+    Path runsFile = outDirectory.resolve(RunsCsv.FILE_NAME);
+    try (RunsCsvWriter writer = RunsCsvWriter.open(runsFile, 0, ScenarioSimulation.EXTRA_COLUMNS)) {
+      for (RunRecord record : records) {
+        writer.append(record);
+      }
+    }
+    if (frameTable.rows() > 0) {
+      Files.writeString(
+          outDirectory.resolve("frames.csv"), frameTable.render(), StandardCharsets.UTF_8);
+    }
+    commandSpec
+        .commandLine()
+        .getErr()
+        .println("moqbed: " + records.size() + " runs written to " + runsFile);
   }
 
   /** The MoQ chain, one row per run and track: the subscriber's report. */

@@ -25,6 +25,16 @@ import java.util.Map;
  * disconnects; then the draft's metrics (scenarios.md §3).
  */
 public final class ScenarioSimulation {
+  /** The columns {@link Outcome#record} fills after the standard ones of runs.csv, in order. */
+  public static final List<String> EXTRA_COLUMNS =
+      List.of(
+          "completed",
+          "main_packets_lost",
+          "main_bytes_sent",
+          "events",
+          "simulated_us",
+          "media_passed");
+
   /** Virtual time after which a run that has not finished is reported as incomplete. */
   public static final long TIME_LIMIT_MICROS = 600_000_000;
 

@@ -15,15 +15,6 @@ public final class C4TestSuite implements SuiteDefinition {
   /** The suite's name. */
   public static final String NAME = "c4-test";
 
-  private static final List<String> EXTRA_COLUMNS =
-      List.of(
-          "completed",
-          "main_packets_lost",
-          "main_bytes_sent",
-          "events",
-          "simulated_us",
-          "media_passed");
-
   private final ScenarioCatalog catalog = ScenarioCatalog.standard();
 
   @Override
@@ -51,6 +42,6 @@ public final class C4TestSuite implements SuiteDefinition {
 
   @Override
   public List<String> extraColumns() {
-    return EXTRA_COLUMNS;
+    return ScenarioSimulation.EXTRA_COLUMNS;
   }
 }

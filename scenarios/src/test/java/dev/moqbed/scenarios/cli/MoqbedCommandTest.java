@@ -133,6 +133,32 @@ class MoqbedCommandTest {
   }
 
   @Test
+  void shouldWriteRunsAndFramesForReportWhenRunningAScenarioWithOut(@TempDir Path directory)
+      throws Exception {
+    Result result =
+        run(
+            "scenario",
+            "run",
+            "media",
+            "--cc",
+            "bbr",
+            "--runs",
+            "2",
+            "--out",
+            directory.toString());
+    assertEquals(0, result.exitCode(), result.err());
+    var runs = dev.moqbed.scenarios.suite.RunsCsv.read(directory.resolve("runs.csv"));
+    assertEquals(2, runs.records().size());
+    assertEquals("bbr", runs.records().get(1).controller());
+    List<String> frames = Files.readAllLines(directory.resolve("frames.csv"));
+    assertTrue(frames.get(0).startsWith("run,track,copy,group,frame,kind"), frames.get(0));
+    // 250 audio + 150 vlow + 150 vmid frames per run
+    assertEquals(1 + 2 * 550, frames.size());
+    Result report = run("report", directory.toString());
+    assertEquals(0, report.exitCode(), report.err());
+  }
+
+  @Test
   void shouldListEveryScenarioWithGroupLinkTrafficAndMetricsWhenCsv() {
     Result result = run("scenario", "list", "--format", "csv");
     assertEquals(0, result.exitCode(), result.err());
