@@ -33,7 +33,8 @@ public final class ScenarioSimulation {
           "main_bytes_sent",
           "events",
           "simulated_us",
-          "media_passed");
+          "media_passed",
+          "media_streams");
 
   /** Virtual time after which a run that has not finished is reported as incomplete. */
   public static final long TIME_LIMIT_MICROS = 600_000_000;
@@ -84,6 +85,7 @@ public final class ScenarioSimulation {
       extra.put("simulated_us", Long.toString(simulatedMicros));
       if (media != null) {
         extra.put("media_passed", Boolean.toString(media.passed()));
+        extra.put("media_streams", streamSummary(frames));
       }
       return new RunRecord(
           scenario,
@@ -98,6 +100,36 @@ public final class ScenarioSimulation {
           media == null ? null : media.maxLatencyMicros(),
           extra);
     }
+  }
+
+  /**
+   * Per media stream, in order of first frame: {@code id:frames:average_us:max_us} over the frames
+   * the statistics count, joined by {@code ;} (e.g. {@code a1:250:30129:32232;vlow:150:...}).
+   */
+  static String streamSummary(FrameLog frames) {
+    java.util.Map<String, long[]> byStream = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < frames.size(); i++) {
+      if (frames.isCounted(i) && !frames.isCancelled(i) && frames.arrivalMicros(i) >= 0) {
+        long[] stats = byStream.computeIfAbsent(frames.itemId(i), id -> new long[3]);
+        long latency = frames.latencyMicros(i);
+        stats[0]++;
+        stats[1] += latency;
+        stats[2] = Math.max(stats[2], latency);
+      }
+    }
+    StringBuilder summary = new StringBuilder();
+    byStream.forEach(
+        (id, stats) ->
+            summary
+                .append(summary.length() == 0 ? "" : ";")
+                .append(id)
+                .append(':')
+                .append(stats[0])
+                .append(':')
+                .append(stats[1] / stats[0])
+                .append(':')
+                .append(stats[2]));
+    return summary.toString();
   }
 
   /** One run: the reference's rep {@code run} under master seed {@code seed}. */

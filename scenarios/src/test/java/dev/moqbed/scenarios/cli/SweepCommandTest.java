@@ -87,7 +87,8 @@ class SweepCommandTest {
             "main_bytes_sent",
             "events",
             "simulated_us",
-            "media_passed"),
+            "media_passed",
+            "media_streams"),
         runs.extraColumns());
     assertTrue(
         runs.records().stream()
