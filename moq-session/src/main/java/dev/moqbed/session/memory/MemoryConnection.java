@@ -2,9 +2,8 @@ package dev.moqbed.session.memory;
 
 import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.session.transport.BidirectionalStream;
+import dev.moqbed.session.transport.BufferingReceiveStream;
 import dev.moqbed.session.transport.PathStats;
-import dev.moqbed.session.transport.ReceiveStream;
-import dev.moqbed.session.transport.ReceiveStreamListener;
 import dev.moqbed.session.transport.SendStream;
 import dev.moqbed.session.transport.SendStreamListener;
 import dev.moqbed.session.transport.TransportConnection;
@@ -390,72 +389,21 @@ public final class MemoryConnection implements TransportConnection {
   }
 
   /** The receiving half of a stream of this end. */
-  private final class InStream implements ReceiveStream {
-    private final long id;
-    private final ArrayDeque<byte[]> early = new ArrayDeque<>();
-    private boolean earlyFin;
-    private ReceiveStreamListener streamListener;
-    private boolean stopped;
-    private boolean ended;
-
+  private final class InStream extends BufferingReceiveStream {
     InStream(long id) {
-      this.id = id;
+      super(id);
     }
 
     @Override
-    public long id() {
-      return id;
+    protected boolean canStopSending() {
+      return open;
     }
 
     @Override
-    public void setListener(ReceiveStreamListener listener) {
-      this.streamListener = listener;
-      while (!early.isEmpty() && !stopped) {
-        listener.onData(ByteBuffer.wrap(early.poll()));
-      }
-      if (earlyFin && !stopped) {
-        ended = true;
-        listener.onFinished();
-      }
-    }
-
-    @Override
-    public void stopSending(long errorCode) {
-      if (stopped || ended || !open) {
-        return;
-      }
-      stopped = true;
-      early.clear();
+    protected void sendStopSending(long errorCode) {
       MemoryConnection target = peer;
+      long id = id();
       scheduler.scheduleAfter(link.delayMicros(), () -> target.onStopSendingArrived(id, errorCode));
-    }
-
-    void deliver(byte[] chunk, boolean fin) {
-      if (stopped || ended) {
-        return;
-      }
-      if (streamListener == null) {
-        early.add(chunk);
-        earlyFin = fin;
-        return;
-      }
-      if (chunk.length > 0) {
-        streamListener.onData(ByteBuffer.wrap(chunk));
-      }
-      if (fin && !stopped) {
-        ended = true;
-        streamListener.onFinished();
-      }
-    }
-
-    void onReset(long code) {
-      if (stopped || ended) {
-        return;
-      }
-      ended = true;
-      if (streamListener != null) {
-        streamListener.onReset(code);
-      }
     }
   }
 }

@@ -1,9 +1,8 @@
 package dev.moqbed.scenarios.moq;
 
 import dev.moqbed.session.transport.BidirectionalStream;
+import dev.moqbed.session.transport.BufferingReceiveStream;
 import dev.moqbed.session.transport.PathStats;
-import dev.moqbed.session.transport.ReceiveStream;
-import dev.moqbed.session.transport.ReceiveStreamListener;
 import dev.moqbed.session.transport.SendStream;
 import dev.moqbed.session.transport.SendStreamListener;
 import dev.moqbed.session.transport.TransportConnection;
@@ -12,7 +11,6 @@ import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -327,82 +325,14 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   }
 
   /** The receiving half of a stream; bytes that arrive before its listener is set wait. */
-  private final class InStream implements ReceiveStream {
-    private final long id;
-    private final ArrayDeque<byte[]> early = new ArrayDeque<>();
-    private boolean earlyFin;
-    private long earlyReset = -1;
-    private ReceiveStreamListener streamListener;
-    private boolean stopped;
-    private boolean ended;
-
+  private final class InStream extends BufferingReceiveStream {
     InStream(long id) {
-      this.id = id;
+      super(id);
     }
 
     @Override
-    public long id() {
-      return id;
-    }
-
-    @Override
-    public void setListener(ReceiveStreamListener listener) {
-      this.streamListener = listener;
-      while (!early.isEmpty() && !stopped) {
-        listener.onData(ByteBuffer.wrap(early.poll()));
-      }
-      if (stopped || ended) {
-        return;
-      }
-      if (earlyReset >= 0) {
-        ended = true;
-        listener.onReset(earlyReset);
-      } else if (earlyFin) {
-        ended = true;
-        listener.onFinished();
-      }
-    }
-
-    @Override
-    public void stopSending(long errorCode) {
-      if (stopped || ended) {
-        return;
-      }
-      stopped = true;
-      early.clear();
-      connection.stopSending(id, errorCode);
-    }
-
-    void deliver(byte[] bytes, boolean fin) {
-      if (stopped || ended) {
-        return;
-      }
-      if (streamListener == null) {
-        if (bytes.length > 0) {
-          early.add(bytes);
-        }
-        earlyFin |= fin;
-        return;
-      }
-      if (bytes.length > 0) {
-        streamListener.onData(ByteBuffer.wrap(bytes));
-      }
-      if (fin && !stopped) {
-        ended = true;
-        streamListener.onFinished();
-      }
-    }
-
-    void onReset(long errorCode) {
-      if (stopped || ended) {
-        return;
-      }
-      if (streamListener == null) {
-        earlyReset = errorCode;
-        return;
-      }
-      ended = true;
-      streamListener.onReset(errorCode);
+    protected void sendStopSending(long errorCode) {
+      connection.stopSending(id(), errorCode);
     }
   }
 }

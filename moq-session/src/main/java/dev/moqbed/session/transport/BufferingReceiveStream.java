@@ -1,0 +1,99 @@
+package dev.moqbed.session.transport;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+
+/**
+ * The receiving half of a stream for connection implementations: bytes, FIN or reset that arrive
+ * before the session set a listener wait and are handed over when it does; after STOP_SENDING
+ * nothing more is delivered. Implementations feed it with {@link #deliver} and {@link #onReset} and
+ * say how STOP_SENDING reaches the peer.
+ */
+public abstract class BufferingReceiveStream implements ReceiveStream {
+  private final long id;
+  private final ArrayDeque<byte[]> early = new ArrayDeque<>();
+  private boolean earlyFin;
+  private long earlyReset = -1;
+  private ReceiveStreamListener streamListener;
+  private boolean stopped;
+  private boolean ended;
+
+  protected BufferingReceiveStream(long id) {
+    this.id = id;
+  }
+
+  @Override
+  public final long id() {
+    return id;
+  }
+
+  @Override
+  public final void setListener(ReceiveStreamListener listener) {
+    this.streamListener = listener;
+    while (!early.isEmpty() && !stopped) {
+      listener.onData(ByteBuffer.wrap(early.poll()));
+    }
+    if (stopped || ended) {
+      return;
+    }
+    if (earlyReset >= 0) {
+      ended = true;
+      listener.onReset(earlyReset);
+    } else if (earlyFin) {
+      ended = true;
+      listener.onFinished();
+    }
+  }
+
+  @Override
+  public final void stopSending(long errorCode) {
+    if (stopped || ended || !canStopSending()) {
+      return;
+    }
+    stopped = true;
+    early.clear();
+    sendStopSending(errorCode);
+  }
+
+  /** Whether STOP_SENDING can still reach the peer (false once the connection is closed). */
+  protected boolean canStopSending() {
+    return true;
+  }
+
+  /** Sends STOP_SENDING with {@code errorCode} to the peer. */
+  protected abstract void sendStopSending(long errorCode);
+
+  /** Bytes of the stream, in order, with the FIN on the last ones. */
+  public final void deliver(byte[] bytes, boolean fin) {
+    if (stopped || ended) {
+      return;
+    }
+    if (streamListener == null) {
+      if (bytes.length > 0) {
+        early.add(bytes);
+      }
+      earlyFin |= fin;
+      return;
+    }
+    if (bytes.length > 0) {
+      streamListener.onData(ByteBuffer.wrap(bytes));
+    }
+    if (fin && !stopped) {
+      ended = true;
+      streamListener.onFinished();
+    }
+  }
+
+  /** The peer reset the stream (RESET_STREAM with {@code errorCode}). */
+  public final void onReset(long errorCode) {
+    if (stopped || ended) {
+      return;
+    }
+    if (streamListener == null) {
+      earlyReset = errorCode;
+      return;
+    }
+    ended = true;
+    streamListener.onReset(errorCode);
+  }
+}
