@@ -128,33 +128,6 @@ public final class AckFrequencyPolicy {
     update.send = false;
   }
 
-  /**
-   * Whether the gap computed from these inputs differs from the gap last sent. picoquic asks this
-   * after each delivery-rate sample that is not application-limited, to flag an update as due.
-   */
-  public boolean gapDiffersFromSent(
-      long congestionWindowBytes,
-      int mtuBytes,
-      boolean startupEnded,
-      long minRttMicros,
-      long smoothedRttMicros,
-      long bandwidthEstimateBytesPerSecond,
-      long maxReceiveRateBytesPerSecond,
-      boolean newReno,
-      long peerMinAckDelayMicros) {
-    computeGapAndDelay(
-        congestionWindowBytes,
-        mtuBytes,
-        startupEnded,
-        minRttMicros,
-        smoothedRttMicros,
-        bandwidthEstimateBytesPerSecond,
-        maxReceiveRateBytesPerSecond,
-        newReno,
-        peerMinAckDelayMicros);
-    return computedGapPackets != sentGapPackets;
-  }
-
   private void computeGapAndDelay(
       long congestionWindowBytes,
       int mtuBytes,

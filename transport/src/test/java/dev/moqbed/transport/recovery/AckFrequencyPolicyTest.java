@@ -202,14 +202,6 @@ class AckFrequencyPolicyTest {
   }
 
   @Test
-  void shouldFlagGapChangeWhenComputedGapDiffersFromSent() {
-    steady(144_000, 80_000);
-    policy.onFrameSent();
-    assertFalse(policy.gapDiffersFromSent(144_000, MTU, true, 80_000, 80_000, 0, 0, false, 1_000));
-    assertTrue(policy.gapDiffersFromSent(14_400, MTU, true, 80_000, 80_000, 0, 0, false, 1_000));
-  }
-
-  @Test
   void shouldRefuseToRecordFrameWhenNoneWasRequested() {
     steady(144_000, 80_000);
     policy.onFrameSent();
