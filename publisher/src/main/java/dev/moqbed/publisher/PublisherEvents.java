@@ -1,5 +1,6 @@
 package dev.moqbed.publisher;
 
+import dev.moqbed.media.MediaObject;
 import dev.moqbed.session.SessionClose;
 
 /** What a publisher tells the program that runs it, on the publisher's scheduler thread. */
@@ -10,6 +11,12 @@ public interface PublisherEvents {
 
   /** One line worth logging. */
   default void onLog(String line) {}
+
+  /**
+   * An object was handed to at least one subscription (its stream or datagram). With the frames a
+   * subscriber received, this says which frames never arrived.
+   */
+  default void onObjectSent(MediaObject object) {}
 
   /** Every flow has sent its last frame and every subscription got PUBLISH_DONE. */
   default void onMediaFinished(PublisherReport report) {}

@@ -1,5 +1,6 @@
 package dev.moqbed.scenarios.cli;
 
+import dev.moqbed.scenarios.report.FrameLatencyCdfs;
 import dev.moqbed.scenarios.report.HtmlReport;
 import dev.moqbed.scenarios.report.PublishedResults;
 import dev.moqbed.scenarios.report.ReportExport;
@@ -75,7 +76,10 @@ final class ReportCommand implements Callable<Integer> {
         ReportModel.build(directories.stream().map(Path::toString).toList(), runs, published);
     spec.commandLine().getOut().print(ReportExport.render(model, format));
     if (html != null) {
-      Files.writeString(html, HtmlReport.render(model), StandardCharsets.UTF_8);
+      Files.writeString(
+          html,
+          HtmlReport.render(model, FrameLatencyCdfs.read(directories)),
+          StandardCharsets.UTF_8);
       spec.commandLine().getErr().println("report: wrote " + html);
     }
     return 0;

@@ -16,7 +16,7 @@ import dev.moqbed.scenarios.stats.Summary;
 import dev.moqbed.scenarios.suite.RunRecord;
 import dev.moqbed.scenarios.suite.RunsCsv;
 import dev.moqbed.scenarios.suite.RunsCsvWriter;
-import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.scenarios.suite.Workload;
 import dev.moqbed.subscriber.TrackReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -97,18 +97,11 @@ final class ScenarioRunCommand implements Callable<Integer> {
               + " not ECN-capable, as the draft's prose says).")
   EcnMarking ecn;
 
-  /** What the main connection carries. */
-  enum Workload {
-    /** The draft's quicperf media or transfers, as picoquic_ns runs them. */
-    DRAFT,
-    /** The MoQ chain: publisher → relay → subscriber, the scenario's link on the second hop. */
-    MOQ
-  }
-
   @Option(
       names = "--workload",
       paramLabel = "WORKLOAD",
-      defaultValue = "DRAFT",
+      defaultValue = "draft",
+      converter = SweepCommand.WorkloadConverter.class,
       description =
           "draft (the draft's quicperf client and server, default) or moq (publisher → relay →"
               + " subscriber, the relay sending over the scenario's link; media scenarios only).")
@@ -117,15 +110,15 @@ final class ScenarioRunCommand implements Callable<Integer> {
   @Option(
       names = "--frames",
       paramLabel = "FILE",
-      description = "With --workload moq: writes every received frame of every run as CSV.")
+      description = "Writes every frame of every run of a media scenario as CSV.")
   Path framesFile;
 
   @Option(
       names = "--out",
       paramLabel = "DIR",
       description =
-          "With the draft workload: writes DIR/runs.csv (the sweep's format, readable by 'moqbed"
-              + " report') and, for media scenarios, DIR/frames.csv with every frame of every run.")
+          "Writes DIR/runs.csv (the sweep's format, readable by 'moqbed report') and, for media"
+              + " scenarios, DIR/frames.csv with every frame of every run.")
   Path outDirectory;
 
   @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
@@ -188,7 +181,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
       ScenarioSimulation.Outcome outcome = simulation.run(seed, run);
       RunRecord record = outcome.record(scenarioName, mainController, run, seed);
       records.add(record);
-      if (outDirectory != null && outcome.media() != null) {
+      if (outcome.media() != null) {
         frameTable.add(run, outcome.frames());
       }
       table.row(
@@ -211,9 +204,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
       out.println();
       out.print(summary(records).render(OutputFormat.TABLE));
     }
-    if (outDirectory != null) {
-      writeRuns(records, frameTable);
-    }
+    writeOutputs(records, frameTable, ScenarioSimulation.EXTRA_COLUMNS);
     long incomplete = records.stream().filter(r -> r.completionTimeMicros() == null).count();
     if (incomplete > 0) {
       commandSpec
@@ -228,11 +219,21 @@ final class ScenarioRunCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** runs.csv (and frames.csv) in the output directory, replacing earlier ones. */
-  private void writeRuns(List<RunRecord> records, FrameTable frameTable) throws IOException {
+  /**
+   * runs.csv and frames.csv in the output directory, and the frames file of --frames, replacing
+   * earlier ones.
+   */
+  private void writeOutputs(List<RunRecord> records, FrameTable frameTable, List<String> columns)
+      throws IOException {
+    if (framesFile != null) {
+      Files.writeString(framesFile, frameTable.render(), StandardCharsets.UTF_8);
+    }
+    if (outDirectory == null) {
+      return;
+    }
     Files.createDirectories(outDirectory);
     Path runsFile = outDirectory.resolve(RunsCsv.FILE_NAME);
-    try (RunsCsvWriter writer = RunsCsvWriter.open(runsFile, 0, ScenarioSimulation.EXTRA_COLUMNS)) {
+    try (RunsCsvWriter writer = RunsCsvWriter.open(runsFile, 0, columns)) {
       for (RunRecord record : records) {
         writer.append(record);
       }
@@ -264,17 +265,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
             "stop_sending",
             "completed",
             "wall_ms");
-    Table frames =
-        new Table(
-            "run",
-            "track",
-            "group",
-            "object",
-            "kind",
-            "size_bytes",
-            "capture_us",
-            "arrival_us",
-            "latency_us");
+    FrameTable frames = new FrameTable();
+    List<RunRecord> records = new ArrayList<>();
     int incomplete = 0;
     for (int run = 0; run < runs; run++) {
       long start = System.nanoTime();
@@ -283,6 +275,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
       if (!outcome.completed()) {
         incomplete++;
       }
+      records.add(outcome.record(scenarioName, mainController, run, seed));
+      frames.add(run, outcome.sent(), outcome.frames());
       if (outcome.report() != null) {
         for (TrackReport track : outcome.report().tracks()) {
           boolean any = track.received() > 0;
@@ -300,23 +294,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
               wallMillis);
         }
       }
-      for (FrameRecord frame : outcome.frames()) {
-        frames.row(
-            run,
-            frame.track(),
-            frame.groupId(),
-            frame.objectId(),
-            frame.kind(),
-            frame.sizeBytes(),
-            frame.captureMicros(),
-            frame.arrivalMicros(),
-            frame.latencyMicros());
-      }
     }
     commandSpec.commandLine().getOut().print(table.render(format));
-    if (framesFile != null) {
-      Files.writeString(framesFile, frames.render(OutputFormat.CSV));
-    }
+    writeOutputs(records, frames, MoqChainSimulation.EXTRA_COLUMNS);
     if (incomplete > 0) {
       commandSpec
           .commandLine()

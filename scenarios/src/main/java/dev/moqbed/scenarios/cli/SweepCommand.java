@@ -9,6 +9,7 @@ import dev.moqbed.scenarios.suite.Sweep;
 import dev.moqbed.scenarios.suite.SweepArguments;
 import dev.moqbed.scenarios.suite.SweepFailure;
 import dev.moqbed.scenarios.suite.SweepProgress;
+import dev.moqbed.scenarios.suite.Workload;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -44,6 +45,16 @@ final class SweepCommand implements Callable<Integer> {
       defaultValue = "c4-test",
       description = "The suite (default ${DEFAULT-VALUE}).")
   String suiteName;
+
+  @Option(
+      names = "--workload",
+      paramLabel = "WORKLOAD",
+      defaultValue = "draft",
+      converter = WorkloadConverter.class,
+      description =
+          "draft (the draft's quicperf workload, default) or moq (the media scenarios through"
+              + " publisher → relay → subscriber, the relay sending with --cc).")
+  Workload workload;
 
   @Option(
       names = "--cc",
@@ -102,7 +113,7 @@ final class SweepCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    SuiteDefinition suite = Suites.byName(suiteName);
+    SuiteDefinition suite = Suites.byName(suiteName, workload);
     List<String> controllers = controllers(controllerList);
     List<String> scenarios = scenarios(suite);
     if (scenarioList == null && scenarios.size() < suite.scenarios().size()) {
@@ -115,12 +126,16 @@ final class SweepCommand implements Callable<Integer> {
               + suite.scenarios().size()
               + " scenarios of "
               + suite.name()
-              + " that can run now; not yet: "
-              + String.join(",", skipped)
-              + " (--scenarios NAME says what each needs)");
+              + " that the "
+              + workload.id()
+              + " workload can run; not "
+              + (skipped.size() <= 8
+                  ? String.join(",", skipped)
+                  : "the " + skipped.size() + " others")
+              + " (--scenarios NAME says why)");
     }
     SweepArguments arguments =
-        new SweepArguments(suite.name(), scenarios, controllers, runs, seed, shard);
+        new SweepArguments(suite.name(), workload, scenarios, controllers, runs, seed, shard);
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     Sweep sweep =
         new Sweep(
@@ -184,7 +199,12 @@ final class SweepCommand implements Callable<Integer> {
       Optional<String> missing = suite.missingFor(scenario);
       if (missing.isPresent()) {
         throw new IllegalArgumentException(
-            "scenario '" + scenario + "' cannot run yet: it needs " + missing.get());
+            "scenario '"
+                + scenario
+                + "' cannot run with the "
+                + workload.id()
+                + " workload: it needs "
+                + missing.get());
       }
       asked.add(scenario);
     }
@@ -220,6 +240,18 @@ final class SweepCommand implements Callable<Integer> {
       registry.parse(controller); // one-line error naming the valid ids or options
     }
     return List.copyOf(new LinkedHashSet<>(specs));
+  }
+
+  /** Parses {@code --workload draft|moq}. */
+  static final class WorkloadConverter implements ITypeConverter<Workload> {
+    @Override
+    public Workload convert(String value) {
+      try {
+        return Workload.byId(value.toLowerCase(java.util.Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
   }
 
   /** Parses {@code --shard I/N}. */

@@ -2,6 +2,7 @@ package dev.moqbed.scenarios.moq;
 
 import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
@@ -11,10 +12,15 @@ import dev.moqbed.publisher.PublisherConfig;
 import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.sim.EcnMarking;
+import dev.moqbed.scenarios.sim.FrameTable;
+import dev.moqbed.scenarios.sim.Load;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.sim.Simulation;
 import dev.moqbed.scenarios.spec.SimSpec;
+import dev.moqbed.scenarios.suite.CompletedRun;
+import dev.moqbed.scenarios.suite.RunRecord;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.memory.MemoryLink;
 import dev.moqbed.session.memory.MemoryTransport;
@@ -23,13 +29,17 @@ import dev.moqbed.subscriber.Subscriber;
 import dev.moqbed.subscriber.SubscriberConfig;
 import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
+import dev.moqbed.subscriber.TrackReport;
 import dev.moqbed.transport.app.QuicperfClient;
 import dev.moqbed.transport.app.QuicperfServer;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.ConnectionStats;
 import dev.moqbed.transport.quic.Role;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -62,11 +72,128 @@ public final class MoqChainSimulation {
   private final ControllerRegistry registry;
   private final EcnMarking ecn;
 
-  /** The outcome of one run. */
-  public record Outcome(SubscriberReport report, List<FrameRecord> frames, long endMicros) {
+  /** The value of the {@code workload} column in the MoQ chain's rows. */
+  public static final String WORKLOAD = "moq";
+
+  /** The extra column that tells a MoQ-chain row from a draft-workload row (which lacks it). */
+  public static final String WORKLOAD_COLUMN = "workload";
+
+  /** The columns a MoQ-chain run fills after {@link RunRecord#COLUMNS}, in order. */
+  public static final List<String> EXTRA_COLUMNS =
+      List.of(
+          "completed",
+          WORKLOAD_COLUMN,
+          "main_packets_lost",
+          "main_bytes_sent",
+          "events",
+          "simulated_us",
+          "frames_sent",
+          "frames_received",
+          "frames_cancelled",
+          "stop_sending",
+          "media_streams");
+
+  /**
+   * What one run measured.
+   *
+   * @param report the subscriber's report; null when it never finished
+   * @param sent every object the publisher handed to the relay, in capture order
+   * @param frames every frame the subscriber received, in arrival order
+   * @param relaySender the relay's sending side of hop 2, where the controller under test acts
+   * @param load the relay sender's share of the link, as the draft computes it
+   * @param endMicros virtual time when the run ended
+   */
+  public record Outcome(
+      SubscriberReport report,
+      List<MediaObject> sent,
+      List<FrameRecord> frames,
+      ConnectionStats relaySender,
+      double load,
+      long events,
+      long endMicros) {
     public boolean completed() {
       return report != null && report.completed();
     }
+
+    /**
+     * The run as a row of runs.csv. The draft's columns keep their meaning with the relay as the
+     * main sender: completion when the subscriber finished, the relay sender's RTT, its load; the
+     * media columns are the largest per-track average and maximum over every track, since the MoQ
+     * chain excludes no stream and no warm-up.
+     */
+    public RunRecord record(String scenario, String controller, int run, long seed) {
+      Map<String, String> extra = new LinkedHashMap<>();
+      extra.put("completed", Boolean.toString(completed()));
+      extra.put(WORKLOAD_COLUMN, WORKLOAD);
+      extra.put("main_packets_lost", Long.toString(relaySender.packetsLost()));
+      extra.put("main_bytes_sent", Long.toString(relaySender.bytesSent()));
+      extra.put("events", Long.toString(events));
+      extra.put("simulated_us", Long.toString(endMicros));
+      extra.put("frames_sent", Integer.toString(sent.size()));
+      extra.put("frames_received", Integer.toString(frames.size()));
+      Long averageLatency = null;
+      Long maxLatency = null;
+      long stopSending = 0;
+      StringBuilder streams = new StringBuilder();
+      if (report != null) {
+        for (TrackReport track : report.tracks()) {
+          stopSending += track.stopSendingSent();
+          if (track.received() == 0) {
+            continue;
+          }
+          long average = Math.round(track.latency().getMean());
+          long max = track.latency().getMaxValue();
+          averageLatency = averageLatency == null ? average : Math.max(averageLatency, average);
+          maxLatency = maxLatency == null ? max : Math.max(maxLatency, max);
+          streams
+              .append(streams.length() == 0 ? "" : ";")
+              .append(track.track())
+              .append(':')
+              .append(track.received())
+              .append(':')
+              .append(average)
+              .append(':')
+              .append(max);
+        }
+      }
+      extra.put("frames_cancelled", Integer.toString(frameTable(run).cancelledRows()));
+      extra.put("stop_sending", Long.toString(stopSending));
+      extra.put("media_streams", streams.toString());
+      return new RunRecord(
+          scenario,
+          controller,
+          run,
+          seed,
+          completed() ? endMicros : null,
+          relaySender.rttAverageMicros(),
+          relaySender.rttStandardDeviationMicros(),
+          load,
+          averageLatency,
+          maxLatency,
+          extra);
+    }
+
+    /** Every frame the publisher sent, with its arrival or its loss, as rows of run {@code run}. */
+    public FrameTable frameTable(int run) {
+      FrameTable table = new FrameTable();
+      table.add(run, sent, frames);
+      return table;
+    }
+  }
+
+  /** Runs a catalogue media scenario once through the MoQ chain and returns its row. */
+  public static RunRecord run(ResolvedScenario resolved, int run, long seed) {
+    return runWithFrames(resolved, run, seed).record();
+  }
+
+  /** Runs a catalogue media scenario once through the MoQ chain: its row and its frames. */
+  public static CompletedRun runWithFrames(ResolvedScenario resolved, int run, long seed) {
+    Outcome outcome =
+        new MoqChainSimulation(resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT)
+            .run(seed, run);
+    return new CompletedRun(
+        outcome.record(resolved.scenario().name(), resolved.controller(), run, seed),
+        outcome.frameTable(run));
   }
 
   public MoqChainSimulation(SimSpec spec, ControllerRegistry registry, EcnMarking ecn) {
@@ -81,6 +208,7 @@ public final class MoqChainSimulation {
     MediaSpec media = spec.mainScenario();
     List<String> tracks = media.flows().stream().map(MediaFlow::id).toList();
     List<FrameRecord> frames = new ArrayList<>();
+    List<MediaObject> sent = new ArrayList<>();
     SubscriberReport[] report = new SubscriberReport[1];
     Publisher[] publisher = new Publisher[1];
 
@@ -89,7 +217,12 @@ public final class MoqChainSimulation {
         new Publisher(
             simulation.applicationScheduler(),
             new PublisherConfig(NAMESPACE, media, 0, false, PUBLISHER_LINGER_MICROS),
-            new PublisherEvents() {});
+            new PublisherEvents() {
+              @Override
+              public void onObjectSent(MediaObject object) {
+                sent.add(object);
+              }
+            });
     MemoryTransport.Pair hop1 =
         MemoryTransport.pair(
             simulation.applicationScheduler(),
@@ -144,20 +277,34 @@ public final class MoqChainSimulation {
     QuicTransportConnection subscriberSide = new QuicTransportConnection(hop2.client(), "relay");
     subscriberSide.whenReady(() -> MoqtSession.client(subscriberSide, subscriber, VERSION));
 
+    List<Simulation.ConnectionPair> background = new ArrayList<>();
     if (spec.hasBackground()) {
       ControllerFactory backgroundController = registry.parse(spec.backgroundCcAlgo());
       MediaSpec backgroundText = spec.backgroundScenario().orElseThrow();
       for (int i = 1; i < spec.connectionCount(); i++) {
-        simulation.addConnection(
-            backgroundController,
-            clientConfig,
-            ecn.apply(ConnectionConfig.picoquic(Role.SERVER)),
-            new QuicperfClient(backgroundText, simulation.applicationScheduler()),
-            new QuicperfServer(simulation.applicationScheduler()),
-            spec.backgroundStartMicros());
+        background.add(
+            simulation.addConnection(
+                backgroundController,
+                clientConfig,
+                ecn.apply(ConnectionConfig.picoquic(Role.SERVER)),
+                new QuicperfClient(backgroundText, simulation.applicationScheduler()),
+                new QuicperfServer(simulation.applicationScheduler()),
+                spec.backgroundStartMicros()));
       }
     }
     simulation.runWhile(() -> report[0] == null, ScenarioSimulation.TIME_LIMIT_MICROS);
-    return new Outcome(report[0], List.copyOf(frames), simulation.nowMicros());
+    ConnectionStats relaySender = hop2.server().stats();
+    List<ConnectionStats> backgroundSenders = new ArrayList<>();
+    for (Simulation.ConnectionPair pair : background) {
+      backgroundSenders.add(pair.server().stats());
+    }
+    return new Outcome(
+        report[0],
+        List.copyOf(sent),
+        List.copyOf(frames),
+        relaySender,
+        Load.of(relaySender, backgroundSenders, spec.nominalRateBitsPerSecond()),
+        simulation.eventsExecuted(),
+        simulation.nowMicros());
   }
 }

@@ -8,6 +8,7 @@ import dev.moqbed.scenarios.suite.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The report as one self-contained HTML page: the summary, then per scenario a bar chart of each of
@@ -33,13 +34,18 @@ public final class HtmlReport {
   private HtmlReport() {}
 
   public static String render(ReportModel model) {
+    return render(model, FrameLatencyCdfs.none());
+  }
+
+  /** The page, with per-frame latency CDFs of the media scenarios whose frames were read. */
+  public static String render(ReportModel model, FrameLatencyCdfs frames) {
     StringBuilder out = new StringBuilder();
     out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>moqbed report</title>\n<style>")
         .append(STYLE)
         .append("</style>\n</head>\n<body>\n<h1>moqbed report</h1>\n");
     out.append("<p>")
-        .append(model.runs().records().size())
+        .append(model.allRuns().records().size())
         .append(" runs from ")
         .append(escape(String.join(", ", model.inputs())));
     if (model.hasReference()) {
@@ -47,7 +53,7 @@ public final class HtmlReport {
     }
     out.append(
         ". Times and RTTs in the tables are µs; the charts show seconds and milliseconds.</p>\n");
-    for (String note : model.runs().notes()) {
+    for (String note : model.allRuns().notes()) {
       out.append("<p><em>Note: ").append(escape(note)).append("</em></p>\n");
     }
     legend(out, model);
@@ -58,7 +64,101 @@ public final class HtmlReport {
         scenario(out, model, section, scenario);
       }
     }
+    moqChain(out, model.moqChain());
+    frameLatencies(out, frames);
     return out.append("</body>\n</html>\n").toString();
+  }
+
+  private static void moqChain(StringBuilder out, MoqChainTable table) {
+    if (table.isEmpty()) {
+      return;
+    }
+    out.append("<h2>The MoQ chain (publisher → relay → subscriber, virtual time)</h2>\n")
+        .append(
+            "<p>Latency from capture to complete arrival, every frame counted (µs). The draft"
+                + " workload's value is shown beside, not compared: it counts from its client's"
+                + " request schedule and leaves out a warm-up.</p>\n<table><tr><th>scenario</th>"
+                + "<th>cc</th><th>runs</th><th>average av_latency</th><th>top 90% av_latency</th>"
+                + "<th>average max_latency</th><th>top 90% max_latency</th>");
+    for (String track : table.tracks()) {
+      out.append("<th>").append(escape(track)).append(" av_latency</th>");
+    }
+    out.append(
+        "<th>STOP_SENDING per run</th><th>frames cancelled per run</th>"
+            + "<th>draft workload av_latency</th><th>draft published av_latency</th></tr>");
+    for (MoqChainTable.Row row : table.rows()) {
+      out.append("<tr><td>")
+          .append(escape(row.scenario()))
+          .append("</td><td>")
+          .append(escape(row.controller()))
+          .append("</td>");
+      numberCell(out, (long) row.runs());
+      numberCell(out, row.averageLatency());
+      numberCell(out, row.averageLatencyP90());
+      numberCell(out, row.maxLatency());
+      numberCell(out, row.maxLatencyP90());
+      for (String track : table.tracks()) {
+        numberCell(out, row.trackAverageLatency().get(track));
+      }
+      out.append(String.format(Locale.ROOT, "<td class=\"n\">%.1f</td>", row.stopSending()))
+          .append(String.format(Locale.ROOT, "<td class=\"n\">%.1f</td>", row.framesCancelled()));
+      numberCell(out, row.draftWorkloadLatency());
+      numberCell(out, row.publishedLatency());
+      out.append("</tr>");
+    }
+    out.append("</table>\n");
+  }
+
+  private static void numberCell(StringBuilder out, Long value) {
+    out.append("<td class=\"n\">").append(value == null ? "–" : value).append("</td>");
+  }
+
+  /**
+   * Per media scenario, one CDF per track of every frame's latency, one line per cc and workload.
+   */
+  private static void frameLatencies(StringBuilder out, FrameLatencyCdfs frames) {
+    if (frames.isEmpty()) {
+      return;
+    }
+    out.append("<h2>Frame latency</h2>\n<p>Every frame of every run that arrived, per track: the")
+        .append(" CDF of its latency (ms), one line per controller and workload.</p>\n");
+    for (String scenario : frames.scenarios()) {
+      Map<String, Map<String, double[]>> byTrack = frames.of(scenario);
+      List<String> labels = new ArrayList<>();
+      byTrack
+          .values()
+          .forEach(
+              byLabel ->
+                  byLabel.keySet().stream()
+                      .filter(label -> !labels.contains(label))
+                      .forEach(labels::add));
+      out.append("<h3>").append(escape(scenario)).append(" frames</h3>\n<p class=\"legend\">");
+      for (int i = 0; i < labels.size(); i++) {
+        out.append("<span><span class=\"swatch\" style=\"background:")
+            .append(SvgCharts.PALETTE[i % SvgCharts.PALETTE.length])
+            .append("\"></span>")
+            .append(escape(labels.get(i)))
+            .append("</span>");
+      }
+      out.append("</p>\n<div class=\"charts\">\n");
+      byTrack.forEach(
+          (track, byLabel) -> {
+            List<double[]> samples = new ArrayList<>();
+            List<Double> none = new ArrayList<>();
+            for (String label : labels) {
+              double[] quantiles = byLabel.getOrDefault(label, new double[0]);
+              double[] millis = new double[quantiles.length];
+              for (int i = 0; i < quantiles.length; i++) {
+                millis[i] = quantiles[i] / 1000;
+              }
+              samples.add(millis);
+              none.add(null);
+            }
+            out.append(SvgCharts.cdf(track + " frame latency CDF", labels, samples, none, "ms"))
+                .append('\n');
+          });
+      out.append("</div>\n");
+    }
   }
 
   private static void legend(StringBuilder out, ReportModel model) {

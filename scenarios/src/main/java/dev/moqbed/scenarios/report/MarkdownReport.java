@@ -28,8 +28,71 @@ public final class MarkdownReport {
         metricTable(out, model, section, metric);
       }
     }
+    moqChain(out, model);
     runs(out, model);
     return out.toString();
+  }
+
+  /** The MoQ chain's table, when its runs were given. */
+  private static void moqChain(StringBuilder out, ReportModel model) {
+    MoqChainTable table = model.moqChain();
+    if (table.isEmpty()) {
+      return;
+    }
+    out.append("## The MoQ chain (publisher → relay → subscriber, virtual time)\n\n")
+        .append(
+            "Latency from capture to complete arrival at the subscriber, every frame counted;"
+                + " the relay sends over the scenario's link with the controller in the row."
+                + " The draft workload measures from its client's request schedule and leaves out"
+                + " a warm-up, so its column is shown beside, not compared. Per track: mean over"
+                + " runs of the track's average latency.\n\n");
+    List<String> header =
+        new ArrayList<>(
+            List.of(
+                "scenario",
+                "cc",
+                "runs",
+                "average av_latency",
+                "top 90% av_latency",
+                "average max_latency",
+                "top 90% max_latency"));
+    table.tracks().forEach(track -> header.add(track + " av_latency"));
+    header.addAll(
+        List.of(
+            "STOP_SENDING per run",
+            "frames cancelled per run",
+            "draft workload av_latency",
+            "draft published av_latency"));
+    List<List<String>> rows = new ArrayList<>();
+    for (MoqChainTable.Row row : table.rows()) {
+      List<String> cells =
+          new ArrayList<>(
+              List.of(
+                  row.scenario(),
+                  row.controller(),
+                  row.incomplete() == 0
+                      ? Integer.toString(row.runs())
+                      : row.runs() + " (" + row.incomplete() + " incomplete)",
+                  number(row.averageLatency()),
+                  number(row.averageLatencyP90()),
+                  number(row.maxLatency()),
+                  number(row.maxLatencyP90())));
+      table.tracks().forEach(track -> cells.add(number(row.trackAverageLatency().get(track))));
+      cells.add(String.format(Locale.ROOT, "%.1f", row.stopSending()));
+      cells.add(String.format(Locale.ROOT, "%.1f", row.framesCancelled()));
+      cells.add(number(row.draftWorkloadLatency()));
+      cells.add(number(row.publishedLatency()));
+      rows.add(cells);
+    }
+    List<Boolean> right = new ArrayList<>();
+    for (int i = 0; i < header.size(); i++) {
+      right.add(i >= 2);
+    }
+    table(out, header, right, rows);
+  }
+
+  private static String number(Long value) {
+    return value == null ? "–" : Long.toString(value);
   }
 
   private static void header(StringBuilder out, ReportModel model) {
@@ -38,9 +101,9 @@ public final class MarkdownReport {
         String.format(
             Locale.ROOT,
             "%s of %s with %s, from %s.",
-            count(model.runs().records().size(), "run"),
-            count(model.runs().scenarios().size(), "scenario"),
-            count(model.controllers().size(), "controller"),
+            count(model.allRuns().records().size(), "run"),
+            count(model.allRuns().scenarios().size(), "scenario"),
+            count(model.allRuns().controllers().size(), "controller"),
             String.join(", ", inputs)));
     if (model.hasReference()) {
       out.append(" Published values: `").append(model.referenceName()).append("`.");
@@ -48,7 +111,7 @@ public final class MarkdownReport {
     out.append(
         " Times and RTTs in µs, loads in %; averages are means over runs, \"top 90%\" the 90th"
             + " percentile (linear), both rounded as the draft's report script.\n\n");
-    for (String note : model.runs().notes()) {
+    for (String note : model.allRuns().notes()) {
       out.append("> Note: ").append(note).append("\n\n");
     }
   }
@@ -158,6 +221,9 @@ public final class MarkdownReport {
   }
 
   private static void runs(StringBuilder out, ReportModel model) {
+    if (model.runs().records().isEmpty()) {
+      return; // only MoQ-chain runs: their table counts them
+    }
     out.append("## Runs\n\n");
     List<String> columns = new ArrayList<>(List.of("scenario"));
     List<Boolean> right = new ArrayList<>(List.of(false));

@@ -30,6 +30,9 @@ public final class ReportExport {
           "best",
           "published_best");
 
+  /** The group of the MoQ chain's lines in the CSV. */
+  static final String MOQ_CHAIN_GROUP = "moq_chain";
+
   private ReportExport() {}
 
   public static String render(ReportModel model, ReportFormat format) {
@@ -45,15 +48,72 @@ public final class ReportExport {
     for (Cell cell : model.cells()) {
       table.row(cellValues(model, cell).values().toArray());
     }
+    for (MoqChainTable.Row row : model.moqChain().rows()) {
+      moqChainLine(table, row, "media_latency_avg_us", row.averageLatency(), row);
+      moqChainLine(table, row, "media_latency_avg_p90_us", row.averageLatencyP90(), null);
+      moqChainLine(table, row, "media_latency_max_avg_us", row.maxLatency(), null);
+      moqChainLine(table, row, "media_latency_max_p90_us", row.maxLatencyP90(), null);
+      row.trackAverageLatency()
+          .forEach(
+              (track, value) ->
+                  moqChainLine(table, row, "track_" + track + "_latency_avg_us", value, null));
+      moqChainLine(table, row, "stop_sending_per_run", row.stopSending(), null);
+      moqChainLine(table, row, "frames_cancelled_per_run", row.framesCancelled(), null);
+      moqChainLine(
+          table, row, "draft_workload_media_latency_avg_us", row.draftWorkloadLatency(), null);
+    }
     return table.render(OutputFormat.CSV);
+  }
+
+  /**
+   * One line of the MoQ chain in the cells' long form (group {@code moq_chain}); only the average
+   * latency carries the draft's published value, beside it and not compared.
+   */
+  private static void moqChainLine(
+      Table table,
+      MoqChainTable.Row row,
+      String metric,
+      Object value,
+      MoqChainTable.Row withDraft) {
+    table.row(
+        MOQ_CHAIN_GROUP,
+        row.scenario(),
+        metric,
+        row.controller(),
+        row.runs(),
+        value,
+        withDraft == null ? null : withDraft.publishedLatency(),
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  private static Map<String, Object> moqChainValues(MoqChainTable.Row row) {
+    Map<String, Object> values = new LinkedHashMap<>();
+    values.put("scenario", row.scenario());
+    values.put("cc", row.controller());
+    values.put("runs", row.runs());
+    values.put("incomplete", row.incomplete());
+    values.put("media_latency_avg_us", row.averageLatency());
+    values.put("media_latency_avg_p90_us", row.averageLatencyP90());
+    values.put("media_latency_max_avg_us", row.maxLatency());
+    values.put("media_latency_max_p90_us", row.maxLatencyP90());
+    values.put("track_average_latency_us", new LinkedHashMap<>(row.trackAverageLatency()));
+    values.put("stop_sending_per_run", row.stopSending());
+    values.put("frames_cancelled_per_run", row.framesCancelled());
+    values.put("draft_workload_media_latency_avg_us", row.draftWorkloadLatency());
+    values.put("published_media_latency_avg_us", row.publishedLatency());
+    return values;
   }
 
   static String json(ReportModel model) {
     Map<String, Object> document = new LinkedHashMap<>();
     document.put("inputs", model.inputs());
     document.put("reference", model.referenceName());
-    document.put("runs", model.runs().records().size());
-    document.put("scenarios", model.runs().scenarios());
+    document.put("runs", model.allRuns().records().size());
+    document.put("scenarios", model.allRuns().scenarios());
     document.put("cc", model.controllers());
     document.put("notes", model.runs().notes());
     List<Object> cells = new ArrayList<>();
@@ -73,6 +133,11 @@ public final class ReportExport {
       verdicts.add(entry);
     }
     document.put("verdicts", verdicts);
+    List<Object> moqChain = new ArrayList<>();
+    for (MoqChainTable.Row row : model.moqChain().rows()) {
+      moqChain.add(moqChainValues(row));
+    }
+    document.put("moq_chain", moqChain);
     Map<String, Object> summary = new LinkedHashMap<>();
     List<Object> tallies = new ArrayList<>();
     int compared = 0;

@@ -2,6 +2,7 @@ package dev.moqbed.scenarios.report;
 
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.scenarios.suite.RunRecord;
+import dev.moqbed.scenarios.suite.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,17 +62,25 @@ public final class ReportModel {
 
   private final List<String> inputs;
   private final String referenceName;
+  private final RunSet allRuns;
   private final RunSet runs;
+  private final MoqChainTable moqChain;
   private final List<String> controllers;
   private final List<Section> sections;
   private final Map<String, Cell> cells = new LinkedHashMap<>();
   private final Map<String, Verdict> verdicts = new LinkedHashMap<>();
 
   private ReportModel(
-      List<String> inputs, RunSet runs, PublishedResults reference, List<Section> sections) {
+      List<String> inputs,
+      RunSet allRuns,
+      RunSet runs,
+      PublishedResults reference,
+      List<Section> sections) {
     this.inputs = List.copyOf(inputs);
     this.referenceName = reference == null ? null : reference.name();
+    this.allRuns = allRuns;
     this.runs = runs;
+    this.moqChain = MoqChainTable.of(allRuns.ofWorkload(Workload.MOQ), runs, reference);
     this.controllers = runs.controllers();
     this.sections = List.copyOf(sections);
     for (Section section : sections) {
@@ -94,7 +103,9 @@ public final class ReportModel {
    * @param inputs the directories read, for the header
    * @param reference the draft's values, or null for a report of our values alone
    */
-  public static ReportModel build(List<String> inputs, RunSet runs, PublishedResults reference) {
+  public static ReportModel build(List<String> inputs, RunSet allRuns, PublishedResults reference) {
+    // the draft's tables are the draft workload's; the MoQ chain's runs get a table of their own
+    RunSet runs = allRuns.ofWorkload(Workload.DRAFT);
     List<Section> sections = new ArrayList<>();
     List<String> scenarios = runs.scenarios();
     for (ScenarioGroup group : ScenarioGroup.values()) {
@@ -118,7 +129,7 @@ public final class ReportModel {
       }
       sections.add(new Section("other", "Other scenarios", metrics, others));
     }
-    return new ReportModel(inputs, runs, reference, sections);
+    return new ReportModel(inputs, allRuns, runs, reference, sections);
   }
 
   private Cell cell(
@@ -217,8 +228,19 @@ public final class ReportModel {
     return referenceName != null;
   }
 
+  /** The draft workload's runs: those of the draft's tables. */
   public RunSet runs() {
     return runs;
+  }
+
+  /** Every run read, of both workloads. */
+  public RunSet allRuns() {
+    return allRuns;
+  }
+
+  /** The MoQ chain's runs, one row per scenario and controller; empty when none were given. */
+  public MoqChainTable moqChain() {
+    return moqChain;
   }
 
   public List<String> controllers() {

@@ -1,10 +1,12 @@
 package dev.moqbed.scenarios.report;
 
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.scenarios.moq.MoqChainSimulation;
 import dev.moqbed.scenarios.suite.RunRecord;
 import dev.moqbed.scenarios.suite.RunsCsv;
 import dev.moqbed.scenarios.suite.RunsFile;
 import dev.moqbed.scenarios.suite.SweepJob;
+import dev.moqbed.scenarios.suite.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,11 +27,14 @@ public final class RunSet {
   private final List<RunRecord> records;
   private final List<String> notes;
 
+  /** A run of one workload: the same job may have run with both. */
+  private record RunKey(SweepJob job, Workload workload) {}
+
   RunSet(List<RunRecord> records, List<String> notes) {
-    Map<SweepJob, RunRecord> unique = new LinkedHashMap<>();
+    Map<RunKey, RunRecord> unique = new LinkedHashMap<>();
     for (RunRecord record : records) {
       SweepJob job = SweepJob.of(record);
-      RunRecord previous = unique.putIfAbsent(job, record);
+      RunRecord previous = unique.putIfAbsent(new RunKey(job, workloadOf(record)), record);
       if (previous != null && !sameValues(previous, record)) {
         throw new IllegalArgumentException(
             "run " + job + " appears twice with different values; were the sweeps made alike?");
@@ -73,6 +78,22 @@ public final class RunSet {
       records.addAll(runs.records());
     }
     return new RunSet(records, notes);
+  }
+
+  /**
+   * The workload a run carried: the MoQ chain's rows say so in their {@code workload} column; rows
+   * without it are the draft's workload.
+   */
+  public static Workload workloadOf(RunRecord record) {
+    return MoqChainSimulation.WORKLOAD.equals(
+            record.extra().get(MoqChainSimulation.WORKLOAD_COLUMN))
+        ? Workload.MOQ
+        : Workload.DRAFT;
+  }
+
+  /** The runs of one workload, with the same notes. */
+  public RunSet ofWorkload(Workload workload) {
+    return new RunSet(records.stream().filter(r -> workloadOf(r) == workload).toList(), notes);
   }
 
   /** Every run, ordered by scenario (the draft's order first), controller, run. */

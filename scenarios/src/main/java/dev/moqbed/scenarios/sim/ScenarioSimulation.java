@@ -6,6 +6,7 @@ import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netsim.NetworkConfig;
 import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.spec.SimSpec;
+import dev.moqbed.scenarios.suite.CompletedRun;
 import dev.moqbed.scenarios.suite.RunRecord;
 import dev.moqbed.transport.app.FrameLog;
 import dev.moqbed.transport.app.MediaCheck;
@@ -55,9 +56,20 @@ public final class ScenarioSimulation {
 
   /** Runs a catalogue scenario once and returns its row of runs.csv. */
   public static RunRecord run(ResolvedScenario resolved, int run, long seed) {
+    return runWithFrames(resolved, run, seed).record();
+  }
+
+  /** Runs a catalogue scenario once: its row of runs.csv and, for media, every frame. */
+  public static CompletedRun runWithFrames(ResolvedScenario resolved, int run, long seed) {
     Outcome outcome =
         new ScenarioSimulation(resolved.spec(), ControllerRegistry.standard()).run(seed, run);
-    return outcome.record(resolved.scenario().name(), resolved.controller(), run, seed);
+    RunRecord record = outcome.record(resolved.scenario().name(), resolved.controller(), run, seed);
+    if (outcome.media() == null) {
+      return CompletedRun.of(record);
+    }
+    FrameTable frames = new FrameTable();
+    frames.add(run, outcome.frames());
+    return new CompletedRun(record, frames);
   }
 
   /** What one run measured. */

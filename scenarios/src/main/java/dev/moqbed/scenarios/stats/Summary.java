@@ -28,6 +28,14 @@ public final class Summary {
     }
     double[] sorted = values.clone();
     Arrays.sort(sorted);
+    return quantileOfSorted(sorted, q);
+  }
+
+  /** {@link #quantile} of values already sorted in ascending order. */
+  public static double quantileOfSorted(double[] sorted, double q) {
+    if (sorted.length == 0) {
+      return Double.NaN;
+    }
     double position = q * (sorted.length - 1);
     int below = (int) Math.floor(position);
     int above = Math.min(below + 1, sorted.length - 1);

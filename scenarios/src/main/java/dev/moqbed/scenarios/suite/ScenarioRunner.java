@@ -9,6 +9,7 @@ public interface ScenarioRunner {
    * @param controller the main connection's controller spec, e.g. {@code c4}
    * @param run the run number, 0-based
    * @param seed the sweep's master seed
+   * @return the run's row and, for a media scenario, its frames
    */
-  RunRecord run(String scenario, String controller, int run, long seed);
+  CompletedRun run(String scenario, String controller, int run, long seed);
 }

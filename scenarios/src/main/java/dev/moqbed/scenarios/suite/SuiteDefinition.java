@@ -14,6 +14,9 @@ public interface SuiteDefinition {
   /** The name given to {@code --suite}, e.g. {@code c4-test}. */
   String name();
 
+  /** What the main connection carries in this suite's runs. */
+  Workload workload();
+
   /** Every scenario of the suite, runnable or not, in the suite's order. */
   List<String> scenarios();
 

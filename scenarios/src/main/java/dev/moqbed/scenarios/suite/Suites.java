@@ -6,18 +6,18 @@ import java.util.List;
 public final class Suites {
   private Suites() {}
 
-  /** Every suite, by name. */
-  public static List<SuiteDefinition> all() {
-    return List.of(new C4TestSuite());
+  /** Every suite with {@code workload}, by name. */
+  public static List<SuiteDefinition> all(Workload workload) {
+    return List.of(new C4TestSuite(workload));
   }
 
   /**
-   * The suite called {@code name}.
+   * The suite called {@code name}, its runs carrying {@code workload}.
    *
    * @throws IllegalArgumentException naming the valid suites
    */
-  public static SuiteDefinition byName(String name) {
-    for (SuiteDefinition suite : all()) {
+  public static SuiteDefinition byName(String name, Workload workload) {
+    for (SuiteDefinition suite : all(workload)) {
       if (suite.name().equals(name)) {
         return suite;
       }
@@ -26,6 +26,6 @@ public final class Suites {
         "unknown suite '"
             + name
             + "'; valid: "
-            + String.join(", ", all().stream().map(SuiteDefinition::name).toList()));
+            + String.join(", ", all(workload).stream().map(SuiteDefinition::name).toList()));
   }
 }

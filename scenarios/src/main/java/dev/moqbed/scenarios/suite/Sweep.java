@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * Runs the jobs of one shard of a sweep on a fixed pool of threads and appends each finished run to
  * {@code DIR/runs.csv} at once. A sweep killed at any point and started again with the same
  * arguments skips what is in {@code runs.csv} and loses nothing; {@code DIR/sweep.json} holds the
- * arguments, and a directory made with other arguments is refused.
+ * arguments, and a directory made with other arguments is refused. The frames of a media run go to
+ * {@link FramesDirectory} before its row goes to {@code runs.csv}.
  *
  * <p>Each run is independent and single-threaded, and a function of its arguments only, so the set
  * of rows, and every value in them, does not depend on the thread count; only the order of the
@@ -80,9 +81,10 @@ public final class Sweep {
       }
     }
     progress.onStart(jobs.size(), jobs.size() - missing.size());
+    FramesDirectory frames = new FramesDirectory(directory);
     try (RunsCsvWriter writer =
         RunsCsvWriter.open(runsFile, existing.completeBytes(), extraColumns)) {
-      runAll(missing, arguments.seed(), writer);
+      runAll(missing, arguments.seed(), writer, frames);
     } finally {
       progress.onFinish();
     }
@@ -153,7 +155,8 @@ public final class Sweep {
     return done;
   }
 
-  private void runAll(List<SweepJob> jobs, long seed, RunsCsvWriter writer) throws IOException {
+  private void runAll(List<SweepJob> jobs, long seed, RunsCsvWriter writer, FramesDirectory frames)
+      throws IOException {
     if (jobs.isEmpty()) {
       return;
     }
@@ -161,7 +164,7 @@ public final class Sweep {
     AtomicReference<SweepFailure> failure = new AtomicReference<>();
     try {
       for (SweepJob job : jobs) {
-        pool.execute(() -> runOne(job, seed, writer, failure));
+        pool.execute(() -> runOne(job, seed, writer, frames, failure));
       }
       pool.shutdown();
       while (!pool.awaitTermination(1, TimeUnit.HOURS)) {
@@ -178,16 +181,24 @@ public final class Sweep {
   }
 
   private void runOne(
-      SweepJob job, long seed, RunsCsvWriter writer, AtomicReference<SweepFailure> failure) {
+      SweepJob job,
+      long seed,
+      RunsCsvWriter writer,
+      FramesDirectory frames,
+      AtomicReference<SweepFailure> failure) {
     if (failure.get() != null) {
       return; // stop starting runs after the first failure
     }
     try {
-      RunRecord record = runner.run(job.scenario(), job.controller(), job.run(), seed);
+      CompletedRun completed = runner.run(job.scenario(), job.controller(), job.run(), seed);
+      RunRecord record = completed == null ? null : completed.record();
       if (record == null || !SweepJob.of(record).equals(job) || record.seed() != seed) {
         throw new IllegalStateException(
             "the runner answered "
                 + (record == null ? "nothing" : SweepJob.of(record) + " seed " + record.seed()));
+      }
+      if (completed.frames() != null) {
+        frames.write(job.scenario(), job.controller(), job.run(), completed.frames());
       }
       writer.append(record);
       progress.onRunDone();

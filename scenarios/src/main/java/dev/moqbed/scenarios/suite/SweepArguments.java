@@ -11,6 +11,7 @@ import java.util.Map;
  * written in, never the rows.
  *
  * @param suite the suite's name, e.g. {@code c4-test}
+ * @param workload what the main connection carries
  * @param scenarios the scenarios, in the suite's order
  * @param controllers the main connection's controller specs, in the order given
  * @param runs runs per (scenario, controller), numbered 0 to runs − 1
@@ -19,6 +20,7 @@ import java.util.Map;
  */
 public record SweepArguments(
     String suite,
+    Workload workload,
     List<String> scenarios,
     List<String> controllers,
     int runs,
@@ -75,6 +77,7 @@ public record SweepArguments(
     Map<String, Object> document = new LinkedHashMap<>();
     document.put("format", FORMAT);
     document.put("suite", suite);
+    document.put("workload", workload.id());
     document.put("scenarios", scenarios);
     document.put("cc", controllers);
     document.put("runs", runs);
@@ -97,8 +100,14 @@ public record SweepArguments(
       throw new IllegalArgumentException(
           "sweep.json: format " + format + " is not the format " + FORMAT + " this moqbed writes");
     }
+    // sweeps made before the MoQ workload existed have no "workload": they ran the draft's
+    Workload workload =
+        document.containsKey("workload")
+            ? Workload.byId(text(document, "workload"))
+            : Workload.DRAFT;
     return new SweepArguments(
         text(document, "suite"),
+        workload,
         texts(document, "scenarios"),
         texts(document, "cc"),
         (int) number(document, "runs"),
@@ -113,6 +122,7 @@ public record SweepArguments(
   public List<String> differencesFrom(SweepArguments other, String here, String there) {
     List<String> differences = new ArrayList<>();
     compare(differences, "suite", suite, other.suite, here, there);
+    compare(differences, "workload", workload.id(), other.workload.id(), here, there);
     compare(
         differences,
         "scenarios",

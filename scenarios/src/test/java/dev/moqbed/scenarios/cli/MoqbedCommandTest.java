@@ -3,6 +3,10 @@ package dev.moqbed.scenarios.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.moqbed.scenarios.moq.MoqChainSimulation;
+import dev.moqbed.scenarios.suite.RunRecord;
+import dev.moqbed.scenarios.suite.RunsCsv;
+import dev.moqbed.scenarios.suite.RunsFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -288,7 +292,9 @@ class MoqbedCommandTest {
             "--format",
             "csv",
             "--frames",
-            frames.toString());
+            frames.toString(),
+            "--out",
+            dir.resolve("out").toString());
     assertEquals(0, result.exitCode(), result.err());
     String[] lines = result.out().split("\n");
     assertEquals(4, lines.length, result.out());
@@ -301,8 +307,20 @@ class MoqbedCommandTest {
     List<String> frameLines = Files.readAllLines(frames);
     assertEquals(1 + 250 + 150 + 150, frameLines.size());
     assertEquals(
-        "run,track,group,object,kind,size_bytes,capture_us,arrival_us,latency_us",
+        "run,track,copy,group,frame,kind,size_bytes,expected_us,arrival_us,latency_us,cancelled,"
+            + "counted",
         frameLines.get(0));
+    assertTrue(frameLines.get(1).startsWith("0,a1,0,0,0,AUDIO,80,"), frameLines.get(1));
+    assertEquals(frameLines, Files.readAllLines(dir.resolve("out/frames.csv")));
+    RunsFile runs = RunsCsv.read(dir.resolve("out/runs.csv"));
+    assertEquals(MoqChainSimulation.EXTRA_COLUMNS, runs.extraColumns());
+    RunRecord record = runs.records().get(0);
+    assertEquals("moq", record.extra().get("workload"));
+    assertEquals("550", record.extra().get("frames_sent"));
+    assertEquals("550", record.extra().get("frames_received"));
+    // one way over a 30 ms RTT link, plus serialization: half what the draft workload measures
+    assertTrue(record.mediaAverageLatencyMicros() > 15_000, record.toString());
+    assertTrue(record.extra().get("media_streams").startsWith("a1:250:"), record.toString());
   }
 
   @Test

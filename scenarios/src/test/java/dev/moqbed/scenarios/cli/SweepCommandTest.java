@@ -53,6 +53,44 @@ class SweepCommandTest {
   }
 
   @Test
+  void shouldExitTwoWhenTheMoqWorkloadIsAskedForAScenarioWithoutMedia() {
+    run("sweep", "--out", out("a"), "--workload", "moq", "--scenarios", "media,alone")
+        .assertOneLineError(
+            2,
+            "scenario 'alone' cannot run with the moq workload: it needs media, and alone carries"
+                + " none");
+    run("sweep", "--out", out("a"), "--workload", "quicperf")
+        .assertOneLineError(2, "Invalid value for option '--workload': unknown workload");
+    assertFalse(Files.exists(temporary.resolve("a")));
+  }
+
+  @Test
+  void shouldRunTheMediaScenariosThroughTheMoqChainAndWriteTheirFramesWhenAskedTo()
+      throws java.io.IOException {
+    Result result =
+        run(
+            "sweep",
+            "--out",
+            out("m"),
+            "--workload",
+            "moq",
+            "--cc",
+            "c4",
+            "--runs",
+            "2",
+            "--scenarios",
+            "media");
+    assertEquals(0, result.exitCode(), result.err());
+    RunsFile runs = RunsCsv.read(temporary.resolve("m/runs.csv"));
+    assertEquals(2, runs.records().size());
+    assertEquals("moq", runs.records().get(0).extra().get("workload"));
+    assertTrue(Files.isRegularFile(temporary.resolve("m/frames/media/c4/run-0001.csv.gz")));
+    Result report = run("report", out("m"));
+    assertEquals(0, report.exitCode(), report.err());
+    assertTrue(report.out().contains("## The MoQ chain"), report.out());
+  }
+
+  @Test
   void shouldExitTwoWhenControllerOrSuiteIsUnknown() {
     run("sweep", "--out", out("a"), "--cc", "c4,vegas")
         .assertOneLineError(2, "unknown congestion controller 'vegas'");

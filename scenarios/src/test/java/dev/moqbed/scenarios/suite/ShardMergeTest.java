@@ -18,7 +18,13 @@ class ShardMergeTest {
 
   private static SweepArguments arguments(Shard shard) {
     return new SweepArguments(
-        "c4-test", List.of("alone", "vs_c4", "media"), List.of("c4", "bbr", "cubic"), 4, 3, shard);
+        "c4-test",
+        Workload.DRAFT,
+        List.of("alone", "vs_c4", "media"),
+        List.of("c4", "bbr", "cubic"),
+        4,
+        3,
+        shard);
   }
 
   private static Sweep sweep() {
@@ -55,7 +61,8 @@ class ShardMergeTest {
     sweep().run(arguments(Shard.WHOLE), first);
     Path other = temporary.resolve("other");
     SweepArguments otherSeed =
-        new SweepArguments("c4-test", List.of("alone"), List.of("c4"), 1, 99, Shard.WHOLE);
+        new SweepArguments(
+            "c4-test", Workload.DRAFT, List.of("alone"), List.of("c4"), 1, 99, Shard.WHOLE);
     sweep().run(otherSeed, other);
     IllegalArgumentException error =
         assertThrows(IllegalArgumentException.class, () -> RunSet.read(List.of(first, other)));

@@ -17,7 +17,13 @@ class SweepArgumentsTest {
 
   private static SweepArguments arguments(Shard shard) {
     return new SweepArguments(
-        "c4-test", List.of("alone", "blackhole"), List.of("c4", "bbr"), 3, 1, shard);
+        "c4-test",
+        Workload.DRAFT,
+        List.of("alone", "blackhole"),
+        List.of("c4", "bbr"),
+        3,
+        1,
+        shard);
   }
 
   @Test
@@ -76,6 +82,7 @@ class SweepArgumentsTest {
     SweepArguments arguments =
         new SweepArguments(
             "c4-test",
+            Workload.DRAFT,
             List.of("alone"),
             List.of("c4", "cubic:flavor=rfc,hystart=off"),
             100,
@@ -85,6 +92,7 @@ class SweepArgumentsTest {
         "{\n"
             + "  \"format\": 1,\n"
             + "  \"suite\": \"c4-test\",\n"
+            + "  \"workload\": \"draft\",\n"
             + "  \"scenarios\": [\"alone\"],\n"
             + "  \"cc\": [\"c4\", \"cubic:flavor=rfc,hystart=off\"],\n"
             + "  \"runs\": 100,\n"
@@ -96,11 +104,39 @@ class SweepArgumentsTest {
   }
 
   @Test
+  void shouldReadSweepFilesWithoutWorkloadAsTheDraftWorkload() {
+    String before =
+        "{\"format\": 1, \"suite\": \"c4-test\", \"scenarios\": [\"media\"], \"cc\": [\"c4\"],"
+            + " \"runs\": 2, \"seed\": 1, \"shard\": \"0/1\"}";
+    assertEquals(Workload.DRAFT, SweepArguments.fromJson(before).workload());
+    SweepArguments moq =
+        new SweepArguments(
+            "c4-test", Workload.MOQ, List.of("media"), List.of("c4"), 2, 1, Shard.WHOLE);
+    assertEquals(moq, SweepArguments.fromJson(moq.toJson()));
+    assertEquals(
+        List.of("workload moq here, draft there"),
+        moq.differencesFrom(SweepArguments.fromJson(before), "here", "there"));
+    IllegalArgumentException error =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                SweepArguments.fromJson(
+                    before.replace("\"suite\"", "\"workload\": \"x\", \"suite\"")));
+    assertEquals("unknown workload 'x'; valid: draft, moq", error.getMessage());
+  }
+
+  @Test
   void shouldListEveryDifferenceWhenComparingArguments() {
     SweepArguments a = arguments(Shard.WHOLE);
     SweepArguments b =
         new SweepArguments(
-            "c4-test", List.of("alone"), List.of("c4", "bbr"), 3, 1, new Shard(0, 2));
+            "c4-test",
+            Workload.DRAFT,
+            List.of("alone"),
+            List.of("c4", "bbr"),
+            3,
+            1,
+            new Shard(0, 2));
     assertEquals(
         List.of("scenarios alone,blackhole now, alone then", "shard 0/1 now, 0/2 then"),
         a.differencesFrom(b, "now", "then"));
@@ -122,7 +158,9 @@ class SweepArgumentsTest {
   void shouldRefuseSweepWhenRunsBelowOne() {
     assertThrows(
         IllegalArgumentException.class,
-        () -> new SweepArguments("c4-test", List.of("alone"), List.of("c4"), 0, 1, Shard.WHOLE));
+        () ->
+            new SweepArguments(
+                "c4-test", Workload.DRAFT, List.of("alone"), List.of("c4"), 0, 1, Shard.WHOLE));
   }
 
   @Test

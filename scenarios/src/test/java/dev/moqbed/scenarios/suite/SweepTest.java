@@ -21,6 +21,7 @@ class SweepTest {
   private static final SweepArguments ARGUMENTS =
       new SweepArguments(
           "c4-test",
+          Workload.DRAFT,
           List.of("alone", "media"),
           List.of("c4", "cubic:flavor=rfc,hystart=off"),
           5,
@@ -119,13 +120,49 @@ class SweepTest {
   }
 
   @Test
+  void shouldWriteEveryMediaRunsFramesBesideRunsCsvAndKeepThemOnResume() throws IOException {
+    ScenarioRunner failing =
+        (scenario, controller, run, seed) -> {
+          if (scenario.equals("media") && controller.equals("c4") && run == 3) {
+            throw new IllegalStateException("boom");
+          }
+          return TestRunner.completed(scenario, controller, run, seed);
+        };
+    assertThrows(SweepFailure.class, () -> sweep(failing, 1).run(ARGUMENTS, temporary));
+    FramesDirectory frames = new FramesDirectory(temporary);
+    assertEquals(3, frames.runFiles("media", "c4").size(), "media/c4 #0..#2 before the failure");
+    assertEquals(List.of(), frames.runFiles("alone", "c4"), "no frames without media");
+
+    sweep(new TestRunner(), 2).run(ARGUMENTS, temporary);
+
+    assertEquals(5, frames.runFiles("media", "c4").size());
+    List<Path> rfc = frames.runFiles("media", "cubic:flavor=rfc,hystart=off");
+    assertEquals(5, rfc.size());
+    assertEquals(
+        temporary.resolve("frames/media/cubic_flavor=rfc+hystart=off/run-0004.csv.gz"), rfc.get(4));
+    String run4;
+    try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(rfc.get(4)))) {
+      run4 = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    assertEquals(
+        "run,track,copy,group,frame,kind,size_bytes,expected_us,arrival_us,latency_us,cancelled,"
+            + "counted\n"
+            + "4,vmid,0,4,0,I,1000,0,25004,25004,false,true\n"
+            + "4,vmid,0,4,1,P,500,33333,-1,-1,true,true\n",
+        run4);
+    try (var files = Files.walk(temporary)) {
+      assertEquals(0, files.filter(f -> f.toString().endsWith(".tmp")).count());
+    }
+  }
+
+  @Test
   void shouldKeepWrittenRunsWhenARunFailsAndFinishOnResume() throws IOException {
     ScenarioRunner failing =
         (scenario, controller, run, seed) -> {
           if (scenario.equals("media") && run == 3) {
             throw new IllegalStateException("boom");
           }
-          return TestRunner.record(scenario, controller, run, seed);
+          return TestRunner.completed(scenario, controller, run, seed);
         };
     SweepFailure failure =
         assertThrows(SweepFailure.class, () -> sweep(failing, 1).run(ARGUMENTS, temporary));
@@ -145,7 +182,13 @@ class SweepTest {
     sweep(new TestRunner(), 2).run(ARGUMENTS, temporary);
     SweepArguments other =
         new SweepArguments(
-            "c4-test", ARGUMENTS.scenarios(), ARGUMENTS.controllers(), 6, 8, Shard.WHOLE);
+            "c4-test",
+            Workload.DRAFT,
+            ARGUMENTS.scenarios(),
+            ARGUMENTS.controllers(),
+            6,
+            8,
+            Shard.WHOLE);
     TestRunner runner = new TestRunner();
 
     IllegalArgumentException error =
@@ -176,7 +219,8 @@ class SweepTest {
   @Test
   void shouldFailWhenRunnerAnswersAnotherJob() {
     ScenarioRunner confused =
-        (scenario, controller, run, seed) -> TestRunner.record(scenario, controller, run + 1, seed);
+        (scenario, controller, run, seed) ->
+            CompletedRun.of(TestRunner.record(scenario, controller, run + 1, seed));
     SweepFailure failure =
         assertThrows(SweepFailure.class, () -> sweep(confused, 1).run(ARGUMENTS, temporary));
     assertTrue(

@@ -1,6 +1,12 @@
 package dev.moqbed.scenarios.suite;
 
+import dev.moqbed.media.FrameKind;
+import dev.moqbed.media.MediaObject;
+import dev.moqbed.media.TrackName;
+import dev.moqbed.scenarios.sim.FrameTable;
+import dev.moqbed.subscriber.FrameRecord;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -10,14 +16,31 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the extra column holds text that needs quoting. Counts its calls.
  */
 final class TestRunner implements ScenarioRunner {
-  static final java.util.List<String> EXTRA_COLUMNS = java.util.List.of("note", "events");
+  static final List<String> EXTRA_COLUMNS = List.of("note", "events");
 
   final AtomicInteger calls = new AtomicInteger();
 
   @Override
-  public RunRecord run(String scenario, String controller, int run, long seed) {
+  public CompletedRun run(String scenario, String controller, int run, long seed) {
     calls.incrementAndGet();
-    return record(scenario, controller, run, seed);
+    return completed(scenario, controller, run, seed);
+  }
+
+  /** The record and, for a media scenario, two frames: one received, one cancelled. */
+  static CompletedRun completed(String scenario, String controller, int run, long seed) {
+    RunRecord record = record(scenario, controller, run, seed);
+    if (!scenario.startsWith("media")) {
+      return CompletedRun.of(record);
+    }
+    TrackName track = new TrackName("live", "vmid");
+    MediaObject first = new MediaObject(track, run, 0, 0, 6, 1000, 0, FrameKind.I, false);
+    MediaObject second = new MediaObject(track, run, 0, 1, 6, 500, 33_333, FrameKind.P, true);
+    FrameTable frames = new FrameTable();
+    frames.add(
+        run,
+        List.of(first, second),
+        List.of(new FrameRecord("vmid", run, 0, FrameKind.I, 1000, 0, 25_000 + run, 25_000 + run)));
+    return new CompletedRun(record, frames);
   }
 
   static RunRecord record(String scenario, String controller, int run, long seed) {
