@@ -12,16 +12,22 @@ import dev.moqbed.scenarios.demo.MediaMixRun;
 import dev.moqbed.scenarios.demo.Sparkline;
 import dev.moqbed.scenarios.live.ChainTable;
 import dev.moqbed.scenarios.live.LiveChain;
+import dev.moqbed.scenarios.moq.MoqChainSimulation;
+import dev.moqbed.scenarios.report.FrameLatencyCdfs;
 import dev.moqbed.scenarios.report.HtmlReport;
+import dev.moqbed.scenarios.report.MoqChainTable;
 import dev.moqbed.scenarios.report.OutputFormat;
 import dev.moqbed.scenarios.report.PublishedResults;
 import dev.moqbed.scenarios.report.ReportModel;
 import dev.moqbed.scenarios.report.RunSet;
 import dev.moqbed.scenarios.report.Table;
+import dev.moqbed.scenarios.sim.EcnMarking;
 import dev.moqbed.scenarios.sim.FrameLatencies;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.stats.Summary;
 import dev.moqbed.scenarios.suite.RunRecord;
+import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.transport.app.FrameLog;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -82,9 +88,16 @@ final class DemoCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  /** One scenario and controller, all runs: their records and their frames. */
+  /**
+   * One scenario and controller, all runs: the draft workload's records and frames, and the MoQ
+   * chain's records.
+   */
   private record Batch(
-      String scenario, String controller, List<RunRecord> records, FrameLatencies frames) {}
+      String scenario,
+      String controller,
+      List<RunRecord> records,
+      FrameLatencies frames,
+      List<RunRecord> moqRecords) {}
 
   @Override
   public Integer call() throws Exception {
@@ -100,7 +113,8 @@ final class DemoCommand implements Callable<Integer> {
         "%nThe draft's media scenarios, %d runs per controller, in virtual time:%n",
         runs);
     printer.flush();
-    List<Batch> batches = runAll();
+    FrameLatencyCdfs.Builder frameLatencies = new FrameLatencyCdfs.Builder();
+    List<Batch> batches = runAll(frameLatencies);
     printer.println();
     printer.println("Per-frame latency (capture to complete arrival), all runs together:");
     printer.print(frameTable(batches).render(OutputFormat.TABLE));
@@ -113,14 +127,23 @@ final class DemoCommand implements Callable<Integer> {
 
     List<RunRecord> all = new ArrayList<>();
     batches.forEach(batch -> all.addAll(batch.records()));
+    batches.forEach(batch -> all.addAll(batch.moqRecords()));
+    ReportModel model = ReportModel.build(List.of("moqbed demo"), RunSet.of(all), published);
+    printer.println();
+    printer.println(
+        "The same media through the MoQ chain (publisher -> relay -> subscriber, the relay sending"
+            + " with the controller over the scenario's link; capture to arrival, every frame), ms:");
+    printer.print(moqTable(model).render(OutputFormat.TABLE));
+
     Files.createDirectories(out);
     Path html = out.resolve("report.html");
-    ReportModel model = ReportModel.build(List.of("moqbed demo"), RunSet.of(all), published);
-    Files.writeString(html, HtmlReport.render(model), StandardCharsets.UTF_8);
+    Files.writeString(
+        html, HtmlReport.render(model, frameLatencies.build()), StandardCharsets.UTF_8);
     printer.println();
     printer.printf(
         Locale.ROOT,
-        "Charts (bars per metric beside the draft, completion-time CDFs): %s%n",
+        "Charts (bars per metric beside the draft, completion-time CDFs, per-track frame-latency"
+            + " CDFs of both workloads): %s%n",
         html.toAbsolutePath());
     if (liveDurationMicros > 0) {
       printer.println();
@@ -206,13 +229,40 @@ final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  /** Every (scenario, controller) on all cores; each run is independent and deterministic. */
-  private List<Batch> runAll() throws Exception {
+  /** The MoQ chain's runs: per scenario and controller, per-track average latency and drops. */
+  private static Table moqTable(ReportModel model) {
+    MoqChainTable moq = model.moqChain();
+    List<String> columns = new ArrayList<>(List.of("scenario", "cc"));
+    moq.tracks().forEach(track -> columns.add(track + "_avg"));
+    columns.addAll(List.of("max_p90", "stop_sending", "cancelled", "draft_workload_av"));
+    Table table = new Table(columns);
+    for (MoqChainTable.Row row : moq.rows()) {
+      List<Object> cells = new ArrayList<>(List.of(row.scenario(), row.controller()));
+      moq.tracks().forEach(track -> cells.add(milliseconds(row.trackAverageLatency().get(track))));
+      cells.add(milliseconds(row.maxLatencyP90()));
+      cells.add(Math.round(row.stopSending() * 10) / 10.0); // per run, a mean: one decimal
+      cells.add(Math.round(row.framesCancelled() * 10) / 10.0);
+      cells.add(milliseconds(row.draftWorkloadLatency()));
+      table.row(cells.toArray());
+    }
+    return table;
+  }
+
+  private static Double milliseconds(Long micros) {
+    return micros == null ? null : milliseconds((double) micros);
+  }
+
+  /**
+   * Every (scenario, controller) on all cores, with both workloads; each run is independent and
+   * deterministic. Every frame that counts goes to {@code frameLatencies}.
+   */
+  private List<Batch> runAll(FrameLatencyCdfs.Builder frameLatencies) throws Exception {
     ScenarioCatalog catalog = ScenarioCatalog.standard();
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
       List<List<Future<ScenarioSimulation.Outcome>>> futures = new ArrayList<>();
+      List<List<Future<MoqChainSimulation.Outcome>>> moqFutures = new ArrayList<>();
       List<ResolvedScenario> resolved = new ArrayList<>();
       for (String scenario : SCENARIOS) {
         for (String controller : CONTROLLERS) {
@@ -229,6 +279,19 @@ final class DemoCommand implements Callable<Integer> {
                             .run(1, runNumber)));
           }
           futures.add(runsOfTarget);
+          List<Future<MoqChainSimulation.Outcome>> moqRunsOfTarget = new ArrayList<>();
+          for (int run = 0; run < runs; run++) {
+            int runNumber = run;
+            moqRunsOfTarget.add(
+                pool.submit(
+                    () ->
+                        new MoqChainSimulation(
+                                target.spec(),
+                                dev.moqbed.cc.ControllerRegistry.standard(),
+                                EcnMarking.DEFAULT)
+                            .run(1, runNumber)));
+          }
+          moqFutures.add(moqRunsOfTarget);
         }
       }
       List<Batch> batches = new ArrayList<>();
@@ -236,12 +299,27 @@ final class DemoCommand implements Callable<Integer> {
         ResolvedScenario target = resolved.get(i);
         List<RunRecord> records = new ArrayList<>();
         FrameLatencies frames = new FrameLatencies();
+        List<RunRecord> moqRecords = new ArrayList<>();
+        String scenario = target.scenario().name();
+        String controller = target.controller();
         for (int run = 0; run < runs; run++) {
           ScenarioSimulation.Outcome outcome = futures.get(i).get(run).get();
-          records.add(outcome.record(target.scenario().name(), target.controller(), run, 1));
+          records.add(outcome.record(scenario, controller, run, 1));
           frames.add(outcome.frames());
+          FrameLog log = outcome.frames();
+          for (int frame = 0; frame < log.size(); frame++) {
+            if (log.isCounted(frame) && !log.isCancelled(frame) && log.arrivalMicros(frame) >= 0) {
+              frameLatencies.add(scenario, controller, log.itemId(frame), log.latencyMicros(frame));
+            }
+          }
+          MoqChainSimulation.Outcome moq = moqFutures.get(i).get(run).get();
+          moqRecords.add(moq.record(scenario, controller, run, 1));
+          for (FrameRecord frame : moq.frames()) {
+            frameLatencies.add(
+                scenario, controller + " (moq)", frame.track(), frame.latencyMicros());
+          }
         }
-        batches.add(new Batch(target.scenario().name(), target.controller(), records, frames));
+        batches.add(new Batch(scenario, controller, records, frames, moqRecords));
       }
       return batches;
     } finally {

@@ -53,39 +53,28 @@ public final class FrameLatencyCdfs {
    * without frames contribute nothing.
    */
   public static FrameLatencyCdfs read(List<Path> directories) throws IOException {
-    Map<String, Map<String, Map<String, LongList>>> samples = new LinkedHashMap<>();
+    Builder builder = new Builder();
     for (Path directory : directories) {
       FramesDirectory frames = new FramesDirectory(directory);
       Set<String> done = new LinkedHashSet<>();
       for (RunRecord record : RunsCsv.read(directory.resolve(RunsCsv.FILE_NAME)).records()) {
         Path file = frames.file(record.scenario(), record.controller(), record.run());
-        if (!done.add(file.toString()) || !Files.isRegularFile(file)) {
-          continue;
+        if (done.add(file.toString()) && Files.isRegularFile(file)) {
+          readRun(file, builder, record.scenario(), label(record));
         }
-        String label =
-            RunSet.workloadOf(record) == Workload.MOQ
-                ? record.controller() + " (moq)"
-                : record.controller();
-        Map<String, Map<String, LongList>> byTrack =
-            samples.computeIfAbsent(record.scenario(), s -> new LinkedHashMap<>());
-        readRun(file, byTrack, label);
       }
     }
-    Map<String, Map<String, Map<String, double[]>>> quantiles = new LinkedHashMap<>();
-    samples.forEach(
-        (scenario, byTrack) ->
-            byTrack.forEach(
-                (track, byLabel) ->
-                    byLabel.forEach(
-                        (label, values) ->
-                            quantiles
-                                .computeIfAbsent(scenario, s -> new LinkedHashMap<>())
-                                .computeIfAbsent(track, t -> new LinkedHashMap<>())
-                                .put(label, values.quantiles()))));
-    return new FrameLatencyCdfs(quantiles);
+    return builder.build();
   }
 
-  private static void readRun(Path file, Map<String, Map<String, LongList>> byTrack, String label)
+  /** The line a run's frames belong to: its controller, marked {@code (moq)} for the MoQ chain. */
+  public static String label(RunRecord record) {
+    return RunSet.workloadOf(record) == Workload.MOQ
+        ? record.controller() + " (moq)"
+        : record.controller();
+  }
+
+  private static void readRun(Path file, Builder builder, String scenario, String label)
       throws IOException {
     try (BufferedReader reader =
         new BufferedReader(
@@ -104,14 +93,41 @@ public final class FrameLatencyCdfs {
         if (arrived
             && !Boolean.parseBoolean(fields[CANCELLED])
             && Boolean.parseBoolean(fields[COUNTED])) {
-          byTrack
-              .computeIfAbsent(fields[TRACK], t -> new LinkedHashMap<>())
-              .computeIfAbsent(label, l -> new LongList())
-              .add(Long.parseLong(fields[LATENCY]));
+          builder.add(scenario, label, fields[TRACK], Long.parseLong(fields[LATENCY]));
         }
       }
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(file + ": not a frames file (" + e.getMessage() + ")");
+    }
+  }
+
+  /** Gathers latencies frame by frame, from files or from runs in memory. */
+  public static final class Builder {
+    /** scenario → track → label → latencies in µs */
+    private final Map<String, Map<String, Map<String, LongList>>> samples = new LinkedHashMap<>();
+
+    /** One frame that arrived and counts. */
+    public void add(String scenario, String label, String track, long latencyMicros) {
+      samples
+          .computeIfAbsent(scenario, s -> new LinkedHashMap<>())
+          .computeIfAbsent(track, t -> new LinkedHashMap<>())
+          .computeIfAbsent(label, l -> new LongList())
+          .add(latencyMicros);
+    }
+
+    public FrameLatencyCdfs build() {
+      Map<String, Map<String, Map<String, double[]>>> quantiles = new LinkedHashMap<>();
+      samples.forEach(
+          (scenario, byTrack) ->
+              byTrack.forEach(
+                  (track, byLabel) ->
+                      byLabel.forEach(
+                          (label, values) ->
+                              quantiles
+                                  .computeIfAbsent(scenario, s -> new LinkedHashMap<>())
+                                  .computeIfAbsent(track, t -> new LinkedHashMap<>())
+                                  .put(label, values.quantiles()))));
+      return new FrameLatencyCdfs(quantiles);
     }
   }
 

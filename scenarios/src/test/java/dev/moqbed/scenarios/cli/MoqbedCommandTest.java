@@ -95,7 +95,8 @@ class MoqbedCommandTest {
   }
 
   @Test
-  void shouldRunTheMediaScenariosAndWriteChartsWhenRunningDemo(@TempDir Path directory) {
+  void shouldRunTheMediaScenariosAndWriteChartsWhenRunningDemo(@TempDir Path directory)
+      throws IOException {
     Result result =
         run("demo", "--runs", "2", "--out", directory.toString(), "--live-duration", "0");
     assertEquals(0, result.exitCode(), result.err());
@@ -104,7 +105,12 @@ class MoqbedCommandTest {
     for (String row : List.of("media     c4     a1     AUDIO", "media_wb  cubic  vmid   P")) {
       assertTrue(result.out().contains(row), row + " in " + result.out());
     }
-    assertTrue(Files.exists(directory.resolve("report.html")));
+    // the MoQ chain: one-way latency on media (30 ms RTT), beside the draft workload's 30.49 ms
+    assertTrue(result.out().contains("media     c4      15.04     16.05"), result.out());
+    String html = Files.readString(directory.resolve("report.html"));
+    assertTrue(html.contains("The MoQ chain"));
+    assertTrue(html.contains("vmid frame latency CDF"));
+    assertTrue(html.contains("<title>c4 (moq)</title>"));
   }
 
   @Test
