@@ -148,6 +148,7 @@ public final class MarkdownReport {
                 "Cells within tolerance of the draft: %d of %d.%n%n",
                 within,
                 compared));
+        byTable(out, model);
       }
     }
     if (model.c4Comparisons() > 0) {
@@ -175,6 +176,36 @@ public final class MarkdownReport {
               model.bestAgreements(),
               model.bestComparisons()));
     }
+  }
+
+  /** Within tolerance per table of the draft (group and metric), per controller and in all. */
+  private static void byTable(StringBuilder out, ReportModel model) {
+    List<String> columns = new ArrayList<>(List.of("table"));
+    List<Boolean> right = new ArrayList<>(List.of(false));
+    for (String controller : model.controllers()) {
+      columns.add(controller);
+      right.add(true);
+    }
+    columns.add("all");
+    right.add(true);
+    List<List<String>> rows = new ArrayList<>();
+    for (Section section : model.sections()) {
+      for (Metric metric : section.metrics()) {
+        Tally all = model.tally(section, metric, null);
+        if (all.compared() == 0) {
+          continue;
+        }
+        List<String> row = new ArrayList<>(List.of(section.title() + ": " + metric.title()));
+        for (String controller : model.controllers()) {
+          Tally tally = model.tally(section, metric, controller);
+          row.add(tally.compared() == 0 ? "" : tally.within() + "/" + tally.compared());
+        }
+        row.add(all.within() + "/" + all.compared());
+        rows.add(row);
+      }
+    }
+    out.append("Within tolerance per table of the draft (cells within / compared):\n\n");
+    table(out, columns, right, rows);
   }
 
   private static void metricTable(

@@ -287,6 +287,25 @@ public final class ReportModel {
     return tallies;
   }
 
+  /**
+   * The cells of one of the draft's tables (a section's metric), for one controller or for all
+   * ({@code controller} null), compared with the draft, and those within tolerance.
+   */
+  public Tally tally(Section section, Metric metric, String controller) {
+    int compared = 0;
+    int within = 0;
+    for (Cell cell : cells.values()) {
+      if (cell.group().equals(section.id())
+          && cell.metric() == metric
+          && (controller == null || cell.controller().equals(controller))
+          && cell.withinTolerance() != null) {
+        compared++;
+        within += cell.withinTolerance() ? 1 : 0;
+      }
+    }
+    return new Tally(metric, compared, within);
+  }
+
   /** Cells where our c4, bbr and cubic all have a value. */
   public int c4Comparisons() {
     return (int) verdicts.values().stream().filter(v -> v.c4BetterThanBoth() != null).count();

@@ -110,6 +110,22 @@ class ReportModelTest {
   }
 
   @Test
+  void shouldTallyEachTableOfTheDraftPerControllerWhenAsked() {
+    ReportModel model = TinyCase.model(true);
+    ReportModel.Section events = model.sections().get(0);
+    assertEquals(
+        new ReportModel.Tally(Metric.TIME_AVG, 3, 2), model.tally(events, Metric.TIME_AVG, null));
+    assertEquals(
+        new ReportModel.Tally(Metric.TIME_AVG, 1, 0), model.tally(events, Metric.TIME_AVG, "bbr"));
+    assertEquals(
+        new ReportModel.Tally(Metric.TIME_P90, 0, 0), model.tally(events, Metric.TIME_P90, "bbr"));
+    String markdown = MarkdownReport.render(model);
+    assertTrue(
+        markdown.contains("| Reaction to network events: average time | 1/1 | 0/1 | 1/1 | 2/3 |"),
+        markdown);
+  }
+
+  @Test
   void shouldShowEveryMetricSomeRunHasWhenScenarioIsNotTheDrafts() {
     RunRecord custom = new RunRecord("my_test", "c4", 0, 1, 5L, 6L, 1L, 0.5, null, null, Map.of());
     ReportModel model = ReportModel.build(List.of("x"), RunSet.of(List.of(custom)), null);
