@@ -7,6 +7,7 @@ import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.scenarios.moq.MoqChainSimulation;
 import dev.moqbed.scenarios.report.OutputFormat;
 import dev.moqbed.scenarios.report.Table;
+import dev.moqbed.scenarios.sim.ControllerTrace;
 import dev.moqbed.scenarios.sim.EcnMarking;
 import dev.moqbed.scenarios.sim.FrameTable;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
@@ -20,6 +21,7 @@ import dev.moqbed.scenarios.suite.Workload;
 import dev.moqbed.subscriber.TrackReport;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,6 +116,15 @@ final class ScenarioRunCommand implements Callable<Integer> {
   Path framesFile;
 
   @Option(
+      names = "--trace",
+      paramLabel = "FILE.csv",
+      description =
+          "With the draft workload: writes the main data sender's controller after every ACK"
+              + " (time, cwnd, pacing rate, latest and smoothed RTT, bytes in flight, state; one"
+              + " 'run' column) for plotting.")
+  Path traceFile;
+
+  @Option(
       names = "--out",
       paramLabel = "DIR",
       description =
@@ -150,6 +161,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
       media = resolved.scenario().group() == ScenarioGroup.MEDIA;
     }
     if (workload == Workload.MOQ) {
+      if (traceFile != null) {
+        throw new IllegalArgumentException("--trace traces the draft workload's sender only");
+      }
       if (!media) {
         throw new IllegalArgumentException(
             "--workload moq needs a media scenario (media, media_wb, ...); "
@@ -176,9 +190,10 @@ final class ScenarioRunCommand implements Callable<Integer> {
             "completed",
             "wall_ms");
     FrameTable frameTable = new FrameTable();
+    ControllerTrace trace = traceFile == null ? null : new ControllerTrace();
     for (int run = 0; run < runs; run++) {
       long start = System.nanoTime();
-      ScenarioSimulation.Outcome outcome = simulation.run(seed, run);
+      ScenarioSimulation.Outcome outcome = simulation.run(seed, run, trace);
       RunRecord record = outcome.record(scenarioName, mainController, run, seed);
       records.add(record);
       if (outcome.media() != null) {
@@ -205,6 +220,15 @@ final class ScenarioRunCommand implements Callable<Integer> {
       out.print(summary(records).render(OutputFormat.TABLE));
     }
     writeOutputs(records, frameTable, ScenarioSimulation.EXTRA_COLUMNS);
+    if (trace != null) {
+      try (Writer writer = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8)) {
+        trace.writeCsv(writer);
+      }
+      commandSpec
+          .commandLine()
+          .getErr()
+          .println("moqbed: " + trace.rows() + " ACK rows written to " + traceFile);
+    }
     long incomplete = records.stream().filter(r -> r.completionTimeMicros() == null).count();
     if (incomplete > 0) {
       commandSpec

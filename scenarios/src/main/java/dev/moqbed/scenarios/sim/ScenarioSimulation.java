@@ -146,6 +146,11 @@ public final class ScenarioSimulation {
 
   /** One run: the reference's rep {@code run} under master seed {@code seed}. */
   public Outcome run(long seed, int run) {
+    return run(seed, run, null);
+  }
+
+  /** As {@link #run(long, int)}, tracing the main data sender's controller into {@code trace}. */
+  public Outcome run(long seed, int run, ControllerTrace trace) {
     Simulation simulation = new Simulation(NetworkConfig.builder(spec.linkSchedule()), seed, run);
     MediaSpec mainText = spec.mainScenario();
     QuicperfClient mainClient =
@@ -165,6 +170,10 @@ public final class ScenarioSimulation {
             mainClient,
             new QuicperfServer(simulation.applicationScheduler()),
             spec.mainStartMicros());
+    if (trace != null) {
+      trace.startRun(run);
+      main.server().setAckListener(trace);
+    }
     List<Simulation.ConnectionPair> background = new ArrayList<>();
     if (spec.hasBackground()) {
       ControllerFactory backgroundController = registry.parse(spec.backgroundCcAlgo());

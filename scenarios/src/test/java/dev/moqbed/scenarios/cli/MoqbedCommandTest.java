@@ -330,6 +330,38 @@ class MoqbedCommandTest {
   }
 
   @Test
+  void shouldTraceTheMainSendersControllerWhenRunningAScenarioWithTrace(@TempDir Path dir)
+      throws IOException {
+    Path trace = dir.resolve("trace.csv");
+    Result result =
+        run(
+            "scenario",
+            "run",
+            "satellite",
+            "--cc",
+            "bbr",
+            "--runs",
+            "1",
+            "--trace",
+            trace.toString());
+    assertEquals(0, result.exitCode(), result.err());
+    List<String> lines = Files.readAllLines(trace);
+    assertEquals(
+        "run,time_us,cwnd_bytes,pacing_rate_bytes_per_s,latest_rtt_us,smoothed_rtt_us,"
+            + "bytes_in_flight,state",
+        lines.get(0));
+    // careful resume: the first ACK already runs BBR's long-RTT Startup with the 18.75 MB seed
+    assertTrue(
+        lines.get(1).matches("0,\\d+,18750001,\\d+,6\\d{5},6\\d{5},\\d+,startup_long_rtt"),
+        lines.get(1));
+    assertTrue(lines.stream().anyMatch(line -> line.endsWith(",probe_bw_cruise")));
+    assertTrue(result.err().contains(" ACK rows written to " + trace), result.err());
+    Result moq = run("scenario", "run", "media", "--workload", "moq", "--trace", trace.toString());
+    assertEquals(2, moq.exitCode());
+    assertEquals("moqbed: --trace traces the draft workload's sender only\n", moq.err());
+  }
+
+  @Test
   void shouldRefuseTheMoqWorkloadWhenTheScenarioCarriesNoMedia() {
     Result result = run("scenario", "run", "alone", "--workload", "moq", "--runs", "1");
     assertEquals(2, result.exitCode());
