@@ -131,30 +131,37 @@ public final class MoqChainSimulation {
       extra.put("simulated_us", Long.toString(endMicros));
       extra.put("frames_sent", Integer.toString(sent.size()));
       extra.put("frames_received", Integer.toString(frames.size()));
-      Long averageLatency = null;
-      Long maxLatency = null;
       long stopSending = 0;
-      StringBuilder streams = new StringBuilder();
       if (report != null) {
         for (TrackReport track : report.tracks()) {
           stopSending += track.stopSendingSent();
-          if (track.received() == 0) {
-            continue;
-          }
-          long average = Math.round(track.latency().getMean());
-          long max = track.latency().getMaxValue();
-          averageLatency = averageLatency == null ? average : Math.max(averageLatency, average);
-          maxLatency = maxLatency == null ? max : Math.max(maxLatency, max);
-          streams
-              .append(streams.length() == 0 ? "" : ";")
-              .append(track.track())
-              .append(':')
-              .append(track.received())
-              .append(':')
-              .append(average)
-              .append(':')
-              .append(max);
         }
+      }
+      // exact per-track figures from the frames (the subscriber's histograms are bucketed)
+      Map<String, long[]> byTrack = new LinkedHashMap<>();
+      for (FrameRecord frame : frames) {
+        long[] stats = byTrack.computeIfAbsent(frame.track(), track -> new long[3]);
+        stats[0]++;
+        stats[1] += frame.latencyMicros();
+        stats[2] = Math.max(stats[2], frame.latencyMicros());
+      }
+      Long averageLatency = null;
+      Long maxLatency = null;
+      StringBuilder streams = new StringBuilder();
+      for (Map.Entry<String, long[]> entry : byTrack.entrySet()) {
+        long[] stats = entry.getValue();
+        long average = Math.round((double) stats[1] / stats[0]);
+        averageLatency = averageLatency == null ? average : Math.max(averageLatency, average);
+        maxLatency = maxLatency == null ? stats[2] : Math.max(maxLatency, stats[2]);
+        streams
+            .append(streams.length() == 0 ? "" : ";")
+            .append(entry.getKey())
+            .append(':')
+            .append(stats[0])
+            .append(':')
+            .append(average)
+            .append(':')
+            .append(stats[2]);
       }
       extra.put("frames_cancelled", Integer.toString(frameTable(run).cancelledRows()));
       extra.put("stop_sending", Long.toString(stopSending));
