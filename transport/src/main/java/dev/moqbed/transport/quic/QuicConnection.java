@@ -747,8 +747,13 @@ public final class QuicConnection {
       space.largestAckedReceivedMicros = nowMicros;
       consecutiveProbeTimeouts = 0;
       long raw = nowMicros - largestNewlyAcked.sentMicros;
-      rtt.onSample(
-          nowMicros, raw, ack.ackDelayMicros(), handshakeConfirmed, largestNewlyAcked.packetNumber);
+      // picoquic folds every Initial and Handshake sample at once (no packet context there); in
+      // the application space a period ends when the largest acknowledged passes the last one
+      long periodPacketNumber =
+          space.space == PacketSpace.APPLICATION
+              ? largestNewlyAcked.packetNumber
+              : RttEstimator.NO_PACKET_CONTEXT;
+      rtt.onSample(nowMicros, raw, ack.ackDelayMicros(), handshakeConfirmed, periodPacketNumber);
       controller.onRttSample(
           nowMicros,
           rttSample.set(rtt.latestRttMicros(), ack.ackDelayMicros(), -1).packetSpace(space.space));

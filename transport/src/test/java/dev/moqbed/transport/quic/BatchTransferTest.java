@@ -34,6 +34,18 @@ class BatchTransferTest {
         long rateBits,
         long oneWayMicros,
         Predicate<Datagram> dropDown) {
+      this(cc, post, response, rateBits, oneWayMicros, dropDown, 120_000_000);
+    }
+
+    /** As above, stopping at {@code untilMicros} of virtual time if the client is still open. */
+    Run(
+        String cc,
+        long post,
+        long response,
+        long rateBits,
+        long oneWayMicros,
+        Predicate<Datagram> dropDown,
+        long untilMicros) {
       RandomStreams random = new RandomStreams(1, 0);
       var factory = ControllerRegistry.standard().parse(cc);
       clientConnection =
@@ -53,7 +65,7 @@ class BatchTransferTest {
       down.connect(clientDriver);
       clientDriver.start();
       serverDriver.start();
-      scheduler.runWhile(() -> client.closedMicros() < 0, 120_000_000);
+      scheduler.runWhile(() -> client.closedMicros() < 0, untilMicros);
     }
   }
 
@@ -101,6 +113,17 @@ class BatchTransferTest {
     assertEquals(1_000_000, run.client.receivedBytes());
     assertTrue(run.down.dropped > 0);
     assertTrue(run.serverConnection.stats().packetsLost() > 0);
+  }
+
+  @Test
+  void shouldTakeTheClientsMinRttFromTheServersInitialAckWhenTheHandshakeEnds() {
+    // picoquic folds every Initial and Handshake RTT sample at once (no packet context there), so
+    // the client knows the path's RTT as soon as the server's first flight arrives; its first
+    // MAX_DATA then grows the window by min RTT / 100 ms (x7 at 600 ms), not by the short-path x3
+    Run run = new Run("cubic", 397, 10_000_000, 250_000_000, 300_000, d -> false, 650_000);
+    long minRtt = run.clientConnection.path().minRttMicros();
+    assertTrue(minRtt >= 600_000 && minRtt < 601_000, "client min RTT " + minRtt);
+    assertEquals(minRtt, run.clientConnection.path().smoothedRttMicros());
   }
 
   @Test
