@@ -50,7 +50,10 @@ class ScenarioSimulationTest {
                 dev.moqbed.cc.ControllerRegistry.standard(),
                 EcnMarking.PER_CONTROLLER)
             .run(1, 0);
-    assertTrue(perController.completionMicros() > 2 * classic.completionTimeMicros());
+    // C4 alone in the L4S queue is marked while Cubic fills a Classic queue: far from 8.5 s
+    assertTrue(
+        perController.completionMicros() > 12_000_000,
+        "per controller " + perController.completionMicros());
   }
 
   @Test

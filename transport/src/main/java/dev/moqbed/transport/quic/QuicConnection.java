@@ -127,6 +127,7 @@ public final class QuicConnection {
   private long lastPacketSentMicros;
   private long lastAckElicitingSentMicros;
   private boolean congestionWindowBlocked;
+  private final List<HeldPacket> packetsAwaitingHandshakeKeys = new ArrayList<>(2);
   private long lastSenderLimitedMicros = Long.MIN_VALUE;
   private long lastAckedDataSentMicros;
   private long lossTimerMicros = Long.MAX_VALUE;
@@ -368,32 +369,60 @@ public final class QuicConnection {
     @SuppressWarnings("unchecked")
     List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
     for (QuicPacket packet : packets) {
-      PacketNumberSpace space = space(packet.space());
-      if (space.discarded) {
+      if (role == Role.CLIENT && packet.space() == PacketSpace.HANDSHAKE && !handshakeKeys()) {
+        // No Handshake keys before the server's Initial: picoquic keeps such packets and
+        // decrypts them once the keys arrive (picoquic_incoming_not_decrypted)
+        packetsAwaitingHandshakeKeys.add(new HeldPacket(packet, datagram.ecn()));
         continue;
       }
-      if (space.receivedPackets.isReceived(packet.packetNumber())) {
-        continue; // duplicate
-      }
-      recordEcn(space, datagram.ecn());
-      for (PacketNumberSpace other : spaces) {
-        if (other != space) {
-          other.receivedPackets.onPacketReceivedInOtherSpace();
-        }
-      }
-      processFrames(nowMicros, space, packet);
-      if (!space.discarded) {
-        space.receivedPackets.onPacketReceived(
-            nowMicros, packet.packetNumber(), packet.ackEliciting());
-      }
+      receivePacket(nowMicros, packet, datagram.ecn());
       if (state == State.CLOSED || state == State.DRAINING) {
         return;
+      }
+      if (!packetsAwaitingHandshakeKeys.isEmpty() && handshakeKeys()) {
+        List<HeldPacket> held = new ArrayList<>(packetsAwaitingHandshakeKeys);
+        packetsAwaitingHandshakeKeys.clear();
+        for (HeldPacket waiting : held) {
+          receivePacket(nowMicros, waiting.packet(), waiting.ecn());
+        }
       }
     }
     if (state == State.CLOSING) {
       closeFrameDue = true; // repeat our close to a peer that keeps sending
     }
   }
+
+  private void receivePacket(long nowMicros, QuicPacket packet, EcnMark ecn) {
+    PacketNumberSpace space = space(packet.space());
+    if (space.discarded || space.receivedPackets.isReceived(packet.packetNumber())) {
+      return; // a context already closed, or a duplicate
+    }
+    recordEcn(space, ecn);
+    for (PacketNumberSpace other : spaces) {
+      if (other != space) {
+        other.receivedPackets.onPacketReceivedInOtherSpace();
+      }
+    }
+    processFrames(nowMicros, space, packet);
+    if (role == Role.SERVER && packet.space() == PacketSpace.HANDSHAKE) {
+      // Any Handshake packet from the client acknowledges the server's Initial packets and ends
+      // that context (picoquic_incoming_client_handshake); the client never ACKs them itself.
+      discardSpace(space(PacketSpace.INITIAL));
+    }
+    if (!space.discarded) {
+      space.receivedPackets.onPacketReceived(
+          nowMicros, packet.packetNumber(), packet.ackEliciting());
+    }
+  }
+
+  /** The client's Handshake keys: it has the server's Initial (ServerHello). */
+  private boolean handshakeKeys() {
+    return space(PacketSpace.INITIAL).discarded
+        || space(PacketSpace.INITIAL).cryptoReceived.containsAll(0, SERVER_INITIAL_CRYPTO_BYTES);
+  }
+
+  /** A packet received before the keys to read it, with its datagram's ECN mark. */
+  private record HeldPacket(QuicPacket packet, EcnMark ecn) {}
 
   /** The next datagram to send now, or null when nothing can go now. */
   public Datagram poll(long nowMicros) {
@@ -1217,15 +1246,16 @@ public final class QuicConnection {
   }
 
   /**
-   * Handshake-space ACKs are immediate on the server. The client's ride on its own Handshake
-   * flight: the reference's traces show no separate client ACK while the server's flight arrives,
-   * and the client's Initial keys are gone once that flight leaves (RFC 9001 §4.9.1).
+   * Initial and Handshake ACKs are immediate, with one exception: the client never acknowledges the
+   * server's Initial, because the Handshake packet it sends at the same time (an ACK of the
+   * server's first Handshake packet, or its Finished) makes it drop its Initial keys (RFC 9001
+   * §4.9.1). So when the server's flight arrives datagram by datagram, the client answers the first
+   * one with a Handshake ACK on its own (53 bytes), as picoquic does on a link without jitter
+   * (alone_200's client qlog); datagrams that arrive together are answered together.
    */
   private boolean handshakeAckDue(PacketNumberSpace space, long nowMicros) {
-    if (role == Role.CLIENT) {
-      return space.space == PacketSpace.HANDSHAKE
-          && space.cryptoToSend.hasDataToSend()
-          && space.receivedPackets.isAckDue(nowMicros);
+    if (role == Role.CLIENT && space.space == PacketSpace.INITIAL) {
+      return false;
     }
     return space.receivedPackets.isAckDue(nowMicros);
   }
@@ -1239,6 +1269,7 @@ public final class QuicConnection {
     List<QuicPacket> packets = new ArrayList<>(3);
     int room = config.initialMtuBytes();
     boolean carriesInitial = false;
+    boolean handshakeCryptoSent = false;
     for (int i = 0; i < 2 && room > 0; i++) {
       PacketNumberSpace space = spaces[i];
       if (space.discarded) {
@@ -1260,6 +1291,7 @@ public final class QuicConnection {
         if (crypto != null) {
           frames.add(crypto);
           size += crypto.sizeBytes();
+          handshakeCryptoSent |= i == 1;
         }
       }
       if (frames.isEmpty()) {
@@ -1279,11 +1311,9 @@ public final class QuicConnection {
       packets.add(new QuicPacket(space.space, space.nextPacketNumber, frames, size));
       room -= size;
     }
-    if (!carriesInitial
-        && applicationKeys
-        && role == Role.CLIENT
-        && !space(PacketSpace.INITIAL).discarded) {
-      // Sending its Handshake flight, the client drops its Initial keys (RFC 9001 §4.9.1).
+    if (handshakeCryptoSent && role == Role.CLIENT && !space(PacketSpace.INITIAL).discarded) {
+      // Sending an ack-eliciting Handshake packet ends the client's Initial context (picoquic's
+      // prepare_packet; RFC 9001 §4.9.1); a Handshake ACK alone does not.
       discardSpace(space(PacketSpace.INITIAL));
     }
     if (applicationKeys && room > MINIMUM_SHORT_PACKET_BYTES && !mtuProbeInFlight) {
