@@ -9,6 +9,7 @@ import dev.moqbed.scenarios.report.OutputFormat;
 import dev.moqbed.scenarios.report.Table;
 import dev.moqbed.scenarios.sim.EcnMarking;
 import dev.moqbed.scenarios.sim.FrameTable;
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.spec.SimSpec;
 import dev.moqbed.scenarios.spec.SimSpecParser;
@@ -97,6 +98,16 @@ final class ScenarioRunCommand implements Callable<Integer> {
               + " not ECN-capable, as the draft's prose says).")
   EcnMarking ecn;
 
+  @Option(
+      names = "--pn-holes",
+      paramLabel = "MODE",
+      defaultValue = "PICOQUIC",
+      description =
+          "Packet-number holes: PICOQUIC (skip a 1-RTT packet number now and then, drawn per"
+              + " run, as picoquic does: runs without jitter differ, default) or OFF (every"
+              + " number used: such runs repeat exactly, as before moqbed modelled the holes).")
+  PacketNumberHoleMode holes;
+
   /** What the main connection carries. */
   enum Workload {
     /** The draft's quicperf media or transfers, as picoquic_ns runs them. */
@@ -166,7 +177,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
       return runMoq(spec, scenarioName, mainController);
     }
     ScenarioSimulation simulation =
-        new ScenarioSimulation(spec, ControllerRegistry.standard(), ecn);
+        new ScenarioSimulation(spec, ControllerRegistry.standard(), ecn, holes);
     List<RunRecord> records = new ArrayList<>();
     Table table =
         new Table(
@@ -250,7 +261,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
   /** The MoQ chain, one row per run and track: the subscriber's report. */
   private int runMoq(SimSpec spec, String scenarioName, String mainController) throws IOException {
     MoqChainSimulation simulation =
-        new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn);
+        new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn, holes);
     Table table =
         new Table(
             "scenario",

@@ -1,6 +1,7 @@
 package dev.moqbed.scenarios.cli;
 
 import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
 import dev.moqbed.scenarios.suite.RunsCsv;
 import dev.moqbed.scenarios.suite.Shard;
 import dev.moqbed.scenarios.suite.SuiteDefinition;
@@ -91,6 +92,15 @@ final class SweepCommand implements Callable<Integer> {
   long seed;
 
   @Option(
+      names = "--pn-holes",
+      paramLabel = "MODE",
+      defaultValue = "PICOQUIC",
+      description =
+          "Packet-number holes: PICOQUIC (as picoquic: runs without jitter differ, default) or"
+              + " OFF (such runs repeat exactly); recorded in sweep.json.")
+  PacketNumberHoleMode holes;
+
+  @Option(
       names = "--threads",
       paramLabel = "T",
       description = "Worker threads (default: the available processors).")
@@ -120,11 +130,11 @@ final class SweepCommand implements Callable<Integer> {
               + " (--scenarios NAME says what each needs)");
     }
     SweepArguments arguments =
-        new SweepArguments(suite.name(), scenarios, controllers, runs, seed, shard);
+        new SweepArguments(suite.name(), scenarios, controllers, runs, seed, shard, holes);
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     Sweep sweep =
         new Sweep(
-            suite.runner(),
+            suite.runner(holes),
             suite.extraColumns(),
             threadCount,
             new SweepProgress(err, StandardError.isTerminal(), System::nanoTime));

@@ -12,6 +12,7 @@ import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.scenarios.sim.EcnMarking;
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.sim.Simulation;
 import dev.moqbed.scenarios.spec.SimSpec;
@@ -61,6 +62,7 @@ public final class MoqChainSimulation {
   private final SimSpec spec;
   private final ControllerRegistry registry;
   private final EcnMarking ecn;
+  private final PacketNumberHoleMode holes;
 
   /** The outcome of one run. */
   public record Outcome(SubscriberReport report, List<FrameRecord> frames, long endMicros) {
@@ -70,9 +72,19 @@ public final class MoqChainSimulation {
   }
 
   public MoqChainSimulation(SimSpec spec, ControllerRegistry registry, EcnMarking ecn) {
+    this(spec, registry, ecn, PacketNumberHoleMode.DEFAULT);
+  }
+
+  public MoqChainSimulation(
+      SimSpec spec, ControllerRegistry registry, EcnMarking ecn, PacketNumberHoleMode holes) {
     this.spec = spec;
     this.registry = registry;
     this.ecn = ecn;
+    this.holes = holes;
+  }
+
+  private ConnectionConfig config(Role role) {
+    return holes.apply(ecn.apply(ConnectionConfig.picoquic(role)));
   }
 
   /** One run under master seed {@code seed}. */
@@ -126,8 +138,8 @@ public final class MoqChainSimulation {
               }
             });
 
-    ConnectionConfig serverConfig = ecn.apply(ConnectionConfig.picoquic(Role.SERVER));
-    ConnectionConfig clientConfig = ecn.apply(ConnectionConfig.picoquic(Role.CLIENT));
+    ConnectionConfig serverConfig = config(Role.SERVER);
+    ConnectionConfig clientConfig = config(Role.CLIENT);
     if (spec.seeded()) {
       serverConfig = serverConfig.withResumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
     }
@@ -151,7 +163,7 @@ public final class MoqChainSimulation {
         simulation.addConnection(
             backgroundController,
             clientConfig,
-            ecn.apply(ConnectionConfig.picoquic(Role.SERVER)),
+            config(Role.SERVER),
             new QuicperfClient(backgroundText, simulation.applicationScheduler()),
             new QuicperfServer(simulation.applicationScheduler()),
             spec.backgroundStartMicros());

@@ -42,22 +42,42 @@ public final class ScenarioSimulation {
   private final SimSpec spec;
   private final ControllerRegistry registry;
   private final EcnMarking ecn;
+  private final PacketNumberHoleMode holes;
 
   public ScenarioSimulation(SimSpec spec, ControllerRegistry registry) {
     this(spec, registry, EcnMarking.DEFAULT);
   }
 
   public ScenarioSimulation(SimSpec spec, ControllerRegistry registry, EcnMarking ecn) {
+    this(spec, registry, ecn, PacketNumberHoleMode.DEFAULT);
+  }
+
+  public ScenarioSimulation(
+      SimSpec spec, ControllerRegistry registry, EcnMarking ecn, PacketNumberHoleMode holes) {
     this.spec = spec;
     this.registry = registry;
     this.ecn = ecn;
+    this.holes = holes;
   }
 
   /** Runs a catalogue scenario once and returns its row of runs.csv. */
   public static RunRecord run(ResolvedScenario resolved, int run, long seed) {
+    return run(resolved, run, seed, PacketNumberHoleMode.DEFAULT);
+  }
+
+  /** Runs a catalogue scenario once with the given packet-number holes. */
+  public static RunRecord run(
+      ResolvedScenario resolved, int run, long seed, PacketNumberHoleMode holes) {
     Outcome outcome =
-        new ScenarioSimulation(resolved.spec(), ControllerRegistry.standard()).run(seed, run);
+        new ScenarioSimulation(
+                resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, holes)
+            .run(seed, run);
     return outcome.record(resolved.scenario().name(), resolved.controller(), run, seed);
+  }
+
+  /** The configuration of one end: picoquic's, with this simulation's ECN marking and holes. */
+  private ConnectionConfig config(Role role) {
+    return holes.apply(ecn.apply(ConnectionConfig.picoquic(role)));
   }
 
   /** What one run measured. */
@@ -139,8 +159,8 @@ public final class ScenarioSimulation {
     QuicperfClient mainClient =
         new QuicperfClient(
             mainText, simulation.applicationScheduler(), spec.mediaStatsStartMicros());
-    ConnectionConfig serverConfig = ecn.apply(ConnectionConfig.picoquic(Role.SERVER));
-    ConnectionConfig clientConfig = ecn.apply(ConnectionConfig.picoquic(Role.CLIENT));
+    ConnectionConfig serverConfig = config(Role.SERVER);
+    ConnectionConfig clientConfig = config(Role.CLIENT);
     if (spec.seeded()) {
       serverConfig = serverConfig.withResumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
     }
@@ -162,7 +182,7 @@ public final class ScenarioSimulation {
             simulation.addConnection(
                 backgroundController,
                 clientConfig,
-                ecn.apply(ConnectionConfig.picoquic(Role.SERVER)),
+                config(Role.SERVER),
                 new QuicperfClient(backgroundText, simulation.applicationScheduler()),
                 new QuicperfServer(simulation.applicationScheduler()),
                 spec.backgroundStartMicros()));

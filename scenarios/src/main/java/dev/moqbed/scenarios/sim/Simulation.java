@@ -72,6 +72,7 @@ public final class Simulation {
             flowId,
             controller,
             random.stream("controller.server." + flowId),
+            random.stream("transport.server." + flowId),
             startMicros);
     server.setHandler(serverHandler);
     ConnectionDriver serverDriver =
@@ -100,6 +101,7 @@ public final class Simulation {
             flowId,
             controller,
             random.stream("controller.client." + flowId),
+            random.stream("transport.client." + flowId),
             startMicros);
     client.setHandler(handler);
     ConnectionDriver driver =

@@ -1,5 +1,6 @@
 package dev.moqbed.scenarios.suite;
 
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,6 +25,14 @@ public interface SuiteDefinition {
 
   /** Makes one run of a runnable scenario. */
   ScenarioRunner runner();
+
+  /**
+   * Makes one run of a runnable scenario with the given packet-number holes; a suite whose runs
+   * have no such choice ignores it.
+   */
+  default ScenarioRunner runner(PacketNumberHoleMode holes) {
+    return runner();
+  }
 
   /** The columns the runner's records may fill after {@link RunRecord#COLUMNS}, in order. */
   List<String> extraColumns();

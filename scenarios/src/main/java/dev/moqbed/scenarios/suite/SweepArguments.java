@@ -1,5 +1,6 @@
 package dev.moqbed.scenarios.suite;
 
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,8 @@ import java.util.Map;
  * @param runs runs per (scenario, controller), numbered 0 to runs − 1
  * @param seed the master seed handed to every run
  * @param shard the part of the job order this directory holds
+ * @param holes whether the runs skip packet numbers as picoquic does; a sweep.json without this
+ *     member was written before moqbed modelled the holes, so it reads as {@code off}
  */
 public record SweepArguments(
     String suite,
@@ -23,10 +26,22 @@ public record SweepArguments(
     List<String> controllers,
     int runs,
     long seed,
-    Shard shard) {
+    Shard shard,
+    PacketNumberHoleMode holes) {
 
   /** Version of the {@code sweep.json} layout. */
   public static final int FORMAT = 1;
+
+  /** The arguments with picoquic's packet-number holes (the default). */
+  public SweepArguments(
+      String suite,
+      List<String> scenarios,
+      List<String> controllers,
+      int runs,
+      long seed,
+      Shard shard) {
+    this(suite, scenarios, controllers, runs, seed, shard, PacketNumberHoleMode.DEFAULT);
+  }
 
   public SweepArguments {
     scenarios = List.copyOf(scenarios);
@@ -80,6 +95,7 @@ public record SweepArguments(
     document.put("runs", runs);
     document.put("seed", seed);
     document.put("shard", shard.toString());
+    document.put("pn_holes", holes.label());
     return Json.write(document);
   }
 
@@ -103,7 +119,10 @@ public record SweepArguments(
         texts(document, "cc"),
         (int) number(document, "runs"),
         number(document, "seed"),
-        Shard.parse(text(document, "shard")));
+        Shard.parse(text(document, "shard")),
+        document.containsKey("pn_holes")
+            ? PacketNumberHoleMode.ofLabel(text(document, "pn_holes"))
+            : PacketNumberHoleMode.OFF);
   }
 
   /**
@@ -130,6 +149,7 @@ public record SweepArguments(
     compare(differences, "runs", runs, other.runs, here, there);
     compare(differences, "seed", seed, other.seed, here, there);
     compare(differences, "shard", shard, other.shard, here, there);
+    compare(differences, "pn_holes", holes.label(), other.holes.label(), here, there);
     return differences;
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -89,10 +90,34 @@ class SweepArgumentsTest {
             + "  \"cc\": [\"c4\", \"cubic:flavor=rfc,hystart=off\"],\n"
             + "  \"runs\": 100,\n"
             + "  \"seed\": -5,\n"
-            + "  \"shard\": \"2/4\"\n"
+            + "  \"shard\": \"2/4\",\n"
+            + "  \"pn_holes\": \"picoquic\"\n"
             + "}\n",
         arguments.toJson());
     assertEquals(arguments, SweepArguments.fromJson(arguments.toJson()));
+  }
+
+  @Test
+  void shouldReadASweepWrittenBeforeTheHolesAsOneWithoutThem() {
+    String before =
+        "{\"format\": 1, \"suite\": \"c4-test\", \"scenarios\": [\"alone\"], \"cc\": [\"c4\"],"
+            + " \"runs\": 2, \"seed\": 1, \"shard\": \"0/1\"}";
+    SweepArguments old = SweepArguments.fromJson(before);
+    assertEquals(PacketNumberHoleMode.OFF, old.holes());
+    SweepArguments now =
+        new SweepArguments("c4-test", List.of("alone"), List.of("c4"), 2, 1, Shard.WHOLE);
+    assertEquals(
+        List.of("pn_holes picoquic here, off there"), now.differencesFrom(old, "here", "there"));
+    SweepArguments off =
+        new SweepArguments(
+            "c4-test",
+            List.of("alone"),
+            List.of("c4"),
+            2,
+            1,
+            Shard.WHOLE,
+            PacketNumberHoleMode.OFF);
+    assertEquals(off, SweepArguments.fromJson(off.toJson()));
   }
 
   @Test
