@@ -1,7 +1,9 @@
 package dev.moqbed.scenarios.cli;
 
 import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.scenarios.sim.ControllerSeeding;
 import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.suite.RunsCsv;
 import dev.moqbed.scenarios.suite.Shard;
 import dev.moqbed.scenarios.suite.SuiteDefinition;
@@ -101,6 +103,15 @@ final class SweepCommand implements Callable<Integer> {
   PacketNumberHoleMode holes;
 
   @Option(
+      names = "--bbr-seed",
+      paramLabel = "SEEDING",
+      defaultValue = "CLOCK",
+      description =
+          "BBR's random draws: CLOCK (from its set-up time, as picoquic, default) or RUN (from"
+              + " the run's random stream); recorded in sweep.json.")
+  ControllerSeeding controllerSeeding;
+
+  @Option(
       names = "--threads",
       paramLabel = "T",
       description = "Worker threads (default: the available processors).")
@@ -130,11 +141,18 @@ final class SweepCommand implements Callable<Integer> {
               + " (--scenarios NAME says what each needs)");
     }
     SweepArguments arguments =
-        new SweepArguments(suite.name(), scenarios, controllers, runs, seed, shard, holes);
+        new SweepArguments(
+            suite.name(),
+            scenarios,
+            controllers,
+            runs,
+            seed,
+            shard,
+            new RunVariation(holes, controllerSeeding));
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     Sweep sweep =
         new Sweep(
-            suite.runner(holes),
+            suite.runner(arguments.variation()),
             suite.extraColumns(),
             threadCount,
             new SweepProgress(err, StandardError.isTerminal(), System::nanoTime));

@@ -12,7 +12,7 @@ import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.scenarios.sim.EcnMarking;
-import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.sim.Simulation;
 import dev.moqbed.scenarios.spec.SimSpec;
@@ -62,7 +62,7 @@ public final class MoqChainSimulation {
   private final SimSpec spec;
   private final ControllerRegistry registry;
   private final EcnMarking ecn;
-  private final PacketNumberHoleMode holes;
+  private final RunVariation variation;
 
   /** The outcome of one run. */
   public record Outcome(SubscriberReport report, List<FrameRecord> frames, long endMicros) {
@@ -72,24 +72,26 @@ public final class MoqChainSimulation {
   }
 
   public MoqChainSimulation(SimSpec spec, ControllerRegistry registry, EcnMarking ecn) {
-    this(spec, registry, ecn, PacketNumberHoleMode.DEFAULT);
+    this(spec, registry, ecn, RunVariation.DEFAULT);
   }
 
   public MoqChainSimulation(
-      SimSpec spec, ControllerRegistry registry, EcnMarking ecn, PacketNumberHoleMode holes) {
+      SimSpec spec, ControllerRegistry registry, EcnMarking ecn, RunVariation variation) {
     this.spec = spec;
     this.registry = registry;
     this.ecn = ecn;
-    this.holes = holes;
+    this.variation = variation;
   }
 
   private ConnectionConfig config(Role role) {
-    return holes.apply(ecn.apply(ConnectionConfig.picoquic(role)));
+    return variation.apply(ecn.apply(ConnectionConfig.picoquic(role)));
   }
 
   /** One run under master seed {@code seed}. */
   public Outcome run(long seed, int run) {
-    Simulation simulation = new Simulation(NetworkConfig.builder(spec.linkSchedule()), seed, run);
+    Simulation simulation =
+        new Simulation(
+            NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
     MediaSpec media = spec.mainScenario();
     List<String> tracks = media.flows().stream().map(MediaFlow::id).toList();
     List<FrameRecord> frames = new ArrayList<>();

@@ -42,42 +42,42 @@ public final class ScenarioSimulation {
   private final SimSpec spec;
   private final ControllerRegistry registry;
   private final EcnMarking ecn;
-  private final PacketNumberHoleMode holes;
+  private final RunVariation variation;
 
   public ScenarioSimulation(SimSpec spec, ControllerRegistry registry) {
     this(spec, registry, EcnMarking.DEFAULT);
   }
 
   public ScenarioSimulation(SimSpec spec, ControllerRegistry registry, EcnMarking ecn) {
-    this(spec, registry, ecn, PacketNumberHoleMode.DEFAULT);
+    this(spec, registry, ecn, RunVariation.DEFAULT);
   }
 
   public ScenarioSimulation(
-      SimSpec spec, ControllerRegistry registry, EcnMarking ecn, PacketNumberHoleMode holes) {
+      SimSpec spec, ControllerRegistry registry, EcnMarking ecn, RunVariation variation) {
     this.spec = spec;
     this.registry = registry;
     this.ecn = ecn;
-    this.holes = holes;
+    this.variation = variation;
   }
 
   /** Runs a catalogue scenario once and returns its row of runs.csv. */
   public static RunRecord run(ResolvedScenario resolved, int run, long seed) {
-    return run(resolved, run, seed, PacketNumberHoleMode.DEFAULT);
+    return run(resolved, run, seed, RunVariation.DEFAULT);
   }
 
-  /** Runs a catalogue scenario once with the given packet-number holes. */
+  /** Runs a catalogue scenario once with the given run-to-run variation. */
   public static RunRecord run(
-      ResolvedScenario resolved, int run, long seed, PacketNumberHoleMode holes) {
+      ResolvedScenario resolved, int run, long seed, RunVariation variation) {
     Outcome outcome =
         new ScenarioSimulation(
-                resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, holes)
+                resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, variation)
             .run(seed, run);
     return outcome.record(resolved.scenario().name(), resolved.controller(), run, seed);
   }
 
   /** The configuration of one end: picoquic's, with this simulation's ECN marking and holes. */
   private ConnectionConfig config(Role role) {
-    return holes.apply(ecn.apply(ConnectionConfig.picoquic(role)));
+    return variation.apply(ecn.apply(ConnectionConfig.picoquic(role)));
   }
 
   /** What one run measured. */
@@ -154,7 +154,9 @@ public final class ScenarioSimulation {
 
   /** One run: the reference's rep {@code run} under master seed {@code seed}. */
   public Outcome run(long seed, int run) {
-    Simulation simulation = new Simulation(NetworkConfig.builder(spec.linkSchedule()), seed, run);
+    Simulation simulation =
+        new Simulation(
+            NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
     MediaSpec mainText = spec.mainScenario();
     QuicperfClient mainClient =
         new QuicperfClient(

@@ -2,7 +2,7 @@ package dev.moqbed.scenarios.suite;
 
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
-import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import java.util.List;
 import java.util.Optional;
@@ -37,13 +37,13 @@ public final class C4TestSuite implements SuiteDefinition {
 
   @Override
   public ScenarioRunner runner() {
-    return runner(PacketNumberHoleMode.DEFAULT);
+    return runner(RunVariation.DEFAULT);
   }
 
   @Override
-  public ScenarioRunner runner(PacketNumberHoleMode holes) {
+  public ScenarioRunner runner(RunVariation variation) {
     return (scenario, controller, run, seed) ->
-        ScenarioSimulation.run(catalog.resolve(scenario, controller), run, seed, holes);
+        ScenarioSimulation.run(catalog.resolve(scenario, controller), run, seed, variation);
   }
 
   @Override

@@ -1,6 +1,6 @@
 package dev.moqbed.scenarios.suite;
 
-import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,10 +27,10 @@ public interface SuiteDefinition {
   ScenarioRunner runner();
 
   /**
-   * Makes one run of a runnable scenario with the given packet-number holes; a suite whose runs
+   * Makes one run of a runnable scenario with the given run-to-run variation; a suite whose runs
    * have no such choice ignores it.
    */
-  default ScenarioRunner runner(PacketNumberHoleMode holes) {
+  default ScenarioRunner runner(RunVariation variation) {
     return runner();
   }
 

@@ -1,6 +1,8 @@
 package dev.moqbed.scenarios.suite;
 
+import dev.moqbed.scenarios.sim.ControllerSeeding;
 import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,8 +19,9 @@ import java.util.Map;
  * @param runs runs per (scenario, controller), numbered 0 to runs − 1
  * @param seed the master seed handed to every run
  * @param shard the part of the job order this directory holds
- * @param holes whether the runs skip packet numbers as picoquic does; a sweep.json without this
- *     member was written before moqbed modelled the holes, so it reads as {@code off}
+ * @param variation what makes runs differ besides jitter (packet-number holes, BBR's seeding); a
+ *     sweep.json without these members was written before moqbed modelled them, so it reads as
+ *     {@link RunVariation#BEFORE_HOLES}
  */
 public record SweepArguments(
     String suite,
@@ -27,12 +30,12 @@ public record SweepArguments(
     int runs,
     long seed,
     Shard shard,
-    PacketNumberHoleMode holes) {
+    RunVariation variation) {
 
   /** Version of the {@code sweep.json} layout. */
   public static final int FORMAT = 1;
 
-  /** The arguments with picoquic's packet-number holes (the default). */
+  /** The arguments with picoquic's run-to-run variation (the default). */
   public SweepArguments(
       String suite,
       List<String> scenarios,
@@ -40,7 +43,7 @@ public record SweepArguments(
       int runs,
       long seed,
       Shard shard) {
-    this(suite, scenarios, controllers, runs, seed, shard, PacketNumberHoleMode.DEFAULT);
+    this(suite, scenarios, controllers, runs, seed, shard, RunVariation.DEFAULT);
   }
 
   public SweepArguments {
@@ -95,7 +98,8 @@ public record SweepArguments(
     document.put("runs", runs);
     document.put("seed", seed);
     document.put("shard", shard.toString());
-    document.put("pn_holes", holes.label());
+    document.put("pn_holes", variation.holes().label());
+    document.put("bbr_seed", variation.controllerSeeding().label());
     return Json.write(document);
   }
 
@@ -120,9 +124,13 @@ public record SweepArguments(
         (int) number(document, "runs"),
         number(document, "seed"),
         Shard.parse(text(document, "shard")),
-        document.containsKey("pn_holes")
-            ? PacketNumberHoleMode.ofLabel(text(document, "pn_holes"))
-            : PacketNumberHoleMode.OFF);
+        new RunVariation(
+            document.containsKey("pn_holes")
+                ? PacketNumberHoleMode.ofLabel(text(document, "pn_holes"))
+                : RunVariation.BEFORE_HOLES.holes(),
+            document.containsKey("bbr_seed")
+                ? ControllerSeeding.ofLabel(text(document, "bbr_seed"))
+                : RunVariation.BEFORE_HOLES.controllerSeeding()));
   }
 
   /**
@@ -149,7 +157,20 @@ public record SweepArguments(
     compare(differences, "runs", runs, other.runs, here, there);
     compare(differences, "seed", seed, other.seed, here, there);
     compare(differences, "shard", shard, other.shard, here, there);
-    compare(differences, "pn_holes", holes.label(), other.holes.label(), here, there);
+    compare(
+        differences,
+        "pn_holes",
+        variation.holes().label(),
+        other.variation.holes().label(),
+        here,
+        there);
+    compare(
+        differences,
+        "bbr_seed",
+        variation.controllerSeeding().label(),
+        other.variation.controllerSeeding().label(),
+        here,
+        there);
     return differences;
   }
 

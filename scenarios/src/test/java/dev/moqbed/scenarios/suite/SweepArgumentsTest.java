@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.scenarios.sim.ControllerSeeding;
 import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -91,7 +93,8 @@ class SweepArgumentsTest {
             + "  \"runs\": 100,\n"
             + "  \"seed\": -5,\n"
             + "  \"shard\": \"2/4\",\n"
-            + "  \"pn_holes\": \"picoquic\"\n"
+            + "  \"pn_holes\": \"picoquic\",\n"
+            + "  \"bbr_seed\": \"clock\"\n"
             + "}\n",
         arguments.toJson());
     assertEquals(arguments, SweepArguments.fromJson(arguments.toJson()));
@@ -103,11 +106,12 @@ class SweepArgumentsTest {
         "{\"format\": 1, \"suite\": \"c4-test\", \"scenarios\": [\"alone\"], \"cc\": [\"c4\"],"
             + " \"runs\": 2, \"seed\": 1, \"shard\": \"0/1\"}";
     SweepArguments old = SweepArguments.fromJson(before);
-    assertEquals(PacketNumberHoleMode.OFF, old.holes());
+    assertEquals(RunVariation.BEFORE_HOLES, old.variation());
     SweepArguments now =
         new SweepArguments("c4-test", List.of("alone"), List.of("c4"), 2, 1, Shard.WHOLE);
     assertEquals(
-        List.of("pn_holes picoquic here, off there"), now.differencesFrom(old, "here", "there"));
+        List.of("pn_holes picoquic here, off there", "bbr_seed clock here, run there"),
+        now.differencesFrom(old, "here", "there"));
     SweepArguments off =
         new SweepArguments(
             "c4-test",
@@ -116,7 +120,7 @@ class SweepArgumentsTest {
             2,
             1,
             Shard.WHOLE,
-            PacketNumberHoleMode.OFF);
+            new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK));
     assertEquals(off, SweepArguments.fromJson(off.toJson()));
   }
 

@@ -180,6 +180,7 @@ public final class QuicConnection {
   private long closingDeadlineMicros = Long.MAX_VALUE;
   private long closeErrorSeen;
   private long lastReceivedMicros;
+  private long firstReceivedMicros = -1;
   private Datagram pendingCloseAnswer;
 
   private final ConnectionStats stats = new ConnectionStats();
@@ -311,6 +312,11 @@ public final class QuicConnection {
     return stats;
   }
 
+  /** When the first datagram from the peer arrived, -1 before any. */
+  public long firstReceivedMicros() {
+    return firstReceivedMicros;
+  }
+
   /** Opens a bidirectional stream; returns its id. */
   public long openBidirectionalStream(int priority) {
     long id = nextBidirectionalStreamId;
@@ -404,6 +410,9 @@ public final class QuicConnection {
       return;
     }
     lastReceivedMicros = nowMicros;
+    if (firstReceivedMicros < 0) {
+      firstReceivedMicros = nowMicros;
+    }
     onBytesReceived(nowMicros, datagram.sizeBytes());
     @SuppressWarnings("unchecked")
     List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();

@@ -11,12 +11,16 @@ import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Runs of a scenario without jitter, with and without picoquic's packet-number holes. */
-class PacketNumberHoleModeTest {
+/**
+ * Runs of a scenario without jitter, with and without picoquic's packet-number holes, and with BBR
+ * seeded as picoquic or per run.
+ */
+class RunVariationTest {
   private final ScenarioCatalog catalog = ScenarioCatalog.standard();
 
   private RunRecord run(String scenario, String cc, int run, PacketNumberHoleMode holes) {
-    return ScenarioSimulation.run(catalog.resolve(scenario, cc), run, 1, holes);
+    return ScenarioSimulation.run(
+        catalog.resolve(scenario, cc), run, 1, new RunVariation(holes, ControllerSeeding.RUN));
   }
 
   @Test
@@ -58,6 +62,28 @@ class PacketNumberHoleModeTest {
     assertNotEquals(
         run("vs_c4", "c4", 3, PacketNumberHoleMode.PICOQUIC),
         run("vs_c4", "c4", 3, PacketNumberHoleMode.OFF));
+  }
+
+  @Test
+  void shouldDrawTheSameBbrNumbersInEveryRunWithoutJitterWhenSeededFromTheClock() {
+    // vs_bbr: the background is BBR, whose only randomness is its probe schedule. picoquic seeds
+    // it from the time BBR is set up, which does not move between runs on a link without jitter.
+    RunVariation clock = new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK);
+    RunVariation perRun = new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.RUN);
+    Set<Long> clockTimes = new HashSet<>();
+    Set<Long> perRunTimes = new HashSet<>();
+    for (int run = 0; run < 3; run++) {
+      clockTimes.add(
+          ScenarioSimulation.run(catalog.resolve("vs_bbr", "c4"), run, 1, clock)
+              .completionTimeMicros());
+      perRunTimes.add(
+          ScenarioSimulation.run(catalog.resolve("vs_bbr", "c4"), run, 1, perRun)
+              .completionTimeMicros());
+    }
+    assertEquals(1, clockTimes.size(), "clock-seeded " + clockTimes);
+    assertTrue(perRunTimes.size() > 1, "run-seeded " + perRunTimes);
+    assertEquals(ControllerSeeding.CLOCK, ControllerSeeding.ofLabel("clock"));
+    assertThrows(IllegalArgumentException.class, () -> ControllerSeeding.ofLabel("time"));
   }
 
   @Test
