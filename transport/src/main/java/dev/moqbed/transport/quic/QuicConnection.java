@@ -260,7 +260,8 @@ public final class QuicConnection {
 
   /**
    * The transport generator of a connection built without one: fixed per role and flow, so such a
-   * connection is still deterministic (simulations pass one from the run's random streams).
+   * connection is still deterministic (simulations pass one from the run's random streams). The
+   * constant is "holes" in ASCII.
    */
   private static RandomGenerator fixedTransportRandom(Role role, int flowId) {
     return new SplittableRandom(
