@@ -7,9 +7,12 @@ import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.scenarios.moq.MoqChainSimulation;
 import dev.moqbed.scenarios.report.OutputFormat;
 import dev.moqbed.scenarios.report.Table;
+import dev.moqbed.scenarios.sim.ControllerSeeding;
 import dev.moqbed.scenarios.sim.ControllerTrace;
 import dev.moqbed.scenarios.sim.EcnMarking;
 import dev.moqbed.scenarios.sim.FrameTable;
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.spec.SimSpec;
 import dev.moqbed.scenarios.spec.SimSpecParser;
@@ -100,6 +103,25 @@ final class ScenarioRunCommand implements Callable<Integer> {
   EcnMarking ecn;
 
   @Option(
+      names = "--pn-holes",
+      paramLabel = "MODE",
+      defaultValue = "PICOQUIC",
+      description =
+          "Packet-number holes: PICOQUIC (skip a 1-RTT packet number now and then, drawn per"
+              + " run, as picoquic does: runs without jitter differ, default) or OFF (every"
+              + " number used: such runs repeat exactly, as before moqbed modelled the holes).")
+  PacketNumberHoleMode holes;
+
+  @Option(
+      names = "--bbr-seed",
+      paramLabel = "SEEDING",
+      defaultValue = "CLOCK",
+      description =
+          "BBR's random draws: CLOCK (seeded from its set-up time, as picoquic: the same in"
+              + " every run without jitter, default) or RUN (from the run's random stream).")
+  ControllerSeeding controllerSeeding;
+
+  @Option(
       names = "--workload",
       paramLabel = "WORKLOAD",
       defaultValue = "draft",
@@ -173,7 +195,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
       return runMoq(spec, scenarioName, mainController);
     }
     ScenarioSimulation simulation =
-        new ScenarioSimulation(spec, ControllerRegistry.standard(), ecn);
+        new ScenarioSimulation(
+            spec, ControllerRegistry.standard(), ecn, new RunVariation(holes, controllerSeeding));
     List<RunRecord> records = new ArrayList<>();
     Table table =
         new Table(
@@ -275,7 +298,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
   /** The MoQ chain, one row per run and track: the subscriber's report. */
   private int runMoq(SimSpec spec, String scenarioName, String mainController) throws IOException {
     MoqChainSimulation simulation =
-        new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn);
+        new MoqChainSimulation(
+            spec, ControllerRegistry.standard(), ecn, new RunVariation(holes, controllerSeeding));
     Table table =
         new Table(
             "scenario",

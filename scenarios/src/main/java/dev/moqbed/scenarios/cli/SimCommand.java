@@ -11,7 +11,10 @@ import dev.moqbed.scenarios.report.Table;
 import dev.moqbed.scenarios.sim.BulkResult;
 import dev.moqbed.scenarios.sim.BulkSimulation;
 import dev.moqbed.scenarios.sim.BulkSpec;
+import dev.moqbed.scenarios.sim.ControllerSeeding;
 import dev.moqbed.scenarios.sim.ControllerTrace;
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.stats.Summary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -134,6 +137,24 @@ final class SimCommand implements Runnable {
     long seed;
 
     @Option(
+        names = "--pn-holes",
+        paramLabel = "MODE",
+        defaultValue = "PICOQUIC",
+        description =
+            "Packet-number holes: PICOQUIC (as picoquic, drawn per run, default) or OFF (every"
+                + " number used).")
+    PacketNumberHoleMode holes;
+
+    @Option(
+        names = "--bbr-seed",
+        paramLabel = "SEEDING",
+        defaultValue = "CLOCK",
+        description =
+            "BBR's random draws: CLOCK (from its set-up time, as picoquic, default) or RUN (from"
+                + " the run's random stream).")
+    ControllerSeeding controllerSeeding;
+
+    @Option(
         names = "--trace",
         paramLabel = "FILE.csv",
         description =
@@ -176,7 +197,9 @@ final class SimCommand implements Runnable {
       ControllerTrace controllerTrace = trace == null ? null : new ControllerTrace();
       for (int run = 0; run < runs; run++) {
         long start = System.nanoTime();
-        BulkResult result = BulkSimulation.run(bulk, seed, run, controllerTrace);
+        BulkResult result =
+            BulkSimulation.run(
+                bulk, seed, run, controllerTrace, new RunVariation(holes, controllerSeeding));
         long wallMillis = (System.nanoTime() - start) / 1_000_000;
         results.add(result);
         table.row(

@@ -1,6 +1,9 @@
 package dev.moqbed.scenarios.cli;
 
 import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.scenarios.sim.ControllerSeeding;
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.suite.RunsCsv;
 import dev.moqbed.scenarios.suite.Shard;
 import dev.moqbed.scenarios.suite.SuiteDefinition;
@@ -102,6 +105,24 @@ final class SweepCommand implements Callable<Integer> {
   long seed;
 
   @Option(
+      names = "--pn-holes",
+      paramLabel = "MODE",
+      defaultValue = "PICOQUIC",
+      description =
+          "Packet-number holes: PICOQUIC (as picoquic: runs without jitter differ, default) or"
+              + " OFF (such runs repeat exactly); recorded in sweep.json.")
+  PacketNumberHoleMode holes;
+
+  @Option(
+      names = "--bbr-seed",
+      paramLabel = "SEEDING",
+      defaultValue = "CLOCK",
+      description =
+          "BBR's random draws: CLOCK (from its set-up time, as picoquic, default) or RUN (from"
+              + " the run's random stream); recorded in sweep.json.")
+  ControllerSeeding controllerSeeding;
+
+  @Option(
       names = "--threads",
       paramLabel = "T",
       description = "Worker threads (default: the available processors).")
@@ -135,11 +156,19 @@ final class SweepCommand implements Callable<Integer> {
               + " (--scenarios NAME says why)");
     }
     SweepArguments arguments =
-        new SweepArguments(suite.name(), workload, scenarios, controllers, runs, seed, shard);
+        new SweepArguments(
+            suite.name(),
+            workload,
+            scenarios,
+            controllers,
+            runs,
+            seed,
+            shard,
+            new RunVariation(holes, controllerSeeding));
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     Sweep sweep =
         new Sweep(
-            suite.runner(),
+            suite.runner(arguments.variation()),
             suite.extraColumns(),
             threadCount,
             new SweepProgress(err, StandardError.isTerminal(), System::nanoTime));

@@ -16,6 +16,7 @@ import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.sim.EcnMarking;
 import dev.moqbed.scenarios.sim.FrameTable;
 import dev.moqbed.scenarios.sim.Load;
+import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.sim.Simulation;
 import dev.moqbed.scenarios.spec.SimSpec;
@@ -71,6 +72,7 @@ public final class MoqChainSimulation {
   private final SimSpec spec;
   private final ControllerRegistry registry;
   private final EcnMarking ecn;
+  private final RunVariation variation;
 
   /** The value of the {@code workload} column in the MoQ chain's rows. */
   public static final String WORKLOAD = "moq";
@@ -188,15 +190,12 @@ public final class MoqChainSimulation {
     }
   }
 
-  /** Runs a catalogue media scenario once through the MoQ chain and returns its row. */
-  public static RunRecord run(ResolvedScenario resolved, int run, long seed) {
-    return runWithFrames(resolved, run, seed).record();
-  }
-
   /** Runs a catalogue media scenario once through the MoQ chain: its row and its frames. */
-  public static CompletedRun runWithFrames(ResolvedScenario resolved, int run, long seed) {
+  public static CompletedRun runWithFrames(
+      ResolvedScenario resolved, int run, long seed, RunVariation variation) {
     Outcome outcome =
-        new MoqChainSimulation(resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT)
+        new MoqChainSimulation(
+                resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, variation)
             .run(seed, run);
     return new CompletedRun(
         outcome.record(resolved.scenario().name(), resolved.controller(), run, seed),
@@ -204,14 +203,26 @@ public final class MoqChainSimulation {
   }
 
   public MoqChainSimulation(SimSpec spec, ControllerRegistry registry, EcnMarking ecn) {
+    this(spec, registry, ecn, RunVariation.DEFAULT);
+  }
+
+  public MoqChainSimulation(
+      SimSpec spec, ControllerRegistry registry, EcnMarking ecn, RunVariation variation) {
     this.spec = spec;
     this.registry = registry;
     this.ecn = ecn;
+    this.variation = variation;
+  }
+
+  private ConnectionConfig config(Role role) {
+    return variation.apply(ecn.apply(ConnectionConfig.picoquic(role)));
   }
 
   /** One run under master seed {@code seed}. */
   public Outcome run(long seed, int run) {
-    Simulation simulation = new Simulation(NetworkConfig.builder(spec.linkSchedule()), seed, run);
+    Simulation simulation =
+        new Simulation(
+            NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
     MediaSpec media = spec.mainScenario();
     List<String> tracks = media.flows().stream().map(MediaFlow::id).toList();
     List<FrameRecord> frames = new ArrayList<>();
@@ -266,8 +277,8 @@ public final class MoqChainSimulation {
               }
             });
 
-    ConnectionConfig serverConfig = ecn.apply(ConnectionConfig.picoquic(Role.SERVER));
-    ConnectionConfig clientConfig = ecn.apply(ConnectionConfig.picoquic(Role.CLIENT));
+    ConnectionConfig serverConfig = config(Role.SERVER);
+    ConnectionConfig clientConfig = config(Role.CLIENT);
     if (spec.seeded()) {
       serverConfig = serverConfig.withResumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
     }
@@ -293,7 +304,7 @@ public final class MoqChainSimulation {
             simulation.addConnection(
                 backgroundController,
                 clientConfig,
-                ecn.apply(ConnectionConfig.picoquic(Role.SERVER)),
+                config(Role.SERVER),
                 new QuicperfClient(backgroundText, simulation.applicationScheduler()),
                 new QuicperfServer(simulation.applicationScheduler()),
                 spec.backgroundStartMicros()));

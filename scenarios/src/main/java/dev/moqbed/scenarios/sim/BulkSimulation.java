@@ -5,7 +5,9 @@ import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.netsim.NetworkConfig;
 import dev.moqbed.transport.app.BatchClient;
 import dev.moqbed.transport.app.BatchServer;
+import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionStats;
+import dev.moqbed.transport.quic.Role;
 
 /** Runs a {@link BulkSpec}: one connection, one quicperf batch transfer, the draft's metrics. */
 public final class BulkSimulation {
@@ -23,12 +25,32 @@ public final class BulkSimulation {
    */
   public static BulkResult run(
       BulkSpec spec, long masterSeed, int runNumber, ControllerTrace trace) {
+    return run(spec, masterSeed, runNumber, trace, RunVariation.DEFAULT);
+  }
+
+  /** As {@link #run(BulkSpec, long, int, ControllerTrace)}, with the given run variation. */
+  public static BulkResult run(
+      BulkSpec spec,
+      long masterSeed,
+      int runNumber,
+      ControllerTrace trace,
+      RunVariation variation) {
     ControllerFactory controller = ControllerRegistry.standard().parse(spec.controller());
     Simulation simulation =
-        new Simulation(NetworkConfig.builder(spec.schedule()), masterSeed, runNumber);
+        new Simulation(
+            NetworkConfig.builder(spec.schedule()),
+            masterSeed,
+            runNumber,
+            variation.controllerSeeding());
     BatchClient client = new BatchClient(spec.postBytes(), spec.responseBytes());
     Simulation.ConnectionPair pair =
-        simulation.addConnection(controller, client, new BatchServer(), 0);
+        simulation.addConnection(
+            controller,
+            variation.apply(ConnectionConfig.picoquic(Role.CLIENT)),
+            variation.apply(ConnectionConfig.picoquic(Role.SERVER)),
+            client,
+            new BatchServer(),
+            0);
     if (trace != null) {
       trace.startRun(runNumber);
       (spec.responseBytes() >= spec.postBytes() ? pair.server() : pair.client())

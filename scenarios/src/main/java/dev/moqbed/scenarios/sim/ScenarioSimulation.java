@@ -43,26 +43,45 @@ public final class ScenarioSimulation {
   private final SimSpec spec;
   private final ControllerRegistry registry;
   private final EcnMarking ecn;
+  private final RunVariation variation;
 
   public ScenarioSimulation(SimSpec spec, ControllerRegistry registry) {
     this(spec, registry, EcnMarking.DEFAULT);
   }
 
   public ScenarioSimulation(SimSpec spec, ControllerRegistry registry, EcnMarking ecn) {
+    this(spec, registry, ecn, RunVariation.DEFAULT);
+  }
+
+  public ScenarioSimulation(
+      SimSpec spec, ControllerRegistry registry, EcnMarking ecn, RunVariation variation) {
     this.spec = spec;
     this.registry = registry;
     this.ecn = ecn;
+    this.variation = variation;
   }
 
   /** Runs a catalogue scenario once and returns its row of runs.csv. */
   public static RunRecord run(ResolvedScenario resolved, int run, long seed) {
-    return runWithFrames(resolved, run, seed).record();
+    return run(resolved, run, seed, RunVariation.DEFAULT);
   }
 
-  /** Runs a catalogue scenario once: its row of runs.csv and, for media, every frame. */
-  public static CompletedRun runWithFrames(ResolvedScenario resolved, int run, long seed) {
+  /** Runs a catalogue scenario once with the given run-to-run variation: its row of runs.csv. */
+  public static RunRecord run(
+      ResolvedScenario resolved, int run, long seed, RunVariation variation) {
+    return runWithFrames(resolved, run, seed, variation).record();
+  }
+
+  /**
+   * Runs a catalogue scenario once with the given run-to-run variation: its row of runs.csv and,
+   * for media, every frame.
+   */
+  public static CompletedRun runWithFrames(
+      ResolvedScenario resolved, int run, long seed, RunVariation variation) {
     Outcome outcome =
-        new ScenarioSimulation(resolved.spec(), ControllerRegistry.standard()).run(seed, run);
+        new ScenarioSimulation(
+                resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, variation)
+            .run(seed, run);
     RunRecord record = outcome.record(resolved.scenario().name(), resolved.controller(), run, seed);
     if (outcome.media() == null) {
       return CompletedRun.of(record);
@@ -70,6 +89,11 @@ public final class ScenarioSimulation {
     FrameTable frames = new FrameTable();
     frames.add(run, outcome.frames());
     return new CompletedRun(record, frames);
+  }
+
+  /** The configuration of one end: picoquic's, with this simulation's ECN marking and holes. */
+  private ConnectionConfig config(Role role) {
+    return variation.apply(ecn.apply(ConnectionConfig.picoquic(role)));
   }
 
   /** What one run measured. */
@@ -151,13 +175,15 @@ public final class ScenarioSimulation {
 
   /** As {@link #run(long, int)}, tracing the main data sender's controller into {@code trace}. */
   public Outcome run(long seed, int run, ControllerTrace trace) {
-    Simulation simulation = new Simulation(NetworkConfig.builder(spec.linkSchedule()), seed, run);
+    Simulation simulation =
+        new Simulation(
+            NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
     MediaSpec mainText = spec.mainScenario();
     QuicperfClient mainClient =
         new QuicperfClient(
             mainText, simulation.applicationScheduler(), spec.mediaStatsStartMicros());
-    ConnectionConfig serverConfig = ecn.apply(ConnectionConfig.picoquic(Role.SERVER));
-    ConnectionConfig clientConfig = ecn.apply(ConnectionConfig.picoquic(Role.CLIENT));
+    ConnectionConfig serverConfig = config(Role.SERVER);
+    ConnectionConfig clientConfig = config(Role.CLIENT);
     if (spec.seeded()) {
       serverConfig = serverConfig.withResumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
     }
@@ -183,7 +209,7 @@ public final class ScenarioSimulation {
             simulation.addConnection(
                 backgroundController,
                 clientConfig,
-                ecn.apply(ConnectionConfig.picoquic(Role.SERVER)),
+                config(Role.SERVER),
                 new QuicperfClient(backgroundText, simulation.applicationScheduler()),
                 new QuicperfServer(simulation.applicationScheduler()),
                 spec.backgroundStartMicros()));

@@ -1,6 +1,7 @@
 package dev.moqbed.scenarios.sim;
 
 import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.cc.bbr.PicoquicRandom;
 import dev.moqbed.netsim.NetworkConfig;
 import dev.moqbed.netsim.TwoNodeNetwork;
 import dev.moqbed.runtime.RandomStreams;
@@ -16,6 +17,7 @@ import dev.moqbed.transport.quic.Role;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.random.RandomGenerator;
 
 /**
  * One run of the reference simulator's topology: a server node and a client node joined by one
@@ -29,11 +31,22 @@ public final class Simulation {
   private final DatagramReceiver[] serverEndpoints = new DatagramReceiver[TwoNodeNetwork.MAX_FLOWS];
   private final DatagramReceiver[] clientEndpoints = new DatagramReceiver[TwoNodeNetwork.MAX_FLOWS];
   private final List<ConnectionPair> pairs = new ArrayList<>();
+  private final ControllerSeeding controllerSeeding;
 
   /** Both ends of one connection. */
   public record ConnectionPair(int flowId, QuicConnection client, QuicConnection server) {}
 
   public Simulation(NetworkConfig.Builder network, long masterSeed, int runNumber) {
+    this(network, masterSeed, runNumber, ControllerSeeding.DEFAULT);
+  }
+
+  /** A run whose controllers draw as {@code controllerSeeding} says. */
+  public Simulation(
+      NetworkConfig.Builder network,
+      long masterSeed,
+      int runNumber,
+      ControllerSeeding controllerSeeding) {
+    this.controllerSeeding = controllerSeeding;
     this.random = new RandomStreams(masterSeed, runNumber);
     this.network = new TwoNodeNetwork(scheduler, network.randomStreams(random).build());
     this.network.attach(TwoNodeNetwork.SERVER_NODE, (now, d) -> deliver(serverEndpoints, now, d));
@@ -64,6 +77,11 @@ public final class Simulation {
       throw new IllegalArgumentException("at most " + TwoNodeNetwork.MAX_FLOWS + " connections");
     }
     Scheduler endpoints = network.endpointScheduler();
+    QuicConnection[] serverHolder = new QuicConnection[1];
+    RandomGenerator serverControllerRandom =
+        controllerSeeding == ControllerSeeding.CLOCK
+            ? new SetUpTimeRandom(() -> serverHolder[0].firstReceivedMicros(), false)
+            : random.stream("controller.server." + flowId);
     QuicConnection server =
         new QuicConnection(
             serverConfig,
@@ -71,8 +89,10 @@ public final class Simulation {
             TwoNodeNetwork.CLIENT_NODE,
             flowId,
             controller,
-            random.stream("controller.server." + flowId),
+            serverControllerRandom,
+            random.stream("transport.server." + flowId),
             startMicros);
+    serverHolder[0] = server;
     server.setHandler(serverHandler);
     ConnectionDriver serverDriver =
         new ConnectionDriver(endpoints, server, (now, datagram) -> network.send(datagram));
@@ -99,7 +119,10 @@ public final class Simulation {
             TwoNodeNetwork.SERVER_NODE,
             flowId,
             controller,
-            random.stream("controller.client." + flowId),
+            controllerSeeding == ControllerSeeding.CLOCK
+                ? PicoquicRandom.picoquicGenerator(startMicros, true, 0)
+                : random.stream("controller.client." + flowId),
+            random.stream("transport.client." + flowId),
             startMicros);
     client.setHandler(handler);
     ConnectionDriver driver =

@@ -3,6 +3,7 @@ package dev.moqbed.scenarios.suite;
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.scenarios.moq.MoqChainSimulation;
+import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import java.util.List;
 import java.util.Optional;
@@ -53,13 +54,20 @@ public final class C4TestSuite implements SuiteDefinition {
 
   @Override
   public ScenarioRunner runner() {
+    return runner(RunVariation.DEFAULT);
+  }
+
+  @Override
+  public ScenarioRunner runner(RunVariation variation) {
     return switch (workload) {
       case DRAFT ->
           (scenario, controller, run, seed) ->
-              ScenarioSimulation.runWithFrames(catalog.resolve(scenario, controller), run, seed);
+              ScenarioSimulation.runWithFrames(
+                  catalog.resolve(scenario, controller), run, seed, variation);
       case MOQ ->
           (scenario, controller, run, seed) ->
-              MoqChainSimulation.runWithFrames(catalog.resolve(scenario, controller), run, seed);
+              MoqChainSimulation.runWithFrames(
+                  catalog.resolve(scenario, controller), run, seed, variation);
     };
   }
 

@@ -1,5 +1,6 @@
 package dev.moqbed.scenarios.suite;
 
+import dev.moqbed.scenarios.sim.RunVariation;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,6 +28,14 @@ public interface SuiteDefinition {
 
   /** Makes one run of a runnable scenario. */
   ScenarioRunner runner();
+
+  /**
+   * Makes one run of a runnable scenario with the given run-to-run variation; a suite whose runs
+   * have no such choice ignores it.
+   */
+  default ScenarioRunner runner(RunVariation variation) {
+    return runner();
+  }
 
   /** The columns the runner's records may fill after {@link RunRecord#COLUMNS}, in order. */
   List<String> extraColumns();

@@ -1,5 +1,8 @@
 package dev.moqbed.scenarios.suite;
 
+import dev.moqbed.scenarios.sim.ControllerSeeding;
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +20,9 @@ import java.util.Map;
  * @param runs runs per (scenario, controller), numbered 0 to runs − 1
  * @param seed the master seed handed to every run
  * @param shard the part of the job order this directory holds
+ * @param variation what makes runs differ besides jitter (packet-number holes, BBR's seeding); a
+ *     sweep.json without these members was written before moqbed modelled them, so it reads as
+ *     {@link RunVariation#BEFORE_HOLES}
  */
 public record SweepArguments(
     String suite,
@@ -25,10 +31,23 @@ public record SweepArguments(
     List<String> controllers,
     int runs,
     long seed,
-    Shard shard) {
+    Shard shard,
+    RunVariation variation) {
 
   /** Version of the {@code sweep.json} layout. */
   public static final int FORMAT = 1;
+
+  /** The arguments with picoquic's run-to-run variation (the default). */
+  public SweepArguments(
+      String suite,
+      Workload workload,
+      List<String> scenarios,
+      List<String> controllers,
+      int runs,
+      long seed,
+      Shard shard) {
+    this(suite, workload, scenarios, controllers, runs, seed, shard, RunVariation.DEFAULT);
+  }
 
   public SweepArguments {
     scenarios = List.copyOf(scenarios);
@@ -83,6 +102,8 @@ public record SweepArguments(
     document.put("runs", runs);
     document.put("seed", seed);
     document.put("shard", shard.toString());
+    document.put("pn_holes", variation.holes().label());
+    document.put("bbr_seed", variation.controllerSeeding().label());
     return Json.write(document);
   }
 
@@ -112,7 +133,14 @@ public record SweepArguments(
         texts(document, "cc"),
         (int) number(document, "runs"),
         number(document, "seed"),
-        Shard.parse(text(document, "shard")));
+        Shard.parse(text(document, "shard")),
+        new RunVariation(
+            document.containsKey("pn_holes")
+                ? PacketNumberHoleMode.ofLabel(text(document, "pn_holes"))
+                : RunVariation.BEFORE_HOLES.holes(),
+            document.containsKey("bbr_seed")
+                ? ControllerSeeding.ofLabel(text(document, "bbr_seed"))
+                : RunVariation.BEFORE_HOLES.controllerSeeding()));
   }
 
   /**
@@ -140,6 +168,20 @@ public record SweepArguments(
     compare(differences, "runs", runs, other.runs, here, there);
     compare(differences, "seed", seed, other.seed, here, there);
     compare(differences, "shard", shard, other.shard, here, there);
+    compare(
+        differences,
+        "pn_holes",
+        variation.holes().label(),
+        other.variation.holes().label(),
+        here,
+        there);
+    compare(
+        differences,
+        "bbr_seed",
+        variation.controllerSeeding().label(),
+        other.variation.controllerSeeding().label(),
+        here,
+        there);
     return differences;
   }
 

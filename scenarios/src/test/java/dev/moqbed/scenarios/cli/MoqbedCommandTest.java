@@ -37,6 +37,36 @@ class MoqbedCommandTest {
   }
 
   @Test
+  void shouldRepeatJitterFreeBulkRunsWithTheHolesOffAndRefuseAnUnknownMode() {
+    Result result =
+        run(
+            "sim",
+            "bulk",
+            "--bytes",
+            "300kB",
+            "--runs",
+            "2",
+            "--format",
+            "csv",
+            "--pn-holes",
+            "off",
+            "--bbr-seed",
+            "run");
+    assertEquals(0, result.exitCode(), result.err());
+    List<String> rows = result.out().lines().filter(l -> l.matches("[01],.*")).toList();
+    assertEquals(2, rows.size(), result.out());
+    // run, seed, cc, completion, RTT average and deviation, load: equal; wall time may differ
+    String[] first = rows.get(0).split(",");
+    String[] second = rows.get(1).split(",");
+    for (int column = 3; column < 7; column++) {
+      assertEquals(first[column], second[column], "column " + column + ": " + result.out());
+    }
+    Result bad = run("sim", "bulk", "--pn-holes", "sometimes");
+    assertEquals(2, bad.exitCode());
+    assertTrue(bad.err().contains("--pn-holes"), bad.err());
+  }
+
+  @Test
   void shouldPrintVersion() {
     Result result = run("--version");
     assertEquals(0, result.exitCode());

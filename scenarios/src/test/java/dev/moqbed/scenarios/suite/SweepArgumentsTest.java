@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.scenarios.sim.ControllerSeeding;
+import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
+import dev.moqbed.scenarios.sim.RunVariation;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -97,7 +100,9 @@ class SweepArgumentsTest {
             + "  \"cc\": [\"c4\", \"cubic:flavor=rfc,hystart=off\"],\n"
             + "  \"runs\": 100,\n"
             + "  \"seed\": -5,\n"
-            + "  \"shard\": \"2/4\"\n"
+            + "  \"shard\": \"2/4\",\n"
+            + "  \"pn_holes\": \"picoquic\",\n"
+            + "  \"bbr_seed\": \"clock\"\n"
             + "}\n",
         arguments.toJson());
     assertEquals(arguments, SweepArguments.fromJson(arguments.toJson()));
@@ -114,7 +119,10 @@ class SweepArgumentsTest {
             "c4-test", Workload.MOQ, List.of("media"), List.of("c4"), 2, 1, Shard.WHOLE);
     assertEquals(moq, SweepArguments.fromJson(moq.toJson()));
     assertEquals(
-        List.of("workload moq here, draft there"),
+        List.of(
+            "workload moq here, draft there",
+            "pn_holes picoquic here, off there",
+            "bbr_seed clock here, run there"),
         moq.differencesFrom(SweepArguments.fromJson(before), "here", "there"));
     IllegalArgumentException error =
         assertThrows(
@@ -123,6 +131,32 @@ class SweepArgumentsTest {
                 SweepArguments.fromJson(
                     before.replace("\"suite\"", "\"workload\": \"x\", \"suite\"")));
     assertEquals("unknown workload 'x'; valid: draft, moq", error.getMessage());
+  }
+
+  @Test
+  void shouldReadASweepWrittenBeforeTheHolesAsOneWithoutThem() {
+    String before =
+        "{\"format\": 1, \"suite\": \"c4-test\", \"scenarios\": [\"alone\"], \"cc\": [\"c4\"],"
+            + " \"runs\": 2, \"seed\": 1, \"shard\": \"0/1\"}";
+    SweepArguments old = SweepArguments.fromJson(before);
+    assertEquals(RunVariation.BEFORE_HOLES, old.variation());
+    SweepArguments now =
+        new SweepArguments(
+            "c4-test", Workload.DRAFT, List.of("alone"), List.of("c4"), 2, 1, Shard.WHOLE);
+    assertEquals(
+        List.of("pn_holes picoquic here, off there", "bbr_seed clock here, run there"),
+        now.differencesFrom(old, "here", "there"));
+    SweepArguments off =
+        new SweepArguments(
+            "c4-test",
+            Workload.DRAFT,
+            List.of("alone"),
+            List.of("c4"),
+            2,
+            1,
+            Shard.WHOLE,
+            new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK));
+    assertEquals(off, SweepArguments.fromJson(off.toJson()));
   }
 
   @Test

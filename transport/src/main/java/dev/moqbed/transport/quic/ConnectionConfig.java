@@ -2,6 +2,7 @@ package dev.moqbed.transport.quic;
 
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.AckFlavor;
+import dev.moqbed.transport.recovery.PacketNumberHoles;
 import dev.moqbed.transport.recovery.RttFlavor;
 import dev.moqbed.transport.recovery.TransportDefaults;
 
@@ -17,6 +18,8 @@ import dev.moqbed.transport.recovery.TransportDefaults;
  * @param ecnOverride the ECN mark for every packet, or null for the controller's codepoint
  * @param resumeSeedBytes careful resume (RFC 9959): a remembered window, 0 for none
  * @param resumeSeedRttMicros the RTT remembered with it, 0 for none
+ * @param packetNumberHolePeriod picoquic's optimistic-ACK defence: the pseudo-period of the 1-RTT
+ *     packet numbers it skips ({@link PacketNumberHoles#PICOQUIC_PERIOD}), 0 for none
  */
 public record ConnectionConfig(
     Role role,
@@ -33,7 +36,8 @@ public record ConnectionConfig(
     EcnMark ecnOverride,
     long idleTimeoutMicros,
     long resumeSeedBytes,
-    long resumeSeedRttMicros) {
+    long resumeSeedRttMicros,
+    int packetNumberHolePeriod) {
 
   /** picoquic's defaults as the reference simulator sets them for {@code role}. */
   public static ConnectionConfig picoquic(Role role) {
@@ -52,7 +56,8 @@ public record ConnectionConfig(
         null,
         TransportDefaults.MAX_IDLE_TIMEOUT_MICROS,
         0,
-        0);
+        0,
+        PacketNumberHoles.PICOQUIC_PERIOD);
   }
 
   public ConnectionConfig withRecoveryFlavor(RttFlavor flavor) {
@@ -95,6 +100,20 @@ public record ConnectionConfig(
     return copy.build();
   }
 
+  /**
+   * Packet-number holes on ({@link PacketNumberHoles#PICOQUIC_PERIOD}, picoquic's default: the
+   * spacing is drawn from the connection's transport generator, so runs of one scenario differ) or
+   * off ({@code 0}: every number is used, as moqbed did before it modelled them).
+   */
+  public ConnectionConfig withPacketNumberHolePeriod(int period) {
+    if (period < 0) {
+      throw new IllegalArgumentException("hole period must be at least 0, got " + period);
+    }
+    Copy copy = new Copy(this);
+    copy.packetNumberHolePeriod = period;
+    return copy.build();
+  }
+
   /** A mutable copy of every component, so each {@code with...} changes only its own. */
   private static final class Copy {
     final Role role;
@@ -112,6 +131,7 @@ public record ConnectionConfig(
     final long idleTimeoutMicros;
     long resumeSeedBytes;
     long resumeSeedRttMicros;
+    int packetNumberHolePeriod;
 
     Copy(ConnectionConfig config) {
       role = config.role;
@@ -129,6 +149,7 @@ public record ConnectionConfig(
       idleTimeoutMicros = config.idleTimeoutMicros;
       resumeSeedBytes = config.resumeSeedBytes;
       resumeSeedRttMicros = config.resumeSeedRttMicros;
+      packetNumberHolePeriod = config.packetNumberHolePeriod;
     }
 
     ConnectionConfig build() {
@@ -147,7 +168,8 @@ public record ConnectionConfig(
           ecnOverride,
           idleTimeoutMicros,
           resumeSeedBytes,
-          resumeSeedRttMicros);
+          resumeSeedRttMicros,
+          packetNumberHolePeriod);
     }
   }
 }

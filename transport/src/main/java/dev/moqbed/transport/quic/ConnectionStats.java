@@ -14,6 +14,7 @@ public final class ConnectionStats {
   long packetsLost;
   long spuriousLosses;
   long probeTimeouts;
+  long packetNumbersSkipped;
   long rttEvents;
   double rttSum;
   double rttSquareSum;
@@ -82,6 +83,11 @@ public final class ConnectionStats {
 
   public long spuriousLosses() {
     return spuriousLosses;
+  }
+
+  /** 1-RTT packet numbers skipped as picoquic's optimistic-ACK holes. */
+  public long packetNumbersSkipped() {
+    return packetNumbersSkipped;
   }
 
   public long probeTimeouts() {

@@ -19,6 +19,7 @@ import dev.moqbed.transport.recovery.AckFrequencyPolicy;
 import dev.moqbed.transport.recovery.DeliveryRateSampler;
 import dev.moqbed.transport.recovery.FlowControlWindow;
 import dev.moqbed.transport.recovery.Pacer;
+import dev.moqbed.transport.recovery.PacketNumberHoles;
 import dev.moqbed.transport.recovery.ProbeTimeoutBackoff;
 import dev.moqbed.transport.recovery.RttEstimator;
 import dev.moqbed.transport.recovery.RttFlavor;
@@ -29,6 +30,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
@@ -110,6 +112,7 @@ public final class QuicConnection {
   private final PathState path = new PathState();
   private final DeliveryRateSampler sampler = new DeliveryRateSampler();
   private final Pacer pacer;
+  private final PacketNumberHoles packetNumberHoles;
   private final AckFrequencyPolicy ackFrequency = new AckFrequencyPolicy();
   private final AckSample ackSample = new AckSample();
   private final LossSample lossSample = new LossSample();
@@ -178,6 +181,7 @@ public final class QuicConnection {
   private long closingDeadlineMicros = Long.MAX_VALUE;
   private long closeErrorSeen;
   private long lastReceivedMicros;
+  private long firstReceivedMicros = -1;
   private Datagram pendingCloseAnswer;
 
   private final ConnectionStats stats = new ConnectionStats();
@@ -197,6 +201,31 @@ public final class QuicConnection {
       ControllerFactory controllerFactory,
       RandomGenerator random,
       long nowMicros) {
+    this(
+        config,
+        localNode,
+        remoteNode,
+        flowId,
+        controllerFactory,
+        random,
+        fixedTransportRandom(config.role(), flowId),
+        nowMicros);
+  }
+
+  /**
+   * @param controllerRandom the seeded generator the controller may draw from
+   * @param transportRandom the seeded generator of the transport's own random choices (the packet
+   *     numbers it skips), kept apart so that they do not shift the controller's draws
+   */
+  public QuicConnection(
+      ConnectionConfig config,
+      int localNode,
+      int remoteNode,
+      int flowId,
+      ControllerFactory controllerFactory,
+      RandomGenerator controllerRandom,
+      RandomGenerator transportRandom,
+      long nowMicros) {
     this.config = config;
     this.role = config.role();
     this.localNode = localNode;
@@ -212,6 +241,8 @@ public final class QuicConnection {
             TransportDefaults.MAX_ACK_DELAY_MICROS);
     this.backoff = new ProbeTimeoutBackoff(config.recoveryFlavor(), config.idleTimeoutMicros());
     this.pacer = new Pacer(nowMicros);
+    this.packetNumberHoles =
+        new PacketNumberHoles(config.packetNumberHolePeriod(), transportRandom);
     spaces[0] = new PacketNumberSpace(PacketSpace.INITIAL, config.ackFlavor(), nowMicros);
     spaces[1] = new PacketNumberSpace(PacketSpace.HANDSHAKE, config.ackFlavor(), nowMicros);
     spaces[2] = new PacketNumberSpace(PacketSpace.APPLICATION, config.ackFlavor(), nowMicros);
@@ -221,10 +252,21 @@ public final class QuicConnection {
     peerMaxData = config.initialMaxData();
     connectionReceiveWindow =
         new FlowControlWindow(FlowControlWindow.Scope.CONNECTION, config.initialMaxData());
-    this.controller = controllerFactory.create(new ControllerEnvironment(path, nowMicros, random));
+    this.controller =
+        controllerFactory.create(new ControllerEnvironment(path, nowMicros, controllerRandom));
     if (role == Role.CLIENT) {
       space(PacketSpace.INITIAL).cryptoToSend.totalBytes = CLIENT_INITIAL_CRYPTO_BYTES;
     }
+  }
+
+  /**
+   * The transport generator of a connection built without one: fixed per role and flow, so such a
+   * connection is still deterministic (simulations pass one from the run's random streams). The
+   * constant is "holes" in ASCII.
+   */
+  private static RandomGenerator fixedTransportRandom(Role role, int flowId) {
+    return new SplittableRandom(
+        0x686f6c6573L ^ ((long) flowId << 1) ^ (role == Role.CLIENT ? 1 : 0));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -270,6 +312,11 @@ public final class QuicConnection {
 
   public ConnectionStats stats() {
     return stats;
+  }
+
+  /** When the first datagram from the peer arrived, -1 before any. */
+  public long firstReceivedMicros() {
+    return firstReceivedMicros;
   }
 
   /** Opens a bidirectional stream; returns its id. */
@@ -365,6 +412,9 @@ public final class QuicConnection {
       return;
     }
     lastReceivedMicros = nowMicros;
+    if (firstReceivedMicros < 0) {
+      firstReceivedMicros = nowMicros;
+    }
     onBytesReceived(nowMicros, datagram.sizeBytes());
     @SuppressWarnings("unchecked")
     List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
@@ -1408,6 +1458,14 @@ public final class QuicConnection {
   private QuicPacket buildApplicationPacket(
       long nowMicros, int room, boolean mayProbe, boolean controlOnly) {
     PacketNumberSpace space = space(PacketSpace.APPLICATION);
+    // picoquic checks for a hole first, whether or not a packet then leaves (sender.c).
+    if (packetNumberHoles.skip(
+        space.nextPacketNumber,
+        handshakeConfirmed && state == State.READY,
+        !space.sentPackets.isEmpty())) {
+      space.nextPacketNumber++;
+      stats.packetNumbersSkipped++;
+    }
     int headerBytes = SHORT_HEADER_BYTES + packetNumberLength(space) + AEAD_TAG_BYTES;
     int capacity = room - headerBytes;
     List<Frame> frames = new ArrayList<>(4);
@@ -1743,6 +1801,9 @@ public final class QuicConnection {
     sampler.onPacketSent(
         sent.snapshot, before, controller.congestionWindowBytes(), handshakeConfirmed);
     space.sentPackets.addLast(sent);
+    if (space.space == PacketSpace.APPLICATION) {
+      packetNumberHoles.onPacketSent();
+    }
     if (ackEliciting) {
       space.ackElicitingInFlight++;
     }
