@@ -13,14 +13,19 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -91,6 +96,16 @@ class RelayMetricsNetworkTest {
             "moqbed_relay_groups_dropped_total", "track=live/vmid", "reason=" + reason.label());
       }
       assertTrue(during.value("jvm_memory_used_bytes", "area=heap", "id=G1 Eden Space") >= 0);
+      // Every relay metric the documentation and the Grafana dashboard name is served.
+      for (String document : List.of("../docs/metrics.md", "../deploy/grafana/moqbed-relay.json")) {
+        Set<String> names = metricNames(Files.readString(Path.of(document)));
+        assertTrue(names.size() >= 10, document + ": " + names);
+        for (String name : names) {
+          assertTrue(
+              during.toString().contains("\n" + name),
+              document + " names " + name + ", which /metrics does not serve");
+        }
+      }
 
       // After the run: the relay is gone, its counters stay.
       SubscriberReport onTime = result.subscribers().get(0);
@@ -126,6 +141,15 @@ class RelayMetricsNetworkTest {
     } finally {
       runner.shutdownNow();
     }
+  }
+
+  private static Set<String> metricNames(String text) {
+    Set<String> names = new TreeSet<>();
+    Matcher matcher = Pattern.compile("moqbed_relay_[a-z_]*[a-z]").matcher(text);
+    while (matcher.find()) {
+      names.add(matcher.group());
+    }
+    return names;
   }
 
   static PrometheusText scrape(int port) throws Exception {
