@@ -23,6 +23,7 @@ import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.subscriber.Subscriber;
 import dev.moqbed.subscriber.SubscriberConfig;
 import dev.moqbed.subscriber.SubscriberEvents;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -37,6 +38,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -56,16 +58,17 @@ class RelayChurnSoakNetworkTest {
   private static final int CONNECTING_THREADS = 8;
 
   /**
-   * Heap growth allowed from the baseline to the end: buffer pools, caches and the registry grow
-   * once, in the first hundreds of sessions (measured: 8-9 MiB), then stay.
+   * Heap growth allowed from the baseline to the end (measured: 0.5 MiB; 5.5-8.7 MiB while every
+   * group stream the publisher opened stayed in Netty's stream map).
    */
-  private static final long HEAP_MARGIN_BYTES = 24L << 20;
+  private static final long HEAP_MARGIN_BYTES = 8L << 20;
 
   /**
    * Heap growth allowed over the second 500 sessions, measured from a settled, collected halfway
-   * point: anything the relay kept per session above 12 kB would exceed it.
+   * point (measured: 0.2 MiB; 2.5-3.5 MiB with the stream leak): anything the relay kept per
+   * session above 4 kB would exceed it.
    */
-  private static final long SECOND_HALF_HEAP_MARGIN_BYTES = 6L << 20;
+  private static final long SECOND_HALF_HEAP_MARGIN_BYTES = 2L << 20;
 
   private record Levels(
       int sessions, int subscriptions, int tracks, long queuedBytes, int openStreams) {}
@@ -120,8 +123,9 @@ class RelayChurnSoakNetworkTest {
         double seconds = (System.nanoTime() - started) / 1e9;
 
         System.out.printf(
-            "soak: %d subscribers (%d dropped their socket without closing) in %.1f s%n",
-            SUBSCRIBERS, abrupt, seconds);
+            "soak: %d subscribers (%d dropped their socket without closing, %d handshakes retried)"
+                + " in %.1f s%n",
+            SUBSCRIBERS, abrupt, RETRIED_CONNECTS.get(), seconds);
         System.out.printf(
             "soak: baseline %s, heap %.1f MiB, %d relay meters%n",
             baseline, mib(baselineHeap), baselineMeters);
@@ -140,11 +144,12 @@ class RelayChurnSoakNetworkTest {
         assertEquals(baseline, after);
         assertEquals(baselineMeters, afterMeters, "no metric series left behind per session");
         PrometheusText prometheus = new PrometheusText(text);
+        double opened = prometheus.value("moqbed_relay_sessions_opened_total");
+        assertTrue(opened >= SUBSCRIBERS + BATCH + 1, "every session was seen: " + opened);
         assertEquals(
-            SUBSCRIBERS + BATCH + 1,
-            prometheus.value("moqbed_relay_sessions_opened_total"),
-            "every session was seen");
-        assertEquals(SUBSCRIBERS + BATCH, prometheus.value("moqbed_relay_sessions_closed_total"));
+            opened - 1,
+            prometheus.value("moqbed_relay_sessions_closed_total"),
+            "every subscriber's session closed");
         assertTrue(
             afterHeap - baselineHeap < HEAP_MARGIN_BYTES,
             "heap grew by " + mib(afterHeap - baselineHeap) + " MiB");
@@ -168,7 +173,7 @@ class RelayChurnSoakNetworkTest {
       throws Exception {
     List<Future<Connected>> pending = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      pending.add(connecting.submit(() -> connectSubscriber(relay, trust)));
+      pending.add(connecting.submit(() -> connectWithOneRetry(relay, trust)));
     }
     List<Connected> batch = new ArrayList<>();
     for (Future<Connected> future : pending) {
@@ -223,6 +228,19 @@ class RelayChurnSoakNetworkTest {
 
   /** The relay's log lines, for failure messages. */
   private static final List<String> RELAY_LOG = new CopyOnWriteArrayList<>();
+
+  /** Handshakes that time out: on two shared cores 50 at once can take longer than 10 s. */
+  private static final AtomicInteger RETRIED_CONNECTS = new AtomicInteger();
+
+  private static Connected connectWithOneRetry(InetSocketAddress relay, ClientTrust trust)
+      throws Exception {
+    try {
+      return connectSubscriber(relay, trust);
+    } catch (IOException e) {
+      RETRIED_CONNECTS.incrementAndGet();
+      return connectSubscriber(relay, trust);
+    }
+  }
 
   private static Connected connectSubscriber(InetSocketAddress relay, ClientTrust trust)
       throws Exception {
