@@ -14,6 +14,7 @@ import io.netty.channel.socket.ChannelInputShutdownReadComplete;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.handler.codec.quic.QuicStreamPriority;
 import io.netty.handler.codec.quic.QuicStreamResetException;
+import io.netty.handler.codec.quic.QuicStreamType;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 
@@ -240,6 +241,22 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
       } else {
         receiveListener.onFinished();
       }
+      closeIfReceiveOnly();
+    }
+  }
+
+  /**
+   * A peer-opened unidirectional stream whose input has ended (FIN or reset) has nothing left to
+   * do, but Netty (half-closure allowed) closes a stream only once a FIN was also sent, which never
+   * happens on a receive-only stream: without this its channel stayed in the connection's stream
+   * map until the connection closed, one per group on a publisher's connection to the relay (found
+   * by RelayChurnSoakNetworkTest). What was read has been delivered or buffered here already.
+   */
+  private void closeIfReceiveOnly() {
+    if (channel != null
+        && !channel.isLocalCreated()
+        && channel.type() == QuicStreamType.UNIDIRECTIONAL) {
+      channel.close();
     }
   }
 
@@ -252,6 +269,7 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
       } else {
         receiveListener.onReset(reset.applicationProtocolCode());
       }
+      closeIfReceiveOnly();
     }
     // Other stream errors (a write after STOP_SENDING, a closed connection) are seen elsewhere.
   }

@@ -35,6 +35,24 @@ final class Downstream {
     this.order = order;
   }
 
+  long queuedObjects() {
+    long total = 0;
+    for (GroupDelivery delivery : groups.values()) {
+      total += delivery.pending.size();
+    }
+    return total;
+  }
+
+  int openStreams() {
+    int open = 0;
+    for (GroupDelivery delivery : groups.values()) {
+      if (!delivery.closed) {
+        open++;
+      }
+    }
+    return open;
+  }
+
   long queuedBytes() {
     long total = 0;
     for (GroupDelivery delivery : groups.values()) {

@@ -28,6 +28,7 @@ import dev.moqbed.session.SessionClose;
 import dev.moqbed.session.SubgroupReader;
 import dev.moqbed.session.SubgroupWriter;
 import dev.moqbed.session.SubgroupWriterListener;
+import dev.moqbed.session.transport.PathStats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -56,6 +57,9 @@ import java.util.Map;
  *       a group two or more behind the newest is stale: dropped, its stream reset.
  *   <li>When a queue exceeds {@link RelayConfig#maxQueuedBytesPerSubscriber()}, the oldest group of
  *       the least urgent track is dropped: its stream is reset.
+ *   <li>Limits: a session beyond {@link RelayConfig#maxSessions()} is closed after its setup
+ *       (INTERNAL_ERROR), a SUBSCRIBE beyond {@link RelayConfig#maxSubscriptionsPerSession()} gets
+ *       SUBSCRIBE_ERROR; each refusal is logged.
  *   <li>STOP_SENDING on a subscriber's subgroup stream: that subgroup is reset and dropped for that
  *       subscriber, never reopened; the track resumes with the next group.
  *   <li>Datagrams are forwarded at once to every subscriber of the track.
@@ -74,19 +78,32 @@ public final class Relay {
   private final Scheduler scheduler;
   private final RelayConfig config;
   private final RelayEvents events;
+  private final RelayObserver observer;
   private final Map<TrackNamespace, RelaySession> namespaces = new HashMap<>();
   private final Map<TrackKey, RelayTrack> tracks = new HashMap<>();
   private final List<RelaySession> sessions = new ArrayList<>();
   private long nextDownstreamOrder;
 
   public Relay(Scheduler scheduler, RelayConfig config, RelayEvents events) {
+    this(scheduler, config, events, RelayObserver.NONE);
+  }
+
+  public Relay(
+      Scheduler scheduler, RelayConfig config, RelayEvents events, RelayObserver observer) {
     this.scheduler = scheduler;
     this.config = config;
     this.events = events;
+    this.observer = observer;
   }
 
-  /** A handler for one newly accepted connection; pass it to {@link MoqtSession#server}. */
+  /**
+   * A handler for one newly accepted connection; pass it to {@link MoqtSession#server}. Beyond
+   * {@link RelayConfig#maxSessions()} the handler closes the session once its setup is done.
+   */
   public MoqtSessionListener newSession() {
+    if (sessions.size() >= config.maxSessions()) {
+      return new RefusedSession(config.maxSessions(), events, observer);
+    }
     RelaySession session = new RelaySession();
     sessions.add(session);
     return session;
@@ -137,6 +154,15 @@ public final class Relay {
     return total;
   }
 
+  /** Every open session as it is now, in the order they were accepted. */
+  public List<SessionSnapshot> sessionSnapshots() {
+    List<SessionSnapshot> snapshots = new ArrayList<>(sessions.size());
+    for (RelaySession session : sessions) {
+      snapshots.add(session.snapshot());
+    }
+    return snapshots;
+  }
+
   private void finishTrack(RelayTrack track, long status, String reason) {
     if (track.ended) {
       return;
@@ -162,6 +188,7 @@ public final class Relay {
         session.send(
             new SubscribeError(
                 downstream.requestId, Draft14Codes.SUBSCRIBE_TRACK_DOES_NOT_EXIST, reason));
+        observer.onSubscriptionRefused(SubscribeRefusal.UPSTREAM_ERROR);
         session.removeDownstream(downstream);
       }
     }
@@ -187,9 +214,27 @@ public final class Relay {
     private long nextAlias;
     private boolean pumpScheduled;
     private boolean closed;
+    private boolean queueLimitLogged;
 
     String peer() {
       return session == null ? "?" : session.peer();
+    }
+
+    SessionSnapshot snapshot() {
+      long objects = 0;
+      int streams = 0;
+      for (Downstream downstream : downstreams) {
+        objects += downstream.queuedObjects();
+        streams += downstream.openStreams();
+      }
+      return new SessionSnapshot(
+          peer(),
+          !published.isEmpty(),
+          downstreams.size(),
+          queuedBytes,
+          objects,
+          streams,
+          session == null ? PathStats.UNKNOWN : session.pathStats());
     }
 
     void send(ControlMessage message) {
@@ -202,6 +247,7 @@ public final class Relay {
     public void onReady(MoqtSession session) {
       this.session = session;
       events.onLog("session from " + session.peer() + " ready");
+      observer.onSessionOpened(session.peer());
     }
 
     @Override
@@ -260,6 +306,18 @@ public final class Relay {
 
     private void onSubscribe(Subscribe subscribe) {
       TrackKey key = new TrackKey(subscribe.namespace(), subscribe.trackName());
+      if (downstreams.size() >= config.maxSubscriptionsPerSession()) {
+        String reason =
+            "too many subscriptions: at most "
+                + config.maxSubscriptionsPerSession()
+                + " per session (--max-subscriptions-per-session)";
+        send(
+            new SubscribeError(
+                subscribe.requestId(), Draft14Codes.SUBSCRIBE_INTERNAL_ERROR, reason));
+        events.onLog(peer() + ": SUBSCRIBE " + key + " refused: " + reason);
+        observer.onSubscriptionRefused(SubscribeRefusal.TOO_MANY_SUBSCRIPTIONS);
+        return;
+      }
       RelayTrack track = tracks.get(key);
       if (track == null) {
         RelaySession publisher = namespaces.get(subscribe.namespace());
@@ -269,10 +327,12 @@ public final class Relay {
                   subscribe.requestId(),
                   Draft14Codes.SUBSCRIBE_TRACK_DOES_NOT_EXIST,
                   "no publisher for namespace " + subscribe.namespace()));
+          observer.onSubscriptionRefused(SubscribeRefusal.NO_PUBLISHER);
           return;
         }
         long upstreamRequest = publisher.session.nextRequestId();
         track = new RelayTrack(key, publisher, upstreamRequest);
+        track.observer = observer.track(key.toString());
         tracks.put(key, track);
         publisher.tracksByRequest.put(upstreamRequest, track);
         publisher.send(
@@ -390,9 +450,10 @@ public final class Relay {
         return;
       }
       boolean first = reader.objectsReceived() == 1;
+      long arrivalMicros = scheduler.nowMicros();
       for (Downstream downstream : track.downstreams) {
         if (downstream.active && !downstream.ended) {
-          downstream.session.offer(downstream, reader.header(), object, first);
+          downstream.session.offer(downstream, reader.header(), object, first, arrivalMicros);
         }
       }
     }
@@ -419,6 +480,7 @@ public final class Relay {
         return;
       }
       track.publisherPriority = datagram.publisherPriority();
+      long arrivalMicros = scheduler.nowMicros();
       for (Downstream downstream : track.downstreams) {
         if (downstream.active && !downstream.ended && downstream.session.session != null) {
           boolean sent =
@@ -434,6 +496,8 @@ public final class Relay {
                       datagram.payload()));
           if (sent) {
             downstream.objectsForwarded++;
+            track.observer.onObjectForwarded(
+                datagram.payload().size(), scheduler.nowMicros() - arrivalMicros);
           }
         }
       }
@@ -442,7 +506,11 @@ public final class Relay {
     // ---- downstream queue ----
 
     void offer(
-        Downstream downstream, SubgroupHeader upstream, SubgroupObject object, boolean first) {
+        Downstream downstream,
+        SubgroupHeader upstream,
+        SubgroupObject object,
+        boolean first,
+        long arrivalMicros) {
       Location key = new Location(upstream.groupId(), upstream.subgroupId());
       GroupDelivery delivery = downstream.groups.get(key);
       if (delivery == null) {
@@ -472,12 +540,12 @@ public final class Relay {
             continue;
           }
           if (older.groupId() < upstream.groupId() - 1) {
-            dropGroup(downstream, older);
+            dropGroup(downstream, older, DropReason.TOO_FAR_BEHIND);
           } else {
             older.writer.setUrgency(Math.min(urgency + 1, MAX_URGENCY));
           }
         }
-        delivery = new GroupDelivery(key, writer);
+        delivery = new GroupDelivery(key, writer, downstream);
         writer.attach(delivery);
         writer.setListener(this);
         downstream.groups.put(key, delivery);
@@ -486,10 +554,8 @@ public final class Relay {
       if (delivery.closed) {
         return;
       }
-      delivery.pending.add(object);
-      long size = object.payload().size();
-      delivery.pendingBytes += size;
-      queuedBytes += size;
+      delivery.enqueue(object, arrivalMicros);
+      queuedBytes += object.payload().size();
       enforceQueueLimit();
       schedulePump();
     }
@@ -507,6 +573,10 @@ public final class Relay {
         delivery.closed = true;
         delivery.writer.reset(code);
         downstream.groups.remove(key);
+        downstream.track.observer.onGroupDropped(
+            code == Draft14Codes.RESET_DELIVERY_TIMEOUT
+                ? DropReason.DELIVERY_TIMEOUT
+                : DropReason.UPSTREAM_RESET);
       } else {
         schedulePump();
       }
@@ -531,15 +601,24 @@ public final class Relay {
         if (victim == null) {
           return;
         }
-        dropGroup(owner, victim);
+        if (!queueLimitLogged) {
+          queueLimitLogged = true;
+          events.onLog(
+              peer()
+                  + ": queue over "
+                  + config.maxQueuedBytesPerSubscriber()
+                  + " bytes (--max-buffered-bytes), dropping its oldest groups (logged once)");
+        }
+        dropGroup(owner, victim, DropReason.QUEUE_FULL);
       }
     }
 
-    private void dropGroup(Downstream owner, GroupDelivery victim) {
+    private void dropGroup(Downstream owner, GroupDelivery victim, DropReason reason) {
       queuedBytes -= victim.clear();
       victim.closed = true;
       victim.writer.reset(Draft14Codes.RESET_DELIVERY_TIMEOUT);
       owner.groupsDropped++;
+      owner.track.observer.onGroupDropped(reason);
       if (victim.upstreamEnded) {
         owner.groups.remove(victim.key);
       }
@@ -560,6 +639,7 @@ public final class Relay {
       List<Downstream> ordered = new ArrayList<>(downstreams);
       ordered.sort(SERVICE_ORDER);
       for (Downstream downstream : ordered) {
+        TrackObserver trackObserver = downstream.track.observer;
         Iterator<GroupDelivery> newestFirst = downstream.groups.descendingMap().values().iterator();
         while (newestFirst.hasNext()) {
           GroupDelivery delivery = newestFirst.next();
@@ -567,12 +647,13 @@ public final class Relay {
             continue;
           }
           while (!delivery.pending.isEmpty() && delivery.writer.isWritable()) {
-            SubgroupObject object = delivery.pending.poll();
+            long arrivalMicros = delivery.nextArrivalMicros();
+            SubgroupObject object = delivery.dequeue();
             long size = object.payload().size();
-            delivery.pendingBytes -= size;
             queuedBytes -= size;
             delivery.writer.write(object);
             downstream.objectsForwarded++;
+            trackObserver.onObjectForwarded(size, scheduler.nowMicros() - arrivalMicros);
           }
           if (delivery.pending.isEmpty() && delivery.upstreamEnded) {
             delivery.writer.finish();
@@ -589,9 +670,15 @@ public final class Relay {
     @Override
     public void onStopSending(SubgroupWriter writer, long errorCode) {
       GroupDelivery delivery = (GroupDelivery) writer.attachment();
-      if (delivery == null || delivery.closed) {
+      if (delivery == null) {
         return;
       }
+      TrackObserver trackObserver = delivery.downstream.track.observer;
+      trackObserver.onStopSendingReceived();
+      if (delivery.closed) {
+        return;
+      }
+      trackObserver.onGroupDropped(DropReason.STOP_SENDING);
       delivery.closed = true;
       queuedBytes -= delivery.clear();
       for (Downstream downstream : downstreams) {
@@ -614,6 +701,9 @@ public final class Relay {
     public void onClosed(MoqtSession session, SessionClose close) {
       closed = true;
       sessions.remove(this);
+      if (session != null) {
+        observer.onSessionClosed(peer());
+      }
       if (close.protocolViolation() || (close.byPeer() && close.code() != 0)) {
         events.onLog("session " + peer() + " " + close.describe());
       } else {

@@ -20,6 +20,7 @@ final class RelayTrack {
   long doneStatus;
   String doneReason = "";
   TimerHandle doneTimer;
+  TrackObserver observer = TrackObserver.NONE;
 
   RelayTrack(TrackKey key, Relay.RelaySession upstream, long upstreamRequestId) {
     this.key = key;

@@ -38,7 +38,11 @@ final class VirtualChain {
   int subscriptionsAnswered;
 
   VirtualChain(RelayConfig config) {
-    relay = new Relay(scheduler, config, line -> log.add("relay: " + line));
+    this(config, RelayObserver.NONE);
+  }
+
+  VirtualChain(RelayConfig config, RelayObserver observer) {
+    relay = new Relay(scheduler, config, line -> log.add("relay: " + line), observer);
   }
 
   VirtualChain() {

@@ -7,6 +7,8 @@ import dev.moqbed.runtime.Quantities;
 import dev.moqbed.scenarios.live.ChainTable;
 import dev.moqbed.scenarios.live.LiveChain;
 import dev.moqbed.scenarios.live.LiveSupport;
+import dev.moqbed.scenarios.live.MetricsEndpoint;
+import dev.moqbed.scenarios.live.RelayMetrics;
 import dev.moqbed.scenarios.report.OutputFormat;
 import java.io.PrintWriter;
 import java.util.List;
@@ -90,6 +92,14 @@ final class ChainCommand implements Callable<Integer> {
       description = "table, csv or json (default ${DEFAULT-VALUE}).")
   OutputFormat format;
 
+  @Option(
+      names = "--metrics-port",
+      paramLabel = "PORT",
+      description =
+          "Serve the relay's metrics (Prometheus text) on http://0.0.0.0:PORT/metrics while the"
+              + " chain runs; the reported run only, not the warm-up (default: off).")
+  Integer metricsPort;
+
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
   boolean verbose;
 
@@ -104,6 +114,9 @@ final class ChainCommand implements Callable<Integer> {
     }
     if (subscribers < 1 || subscribers > 100) {
       throw new IllegalArgumentException("--subscribers must be 1..100");
+    }
+    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
+      throw new IllegalArgumentException("--metrics-port must be 0..65535");
     }
     MediaSpec media = LiveSupport.media(spec, mix);
     LiveChain.Options options =
@@ -128,6 +141,16 @@ final class ChainCommand implements Callable<Integer> {
       throw new java.io.IOException(
           "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
     }
+    try (RelayMetrics metrics = metricsPort == null ? null : new RelayMetrics();
+        MetricsEndpoint endpoint =
+            metrics == null ? null : MetricsEndpoint.start(metricsPort, metrics)) {
+      return run(options, metrics, endpoint, out);
+    }
+  }
+
+  private int run(
+      LiveChain.Options options, RelayMetrics metrics, MetricsEndpoint endpoint, PrintWriter out)
+      throws Exception {
     if (format == OutputFormat.TABLE) {
       out.println(
           "moqbed chain: relay, publisher and "
@@ -138,13 +161,15 @@ final class ChainCommand implements Callable<Integer> {
               + QuicServer.socketLayer()
               + "), "
               + Quantities.formatDuration(durationMicros)
-              + " of media ...");
+              + " of media"
+              + (endpoint == null ? "" : ", relay metrics on :" + endpoint.port() + "/metrics")
+              + " ...");
       out.flush();
     }
     if (warmupMicros > 0) {
       LiveChain.run(options.withDuration(warmupMicros));
     }
-    LiveChain.Result result = LiveChain.run(options);
+    LiveChain.Result result = LiveChain.run(options, metrics);
     out.print(ChainTable.of(result).render(format));
     if (format == OutputFormat.TABLE) {
       out.println();

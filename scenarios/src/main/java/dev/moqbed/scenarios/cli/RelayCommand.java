@@ -5,8 +5,10 @@ import dev.moqbed.quic.QuicServer;
 import dev.moqbed.quic.ServerCertificate;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.scenarios.live.LiveSupport;
 import dev.moqbed.scenarios.live.MetricsEndpoint;
+import dev.moqbed.scenarios.live.RelayMetrics;
 import dev.moqbed.session.MoqtSession;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -63,8 +65,38 @@ final class RelayCommand implements Callable<Integer> {
   @Option(
       names = "--metrics-port",
       paramLabel = "PORT",
-      description = "Serve Prometheus text metrics on http://0.0.0.0:PORT/metrics (default: off).")
+      description =
+          "Serve metrics (Prometheus text, see docs/metrics.md) on http://0.0.0.0:PORT/metrics"
+              + " (default: off).")
   Integer metricsPort;
+
+  @Option(
+      names = "--max-sessions",
+      paramLabel = "N",
+      defaultValue = "" + RelayConfig.DEFAULT_MAX_SESSIONS,
+      description =
+          "Sessions held at once; one more is closed after its setup with INTERNAL_ERROR"
+              + " (default ${DEFAULT-VALUE}).")
+  int maxSessions;
+
+  @Option(
+      names = "--max-subscriptions-per-session",
+      paramLabel = "N",
+      defaultValue = "" + RelayConfig.DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION,
+      description =
+          "Subscriptions one session may hold; one more SUBSCRIBE gets SUBSCRIBE_ERROR"
+              + " (default ${DEFAULT-VALUE}).")
+  int maxSubscriptionsPerSession;
+
+  @Option(
+      names = "--max-buffered-bytes",
+      paramLabel = "SIZE",
+      defaultValue = "1MiB",
+      converter = QuantityConverters.Size.class,
+      description =
+          "Bytes queued per subscriber before the oldest group of its least urgent track is"
+              + " dropped (its stream reset with DELIVERY_TIMEOUT) (default ${DEFAULT-VALUE}).")
+  long maxBufferedBytes;
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -75,6 +107,20 @@ final class RelayCommand implements Callable<Integer> {
     if ((certificate == null) != (key == null)) {
       throw new IllegalArgumentException("--cert and --key go together");
     }
+    if (maxSessions < 1 || maxSubscriptionsPerSession < 1 || maxBufferedBytes < 1) {
+      throw new IllegalArgumentException(
+          "--max-sessions, --max-subscriptions-per-session and --max-buffered-bytes must be"
+              + " at least 1");
+    }
+    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
+      throw new IllegalArgumentException("--metrics-port must be 0..65535");
+    }
+    RelayConfig config =
+        RelayConfig.DEFAULT
+            .withMaxSessions(maxSessions)
+            .withMaxSubscriptionsPerSession(maxSubscriptionsPerSession)
+            .withMaxQueuedBytesPerSubscriber(maxBufferedBytes);
+    RelayMetrics relayMetrics = metricsPort == null ? null : new RelayMetrics();
     ServerCertificate tls =
         certificate != null
             ? ServerCertificate.fromFiles(certificate, key)
@@ -94,15 +140,23 @@ final class RelayCommand implements Callable<Integer> {
     relay[0] =
         new Relay(
             server.scheduler(),
-            RelayConfig.DEFAULT,
+            config,
             line -> {
               err.println("relay: " + line);
               err.flush();
-            });
-    MetricsEndpoint metrics =
-        metricsPort == null
-            ? null
-            : MetricsEndpoint.start(metricsPort, relay[0], server.scheduler());
+            },
+            relayMetrics == null ? RelayObserver.NONE : relayMetrics);
+    MetricsEndpoint metrics = null;
+    if (relayMetrics != null) {
+      relayMetrics.attach(relay[0], server.scheduler());
+      try {
+        metrics = MetricsEndpoint.start(metricsPort, relayMetrics);
+      } catch (RuntimeException e) {
+        server.close();
+        throw e;
+      }
+    }
+    MetricsEndpoint endpoint = metrics;
     out.println(
         "moqbed relay: listening on "
             + server.localAddress()
@@ -114,15 +168,23 @@ final class RelayCommand implements Callable<Integer> {
             + QuicServer.socketLayer()
             + "), certificate "
             + tls.certificateFile()
-            + (metrics == null ? "" : ", metrics on :" + metrics.port() + "/metrics"));
+            + (endpoint == null ? "" : ", metrics on :" + endpoint.port() + "/metrics")
+            + "; limits: "
+            + maxSessions
+            + " sessions, "
+            + maxSubscriptionsPerSession
+            + " subscriptions per session, "
+            + maxBufferedBytes
+            + " bytes queued per subscriber");
     out.flush();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
-                  if (metrics != null) {
-                    metrics.close();
+                  if (endpoint != null) {
+                    endpoint.close();
+                    relayMetrics.close();
                   }
                   server.close();
                   stopped.countDown();

@@ -13,6 +13,7 @@ import dev.moqbed.quic.QuicSettings;
 import dev.moqbed.quic.ServerCertificate;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.SessionPath;
 import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.session.MoqtSession;
@@ -107,12 +108,22 @@ public final class LiveChain {
 
   /** Runs the chain; returns once every subscriber has reported. */
   public static Result run(Options options) throws IOException, InterruptedException {
+    return run(options, null);
+  }
+
+  /**
+   * Runs the chain with the relay reporting to {@code relayMetrics} (null: none) while it runs;
+   * returns once every subscriber has reported.
+   */
+  public static Result run(Options options, RelayMetrics relayMetrics)
+      throws IOException, InterruptedException {
     Path certificateDirectory = Files.createTempDirectory("moqbed-chain-");
     List<AutoCloseable> endpoints = new ArrayList<>();
     try {
       ServerCertificate certificate = ServerCertificate.selfSigned(certificateDirectory);
       Map<String, PathStats> paths = new ConcurrentSkipListMap<>();
-      InetSocketAddress relayAddress = startRelay(options, certificate, endpoints, paths);
+      InetSocketAddress relayAddress =
+          startRelay(options, certificate, endpoints, paths, relayMetrics);
       ClientTrust trust = ClientTrust.pinned(certificate.certificate());
       String alpn = VERSION.alpn();
 
@@ -250,7 +261,8 @@ public final class LiveChain {
       Options options,
       ServerCertificate certificate,
       List<AutoCloseable> endpoints,
-      Map<String, PathStats> paths)
+      Map<String, PathStats> paths,
+      RelayMetrics relayMetrics)
       throws IOException {
     Relay[] relay = new Relay[1];
     QuicServer server =
@@ -264,8 +276,14 @@ public final class LiveChain {
         new Relay(
             server.scheduler(),
             RelayConfig.DEFAULT,
-            line -> options.log().accept("relay: " + line));
+            line -> options.log().accept("relay: " + line),
+            relayMetrics == null ? RelayObserver.NONE : relayMetrics);
     endpoints.add(server);
+    if (relayMetrics != null) {
+      relayMetrics.attach(relay[0], server.scheduler());
+      // Closed before the server (endpoints close in reverse order).
+      endpoints.add(() -> relayMetrics.detach(relay[0]));
+    }
     samplePaths(relay[0], server.scheduler(), paths);
     return server.localAddress();
   }

@@ -1,6 +1,7 @@
 package dev.moqbed.scenarios.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.moqbed.quic.NativeQuic;
@@ -48,5 +49,74 @@ class ChainCommandNetworkTest {
         "1,a1,100,100,0", String.join(",", java.util.Arrays.copyOf(lines[1].split(","), 5)));
     assertEquals(
         "2,vmid,60,60,0", String.join(",", java.util.Arrays.copyOf(lines[6].split(","), 5)));
+  }
+
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void shouldServeTheRelaysMetricsWhileTheChainRunsWithMetricsPort() throws Exception {
+    assumeTrue(NativeQuic.isAvailable(), NativeQuic.unavailabilityReason());
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    java.util.concurrent.ExecutorService runner =
+        java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<Integer> chain =
+          runner.submit(
+              () ->
+                  MoqbedCommand.run(
+                      new String[] {
+                        "chain",
+                        "--duration",
+                        "4s",
+                        "--subscribers",
+                        "2",
+                        "--warmup",
+                        "0",
+                        "--metrics-port",
+                        "0"
+                      },
+                      new PrintWriter(out, true),
+                      new PrintWriter(err, true)));
+      java.util.regex.Pattern announced =
+          java.util.regex.Pattern.compile("relay metrics on :(\\d+)/metrics");
+      String body = "";
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (System.nanoTime() < deadline && !chain.isDone()) {
+        java.util.regex.Matcher port = announced.matcher(out.toString());
+        if (port.find()) {
+          body = get("http://127.0.0.1:" + port.group(1) + "/metrics");
+          // Scraped while the media runs: both subscribers connected, vlow forwarded.
+          if (body.contains("moqbed_relay_objects_forwarded_total{track=\"live/vlow\"}")
+              && body.contains("moqbed_relay_sessions 3.0")) {
+            break;
+          }
+        }
+        Thread.sleep(200);
+      }
+      assertEquals(0, chain.get(60, TimeUnit.SECONDS), err.toString());
+      assertTrue(body.contains("moqbed_relay_sessions 3.0"), out + " / " + body);
+      assertTrue(body.contains("moqbed_relay_subscriptions 6.0"), body);
+      assertTrue(
+          body.contains("moqbed_relay_added_latency_seconds_bucket{track=\"live/a1\""), body);
+      assertTrue(body.contains("moqbed_relay_path_rtt_seconds{role=\"subscriber\""), body);
+    } finally {
+      runner.shutdownNow();
+    }
+  }
+
+  private static String get(String url) {
+    try {
+      java.net.http.HttpResponse<String> response =
+          java.net.http.HttpClient.newHttpClient()
+              .send(
+                  java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
+                  java.net.http.HttpResponse.BodyHandlers.ofString());
+      return response.body();
+    } catch (java.io.IOException e) {
+      return "";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "";
+    }
   }
 }

@@ -80,4 +80,49 @@ class LiveCommandsTest {
     assertEquals(2, result.exitCode());
     assertEquals("moqbed: unknown mix 'concert'; valid: draft-media\n", result.err());
   }
+
+  @Test
+  void shouldRefuseRelayLimitsBelowOneWithOneLine() {
+    for (String option :
+        new String[] {
+          "--max-sessions", "--max-subscriptions-per-session", "--max-buffered-bytes"
+        }) {
+      Result result = run("relay", "--listen", "127.0.0.1:0", option, "0");
+      assertEquals(2, result.exitCode(), option);
+      assertEquals(
+          "moqbed: --max-sessions, --max-subscriptions-per-session and --max-buffered-bytes must"
+              + " be at least 1\n",
+          result.err(),
+          option);
+    }
+  }
+
+  @Test
+  void shouldRefuseAMalformedBufferSizeWithTheValidUnits() {
+    Result result = run("relay", "--max-buffered-bytes", "1 parsec");
+    assertEquals(2, result.exitCode());
+    assertTrue(result.err().contains("--max-buffered-bytes"), result.err());
+  }
+
+  @Test
+  void shouldRefuseAMetricsPortOutOfRange() {
+    Result relay = run("relay", "--listen", "127.0.0.1:0", "--metrics-port", "70000");
+    assertEquals(2, relay.exitCode());
+    assertEquals("moqbed: --metrics-port must be 0..65535\n", relay.err());
+    Result chain = run("chain", "--duration", "1s", "--metrics-port", "-1");
+    assertEquals(2, chain.exitCode());
+    assertTrue(chain.err().contains("--metrics-port must be 0..65535"), chain.err());
+  }
+
+  @Test
+  void shouldDocumentTheLimitsAndTheMetricsPortInHelp() {
+    String relay = run("relay", "--help").out();
+    for (String option :
+        new String[] {
+          "--max-sessions", "--max-subscriptions-per-session", "--max-buffered-bytes", "1MiB"
+        }) {
+      assertTrue(relay.contains(option), relay);
+    }
+    assertTrue(run("chain", "--help").out().contains("--metrics-port"));
+  }
 }
