@@ -215,6 +215,7 @@ public final class Publisher implements MoqtSessionListener {
       if (sentToAny) {
         track.objectsSent++;
         track.bytesSent += object.sizeBytes();
+        events.onObjectSent(track.name(), object.captureTimeMicros());
       }
     }
     scheduleNext(track);

@@ -11,6 +11,12 @@ public interface PublisherEvents {
   /** One line worth logging. */
   default void onLog(String line) {}
 
+  /**
+   * An object of {@code track} captured at {@code captureTimeMicros} was handed to at least one
+   * subscription (a benchmark counts what it expects subscribers to receive in a time window).
+   */
+  default void onObjectSent(String track, long captureTimeMicros) {}
+
   /** Every flow has sent its last frame and every subscription got PUBLISH_DONE. */
   default void onMediaFinished(PublisherReport report) {}
 

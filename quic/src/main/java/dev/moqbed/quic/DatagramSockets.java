@@ -32,8 +32,12 @@ final class DatagramSockets {
   }
 
   static EventLoopGroup newEventLoop() {
+    return newEventLoop(1);
+  }
+
+  static EventLoopGroup newEventLoop(int threads) {
     return new MultiThreadIoEventLoopGroup(
-        1, epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        threads, epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
   }
 
   static Class<? extends DatagramChannel> channelClass() {

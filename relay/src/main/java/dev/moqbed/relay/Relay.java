@@ -77,6 +77,7 @@ public final class Relay {
   private final Map<TrackNamespace, RelaySession> namespaces = new HashMap<>();
   private final Map<TrackKey, RelayTrack> tracks = new HashMap<>();
   private final List<RelaySession> sessions = new ArrayList<>();
+  private final UpstreamRelays upstreamRelays = new UpstreamRelays();
   private long nextDownstreamOrder;
 
   public Relay(Scheduler scheduler, RelayConfig config, RelayEvents events) {
@@ -89,6 +90,18 @@ public final class Relay {
   public MoqtSessionListener newSession() {
     RelaySession session = new RelaySession();
     sessions.add(session);
+    return session;
+  }
+
+  /**
+   * A handler for a connection this relay opened to another relay; pass it to {@link
+   * MoqtSession#client}. Once that session is ready, SUBSCRIBEs for namespaces no publisher
+   * announced here go to it (see {@link UpstreamRelays}).
+   */
+  public MoqtSessionListener newUpstreamSession() {
+    RelaySession session = new RelaySession();
+    sessions.add(session);
+    upstreamRelays.add(session);
     return session;
   }
 
@@ -192,6 +205,10 @@ public final class Relay {
       return session == null ? "?" : session.peer();
     }
 
+    boolean isReady() {
+      return session != null && !closed;
+    }
+
     void send(ControlMessage message) {
       if (session != null && !closed) {
         session.send(message);
@@ -201,7 +218,10 @@ public final class Relay {
     @Override
     public void onReady(MoqtSession session) {
       this.session = session;
-      events.onLog("session from " + session.peer() + " ready");
+      events.onLog(
+          (upstreamRelays.contains(this) ? "upstream relay " : "session from ")
+              + session.peer()
+              + " ready");
     }
 
     @Override
@@ -264,6 +284,9 @@ public final class Relay {
       if (track == null) {
         RelaySession publisher = namespaces.get(subscribe.namespace());
         if (publisher == null || publisher.closed) {
+          publisher = upstreamRelays.route(subscribe.namespace());
+        }
+        if (publisher == null) {
           send(
               new SubscribeError(
                   subscribe.requestId(),
@@ -390,9 +413,10 @@ public final class Relay {
         return;
       }
       boolean first = reader.objectsReceived() == 1;
+      SubgroupObject stamped = ArrivalStamp.stamp(object, scheduler.nowMicros());
       for (Downstream downstream : track.downstreams) {
         if (downstream.active && !downstream.ended) {
-          downstream.session.offer(downstream, reader.header(), object, first);
+          downstream.session.offer(downstream, reader.header(), stamped, first);
         }
       }
     }
@@ -419,19 +443,12 @@ public final class Relay {
         return;
       }
       track.publisherPriority = datagram.publisherPriority();
+      long arrival = scheduler.nowMicros();
       for (Downstream downstream : track.downstreams) {
         if (downstream.active && !downstream.ended && downstream.session.session != null) {
           boolean sent =
               downstream.session.session.sendDatagram(
-                  new ObjectDatagram(
-                      downstream.alias,
-                      datagram.groupId(),
-                      datagram.objectId(),
-                      datagram.publisherPriority(),
-                      datagram.endOfGroup(),
-                      datagram.status(),
-                      datagram.extensions(),
-                      datagram.payload()));
+                  ArrivalStamp.forward(datagram, downstream.alias, arrival));
           if (sent) {
             downstream.objectsForwarded++;
           }
@@ -458,7 +475,7 @@ public final class Relay {
                     : SubgroupIdMode.EXPLICIT,
                 upstream.subgroupId(),
                 upstream.publisherPriority(),
-                upstream.extensionsPresent(),
+                true, // every object carries at least the relay's arrival stamp
                 upstream.containsEndOfGroup());
         int urgency = urgency(upstream.publisherPriority());
         SubgroupWriter writer = session.openSubgroup(header, urgency);
@@ -614,6 +631,7 @@ public final class Relay {
     public void onClosed(MoqtSession session, SessionClose close) {
       closed = true;
       sessions.remove(this);
+      upstreamRelays.remove(this);
       if (close.protocolViolation() || (close.byPeer() && close.code() != 0)) {
         events.onLog("session " + peer() + " " + close.describe());
       } else {
