@@ -7,8 +7,10 @@ import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.scenarios.live.LiveSupport;
 import dev.moqbed.scenarios.live.MetricsEndpoint;
+import dev.moqbed.scenarios.live.UpstreamLink;
 import dev.moqbed.session.MoqtSession;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -29,12 +31,35 @@ import picocli.CommandLine.Spec;
       LiveHelp.CONTROLLERS
     })
 final class RelayCommand implements Callable<Integer> {
+  /** How often a lost upstream relay is tried again. */
+  private static final long UPSTREAM_RETRY_MICROS = 2_000_000;
+
   @Option(
       names = "--listen",
       paramLabel = "HOST:PORT",
       defaultValue = "0.0.0.0:4443",
       description = "UDP address to listen on (default ${DEFAULT-VALUE}).")
   String listen;
+
+  @Option(
+      names = "--upstream",
+      paramLabel = "HOST:PORT",
+      description =
+          "Another relay to forward SUBSCRIBEs to when no publisher announced their namespace"
+              + " here: one upstream subscription per track, whatever the number of subscribers"
+              + " (default: none).")
+  String upstream;
+
+  @Option(
+      names = "--upstream-cert",
+      paramLabel = "FILE",
+      description = "Pin the upstream relay's certificate (PEM).")
+  Path upstreamCertificate;
+
+  @Option(
+      names = "--upstream-insecure",
+      description = "Accept any certificate from the upstream relay.")
+  boolean upstreamInsecure;
 
   @Option(
       names = "--cc",
@@ -99,6 +124,29 @@ final class RelayCommand implements Callable<Integer> {
               err.println("relay: " + line);
               err.flush();
             });
+    UpstreamLink upstreamLink = null;
+    if (upstream != null) {
+      InetSocketAddress upstreamAddress = LiveSupport.parseAddress(upstream);
+      try {
+        upstreamLink =
+            UpstreamLink.connect(
+                relay[0],
+                server.scheduler(),
+                upstreamAddress,
+                LiveSupport.serverName(upstream, upstreamAddress),
+                LiveSupport.settings(controller),
+                LiveSupport.trust(upstreamInsecure, upstreamCertificate),
+                line -> {
+                  err.println("relay: " + line);
+                  err.flush();
+                },
+                UPSTREAM_RETRY_MICROS);
+      } catch (java.io.IOException e) {
+        server.close();
+        throw e;
+      }
+    }
+    UpstreamLink link = upstreamLink;
     MetricsEndpoint metrics =
         metricsPort == null
             ? null
@@ -114,7 +162,8 @@ final class RelayCommand implements Callable<Integer> {
             + QuicServer.socketLayer()
             + "), certificate "
             + tls.certificateFile()
-            + (metrics == null ? "" : ", metrics on :" + metrics.port() + "/metrics"));
+            + (metrics == null ? "" : ", metrics on :" + metrics.port() + "/metrics")
+            + (link == null ? "" : ", upstream relay " + upstream));
     out.flush();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
@@ -123,6 +172,9 @@ final class RelayCommand implements Callable<Integer> {
                 () -> {
                   if (metrics != null) {
                     metrics.close();
+                  }
+                  if (link != null) {
+                    link.close();
                   }
                   server.close();
                   stopped.countDown();
