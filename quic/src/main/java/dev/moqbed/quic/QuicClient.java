@@ -107,7 +107,7 @@ public final class QuicClient implements AutoCloseable {
     Channel channel = null;
     try {
       channel =
-          new Bootstrap()
+          DatagramSockets.withBuffers(new Bootstrap())
               .group(loop)
               .channel(DatagramSockets.channelClass())
               .handler(codec)
