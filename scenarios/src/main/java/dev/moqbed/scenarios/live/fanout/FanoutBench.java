@@ -8,6 +8,7 @@ import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.publisher.PublisherReport;
 import dev.moqbed.quic.ClientTrust;
 import dev.moqbed.quic.EventLoopScheduler;
+import dev.moqbed.quic.NettyConnection;
 import dev.moqbed.quic.QuicClient;
 import dev.moqbed.quic.QuicServer;
 import dev.moqbed.quic.QuicSettings;
@@ -16,6 +17,7 @@ import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.scenarios.live.ThrottledUdpLink;
 import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.transport.PathStats;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -96,9 +98,12 @@ public final class FanoutBench {
   /**
    * @param relayCpuPercent the relay thread's CPU time over the measured window, in percent of one
    *     core
+   * @param relayWaitPercent the time the relay thread was runnable but waited for a CPU (other
+   *     threads, other processes), in percent of the measured window; -1 when unknown
    * @param heapMaxMegabytes the largest heap use sampled (every 500 ms) in the relay's process
    * @param heapAfterGcMegabytes heap in use after a full collection at the end: what stays live
    * @param loadAverage the host's one-minute load average at the end
+   * @param publisherPath the publisher's path to the relay at the end of the media (quiche's view)
    */
   public record Result(
       int subscribers,
@@ -107,11 +112,13 @@ public final class FanoutBench {
       long measuredMicros,
       long relayCpuMillis,
       double relayCpuPercent,
+      double relayWaitPercent,
       double heapMaxMegabytes,
       double heapAfterGcMegabytes,
       double loadAverage,
       long swarmCpuMillis,
-      long slowLinkDrops) {}
+      long slowLinkDrops,
+      PathStats publisherPath) {}
 
   private FanoutBench() {}
 
@@ -137,12 +144,14 @@ public final class FanoutBench {
               line -> options.log().accept("relay: " + line));
       endpoints.add(server);
       long relayThread = threadOf(server.scheduler());
+      EventLoopScheduler relayLoop = server.scheduler();
 
       AtomicLong measureFrom = new AtomicLong(Long.MAX_VALUE);
       Map<String, AtomicLong> expectedPerSubscriber = new ConcurrentHashMap<>();
       CompletableFuture<Void> announced = new CompletableFuture<>();
       CompletableFuture<PublisherReport> published = new CompletableFuture<>();
       Publisher[] publisher = new Publisher[1];
+      NettyConnection[] publisherConnection = new NettyConnection[1];
       PublisherConfig publisherConfig =
           new PublisherConfig(
               "live",
@@ -184,6 +193,7 @@ public final class FanoutBench {
               ClientTrust.pinned(certificate.certificate()),
               FanoutProtocol.VERSION.alpn(),
               connection -> {
+                publisherConnection[0] = connection;
                 publisher[0] =
                     new Publisher(connection.scheduler(), publisherConfig, publisherEvents);
                 MoqtSession.client(connection, publisher[0], FanoutProtocol.VERSION);
@@ -289,6 +299,7 @@ public final class FanoutBench {
       ThreadMXBean threads = ManagementFactory.getThreadMXBean();
       sleepUntil(from);
       long cpuStart = threads.getThreadCpuTime(relayThread);
+      ThreadTimes schedStart = timesOf(relayLoop);
       long wallStart = System.nanoTime();
       long heapMax = 0;
       long mediaSeconds = (options.warmupMicros() + options.durationMicros()) / 1_000_000 + 20;
@@ -301,6 +312,8 @@ public final class FanoutBench {
         Thread.sleep(500);
       }
       long cpuEnd = threads.getThreadCpuTime(relayThread);
+      ThreadTimes sched = timesOf(relayLoop).since(schedStart);
+      PathStats publisherPath = pathOf(publisherConnection[0], publisherClient.scheduler());
       long wallEnd = System.nanoTime();
 
       List<TrackLatency> latencies = new ArrayList<>();
@@ -360,11 +373,13 @@ public final class FanoutBench {
           wallNanos / 1_000,
           TimeUnit.NANOSECONDS.toMillis(cpuNanos),
           wallNanos <= 0 ? 0 : 100.0 * cpuNanos / wallNanos,
+          sched.waitNanos() < 0 || wallNanos <= 0 ? -1 : 100.0 * sched.waitNanos() / wallNanos,
           heapMax / 1e6,
           heapAfterGc,
           load,
           swarmCpu,
-          drops);
+          drops,
+          publisherPath);
     } finally {
       if (swarm != null && swarm.isAlive()) {
         swarm.destroy();
@@ -415,6 +430,20 @@ public final class FanoutBench {
     CompletableFuture<Long> id = new CompletableFuture<>();
     loop.execute(() -> id.complete(Thread.currentThread().getId()));
     return await(id, 5, "the relay's event loop");
+  }
+
+  private static PathStats pathOf(NettyConnection connection, EventLoopScheduler loop)
+      throws IOException, InterruptedException {
+    CompletableFuture<PathStats> stats = new CompletableFuture<>();
+    loop.execute(() -> stats.complete(connection.pathStats()));
+    return await(stats, 5, "the publisher's path statistics");
+  }
+
+  private static ThreadTimes timesOf(EventLoopScheduler loop)
+      throws IOException, InterruptedException {
+    CompletableFuture<ThreadTimes> times = new CompletableFuture<>();
+    loop.execute(() -> times.complete(ThreadTimes.ofCurrentThread()));
+    return await(times, 5, "the relay's thread times");
   }
 
   private static long usedHeap() {
