@@ -107,6 +107,11 @@ final class RelayCommand implements Callable<Integer> {
                 certificateDirectory != null
                     ? certificateDirectory
                     : Path.of(System.getProperty("user.home"), ".moqbed"));
+    InetSocketAddress upstreamAddress =
+        upstream == null ? null : LiveSupport.parseAddress(upstream);
+    if (upstreamInsecure && upstreamCertificate != null) {
+      throw new IllegalArgumentException("give --upstream-insecure or --upstream-cert, not both");
+    }
     MoqtVersion version = MoqtVersion.DRAFT_14;
     Relay[] relay = new Relay[1];
     QuicServer server =
@@ -126,7 +131,6 @@ final class RelayCommand implements Callable<Integer> {
             });
     UpstreamLink upstreamLink = null;
     if (upstream != null) {
-      InetSocketAddress upstreamAddress = LiveSupport.parseAddress(upstream);
       try {
         upstreamLink =
             UpstreamLink.connect(
