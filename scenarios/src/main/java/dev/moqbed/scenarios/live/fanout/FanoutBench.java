@@ -258,7 +258,7 @@ public final class FanoutBench {
 
       String ready = null;
       long readyDeadline =
-          System.nanoTime() + TimeUnit.SECONDS.toNanos(60 + options.subscribers() / 10);
+          System.nanoTime() + TimeUnit.SECONDS.toNanos(90 + options.subscribers() / 5);
       while (ready == null) {
         String line =
             lines.poll(Math.max(1, readyDeadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -307,7 +307,14 @@ public final class FanoutBench {
       while (!published.isDone()) {
         heapMax = Math.max(heapMax, usedHeap());
         if (System.nanoTime() > publishDeadline) {
-          throw new IOException("the publisher did not finish within " + mediaSeconds + " s");
+          // Report what arrived rather than nothing: an overloaded host is a result too.
+          options
+              .progress()
+              .accept(
+                  "the publisher did not finish within "
+                      + mediaSeconds
+                      + " s; reporting what arrived");
+          break;
         }
         Thread.sleep(500);
       }

@@ -135,8 +135,9 @@ public record SubscriberSwarm(
           out.flush();
         }
       }
-      if (!answered.await(30, TimeUnit.SECONDS)) {
-        err.println("not every subscription was answered within 30 s");
+      long answerSeconds = 30 + subscribers / 10;
+      if (!answered.await(answerSeconds, TimeUnit.SECONDS)) {
+        err.println("not every subscription was answered within " + answerSeconds + " s");
       }
       out.println(
           FanoutProtocol.READY
