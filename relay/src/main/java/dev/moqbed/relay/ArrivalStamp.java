@@ -1,5 +1,6 @@
 package dev.moqbed.relay;
 
+import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.ObjectExtension;
 import dev.moqbed.media.moqt.ObjectStatus;
@@ -26,11 +27,24 @@ final class ArrivalStamp {
         object.payload());
   }
 
-  /**
-   * The datagram as it goes to the subscriber with {@code alias}, stamped when it has a payload.
-   */
-  static ObjectDatagram forward(ObjectDatagram datagram, long alias, long arrivalMicros) {
-    boolean normal = datagram.status() == ObjectStatus.NORMAL;
+  /** The datagram with the relay's arrival stamp (once per datagram, before any subscriber). */
+  static ObjectDatagram stamp(ObjectDatagram datagram, long arrivalMicros) {
+    if (datagram.status() != ObjectStatus.NORMAL) {
+      return datagram;
+    }
+    return withAlias(
+        datagram,
+        datagram.trackAlias(),
+        ObjectExtension.withRelayArrival(datagram.extensions(), arrivalMicros));
+  }
+
+  /** The (stamped) datagram as it goes to the subscriber that knows the track as {@code alias}. */
+  static ObjectDatagram forward(ObjectDatagram stamped, long alias) {
+    return withAlias(stamped, alias, stamped.extensions());
+  }
+
+  private static ObjectDatagram withAlias(
+      ObjectDatagram datagram, long alias, KeyValuePairs extensions) {
     return new ObjectDatagram(
         alias,
         datagram.groupId(),
@@ -38,9 +52,7 @@ final class ArrivalStamp {
         datagram.publisherPriority(),
         datagram.endOfGroup(),
         datagram.status(),
-        normal
-            ? ObjectExtension.withRelayArrival(datagram.extensions(), arrivalMicros)
-            : datagram.extensions(),
+        extensions,
         datagram.payload());
   }
 }

@@ -443,12 +443,12 @@ public final class Relay {
         return;
       }
       track.publisherPriority = datagram.publisherPriority();
-      long arrival = scheduler.nowMicros();
+      ObjectDatagram stamped = ArrivalStamp.stamp(datagram, scheduler.nowMicros());
       for (Downstream downstream : track.downstreams) {
         if (downstream.active && !downstream.ended && downstream.session.session != null) {
           boolean sent =
               downstream.session.session.sendDatagram(
-                  ArrivalStamp.forward(datagram, downstream.alias, arrival));
+                  ArrivalStamp.forward(stamped, downstream.alias));
           if (sent) {
             downstream.objectsForwarded++;
           }
