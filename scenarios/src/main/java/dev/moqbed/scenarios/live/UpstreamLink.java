@@ -93,10 +93,14 @@ public final class UpstreamLink implements AutoCloseable {
     } catch (TimeoutException e) {
       link.close();
       throw new IOException(
-          "upstream relay " + upstream + ": no MoQT setup within " + READY_TIMEOUT_SECONDS + " s");
+          "upstream relay "
+              + link.name()
+              + ": no MoQT setup within "
+              + READY_TIMEOUT_SECONDS
+              + " s");
     } catch (ExecutionException e) {
       link.close();
-      throw new IOException("upstream relay " + upstream + ": " + e.getCause().getMessage());
+      throw new IOException("upstream relay " + link.name() + ": " + e.getCause().getMessage());
     } catch (IOException e) {
       link.close();
       throw e;
@@ -136,14 +140,19 @@ public final class UpstreamLink implements AutoCloseable {
               previous.close();
             }
             open().get(READY_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            log.accept("upstream relay " + upstream + " connected again");
+            log.accept("upstream relay " + name() + " connected again");
           } catch (Exception e) {
-            log.accept("upstream relay " + upstream + " still unreachable: " + e.getMessage());
+            log.accept("upstream relay " + name() + " still unreachable: " + e.getMessage());
             scheduleReconnect();
           }
         },
         retryMicros,
         TimeUnit.MICROSECONDS);
+  }
+
+  /** HOST:PORT as typed-ish, without the resolver's leading slash. */
+  private String name() {
+    return upstream.getAddress().getHostAddress() + ":" + upstream.getPort();
   }
 
   @Override
@@ -203,7 +212,7 @@ public final class UpstreamLink implements AutoCloseable {
       relaySession.onClosed(session, close);
       ready.completeExceptionally(new IOException("session closed: " + close.describe()));
       if (!closing) {
-        log.accept("upstream relay " + upstream + " lost (" + close.describe() + ")");
+        log.accept("upstream relay " + name() + " lost (" + close.describe() + ")");
         scheduleReconnect();
       }
     }

@@ -63,6 +63,11 @@ class RelayChainNetworkTest {
         }
       }
     }
+    List<List<Object>> hops = LiveSupport.hopTable(result.subscribers().get(0)).rows();
+    assertEquals(9, hops.size(), "three tracks, three hops each");
+    assertEquals(List.of("a1", 1, "publisher", "relay 1"), hops.get(0).subList(0, 4));
+    assertEquals(List.of("a1", 2, "relay 1", "relay 2"), hops.get(1).subList(0, 4));
+    assertEquals(List.of("a1", 3, "relay 2", "subscriber"), hops.get(2).subList(0, 4));
     for (FrameRecord frame : frames) {
       List<Long> stamps = frame.relayArrivalsMicros();
       assertEquals(2, stamps.size(), "one stamp per relay");
