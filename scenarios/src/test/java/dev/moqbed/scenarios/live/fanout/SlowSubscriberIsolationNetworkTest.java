@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Timeout;
  * mix needs about 3.2 Mbit/s, so that subscriber must fall behind (or lose groups), while the five
  * others, served from their own queues at the relay, keep every audio and {@code vlow} frame at
  * loopback latency. The subscribers run in a second JVM started from this test's class path, as
- * {@code bench fanout} starts them. The latency bound on the fast ones (500 ms) is a breakage
- * detector, not a performance figure: a relay that let the slow queue hold back the others would
- * put them seconds behind, as the slow one is.
+ * {@code bench fanout} starts them. The bounds on the fast ones (98 % of the frames, median under
+ * 250 ms) are breakage detectors sized for a loaded CI host, not performance figures: a relay that
+ * let the slow queue hold back the others would put them seconds behind, as the slow one is.
  */
 @Tag("network")
 class SlowSubscriberIsolationNetworkTest {
@@ -60,22 +60,25 @@ class SlowSubscriberIsolationNetworkTest {
     assertEquals(6, result.connected(), String.join("\n", log));
     for (FanoutBench.Row row : result.rows()) {
       assertTrue(row.expected() > 0, row.group() + " " + row.track());
-      if (row.group().equals("fast")) {
-        assertEquals(5, row.subscribers());
-        assertEquals(
-            row.expected(), row.delivered(), "every frame to the fast ones: " + row.track());
-        assertTrue(
-            row.endToEnd().getMaxValue() < 500_000,
-            row.track() + " fast max " + row.endToEnd().getMaxValue() + " us");
-      }
+    }
+    for (String track : List.of("a1", "vlow")) {
+      FanoutBench.Row fast = row(result, "fast", track);
+      assertEquals(5, fast.subscribers());
+      // A starved host may lose an audio datagram or two; a held-back subscriber loses groups.
+      assertTrue(
+          fast.delivered() * 100 >= fast.expected() * 98,
+          track + ": " + fast.delivered() + " of " + fast.expected() + " to the fast ones");
+      assertTrue(
+          fast.endToEnd().getValueAtPercentile(50) < 250_000,
+          track + " fast p50 " + fast.endToEnd().getValueAtPercentile(50) + " us");
     }
     FanoutBench.Row slowVideo = row(result, "slow", "vlow");
     FanoutBench.Row fastVideo = row(result, "fast", "vlow");
     assertEquals(1, slowVideo.subscribers());
     boolean fellBehind =
-        slowVideo.delivered() < slowVideo.expected()
+        slowVideo.delivered() * 10 < slowVideo.expected() * 9
             || slowVideo.endToEnd().getValueAtPercentile(50)
-                > 4 * fastVideo.endToEnd().getValueAtPercentile(99);
+                > 4 * fastVideo.endToEnd().getValueAtPercentile(50);
     assertTrue(
         fellBehind,
         "the 500 kbit/s link must throttle: delivered "
@@ -85,7 +88,7 @@ class SlowSubscriberIsolationNetworkTest {
             + ", p50 "
             + slowVideo.endToEnd().getValueAtPercentile(50)
             + " us");
-    assertTrue(result.slowLinkDrops() > 0 || slowVideo.delivered() < slowVideo.expected());
+    assertTrue(result.slowLinkDrops() > 0, "the slow link's queue overflowed at least once");
   }
 
   private static FanoutBench.Row row(FanoutBench.Result result, String group, String track) {
