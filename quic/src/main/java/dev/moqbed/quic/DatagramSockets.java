@@ -1,5 +1,7 @@
 package dev.moqbed.quic;
 
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
@@ -21,7 +23,26 @@ final class DatagramSockets {
   /** Packets per GSO send; quiche's send quantum caps it further. */
   private static final int GSO_SEGMENTS = 16;
 
+  /**
+   * Socket send and receive buffers: 4 MiB (Linux caps it at net.core.rmem_max / wmem_max), so a
+   * burst to hundreds of connections, or an event loop the host's scheduler delays for a few
+   * milliseconds, does not overflow the kernel's 208 KiB default and lose packets on loopback. The
+   * system property {@code moqbed.quic.socketBufferBytes} overrides it; 0 keeps the OS default.
+   */
+  static final int SOCKET_BUFFER_BYTES =
+      Integer.getInteger("moqbed.quic.socketBufferBytes", 4 << 20);
+
   private DatagramSockets() {}
+
+  /** The buffer sizes on a bootstrap of a UDP socket. */
+  static Bootstrap withBuffers(Bootstrap bootstrap) {
+    if (SOCKET_BUFFER_BYTES > 0) {
+      bootstrap
+          .option(ChannelOption.SO_RCVBUF, SOCKET_BUFFER_BYTES)
+          .option(ChannelOption.SO_SNDBUF, SOCKET_BUFFER_BYTES);
+    }
+    return bootstrap;
+  }
 
   static boolean epoll() {
     return !Boolean.getBoolean("moqbed.quic.nio") && Epoll.isAvailable();
@@ -32,8 +53,12 @@ final class DatagramSockets {
   }
 
   static EventLoopGroup newEventLoop() {
+    return newEventLoop(1);
+  }
+
+  static EventLoopGroup newEventLoop(int threads) {
     return new MultiThreadIoEventLoopGroup(
-        1, epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        threads, epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
   }
 
   static Class<? extends DatagramChannel> channelClass() {

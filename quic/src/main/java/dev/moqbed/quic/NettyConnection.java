@@ -107,7 +107,8 @@ public final class NettyConnection implements TransportConnection {
     if (!channel.isActive() || payload.length > maxDatagramBytes) {
       return false;
     }
-    channel.writeAndFlush(Unpooled.wrappedBuffer(payload));
+    // A pooled direct buffer: quiche reads native memory, so a heap buffer would be copied again.
+    channel.writeAndFlush(channel.alloc().directBuffer(payload.length).writeBytes(payload));
     return true;
   }
 

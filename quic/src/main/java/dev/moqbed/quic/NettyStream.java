@@ -92,11 +92,13 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
       bytes.position(bytes.limit());
       return;
     }
-    ByteBuf copy = Unpooled.copiedBuffer(bytes);
     if (channel == null) {
-      earlyWrites.add(copy);
+      earlyWrites.add(Unpooled.copiedBuffer(bytes));
       return;
     }
+    // A pooled direct buffer: quiche reads native memory, so a heap copy would be copied again.
+    ByteBuf copy = channel.alloc().directBuffer(bytes.remaining());
+    copy.writeBytes(bytes);
     writeNow(copy);
   }
 

@@ -21,7 +21,9 @@ import java.util.function.Consumer;
 public final class QuicClient implements AutoCloseable {
   private static final long CONNECT_TIMEOUT_SECONDS = 10;
 
+  /** The loop's group when this client owns it (null on a shared loop, which it must not stop). */
   private final EventLoopGroup group;
+
   private final Channel datagramChannel;
   private final QuicChannel connection;
   private final EventLoopScheduler scheduler;
@@ -48,6 +50,47 @@ public final class QuicClient implements AutoCloseable {
       String alpn,
       Consumer<NettyConnection> onConnected)
       throws IOException {
+    EventLoopGroup group = DatagramSockets.newEventLoop();
+    try {
+      return connect(remote, serverName, settings, trust, alpn, onConnected, group, group);
+    } catch (IOException | RuntimeException e) {
+      group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+      throw e;
+    }
+  }
+
+  /**
+   * Like {@link #connect(InetSocketAddress, String, QuicSettings, ClientTrust, String, Consumer)},
+   * with the connection's own UDP socket on an existing event loop: one of {@link
+   * SharedEventLoops}, or a {@link QuicServer}'s (a relay's connection to its upstream relay runs
+   * on the relay's own thread, so the relay still needs no locks). Closing the client leaves the
+   * loop running. Must not be called on that loop's thread (it waits for the handshake).
+   */
+  public static QuicClient connect(
+      InetSocketAddress remote,
+      String serverName,
+      QuicSettings settings,
+      ClientTrust trust,
+      String alpn,
+      Consumer<NettyConnection> onConnected,
+      EventLoopScheduler loop)
+      throws IOException {
+    if (loop.inEventLoop()) {
+      throw new IllegalStateException("connect would wait on its own event loop");
+    }
+    return connect(remote, serverName, settings, trust, alpn, onConnected, loop.eventLoop(), null);
+  }
+
+  private static QuicClient connect(
+      InetSocketAddress remote,
+      String serverName,
+      QuicSettings settings,
+      ClientTrust trust,
+      String alpn,
+      Consumer<NettyConnection> onConnected,
+      EventLoopGroup loop,
+      EventLoopGroup owned)
+      throws IOException {
     NativeQuic.ensureAvailable();
     QuicSslContextBuilder tlsBuilder = QuicSslContextBuilder.forClient().applicationProtocols(alpn);
     trust.apply(tlsBuilder);
@@ -61,11 +104,11 @@ public final class QuicClient implements AutoCloseable {
             // The 4.2 client checks the server's name: give it the name (and SNI) to check.
             .sslEngineProvider(quic -> tls.newEngine(quic.alloc(), serverName, remote.getPort()))
             .build();
-    EventLoopGroup group = DatagramSockets.newEventLoop();
+    Channel channel = null;
     try {
-      Channel channel =
-          new Bootstrap()
-              .group(group)
+      channel =
+          DatagramSockets.withBuffers(new Bootstrap())
+              .group(loop)
               .channel(DatagramSockets.channelClass())
               .handler(codec)
               .bind(0)
@@ -91,9 +134,11 @@ public final class QuicClient implements AutoCloseable {
             "cannot connect to " + remote + ": " + (cause == null ? "failed" : cause.getMessage()),
             cause);
       }
-      return new QuicClient(group, channel, connecting.getNow());
+      return new QuicClient(owned, channel, connecting.getNow());
     } catch (IOException | RuntimeException e) {
-      group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+      if (channel != null) {
+        channel.close();
+      }
       throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
     }
   }
@@ -116,9 +161,15 @@ public final class QuicClient implements AutoCloseable {
   /** Closes the socket and stops the event loop. */
   @Override
   public void close() {
-    datagramChannel.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
-    group
-        .shutdownGracefully(0, 200, TimeUnit.MILLISECONDS)
-        .awaitUninterruptibly(2, TimeUnit.SECONDS);
+    if (datagramChannel.eventLoop().inEventLoop()) {
+      datagramChannel.close();
+    } else {
+      datagramChannel.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+    }
+    if (group != null) {
+      group
+          .shutdownGracefully(0, 200, TimeUnit.MILLISECONDS)
+          .awaitUninterruptibly(2, TimeUnit.SECONDS);
+    }
   }
 }

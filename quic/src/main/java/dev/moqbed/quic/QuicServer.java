@@ -56,7 +56,7 @@ public final class QuicServer implements AutoCloseable {
     EventLoopGroup group = DatagramSockets.newEventLoop();
     try {
       Channel channel =
-          new Bootstrap()
+          DatagramSockets.withBuffers(new Bootstrap())
               .group(group)
               .channel(DatagramSockets.channelClass())
               .handler(codec)

@@ -82,6 +82,7 @@ public final class Relay {
   private final Map<TrackNamespace, RelaySession> namespaces = new HashMap<>();
   private final Map<TrackKey, RelayTrack> tracks = new HashMap<>();
   private final List<RelaySession> sessions = new ArrayList<>();
+  private final UpstreamRelays upstreamRelays = new UpstreamRelays();
   private long nextDownstreamOrder;
 
   public Relay(Scheduler scheduler, RelayConfig config, RelayEvents events) {
@@ -106,6 +107,18 @@ public final class Relay {
     }
     RelaySession session = new RelaySession();
     sessions.add(session);
+    return session;
+  }
+
+  /**
+   * A handler for a connection this relay opened to another relay; pass it to {@link
+   * MoqtSession#client}. Once that session is ready, SUBSCRIBEs for namespaces no publisher
+   * announced here go to it (see {@link UpstreamRelays}).
+   */
+  public MoqtSessionListener newUpstreamSession() {
+    RelaySession session = new RelaySession();
+    sessions.add(session);
+    upstreamRelays.add(session);
     return session;
   }
 
@@ -237,6 +250,10 @@ public final class Relay {
           session == null ? PathStats.UNKNOWN : session.pathStats());
     }
 
+    boolean isReady() {
+      return session != null && !closed;
+    }
+
     void send(ControlMessage message) {
       if (session != null && !closed) {
         session.send(message);
@@ -246,7 +263,10 @@ public final class Relay {
     @Override
     public void onReady(MoqtSession session) {
       this.session = session;
-      events.onLog("session from " + session.peer() + " ready");
+      events.onLog(
+          (upstreamRelays.contains(this) ? "upstream relay " : "session from ")
+              + session.peer()
+              + " ready");
       observer.onSessionOpened(session.peer());
     }
 
@@ -322,6 +342,9 @@ public final class Relay {
       if (track == null) {
         RelaySession publisher = namespaces.get(subscribe.namespace());
         if (publisher == null || publisher.closed) {
+          publisher = upstreamRelays.route(subscribe.namespace());
+        }
+        if (publisher == null) {
           send(
               new SubscribeError(
                   subscribe.requestId(),
@@ -451,9 +474,10 @@ public final class Relay {
       }
       boolean first = reader.objectsReceived() == 1;
       long arrivalMicros = scheduler.nowMicros();
+      SubgroupObject stamped = ArrivalStamp.stamp(object, arrivalMicros);
       for (Downstream downstream : track.downstreams) {
         if (downstream.active && !downstream.ended) {
-          downstream.session.offer(downstream, reader.header(), object, first, arrivalMicros);
+          downstream.session.offer(downstream, reader.header(), stamped, first, arrivalMicros);
         }
       }
     }
@@ -481,19 +505,12 @@ public final class Relay {
       }
       track.publisherPriority = datagram.publisherPriority();
       long arrivalMicros = scheduler.nowMicros();
+      ObjectDatagram stamped = ArrivalStamp.stamp(datagram, arrivalMicros);
       for (Downstream downstream : track.downstreams) {
         if (downstream.active && !downstream.ended && downstream.session.session != null) {
           boolean sent =
               downstream.session.session.sendDatagram(
-                  new ObjectDatagram(
-                      downstream.alias,
-                      datagram.groupId(),
-                      datagram.objectId(),
-                      datagram.publisherPriority(),
-                      datagram.endOfGroup(),
-                      datagram.status(),
-                      datagram.extensions(),
-                      datagram.payload()));
+                  ArrivalStamp.forward(stamped, downstream.alias));
           if (sent) {
             downstream.objectsForwarded++;
             track.observer.onObjectForwarded(
@@ -526,7 +543,7 @@ public final class Relay {
                     : SubgroupIdMode.EXPLICIT,
                 upstream.subgroupId(),
                 upstream.publisherPriority(),
-                upstream.extensionsPresent(),
+                true, // every object carries at least the relay's arrival stamp
                 upstream.containsEndOfGroup());
         int urgency = urgency(upstream.publisherPriority());
         SubgroupWriter writer = session.openSubgroup(header, urgency);
@@ -701,6 +718,7 @@ public final class Relay {
     public void onClosed(MoqtSession session, SessionClose close) {
       closed = true;
       sessions.remove(this);
+      upstreamRelays.remove(this);
       if (session != null) {
         observer.onSessionClosed(peer());
       }

@@ -40,6 +40,18 @@ class VirtualChainTest {
       // One-way delay 1 ms + 10 ms, no rate limit: every frame takes exactly 11 ms.
       assertEquals(11_000, report.track("a1").latency().getMaxValue(), 11);
       assertEquals(11_000, report.track("vlow").latency().getMinValue(), 11);
+      // The relay stamps its arrival: 1 ms from the publisher, 10 ms on to the subscriber.
+      for (String track : VirtualChain.TRACKS) {
+        TrackReport received = report.track(track);
+        assertEquals(2, received.hops(), track + ": publisher -> relay -> subscriber");
+        assertEquals(1_000, received.hopLatency(0).getMaxValue(), 1, track);
+        assertEquals(10_000, received.hopLatency(1).getMinValue(), 10, track);
+        assertEquals(received.received(), received.hopLatency(1).getTotalCount(), track);
+      }
+    }
+    for (FrameRecord frame : chain.frames.get(0)) {
+      assertEquals(1, frame.relayArrivalsMicros().size(), "one stamp, from the one relay");
+      assertEquals(frame.captureMicros() + 1_000, frame.lastRelayArrivalMicros(), 1);
     }
     assertEquals(250, chain.publisher.report().objectsSent("a1"));
     assertEquals(150, chain.publisher.report().objectsSent("vmid"));

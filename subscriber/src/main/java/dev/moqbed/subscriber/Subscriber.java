@@ -24,6 +24,7 @@ import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.SessionClose;
 import dev.moqbed.session.SubgroupReader;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -230,7 +231,9 @@ public final class Subscriber implements MoqtSessionListener {
     }
     long arrival = scheduler.nowMicros() - config.clockOffsetMicros();
     long latency = arrival - capture.getAsLong();
+    long[] relayArrivals = ObjectExtension.relayArrivalsMicros(extensions);
     track.report.record(kind, latency);
+    track.report.recordHops(capture.getAsLong(), relayArrivals, arrival);
     events.onFrame(
         new FrameRecord(
             track.report.track(),
@@ -240,7 +243,8 @@ public final class Subscriber implements MoqtSessionListener {
             sizeBytes,
             capture.getAsLong(),
             arrival,
-            latency));
+            latency,
+            Arrays.stream(relayArrivals).boxed().toList()));
     return latency;
   }
 

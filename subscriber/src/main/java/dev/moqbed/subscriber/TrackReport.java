@@ -1,7 +1,9 @@
 package dev.moqbed.subscriber;
 
 import dev.moqbed.media.FrameKind;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -16,6 +18,7 @@ public final class TrackReport {
   private final String track;
   private final Map<FrameKind, Histogram> latencyByKind = new EnumMap<>(FrameKind.class);
   private final Histogram latency = newHistogram();
+  private final List<Histogram> hopLatencies = new ArrayList<>();
   long stopSendingSent;
   long streamsReset;
   long streamsStarted;
@@ -40,6 +43,38 @@ public final class TrackReport {
     value = Math.min(value, HIGHEST_LATENCY_MICROS);
     latencyByKind.computeIfAbsent(kind, k -> newHistogram()).recordValue(value);
     latency.recordValue(value);
+  }
+
+  /**
+   * Records the frame's latency per hop: from the capture time to the first relay's arrival stamp,
+   * from each relay's stamp to the next one's, and from the last stamp to {@code arrivalMicros}.
+   * Without stamps (no relay, or one that does not stamp) there is one hop, the whole latency. Hop
+   * histograms resize themselves, so a track that never crosses a relay costs little.
+   */
+  void recordHops(long captureMicros, long[] relayArrivalsMicros, long arrivalMicros) {
+    long from = captureMicros;
+    for (int hop = 0; hop <= relayArrivalsMicros.length; hop++) {
+      long to = hop < relayArrivalsMicros.length ? relayArrivalsMicros[hop] : arrivalMicros;
+      while (hopLatencies.size() <= hop) {
+        hopLatencies.add(new Histogram(3));
+      }
+      hopLatencies.get(hop).recordValue(Math.min(Math.max(0, to - from), HIGHEST_LATENCY_MICROS));
+      from = to;
+    }
+  }
+
+  /** Hops seen so far: relays on the path + 1 (0 before the first frame). */
+  public int hops() {
+    return hopLatencies.size();
+  }
+
+  /**
+   * Latency of hop {@code hop} (0 = publisher to first relay, last = last relay to this subscriber;
+   * a copy, empty when no frame crossed that hop). Negative differences (clocks that disagree) are
+   * recorded as 0.
+   */
+  public Histogram hopLatency(int hop) {
+    return hop < hopLatencies.size() ? hopLatencies.get(hop).copy() : new Histogram(3);
   }
 
   public String track() {

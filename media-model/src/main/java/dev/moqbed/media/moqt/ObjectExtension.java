@@ -1,5 +1,7 @@
 package dev.moqbed.media.moqt;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -13,6 +15,12 @@ import java.util.OptionalLong;
  * reserve for application-specific use and promise never to allocate; in draft-14 the value is
  * unallocated (-14 assigns only 0x0B, 0x3C and 0x3E). One value for every draft means a relay that
  * bridges drafts need not rewrite it. It encodes in two bytes in both varint formats.
+ *
+ * <p><b>Relay arrival timestamp</b> ({@link #RELAY_ARRIVAL_MICROS}, type 0x3802, even: one varint):
+ * the time a moqbed relay had received the whole object, in microseconds on that relay's clock.
+ * Each relay on the path appends its own, so the headers list the relays' arrival times in path
+ * order (first relay first); a subscriber turns them into per-hop latencies. Like 0x3800 it lies in
+ * the application range of drafts -17+ and is unallocated in draft-14.
  */
 public final class ObjectExtension {
   /** Immutable Extensions: a byte value holding nested pairs the relay must not alter. */
@@ -27,7 +35,31 @@ public final class ObjectExtension {
   /** moqbed: capture time of the object in microseconds on the publisher's clock (varint). */
   public static final long CAPTURE_TIMESTAMP_MICROS = 0x3800;
 
+  /** moqbed: arrival time of the object at one relay, microseconds on its clock (varint). */
+  public static final long RELAY_ARRIVAL_MICROS = 0x3802;
+
   private ObjectExtension() {}
+
+  /** {@code extensions} with one more relay-arrival header, {@code arrivalMicros}, at the end. */
+  public static KeyValuePairs withRelayArrival(KeyValuePairs extensions, long arrivalMicros) {
+    List<KeyValuePair> pairs = new ArrayList<>(extensions.size() + 1);
+    pairs.addAll(extensions.pairs());
+    pairs.add(KeyValuePair.ofVarint(RELAY_ARRIVAL_MICROS, arrivalMicros));
+    return new KeyValuePairs(pairs);
+  }
+
+  /** The relay-arrival times carried by {@code extensions}, in path order (empty: no relay). */
+  public static long[] relayArrivalsMicros(KeyValuePairs extensions) {
+    long[] arrivals = new long[extensions.count(RELAY_ARRIVAL_MICROS)];
+    int next = 0;
+    for (KeyValuePair pair : extensions.pairs()) {
+      if (pair instanceof KeyValuePair.VarintValue varint
+          && varint.type() == RELAY_ARRIVAL_MICROS) {
+        arrivals[next++] = varint.value();
+      }
+    }
+    return arrivals;
+  }
 
   /** The capture-timestamp extension header for {@code captureTimeMicros}. */
   public static KeyValuePair captureTimestamp(long captureTimeMicros) {

@@ -20,8 +20,14 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "bench",
     mixinStandardHelpOptions = true,
-    description = "Measures how fast moqbed runs (wall time, on this machine).",
-    subcommands = {BenchCommand.Sim.class})
+    description =
+        "Measures how fast moqbed runs (wall time, on this machine): the simulator (sim) and the"
+            + " relay's fan-out on real QUIC (fanout).",
+    subcommands = {
+      BenchCommand.Sim.class,
+      BenchFanoutCommand.class,
+      BenchFanoutCommand.Swarm.class
+    })
 final class BenchCommand implements Runnable {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -24,10 +24,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Runs a relay, a publisher and N subscribers on loopback in this process over real QUIC"
-          + " (Netty's codec, quiche inside, MoqT draft-14), then prints per subscriber and track:"
-          + " frames sent, received, cancelled (sent - received), latency percentiles in"
-          + " microseconds, and STOP_SENDING sent.",
+      "Runs a relay (or --relays N in a row), a publisher and N subscribers on loopback in this"
+          + " process over real QUIC (Netty's codec, quiche inside, MoqT draft-14), then prints"
+          + " per subscriber and track: frames sent, received, cancelled (sent - received),"
+          + " latency percentiles in microseconds, STOP_SENDING sent, and latency per hop.",
       LiveHelp.CONTROLLERS
     })
 final class ChainCommand implements Callable<Integer> {
@@ -45,6 +45,15 @@ final class ChainCommand implements Callable<Integer> {
       defaultValue = "3",
       description = "Subscribers (default ${DEFAULT-VALUE}).")
   int subscribers;
+
+  @Option(
+      names = "--relays",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Relays in a row: publisher -> relay 1 -> ... -> relay N -> subscribers, each relay"
+              + " the upstream of the next (default ${DEFAULT-VALUE}).")
+  int relays;
 
   @Option(
       names = "--cc",
@@ -118,6 +127,9 @@ final class ChainCommand implements Callable<Integer> {
     if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
       throw new IllegalArgumentException("--metrics-port must be 0..65535");
     }
+    if (relays < 1 || relays > 8) {
+      throw new IllegalArgumentException("--relays must be 1..8");
+    }
     MediaSpec media = LiveSupport.media(spec, mix);
     LiveChain.Options options =
         new LiveChain.Options(
@@ -136,7 +148,8 @@ final class ChainCommand implements Callable<Integer> {
                 }
               }
             },
-            (subscriber, frame) -> {});
+            (subscriber, frame) -> {},
+            relays);
     if (!NativeQuic.isAvailable()) {
       throw new java.io.IOException(
           "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
@@ -153,7 +166,9 @@ final class ChainCommand implements Callable<Integer> {
       throws Exception {
     if (format == OutputFormat.TABLE) {
       out.println(
-          "moqbed chain: relay, publisher and "
+          "moqbed chain: "
+              + (relays == 1 ? "relay" : relays + " relays in a row")
+              + ", publisher and "
               + subscribers
               + " subscriber(s) on loopback over QUIC ("
               + controller
@@ -172,6 +187,12 @@ final class ChainCommand implements Callable<Integer> {
     LiveChain.Result result = LiveChain.run(options, metrics);
     out.print(ChainTable.of(result).render(format));
     if (format == OutputFormat.TABLE) {
+      out.println(
+          "hopK: latency per hop from the relays' arrival stamps (hop1 = publisher -> relay 1,"
+              + " hop"
+              + (relays + 1)
+              + " = last relay -> subscriber); subscriptions per relay: "
+              + result.subscriptionsPerRelay());
       out.println();
       out.println("The relay's path to each subscriber (quiche's last report before it left):");
       out.print(ChainTable.paths(result).render(format));

@@ -9,8 +9,10 @@ import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.scenarios.live.LiveSupport;
 import dev.moqbed.scenarios.live.MetricsEndpoint;
 import dev.moqbed.scenarios.live.RelayMetrics;
+import dev.moqbed.scenarios.live.UpstreamLink;
 import dev.moqbed.session.MoqtSession;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -31,12 +33,35 @@ import picocli.CommandLine.Spec;
       LiveHelp.CONTROLLERS
     })
 final class RelayCommand implements Callable<Integer> {
+  /** How often a lost upstream relay is tried again. */
+  private static final long UPSTREAM_RETRY_MICROS = 2_000_000;
+
   @Option(
       names = "--listen",
       paramLabel = "HOST:PORT",
       defaultValue = "0.0.0.0:4443",
       description = "UDP address to listen on (default ${DEFAULT-VALUE}).")
   String listen;
+
+  @Option(
+      names = "--upstream",
+      paramLabel = "HOST:PORT",
+      description =
+          "Another relay to forward SUBSCRIBEs to when no publisher announced their namespace"
+              + " here: one upstream subscription per track, whatever the number of subscribers"
+              + " (default: none).")
+  String upstream;
+
+  @Option(
+      names = "--upstream-cert",
+      paramLabel = "FILE",
+      description = "Pin the upstream relay's certificate (PEM).")
+  Path upstreamCertificate;
+
+  @Option(
+      names = "--upstream-insecure",
+      description = "Accept any certificate from the upstream relay.")
+  boolean upstreamInsecure;
 
   @Option(
       names = "--cc",
@@ -128,6 +153,11 @@ final class RelayCommand implements Callable<Integer> {
                 certificateDirectory != null
                     ? certificateDirectory
                     : Path.of(System.getProperty("user.home"), ".moqbed"));
+    InetSocketAddress upstreamAddress =
+        upstream == null ? null : LiveSupport.parseAddress(upstream);
+    if (upstreamInsecure && upstreamCertificate != null) {
+      throw new IllegalArgumentException("give --upstream-insecure or --upstream-cert, not both");
+    }
     MoqtVersion version = MoqtVersion.DRAFT_14;
     Relay[] relay = new Relay[1];
     QuicServer server =
@@ -156,7 +186,32 @@ final class RelayCommand implements Callable<Integer> {
         throw e;
       }
     }
+    UpstreamLink upstreamLink = null;
+    if (upstream != null) {
+      try {
+        upstreamLink =
+            UpstreamLink.connect(
+                relay[0],
+                server.scheduler(),
+                upstreamAddress,
+                LiveSupport.serverName(upstream, upstreamAddress),
+                LiveSupport.settings(controller),
+                LiveSupport.trust(upstreamInsecure, upstreamCertificate),
+                line -> {
+                  err.println("relay: " + line);
+                  err.flush();
+                },
+                UPSTREAM_RETRY_MICROS);
+      } catch (java.io.IOException e) {
+        if (metrics != null) {
+          metrics.close();
+        }
+        server.close();
+        throw e;
+      }
+    }
     MetricsEndpoint endpoint = metrics;
+    UpstreamLink link = upstreamLink;
     out.println(
         "moqbed relay: listening on "
             + server.localAddress()
@@ -175,7 +230,8 @@ final class RelayCommand implements Callable<Integer> {
             + maxSubscriptionsPerSession
             + " subscriptions per session, "
             + maxBufferedBytes
-            + " bytes queued per subscriber");
+            + " bytes queued per subscriber"
+            + (link == null ? "" : "; upstream relay " + upstream));
     out.flush();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
@@ -185,6 +241,9 @@ final class RelayCommand implements Callable<Integer> {
                   if (endpoint != null) {
                     endpoint.close();
                     relayMetrics.close();
+                  }
+                  if (link != null) {
+                    link.close();
                   }
                   server.close();
                   stopped.countDown();

@@ -5,6 +5,7 @@ import dev.moqbed.quic.QuicClient;
 import dev.moqbed.runtime.Quantities;
 import dev.moqbed.scenarios.live.LiveSupport;
 import dev.moqbed.scenarios.report.OutputFormat;
+import dev.moqbed.scenarios.report.Table;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.subscriber.Subscriber;
@@ -103,7 +104,8 @@ final class SubscriberCommand implements Callable<Integer> {
       names = "--out",
       paramLabel = "FILE",
       description =
-          "Write every frame as CSV: track,group,object,kind,size_bytes,capture_us,arrival_us,latency_us.")
+          "Write every frame as CSV: track,group,object,kind,size_bytes,capture_us,arrival_us,"
+              + "latency_us,relay_arrivals_us (the relays' arrival stamps, ';'-separated).")
   Path framesFile;
 
   @Option(names = "--insecure", description = "Accept any relay certificate.")
@@ -201,6 +203,12 @@ final class SubscriberCommand implements Callable<Integer> {
         frames.close();
       }
       out.print(LiveSupport.subscriberTable(report).render(format));
+      Table hops = LiveSupport.hopTable(report);
+      if (format == OutputFormat.TABLE && !hops.rows().isEmpty()) {
+        out.println();
+        out.println("Latency per hop (from the relays' arrival stamps; one host = one clock):");
+        out.print(hops.render(format));
+      }
       if (format == OutputFormat.TABLE && (clockOffsetMicros != 0 || clockUncertaintyMicros != 0)) {
         out.println(
             "Latencies assume the publisher's clock is "
@@ -223,7 +231,8 @@ final class SubscriberCommand implements Callable<Integer> {
 
   private static BufferedWriter openFrames(Path file) throws IOException {
     BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-    writer.write("track,group,object,kind,size_bytes,capture_us,arrival_us,latency_us\n");
+    writer.write(
+        "track,group,object,kind,size_bytes,capture_us,arrival_us,latency_us,relay_arrivals_us\n");
     return writer;
   }
 
@@ -245,6 +254,10 @@ final class SubscriberCommand implements Callable<Integer> {
               + frame.arrivalMicros()
               + ','
               + frame.latencyMicros()
+              + ','
+              + frame.relayArrivalsMicros().stream()
+                  .map(String::valueOf)
+                  .collect(java.util.stream.Collectors.joining(";"))
               + '\n');
     } catch (IOException e) {
       throw new UncheckedIOException(e);

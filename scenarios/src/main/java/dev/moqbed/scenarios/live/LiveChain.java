@@ -7,6 +7,7 @@ import dev.moqbed.publisher.PublisherConfig;
 import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.publisher.PublisherReport;
 import dev.moqbed.quic.ClientTrust;
+import dev.moqbed.quic.EventLoopScheduler;
 import dev.moqbed.quic.QuicClient;
 import dev.moqbed.quic.QuicServer;
 import dev.moqbed.quic.QuicSettings;
@@ -15,7 +16,6 @@ import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.SessionPath;
-import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.transport.PathStats;
 import dev.moqbed.subscriber.FrameRecord;
@@ -60,6 +60,8 @@ public final class LiveChain {
    *     missing entries are 0
    * @param frames receives every frame of every subscriber (numbered from 1), on that subscriber's
    *     event-loop thread
+   * @param relays relays in a row: the publisher connects to the first, each next one has the
+   *     previous one as its upstream, the subscribers connect to the last
    */
   public record Options(
       MediaSpec media,
@@ -70,12 +72,40 @@ public final class LiveChain {
       Set<String> droppableTracks,
       List<Long> clockOffsetsMicros,
       Consumer<String> log,
-      BiConsumer<Integer, FrameRecord> frames) {
+      BiConsumer<Integer, FrameRecord> frames,
+      int relays) {
     public Options {
       if (subscribers < 1) {
         throw new IllegalArgumentException("--subscribers must be at least 1");
       }
+      if (relays < 1) {
+        throw new IllegalArgumentException("--relays must be at least 1");
+      }
       clockOffsetsMicros = List.copyOf(clockOffsetsMicros);
+    }
+
+    /** One relay. */
+    public Options(
+        MediaSpec media,
+        long durationMicros,
+        int subscribers,
+        QuicSettings settings,
+        long lateMicros,
+        Set<String> droppableTracks,
+        List<Long> clockOffsetsMicros,
+        Consumer<String> log,
+        BiConsumer<Integer, FrameRecord> frames) {
+      this(
+          media,
+          durationMicros,
+          subscribers,
+          settings,
+          lateMicros,
+          droppableTracks,
+          clockOffsetsMicros,
+          log,
+          frames,
+          1);
     }
 
     /** The same chain for another duration. */
@@ -89,7 +119,23 @@ public final class LiveChain {
           droppableTracks,
           clockOffsetsMicros,
           log,
-          frames);
+          frames,
+          relays);
+    }
+
+    /** The same chain through {@code count} relays in a row. */
+    public Options withRelays(int count) {
+      return new Options(
+          media,
+          durationMicros,
+          subscribers,
+          settings,
+          lateMicros,
+          droppableTracks,
+          clockOffsetsMicros,
+          log,
+          frames,
+          count);
     }
 
     long clockOffsetMicros(int subscriber) {
@@ -98,11 +144,18 @@ public final class LiveChain {
   }
 
   /**
-   * What the publisher sent, each subscriber received, and the relay's path to each subscriber (the
-   * last sample taken while it was connected; sampled every 100 ms).
+   * What the publisher sent, each subscriber received, and the last relay's path to each subscriber
+   * (the last sample taken while it was connected; sampled every 100 ms).
+   *
+   * @param subscriptionsPerRelay per relay, first (the publisher's) first: the subscriptions it
+   *     served once every subscriber had its answers — the last relay serves each subscriber's,
+   *     every earlier one only the next relay's single subscription per track
    */
   public record Result(
-      PublisherReport publisher, List<SubscriberReport> subscribers, List<PathStats> relayPaths) {}
+      PublisherReport publisher,
+      List<SubscriberReport> subscribers,
+      List<PathStats> relayPaths,
+      List<Integer> subscriptionsPerRelay) {}
 
   private LiveChain() {}
 
@@ -122,9 +175,17 @@ public final class LiveChain {
     try {
       ServerCertificate certificate = ServerCertificate.selfSigned(certificateDirectory);
       Map<String, PathStats> paths = new ConcurrentSkipListMap<>();
-      InetSocketAddress relayAddress =
-          startRelay(options, certificate, endpoints, paths, relayMetrics);
       ClientTrust trust = ClientTrust.pinned(certificate.certificate());
+      List<StartedRelay> relays = new ArrayList<>();
+      for (int i = 0; i < options.relays(); i++) {
+        StartedRelay upstream = i == 0 ? null : relays.get(i - 1);
+        // the metrics, if asked for, are those of the relay the subscribers use
+        RelayMetrics metrics = i == options.relays() - 1 ? relayMetrics : null;
+        relays.add(startRelay(options, certificate, trust, endpoints, upstream, i + 1, metrics));
+      }
+      samplePaths(relays.get(relays.size() - 1), paths);
+      InetSocketAddress publisherRelay = relays.get(0).address();
+      InetSocketAddress relayAddress = relays.get(relays.size() - 1).address();
       String alpn = VERSION.alpn();
 
       CompletableFuture<Void> announced = new CompletableFuture<>();
@@ -134,7 +195,7 @@ public final class LiveChain {
           new PublisherConfig("live", options.media(), options.durationMicros(), false, 500_000);
       QuicClient publisherClient =
           QuicClient.connect(
-              relayAddress,
+              publisherRelay,
               "localhost",
               options.settings(),
               trust,
@@ -225,6 +286,12 @@ public final class LiveChain {
       for (CompletableFuture<Void> subscribed : answered) {
         await(subscribed, 10, "the subscriptions to be answered");
       }
+      List<Integer> subscriptionsPerRelay = new ArrayList<>();
+      for (StartedRelay relay : relays) {
+        CompletableFuture<Integer> count = new CompletableFuture<>();
+        relay.loop().execute(() -> count.complete(relay.relay().subscriberStats().size()));
+        subscriptionsPerRelay.add(await(count, 5, "the relay's subscription count"));
+      }
 
       Publisher started = publisher[0];
       publisherClient.scheduler().execute(started::startMedia);
@@ -244,7 +311,7 @@ public final class LiveChain {
                 .findFirst()
                 .orElse(PathStats.UNKNOWN));
       }
-      return new Result(sent, received, relayPaths);
+      return new Result(sent, received, relayPaths, subscriptionsPerRelay);
     } finally {
       for (int i = endpoints.size() - 1; i >= 0; i--) {
         try {
@@ -257,13 +324,23 @@ public final class LiveChain {
     }
   }
 
-  private static InetSocketAddress startRelay(
+  /** One relay of the chain, on its own event loop. */
+  private record StartedRelay(Relay relay, EventLoopScheduler loop, InetSocketAddress address) {}
+
+  /**
+   * Starts relay number {@code number} on an ephemeral loopback port; with an {@code upstream}, it
+   * connects to it first, on its own event loop.
+   */
+  private static StartedRelay startRelay(
       Options options,
       ServerCertificate certificate,
+      ClientTrust trust,
       List<AutoCloseable> endpoints,
-      Map<String, PathStats> paths,
+      StartedRelay upstream,
+      int number,
       RelayMetrics relayMetrics)
-      throws IOException {
+      throws IOException, InterruptedException {
+    String name = options.relays() == 1 ? "relay" : "relay " + number;
     Relay[] relay = new Relay[1];
     QuicServer server =
         QuicServer.start(
@@ -276,7 +353,7 @@ public final class LiveChain {
         new Relay(
             server.scheduler(),
             RelayConfig.DEFAULT,
-            line -> options.log().accept("relay: " + line),
+            line -> options.log().accept(name + ": " + line),
             relayMetrics == null ? RelayObserver.NONE : relayMetrics);
     endpoints.add(server);
     if (relayMetrics != null) {
@@ -284,22 +361,35 @@ public final class LiveChain {
       // Closed before the server (endpoints close in reverse order).
       endpoints.add(() -> relayMetrics.detach(relay[0]));
     }
-    samplePaths(relay[0], server.scheduler(), paths);
-    return server.localAddress();
+    if (upstream != null) {
+      endpoints.add(
+          UpstreamLink.connect(
+              relay[0],
+              server.scheduler(),
+              upstream.address(),
+              "localhost",
+              options.settings(),
+              trust,
+              line -> options.log().accept(name + ": " + line),
+              1_000_000));
+    }
+    return new StartedRelay(relay[0], server.scheduler(), server.localAddress());
   }
 
   /** Keeps the latest known path statistics per subscriber session, every 100 ms. */
-  private static void samplePaths(Relay relay, Scheduler loop, Map<String, PathStats> paths) {
-    loop.scheduleAfter(
-        100_000,
-        () -> {
-          for (SessionPath session : relay.subscriberPaths()) {
-            if (session.path().smoothedRttMicros() >= 0) {
-              paths.put(session.peer(), session.path());
-            }
-          }
-          samplePaths(relay, loop, paths);
-        });
+  private static void samplePaths(StartedRelay relay, Map<String, PathStats> paths) {
+    relay
+        .loop()
+        .scheduleAfter(
+            100_000,
+            () -> {
+              for (SessionPath session : relay.relay().subscriberPaths()) {
+                if (session.path().smoothedRttMicros() >= 0) {
+                  paths.put(session.peer(), session.path());
+                }
+              }
+              samplePaths(relay, paths);
+            });
   }
 
   private static long mediaDurationMicros(Options options) {

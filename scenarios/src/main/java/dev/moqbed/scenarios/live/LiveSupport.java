@@ -87,6 +87,34 @@ public final class LiveSupport {
     throw new IllegalArgumentException("unknown mix '" + mix + "'; valid: " + DRAFT_MEDIA);
   }
 
+  /**
+   * Per track and hop, for one subscriber: frames and latency percentiles of each hop, from the
+   * relays' arrival stamps (hop 1 = publisher → first relay, the last = last relay → this
+   * subscriber). Empty when no relay stamped anything.
+   */
+  public static Table hopTable(SubscriberReport report) {
+    Table table = new Table("track", "hop", "from", "to", "frames", "p50_us", "p99_us", "max_us");
+    for (TrackReport track : report.tracks()) {
+      int hops = track.hops();
+      if (hops < 2) {
+        continue;
+      }
+      for (int hop = 0; hop < hops; hop++) {
+        Histogram latency = track.hopLatency(hop);
+        table.row(
+            track.track(),
+            hop + 1,
+            hop == 0 ? "publisher" : "relay " + hop,
+            hop == hops - 1 ? "subscriber" : "relay " + (hop + 1),
+            latency.getTotalCount(),
+            latency.getValueAtPercentile(50),
+            latency.getValueAtPercentile(99),
+            latency.getMaxValue());
+      }
+    }
+    return table;
+  }
+
   /** Per track and frame kind: frames received and latency percentiles, for one subscriber. */
   public static Table subscriberTable(SubscriberReport report) {
     Table table =

@@ -42,7 +42,8 @@ class ChainCommandNetworkTest {
     assertEquals(0, exitCode, err.toString());
     String[] lines = out.toString().split("\n");
     assertEquals(
-        "subscriber,track,sent,received,cancelled,p50_us,p90_us,p99_us,max_us,stop_sending",
+        "subscriber,track,sent,received,cancelled,p50_us,p90_us,p99_us,max_us,stop_sending,"
+            + "hop1_p50_us,hop1_p99_us,hop2_p50_us,hop2_p99_us",
         lines[0]);
     assertEquals(7, lines.length, out.toString());
     assertEquals(

@@ -54,6 +54,34 @@ class LiveCommandsTest {
   }
 
   @Test
+  void shouldRefuseAMalformedUpstreamRelayWithOneLine() {
+    Result result = run("relay", "--listen", "127.0.0.1:0", "--upstream", "nowhere");
+    assertEquals(2, result.exitCode());
+    assertEquals("moqbed: expected HOST:PORT, got 'nowhere'\n", result.err());
+  }
+
+  @Test
+  void shouldRefuseAChainWithoutRelays() {
+    Result result = run("chain", "--relays", "0");
+    assertEquals(2, result.exitCode());
+    assertEquals("moqbed: --relays must be 1..8\n", result.err());
+  }
+
+  @Test
+  void shouldRefuseAFanoutWithoutFastSubscribers() {
+    Result result = run("bench", "fanout", "--subscribers", "2", "--slow", "2");
+    assertEquals(2, result.exitCode());
+    assertEquals("moqbed: --slow must be 0..subscribers-1 (some fast ones remain)\n", result.err());
+  }
+
+  @Test
+  void shouldListTheFanoutBenchmarkButNotItsSubscriberProcess() {
+    String help = run("bench", "--help").out();
+    assertTrue(help.contains("fanout"), help);
+    assertTrue(!help.contains("fanout-subscribers"), help);
+  }
+
+  @Test
   void shouldRequireTheRelayAddress() {
     Result result = run("subscriber");
     assertEquals(2, result.exitCode());

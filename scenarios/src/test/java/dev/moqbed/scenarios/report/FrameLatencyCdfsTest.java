@@ -35,7 +35,8 @@ class FrameLatencyCdfsTest {
       if (i < count - 1) {
         long latency = (i + 1) * 1000L;
         received.add(
-            new FrameRecord("vmid", 0, i, FrameKind.P, 900, capture, capture + latency, latency));
+            new FrameRecord(
+                "vmid", 0, i, FrameKind.P, 900, capture, capture + latency, latency, List.of()));
       }
     }
     FrameTable frames = new FrameTable();

@@ -39,7 +39,9 @@ final class TestRunner implements ScenarioRunner {
     frames.add(
         run,
         List.of(first, second),
-        List.of(new FrameRecord("vmid", run, 0, FrameKind.I, 1000, 0, 25_000 + run, 25_000 + run)));
+        List.of(
+            new FrameRecord(
+                "vmid", run, 0, FrameKind.I, 1000, 0, 25_000 + run, 25_000 + run, List.of())));
     return new CompletedRun(record, frames);
   }
 
