@@ -339,6 +339,11 @@ public final class C4Controller implements CongestionController {
     visitor.value("cwnd_bytes", congestionWindowBytes);
     visitor.value("pacing_rate_bytes_per_second", pacingRateBytesPerSecond);
     visitor.value("pacing_quantum_bytes", pacingQuantumBytes);
+    visitor.value("initial_window_bytes", initialWindowBytes);
+    visitor.value("eras_without_increase", erasWithoutIncrease);
+    visitor.value("recent_maximum_rate_bytes_per_second", recentMaximumRateBytesPerSecond);
+    visitor.value("alpha_previous_1024", alphaPrevious1024);
+    visitor.value("era_sequence", eraSequence);
   }
 
   // ---------------------------------------------------------------- c4_reset, eras, growth

@@ -123,13 +123,17 @@ class MoqbedCommandTest {
             trace.toString());
     assertEquals(0, result.exitCode(), result.err());
     List<String> lines = Files.readAllLines(trace);
+    // The path's columns, the state, then every value the controller describes (Cubic's here).
     assertEquals(
         "run,time_us,cwnd_bytes,pacing_rate_bytes_per_s,latest_rtt_us,smoothed_rtt_us,"
-            + "bytes_in_flight,state",
+            + "bytes_in_flight,delivery_rate_bytes_per_s,state,cc_cwnd_bytes,cc_ssthresh_bytes,"
+            + "cc_w_max_bytes,cc_w_reno_bytes,cc_k_micros",
         lines.get(0));
     assertTrue(lines.size() > 20, "one row per ACK: " + lines.size());
     assertTrue(lines.stream().anyMatch(line -> line.startsWith("1,")), "rows of run 1 too");
-    assertTrue(lines.get(1).endsWith(",slow_start"), lines.get(1));
+    String[] first = lines.get(1).split(",");
+    assertEquals("slow_start", first[8], lines.get(1));
+    assertEquals(first[2], first[9], "the controller's own cwnd is the path's: " + lines.get(1));
   }
 
   @Test
