@@ -50,7 +50,11 @@ class ScenarioSimulationTest {
                 dev.moqbed.cc.ControllerRegistry.standard(),
                 EcnMarking.PER_CONTROLLER)
             .run(1, 0);
-    assertTrue(perController.completionMicros() > 2 * classic.completionTimeMicros());
+    // C4 alone in the L4S queue takes 13.7 s here (Cubic keeps the Classic queue): outside the
+    // range of the draft's 8.5 s.
+    assertTrue(
+        perController.completionMicros() > 11_000_000,
+        "per-controller marking " + perController.completionMicros());
   }
 
   @Test
