@@ -386,11 +386,6 @@ public final class QuicConnection {
         space.receivedPackets.onPacketReceived(
             nowMicros, packet.packetNumber(), packet.ackEliciting());
       }
-      if (role == Role.SERVER && packet.space() == PacketSpace.HANDSHAKE) {
-        // picoquic (packet.c, incoming handshake packet): any Handshake packet from the client
-        // implicitly acknowledges the Initial packets, once its frames have been processed.
-        discardSpace(space(PacketSpace.INITIAL));
-      }
       if (state == State.CLOSED || state == State.DRAINING) {
         return;
       }
@@ -594,13 +589,6 @@ public final class QuicConnection {
     for (SentPacket packet : space.sentPackets) {
       if (space.leaveFlight(packet)) {
         bytesInFlight -= packet.sizeBytes;
-        // picoquic_implicit_handshake_ack (sender.c): a packet sent before the initial timer
-        // (start + 250 ms) counts as delivered, which moves the delivery- and peak-rate samples of
-        // the first 1-RTT ACKs. Its per-packet CC notification is not modelled: it is in the
-        // Initial or Handshake space, which C4 ignores.
-        if (packet.sentMicros < startMicros + TransportDefaults.INITIAL_RTT_MICROS) {
-          sampler.onImplicitlyAcknowledged(unprotectedBytes(packet));
-        }
       }
     }
     space.sentPackets.clear();
@@ -1242,20 +1230,14 @@ public final class QuicConnection {
   }
 
   /**
-   * Handshake-space ACKs are immediate on both ends; the client never sends an Initial ACK of its
-   * own. When the server's flight arrives in one instant, the client has its Finished to send by
-   * the time it builds a packet, so its ACK rides on its Handshake flight (the reference's c4_alone
-   * qlogs). When the flight's datagrams arrive apart (no jitter, 20 Mbit/s: 204 µs between the
-   * first two on c4_bbloat), picoquic's client ACKs the first Handshake packet at once in a 53-byte
-   * Handshake datagram, then sends its flight when the rest arrives. That early ACK gives the
-   * server's peak-rate estimator its first reference point, which decides C4's first pacing rate.
+   * Handshake-space ACKs are immediate on the server. The client's ride on its own Handshake
+   * flight: the reference's traces show no separate client ACK while the server's flight arrives,
+   * and the client's Initial keys are gone once that flight leaves (RFC 9001 §4.9.1).
    */
   private boolean handshakeAckDue(PacketNumberSpace space, long nowMicros) {
     if (role == Role.CLIENT) {
-      // No Initial ACKs; Handshake ones only with the Handshake keys, i.e. once the server's
-      // Initial (ServerHello) is in: before it, picoquic cannot even decrypt a Handshake packet.
       return space.space == PacketSpace.HANDSHAKE
-          && space(PacketSpace.INITIAL).cryptoReceived.containsAll(0, SERVER_INITIAL_CRYPTO_BYTES)
+          && space.cryptoToSend.hasDataToSend()
           && space.receivedPackets.isAckDue(nowMicros);
     }
     return space.receivedPackets.isAckDue(nowMicros);
