@@ -1621,29 +1621,17 @@ public final class QuicConnection {
     return candidate.id < best.id;
   }
 
-  /**
-   * Cuts a STREAM frame that fits {@code room}, without a length field when it fills it.
-   *
-   * <p>New data is offered the whole room after the frame header, as picoquic's quicperf does
-   * ({@code picoquic_provide_stream_data_buffer} with the packet's remaining space): a frame that
-   * fills the packet has no length field, so a full packet is exactly the MTU (1,440 B, 1,406 B of
-   * data at 3-byte packet numbers). A shorter frame gets one ({@code
-   * picoquic_encode_length_of_stream_frame}). Resent data keeps room for a length field.
-   */
+  /** Cuts a STREAM frame that fits {@code room}, without a length field when it fills it. */
   private Frame.Stream takeStreamData(SendStream stream, boolean resend, int room) {
     long offset = resend ? -1 : stream.nextNewOffset();
     int header = Frame.Stream.headerSize(stream.id, Math.max(offset, 0), 0, false);
-    if (resend) {
-      int maxResend = room - header - (offset >= 16_384 ? 4 : 2);
-      if (maxResend <= 0) {
-        return null;
-      }
-      Frame.Stream frame = stream.takeResend(maxResend, false);
-      return frame == null ? null : fitLength(frame, room);
-    }
-    int maxPayload = room - header;
-    if (maxPayload <= 2) {
+    int maxPayload = room - header - (offset >= 16_384 ? 4 : 2);
+    if (maxPayload <= 0) {
       return null;
+    }
+    if (resend) {
+      Frame.Stream frame = stream.takeResend(maxPayload, false);
+      return frame == null ? null : fitLength(frame, room);
     }
     long connectionAllowance = Math.max(0, peerMaxData - newDataBytesSent);
     int length = (int) Math.min(maxPayload, connectionAllowance);

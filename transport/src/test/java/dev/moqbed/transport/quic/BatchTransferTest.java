@@ -131,19 +131,6 @@ class BatchTransferTest {
     assertTrue(clientAsked, "client packets: " + run.up.firstPackets);
   }
 
-  @Test
-  void shouldFillDataPacketsToTheMtuAsQuicperfDoes() {
-    // quicperf offers picoquic the whole room after the STREAM header, so a data packet is the
-    // MTU exactly, without a length field (the reference's qlogs: 1,440-byte datagrams
-    // throughout a bulk transfer). Keeping room for a length field made them 1,438 bytes.
-    Run run = new Run("c4", 397, 2_000_000, 20_000_000, 40_000, d -> false);
-    long full = run.down.sizes.stream().filter(size -> size == 1_440).count();
-    long nearlyFull = run.down.sizes.stream().filter(size -> size > 1_400 && size < 1_440).count();
-    // 2 MB in 1,406-byte chunks: about 1,420 full packets.
-    assertTrue(full > 1_400, "1,440-byte datagrams: " + full);
-    assertTrue(nearlyFull <= 3, "datagrams a few bytes short of the MTU: " + nearlyFull);
-  }
-
   @ParameterizedTest(name = "seed {0}")
   @ValueSource(longs = {1, 2, 3, 4, 5})
   void shouldDeliverDespiteRandomLoss(long seed) {

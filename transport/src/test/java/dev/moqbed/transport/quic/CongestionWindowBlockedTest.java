@@ -169,7 +169,7 @@ class CongestionWindowBlockedTest {
   @Test
   void shouldReportBlockedAtAlmostEveryAckWhenPacedBurstsFillTheWindow() {
     FixedWindowController server = download();
-    // 184 of 189 here (the misses are in the first flights); with no pass at the pacing time
+    // 184 of 190 here (the misses are in the first flights); with no pass at the pacing time
     // after a burst that ends on pacing, only 6 of 214 saw the flag.
     assertTrue(server.acks > 180, "acks: " + server.acks);
     assertTrue(
