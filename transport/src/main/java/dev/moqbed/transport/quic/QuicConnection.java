@@ -573,12 +573,6 @@ public final class QuicConnection {
       state = State.READY;
       handler.onReady(this, nowMicros);
     }
-    // picoquic_ready_state_transition (sender.c) asks for an ACK_FREQUENCY frame as soon as the
-    // endpoint is ready, without waiting for an RTT sample: the server's first 1-RTT data packet
-    // and the client's first packet after HANDSHAKE_DONE carry one (seen in the reference's qlogs:
-    // gap 2, delay 10 ms on c4_alone). Without it the peer keeps its 1 ms default delay for a
-    // round trip longer.
-    updateAckFrequency();
   }
 
   private void discardSpace(PacketNumberSpace space) {

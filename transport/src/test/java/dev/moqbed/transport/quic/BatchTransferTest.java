@@ -93,44 +93,6 @@ class BatchTransferTest {
     assertEquals(1440, run.up.sizes.get(2));
   }
 
-  @Test
-  void shouldAskForAckFrequencyAsSoonAsEachEndIsReady() {
-    // picoquic_ready_state_transition sets is_ack_frequency_updated: the server's first 1-RTT data
-    // packet (after the client's Finished) and the client's first packet after HANDSHAKE_DONE
-    // carry ACK_FREQUENCY (gap 2, 10 ms on c4_alone's qlogs), before any 1-RTT RTT sample.
-    Run run = new Run("c4", 397, 200_000, 20_000_000, 40_000, d -> false);
-    QuicPacket serverFirstData =
-        run.down.firstPackets.stream()
-            .filter(packet -> packet.frames().stream().anyMatch(f -> f instanceof Frame.Stream))
-            .findFirst()
-            .orElseThrow();
-    Frame.AckFrequency request =
-        (Frame.AckFrequency)
-            serverFirstData.frames().stream()
-                .filter(f -> f instanceof Frame.AckFrequency)
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no ACK_FREQUENCY in " + serverFirstData));
-    assertEquals(2, request.ackElicitingThreshold());
-    assertEquals(10_000, request.maxAckDelayMicros());
-    int handshakeDoneIndex = -1;
-    for (int i = 0; i < run.down.firstPackets.size() && handshakeDoneIndex < 0; i++) {
-      if (run.down.firstPackets.get(i).frames().stream()
-          .anyMatch(f -> f instanceof Frame.HandshakeDone)) {
-        handshakeDoneIndex = i;
-      }
-    }
-    assertTrue(handshakeDoneIndex >= 0, "the server sent HANDSHAKE_DONE");
-    // The client: its first 1-RTT packet sent after that arrived carries a request too.
-    boolean clientAsked =
-        run.up.firstPackets.stream()
-            .filter(packet -> packet.space() == dev.moqbed.cc.PacketSpace.APPLICATION)
-            .skip(3) // request + MTU probe at 1.5 RTT, then the ACK of the first two packets
-            .limit(2)
-            .anyMatch(
-                packet -> packet.frames().stream().anyMatch(f -> f instanceof Frame.AckFrequency));
-    assertTrue(clientAsked, "client packets: " + run.up.firstPackets);
-  }
-
   @ParameterizedTest(name = "seed {0}")
   @ValueSource(longs = {1, 2, 3, 4, 5})
   void shouldDeliverDespiteRandomLoss(long seed) {

@@ -169,9 +169,9 @@ class CongestionWindowBlockedTest {
   @Test
   void shouldReportBlockedAtAlmostEveryAckWhenPacedBurstsFillTheWindow() {
     FixedWindowController server = download();
-    // 184 of 190 here (the misses are in the first flights); with no pass at the pacing time
+    // 207 of 214 here (the misses are in the first flights); with no pass at the pacing time
     // after a burst that ends on pacing, only 6 of 214 saw the flag.
-    assertTrue(server.acks > 180, "acks: " + server.acks);
+    assertTrue(server.acks > 200, "acks: " + server.acks);
     assertTrue(
         server.acksSeeingBlocked * 100 >= server.acks * 95,
         server.acksSeeingBlocked + " of " + server.acks + " ACKs saw the window blocked");

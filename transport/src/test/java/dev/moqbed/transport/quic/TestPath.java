@@ -17,10 +17,6 @@ final class TestPath implements DatagramReceiver {
   private DatagramReceiver destination;
   private long busyUntilMicros;
   final java.util.List<Integer> sizes = new java.util.ArrayList<>();
-
-  /** The packets of the first 64 datagrams submitted, to check their frames. */
-  final java.util.List<QuicPacket> firstPackets = new java.util.ArrayList<>();
-
   long delivered;
   long dropped;
 
@@ -39,11 +35,6 @@ final class TestPath implements DatagramReceiver {
   @Override
   public void receive(long nowMicros, Datagram datagram) {
     sizes.add(datagram.sizeBytes());
-    if (sizes.size() <= 64 && datagram.payload() instanceof java.util.List<?> packets) {
-      for (Object packet : packets) {
-        firstPackets.add((QuicPacket) packet);
-      }
-    }
     if (drop.test(datagram)) {
       dropped++;
       return;
