@@ -13,7 +13,8 @@ import dev.moqbed.cc.StateVisitor;
 
 /**
  * C4 on one path, ported from picoquic's {@code picoquic/c4.c}: master 0a82f5f8 for {@link
- * C4Variant#V4}, branch {@code c4-revisit-max-rtt} at 01e58483 for {@link C4Variant#V5}.
+ * C4Variant#V4}, branch {@code c4-revisit-max-rtt} at f00feeb7 (whose c4.c is 01e58483's) for
+ * {@link C4Variant#V5}.
  *
  * <p>C4 controls a nominal rate (the largest delivery rate measured while not congested) and a
  * nominal max RTT (the path latency plus the worst jitter seen while sending at no more than the
@@ -339,6 +340,11 @@ public final class C4Controller implements CongestionController {
     visitor.value("cwnd_bytes", congestionWindowBytes);
     visitor.value("pacing_rate_bytes_per_second", pacingRateBytesPerSecond);
     visitor.value("pacing_quantum_bytes", pacingQuantumBytes);
+    visitor.value("initial_window_bytes", initialWindowBytes);
+    visitor.value("eras_without_increase", erasWithoutIncrease);
+    visitor.value("recent_maximum_rate_bytes_per_second", recentMaximumRateBytesPerSecond);
+    visitor.value("alpha_previous_1024", alphaPrevious1024);
+    visitor.value("era_sequence", eraSequence);
   }
 
   // ---------------------------------------------------------------- c4_reset, eras, growth

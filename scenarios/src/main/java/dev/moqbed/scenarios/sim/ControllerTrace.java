@@ -11,16 +11,26 @@ import java.util.List;
 
 /**
  * The data sender's controller over time, one row per ACK frame: window, pacing rate, RTTs, bytes
- * in flight and the controller's state. Rows are kept in memory (primitive arrays, state names
- * interned by the controllers) and written once at the end, so tracing barely slows a run.
+ * in flight, the latest delivery-rate sample, the controller's state and then every value the
+ * controller describes (for C4: nominal rate, nominal max RTT, running min RTT, alpha, ...). Rows
+ * are kept in memory (primitive arrays, state names interned by the controllers) and written once
+ * at the end, so tracing barely slows a run. The controller's columns are named after the first
+ * row's values; a controller that describes more values later has the extra ones dropped.
  */
 public final class ControllerTrace implements AckListener {
-  private static final int FIELDS = 7;
+  private static final int PATH_FIELDS = 8;
   private static final String HEADER =
       "run,time_us,cwnd_bytes,pacing_rate_bytes_per_s,latest_rtt_us,smoothed_rtt_us,"
-          + "bytes_in_flight,state";
+          + "bytes_in_flight,delivery_rate_bytes_per_s,state";
 
-  private long[] values = new long[FIELDS * 1024];
+  /** The maximum number of controller values kept per row. */
+  private static final int MAX_CONTROLLER_FIELDS = 32;
+
+  private final List<String> controllerFieldNames = new ArrayList<>();
+  private final long[] controllerValues = new long[MAX_CONTROLLER_FIELDS];
+  private int controllerFieldsThisRow;
+  private boolean namesFixed;
+  private long[] values = new long[(PATH_FIELDS + MAX_CONTROLLER_FIELDS) * 1024];
   private final List<String> states = new ArrayList<>();
   private int rows;
   private int run;
@@ -35,7 +45,13 @@ public final class ControllerTrace implements AckListener {
 
         @Override
         public void value(String name, long value) {
-          // only the state name is traced; the numbers come from the outputs
+          if (!namesFixed && controllerFieldNames.size() < MAX_CONTROLLER_FIELDS) {
+            controllerFieldNames.add(name);
+          }
+          if (controllerFieldsThisRow < controllerFieldNames.size()) {
+            controllerValues[controllerFieldsThisRow] = value;
+          }
+          controllerFieldsThisRow++;
         }
       };
 
@@ -46,10 +62,11 @@ public final class ControllerTrace implements AckListener {
 
   @Override
   public void onAckProcessed(long nowMicros, QuicConnection connection) {
-    if ((rows + 1) * FIELDS > values.length) {
+    int width = PATH_FIELDS + MAX_CONTROLLER_FIELDS;
+    if ((rows + 1) * width > values.length) {
       values = Arrays.copyOf(values, values.length * 2);
     }
-    int at = rows * FIELDS;
+    int at = rows * width;
     values[at] = run;
     values[at + 1] = nowMicros;
     values[at + 2] = connection.controller().congestionWindowBytes();
@@ -57,7 +74,12 @@ public final class ControllerTrace implements AckListener {
     values[at + 4] = connection.path().latestRttMicros();
     values[at + 5] = connection.path().smoothedRttMicros();
     values[at + 6] = connection.path().bytesInFlight();
+    values[at + 7] = connection.path().deliveryRateBytesPerSecond();
+    controllerFieldsThisRow = 0;
+    Arrays.fill(controllerValues, 0);
     connection.controller().describe(stateCapture);
+    namesFixed = true;
+    System.arraycopy(controllerValues, 0, values, at + PATH_FIELDS, MAX_CONTROLLER_FIELDS);
     states.add(lastState);
     rows++;
   }
@@ -69,14 +91,23 @@ public final class ControllerTrace implements AckListener {
   /** Writes the rows as CSV with a header line. */
   public void writeCsv(Writer out) throws IOException {
     out.write(HEADER);
+    for (String name : controllerFieldNames) {
+      out.write(",cc_");
+      out.write(name);
+    }
     out.write('\n');
-    StringBuilder line = new StringBuilder(96);
+    int width = PATH_FIELDS + MAX_CONTROLLER_FIELDS;
+    StringBuilder line = new StringBuilder(160);
     for (int row = 0; row < rows; row++) {
       line.setLength(0);
-      for (int field = 0; field < FIELDS; field++) {
-        line.append(values[row * FIELDS + field]).append(',');
+      for (int field = 0; field < PATH_FIELDS; field++) {
+        line.append(values[row * width + field]).append(',');
       }
-      line.append(states.get(row)).append('\n');
+      line.append(states.get(row));
+      for (int field = 0; field < controllerFieldNames.size(); field++) {
+        line.append(',').append(values[row * width + PATH_FIELDS + field]);
+      }
+      line.append('\n');
       out.write(line.toString());
     }
   }

@@ -168,13 +168,17 @@ class MoqbedCommandTest {
             trace.toString());
     assertEquals(0, result.exitCode(), result.err());
     List<String> lines = Files.readAllLines(trace);
+    // The path's columns, the state, then every value the controller describes (Cubic's here).
     assertEquals(
         "run,time_us,cwnd_bytes,pacing_rate_bytes_per_s,latest_rtt_us,smoothed_rtt_us,"
-            + "bytes_in_flight,state",
+            + "bytes_in_flight,delivery_rate_bytes_per_s,state,cc_cwnd_bytes,cc_ssthresh_bytes,"
+            + "cc_w_max_bytes,cc_w_reno_bytes,cc_k_micros",
         lines.get(0));
     assertTrue(lines.size() > 20, "one row per ACK: " + lines.size());
     assertTrue(lines.stream().anyMatch(line -> line.startsWith("1,")), "rows of run 1 too");
-    assertTrue(lines.get(1).endsWith(",slow_start"), lines.get(1));
+    String[] first = lines.get(1).split(",");
+    assertEquals("slow_start", first[8], lines.get(1));
+    assertEquals(first[2], first[9], "the controller's own cwnd is the path's: " + lines.get(1));
   }
 
   @Test
@@ -381,15 +385,19 @@ class MoqbedCommandTest {
             trace.toString());
     assertEquals(0, result.exitCode(), result.err());
     List<String> lines = Files.readAllLines(trace);
-    assertEquals(
-        "run,time_us,cwnd_bytes,pacing_rate_bytes_per_s,latest_rtt_us,smoothed_rtt_us,"
-            + "bytes_in_flight,state",
+    assertTrue(
+        lines
+            .get(0)
+            .startsWith(
+                "run,time_us,cwnd_bytes,pacing_rate_bytes_per_s,latest_rtt_us,smoothed_rtt_us,"
+                    + "bytes_in_flight,delivery_rate_bytes_per_s,state,cc_"),
         lines.get(0));
     // careful resume: the first ACK already runs BBR's long-RTT Startup with the 18.75 MB seed
-    assertTrue(
-        lines.get(1).matches("0,\\d+,18750001,\\d+,6\\d{5},6\\d{5},\\d+,startup_long_rtt"),
-        lines.get(1));
-    assertTrue(lines.stream().anyMatch(line -> line.endsWith(",probe_bw_cruise")));
+    String[] first = lines.get(1).split(",");
+    assertEquals("18750001", first[2], lines.get(1));
+    assertEquals("startup_long_rtt", first[8], lines.get(1));
+    assertTrue(Long.parseLong(first[4]) > 600_000 && Long.parseLong(first[4]) < 601_000);
+    assertTrue(lines.stream().anyMatch(line -> line.contains(",probe_bw_cruise,")));
     assertTrue(result.err().contains(" ACK rows written to " + trace), result.err());
     Result moq = run("scenario", "run", "media", "--workload", "moq", "--trace", trace.toString());
     assertEquals(2, moq.exitCode());

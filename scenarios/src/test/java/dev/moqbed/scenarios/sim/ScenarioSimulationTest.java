@@ -50,10 +50,11 @@ class ScenarioSimulationTest {
                 dev.moqbed.cc.ControllerRegistry.standard(),
                 EcnMarking.PER_CONTROLLER)
             .run(1, 0);
-    // C4 alone in the L4S queue is marked while Cubic fills a Classic queue: far from 8.5 s
+    // C4 alone in the L4S queue takes 13.7 s here (Cubic keeps the Classic queue): outside the
+    // range of the draft's 8.5 s.
     assertTrue(
-        perController.completionMicros() > 12_000_000,
-        "per controller " + perController.completionMicros());
+        perController.completionMicros() > 11_000_000,
+        "per-controller marking " + perController.completionMicros());
   }
 
   @Test

@@ -39,6 +39,11 @@ class CongestionWindowBlockedTest {
     int acksSeeingBlocked;
     int blockedPasses;
 
+    /**
+     * Per ACK once ready: bytes that left the flight (whole datagrams) and bytes reported acked.
+     */
+    final java.util.List<long[]> wireAndAckedBytes = new java.util.ArrayList<>();
+
     FixedWindowController(PathView path) {
       this.path = path;
     }
@@ -63,6 +68,8 @@ class CongestionWindowBlockedTest {
     @Override
     public void onAck(long now, AckSample ack) {
       if (path.isReady()) {
+        wireAndAckedBytes.add(
+            new long[] {ack.bytesInFlightBefore() - path.bytesInFlight(), ack.ackedBytes()});
         acks++;
         if (path.congestionWindowBlocked()) {
           acksSeeingBlocked++;
@@ -117,7 +124,7 @@ class CongestionWindowBlockedTest {
   }
 
   /** Downloads 2 MB over 100 Mbit/s and 20 ms each way with the fixed-window server. */
-  private static FixedWindowController download() {
+  static FixedWindowController download() {
     VirtualScheduler scheduler = new VirtualScheduler();
     FixedWindowController[] server = new FixedWindowController[1];
     ControllerFactory factory =
