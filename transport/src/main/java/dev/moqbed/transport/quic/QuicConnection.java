@@ -662,6 +662,13 @@ public final class QuicConnection {
     for (SentPacket packet : space.sentPackets) {
       if (space.leaveFlight(packet)) {
         bytesInFlight -= packet.sizeBytes;
+        // picoquic_implicit_handshake_ack (sender.c): a packet sent before the initial timer
+        // (start + 250 ms) counts as delivered, which moves the delivery- and peak-rate samples of
+        // the first 1-RTT ACKs. Its per-packet CC notification is not modelled: it is in the
+        // Initial or Handshake space, which C4 ignores.
+        if (packet.sentMicros < startMicros + TransportDefaults.INITIAL_RTT_MICROS) {
+          sampler.onImplicitlyAcknowledged(unprotectedBytes(packet));
+        }
       }
     }
     space.sentPackets.clear();

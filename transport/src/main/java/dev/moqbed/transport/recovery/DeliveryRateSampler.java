@@ -93,6 +93,14 @@ public final class DeliveryRateSampler {
     limitedIndexBytes = index == 0 ? 1 : index;
   }
 
+  /**
+   * A handshake packet left the flight when its space was discarded ({@code
+   * picoquic_implicit_handshake_ack}): its bytes count as delivered, outside any ACK frame.
+   */
+  public void onImplicitlyAcknowledged(int sizeBytes) {
+    deliveredBytes += sizeBytes;
+  }
+
   /** Starts processing one ACK frame. */
   public void onAckStarted() {
     ackHasPacket = false;

@@ -128,6 +128,52 @@ class BatchTransferTest {
   }
 
   @Test
+  void shouldNotAckHandshakePacketsBeforeTheServersInitialArrives() {
+    // The server's first datagram (Initial + Handshake) is lost: the client cannot decrypt the
+    // Handshake packet that follows, so it must not ACK it, or the server would take that ACK as
+    // an implicit ACK of its lost Initial and never resend the ServerHello.
+    int[] down = {0};
+    Run run = new Run("cubic", 397, 100_000, 20_000_000, 20_000, d -> down[0]++ == 0);
+    assertEquals(100_000, run.client.receivedBytes());
+    assertEquals(1252, run.up.sizes.get(0));
+    assertTrue(run.up.sizes.get(1) != 53, "no early Handshake ACK: " + run.up.sizes);
+  }
+
+  @Test
+  void shouldCountImplicitlyAcknowledgedHandshakePacketsAsDelivered() {
+    // picoquic_implicit_handshake_ack: the client never ACKs the server's Initial; it leaves the
+    // flight delivered when the first client Handshake packet has been processed. The server's
+    // delivered count after each ACK it processes: Handshake pn 0 (1,068 - 16), then with the
+    // Initial (184 - 16) and Handshake pn 1 (289 - 16).
+    java.util.List<Long> delivered = new java.util.ArrayList<>();
+    VirtualScheduler scheduler = new VirtualScheduler();
+    RandomStreams random = new RandomStreams(1, 0);
+    var factory = ControllerRegistry.standard().parse("newreno");
+    QuicConnection clientConnection =
+        new QuicConnection(
+            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
+    QuicConnection serverConnection =
+        new QuicConnection(
+            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
+    serverConnection.setAckListener(
+        (now, connection) -> delivered.add(connection.path().deliveredBytes()));
+    BatchClient client = new BatchClient(397, 10_000);
+    clientConnection.setHandler(client);
+    serverConnection.setHandler(new BatchServer());
+    TestPath up = new TestPath(scheduler, 20_000_000, 40_000, d -> false);
+    TestPath down = new TestPath(scheduler, 20_000_000, 40_000, d -> false);
+    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, clientConnection, up);
+    ConnectionDriver serverDriver = new ConnectionDriver(scheduler, serverConnection, down);
+    up.connect(serverDriver);
+    down.connect(clientDriver);
+    clientDriver.start();
+    serverDriver.start();
+    scheduler.runWhile(() -> client.closedMicros() < 0, 60_000_000);
+    assertEquals(10_000, client.receivedBytes());
+    assertEquals(java.util.List.of(1_052L, 1_493L), delivered.subList(0, 2));
+  }
+
+  @Test
   void shouldUploadUnderTheReferenceStreamWindow() {
     Run run = new Run("cubic", 3_000_000, 128, 20_000_000, 20_000, d -> false);
     assertEquals(128, run.client.receivedBytes());
