@@ -115,10 +115,10 @@ final class ScenarioRunCommand implements Callable<Integer> {
   @Option(
       names = "--bbr-seed",
       paramLabel = "SEEDING",
-      defaultValue = "CLOCK",
+      defaultValue = "RUN",
       description =
-          "BBR's random draws: CLOCK (seeded from its set-up time, as picoquic: the same in"
-              + " every run without jitter, default) or RUN (from the run's random stream).")
+          "BBR's random draws: RUN (from the run's random stream, default) or CLOCK (seeded from its"
+              + " set-up time, as picoquic: the same in every run without jitter).")
   ControllerSeeding controllerSeeding;
 
   @Option(

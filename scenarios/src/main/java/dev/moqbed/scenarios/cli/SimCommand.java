@@ -148,10 +148,10 @@ final class SimCommand implements Runnable {
     @Option(
         names = "--bbr-seed",
         paramLabel = "SEEDING",
-        defaultValue = "CLOCK",
+        defaultValue = "RUN",
         description =
-            "BBR's random draws: CLOCK (from its set-up time, as picoquic, default) or RUN (from"
-                + " the run's random stream).")
+            "BBR's random draws: RUN (from the run's random stream, default) or CLOCK (from its"
+                + " set-up time, as picoquic).")
     ControllerSeeding controllerSeeding;
 
     @Option(

@@ -116,10 +116,10 @@ final class SweepCommand implements Callable<Integer> {
   @Option(
       names = "--bbr-seed",
       paramLabel = "SEEDING",
-      defaultValue = "CLOCK",
+      defaultValue = "RUN",
       description =
-          "BBR's random draws: CLOCK (from its set-up time, as picoquic, default) or RUN (from"
-              + " the run's random stream); recorded in sweep.json.")
+          "BBR's random draws: RUN (from the run's random stream, default) or CLOCK (from its"
+              + " set-up time, as picoquic); recorded in sweep.json.")
   ControllerSeeding controllerSeeding;
 
   @Option(

@@ -18,8 +18,12 @@ public record RunVariation(PacketNumberHoleMode holes, ControllerSeeding control
   public static final RunVariation BEFORE_HOLES =
       new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.RUN);
 
-  /** What runs use unless told otherwise. */
-  public static final RunVariation DEFAULT = PICOQUIC;
+  /**
+   * What runs use unless told otherwise: picoquic's holes, BBR drawing per run (see {@link
+   * ControllerSeeding#DEFAULT} for why not the clock).
+   */
+  public static final RunVariation DEFAULT =
+      new RunVariation(PacketNumberHoleMode.DEFAULT, ControllerSeeding.DEFAULT);
 
   public RunVariation {
     if (holes == null || controllerSeeding == null) {

@@ -102,7 +102,7 @@ class SweepArgumentsTest {
             + "  \"seed\": -5,\n"
             + "  \"shard\": \"2/4\",\n"
             + "  \"pn_holes\": \"picoquic\",\n"
-            + "  \"bbr_seed\": \"clock\"\n"
+            + "  \"bbr_seed\": \"run\"\n"
             + "}\n",
         arguments.toJson());
     assertEquals(arguments, SweepArguments.fromJson(arguments.toJson()));
@@ -119,10 +119,7 @@ class SweepArgumentsTest {
             "c4-test", Workload.MOQ, List.of("media"), List.of("c4"), 2, 1, Shard.WHOLE);
     assertEquals(moq, SweepArguments.fromJson(moq.toJson()));
     assertEquals(
-        List.of(
-            "workload moq here, draft there",
-            "pn_holes picoquic here, off there",
-            "bbr_seed clock here, run there"),
+        List.of("workload moq here, draft there", "pn_holes picoquic here, off there"),
         moq.differencesFrom(SweepArguments.fromJson(before), "here", "there"));
     IllegalArgumentException error =
         assertThrows(
@@ -144,8 +141,7 @@ class SweepArgumentsTest {
         new SweepArguments(
             "c4-test", Workload.DRAFT, List.of("alone"), List.of("c4"), 2, 1, Shard.WHOLE);
     assertEquals(
-        List.of("pn_holes picoquic here, off there", "bbr_seed clock here, run there"),
-        now.differencesFrom(old, "here", "there"));
+        List.of("pn_holes picoquic here, off there"), now.differencesFrom(old, "here", "there"));
     SweepArguments off =
         new SweepArguments(
             "c4-test",
