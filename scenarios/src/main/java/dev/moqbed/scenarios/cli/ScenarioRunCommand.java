@@ -7,12 +7,9 @@ import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.scenarios.moq.MoqChainSimulation;
 import dev.moqbed.scenarios.report.OutputFormat;
 import dev.moqbed.scenarios.report.Table;
-import dev.moqbed.scenarios.sim.ControllerSeeding;
 import dev.moqbed.scenarios.sim.ControllerTrace;
 import dev.moqbed.scenarios.sim.EcnMarking;
 import dev.moqbed.scenarios.sim.FrameTable;
-import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
-import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.sim.ScenarioSimulation;
 import dev.moqbed.scenarios.spec.SimSpec;
 import dev.moqbed.scenarios.spec.SimSpecParser;
@@ -34,6 +31,7 @@ import java.util.concurrent.Callable;
 import java.util.function.ToDoubleFunction;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -102,24 +100,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
               + " not ECN-capable, as the draft's prose says).")
   EcnMarking ecn;
 
-  @Option(
-      names = "--pn-holes",
-      paramLabel = "MODE",
-      defaultValue = "PICOQUIC",
-      description =
-          "Packet-number holes: PICOQUIC (skip a 1-RTT packet number now and then, drawn per"
-              + " run, as picoquic does: runs without jitter differ, default) or OFF (every"
-              + " number used: such runs repeat exactly, as before moqbed modelled the holes).")
-  PacketNumberHoleMode holes;
-
-  @Option(
-      names = "--bbr-seed",
-      paramLabel = "SEEDING",
-      defaultValue = "RUN",
-      description =
-          "BBR's random draws: RUN (from the run's random stream, default) or CLOCK (seeded from its"
-              + " set-up time, as picoquic: the same in every run without jitter).")
-  ControllerSeeding controllerSeeding;
+  @Mixin RunVariationOptions runVariation = new RunVariationOptions();
 
   @Option(
       names = "--workload",
@@ -195,8 +176,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
       return runMoq(spec, scenarioName, mainController);
     }
     ScenarioSimulation simulation =
-        new ScenarioSimulation(
-            spec, ControllerRegistry.standard(), ecn, new RunVariation(holes, controllerSeeding));
+        new ScenarioSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
     List<RunRecord> records = new ArrayList<>();
     Table table =
         new Table(
@@ -298,8 +278,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
   /** The MoQ chain, one row per run and track: the subscriber's report. */
   private int runMoq(SimSpec spec, String scenarioName, String mainController) throws IOException {
     MoqChainSimulation simulation =
-        new MoqChainSimulation(
-            spec, ControllerRegistry.standard(), ecn, new RunVariation(holes, controllerSeeding));
+        new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
     Table table =
         new Table(
             "scenario",

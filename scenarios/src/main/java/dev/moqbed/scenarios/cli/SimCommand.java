@@ -11,10 +11,7 @@ import dev.moqbed.scenarios.report.Table;
 import dev.moqbed.scenarios.sim.BulkResult;
 import dev.moqbed.scenarios.sim.BulkSimulation;
 import dev.moqbed.scenarios.sim.BulkSpec;
-import dev.moqbed.scenarios.sim.ControllerSeeding;
 import dev.moqbed.scenarios.sim.ControllerTrace;
-import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
-import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.stats.Summary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -26,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -136,23 +134,7 @@ final class SimCommand implements Runnable {
         description = "Master seed (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(
-        names = "--pn-holes",
-        paramLabel = "MODE",
-        defaultValue = "PICOQUIC",
-        description =
-            "Packet-number holes: PICOQUIC (as picoquic, drawn per run, default) or OFF (every"
-                + " number used).")
-    PacketNumberHoleMode holes;
-
-    @Option(
-        names = "--bbr-seed",
-        paramLabel = "SEEDING",
-        defaultValue = "RUN",
-        description =
-            "BBR's random draws: RUN (from the run's random stream, default) or CLOCK (from its"
-                + " set-up time, as picoquic).")
-    ControllerSeeding controllerSeeding;
+    @Mixin RunVariationOptions runVariation = new RunVariationOptions();
 
     @Option(
         names = "--trace",
@@ -198,8 +180,7 @@ final class SimCommand implements Runnable {
       for (int run = 0; run < runs; run++) {
         long start = System.nanoTime();
         BulkResult result =
-            BulkSimulation.run(
-                bulk, seed, run, controllerTrace, new RunVariation(holes, controllerSeeding));
+            BulkSimulation.run(bulk, seed, run, controllerTrace, runVariation.variation());
         long wallMillis = (System.nanoTime() - start) / 1_000_000;
         results.add(result);
         table.row(

@@ -1,9 +1,6 @@
 package dev.moqbed.scenarios.cli;
 
 import dev.moqbed.cc.ControllerRegistry;
-import dev.moqbed.scenarios.sim.ControllerSeeding;
-import dev.moqbed.scenarios.sim.PacketNumberHoleMode;
-import dev.moqbed.scenarios.sim.RunVariation;
 import dev.moqbed.scenarios.suite.RunsCsv;
 import dev.moqbed.scenarios.suite.Shard;
 import dev.moqbed.scenarios.suite.SuiteDefinition;
@@ -25,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
@@ -104,23 +102,7 @@ final class SweepCommand implements Callable<Integer> {
       description = "Master seed given to every run (default ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(
-      names = "--pn-holes",
-      paramLabel = "MODE",
-      defaultValue = "PICOQUIC",
-      description =
-          "Packet-number holes: PICOQUIC (as picoquic: runs without jitter differ, default) or"
-              + " OFF (such runs repeat exactly); recorded in sweep.json.")
-  PacketNumberHoleMode holes;
-
-  @Option(
-      names = "--bbr-seed",
-      paramLabel = "SEEDING",
-      defaultValue = "RUN",
-      description =
-          "BBR's random draws: RUN (from the run's random stream, default) or CLOCK (from its"
-              + " set-up time, as picoquic); recorded in sweep.json.")
-  ControllerSeeding controllerSeeding;
+  @Mixin RunVariationOptions runVariation = new RunVariationOptions();
 
   @Option(
       names = "--threads",
@@ -164,7 +146,7 @@ final class SweepCommand implements Callable<Integer> {
             runs,
             seed,
             shard,
-            new RunVariation(holes, controllerSeeding));
+            runVariation.variation());
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     Sweep sweep =
         new Sweep(

@@ -1,6 +1,5 @@
 package dev.moqbed.scenarios.moq;
 
-import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.moqt.MoqtVersion;
@@ -13,6 +12,7 @@ import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.scenarios.catalog.ResolvedScenario;
+import dev.moqbed.scenarios.sim.BackgroundConnections;
 import dev.moqbed.scenarios.sim.EcnMarking;
 import dev.moqbed.scenarios.sim.FrameTable;
 import dev.moqbed.scenarios.sim.Load;
@@ -31,8 +31,6 @@ import dev.moqbed.subscriber.SubscriberConfig;
 import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
-import dev.moqbed.transport.app.QuicperfClient;
-import dev.moqbed.transport.app.QuicperfServer;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.ConnectionStats;
@@ -295,27 +293,11 @@ public final class MoqChainSimulation {
     QuicTransportConnection subscriberSide = new QuicTransportConnection(hop2.client(), "relay");
     subscriberSide.whenReady(() -> MoqtSession.client(subscriberSide, subscriber, VERSION));
 
-    List<Simulation.ConnectionPair> background = new ArrayList<>();
-    if (spec.hasBackground()) {
-      ControllerFactory backgroundController = registry.parse(spec.backgroundCcAlgo());
-      MediaSpec backgroundText = spec.backgroundScenario().orElseThrow();
-      for (int i = 1; i < spec.connectionCount(); i++) {
-        background.add(
-            simulation.addConnection(
-                backgroundController,
-                clientConfig,
-                config(Role.SERVER),
-                new QuicperfClient(backgroundText, simulation.applicationScheduler()),
-                new QuicperfServer(simulation.applicationScheduler()),
-                spec.backgroundStartMicros()));
-      }
-    }
+    BackgroundConnections background =
+        BackgroundConnections.add(simulation, spec, registry, clientConfig, config(Role.SERVER));
     simulation.runWhile(() -> report[0] == null, ScenarioSimulation.TIME_LIMIT_MICROS);
     ConnectionStats relaySender = hop2.server().stats();
-    List<ConnectionStats> backgroundSenders = new ArrayList<>();
-    for (Simulation.ConnectionPair pair : background) {
-      backgroundSenders.add(pair.server().stats());
-    }
+    List<ConnectionStats> backgroundSenders = background.senders();
     return new Outcome(
         report[0],
         List.copyOf(sent),

@@ -15,7 +15,6 @@ import dev.moqbed.transport.app.QuicperfServer;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionStats;
 import dev.moqbed.transport.quic.Role;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -200,28 +199,12 @@ public final class ScenarioSimulation {
       trace.startRun(run);
       main.server().setAckListener(trace);
     }
-    List<Simulation.ConnectionPair> background = new ArrayList<>();
-    if (spec.hasBackground()) {
-      ControllerFactory backgroundController = registry.parse(spec.backgroundCcAlgo());
-      MediaSpec backgroundText = spec.backgroundScenario().orElseThrow();
-      for (int i = 1; i < spec.connectionCount(); i++) {
-        background.add(
-            simulation.addConnection(
-                backgroundController,
-                clientConfig,
-                config(Role.SERVER),
-                new QuicperfClient(backgroundText, simulation.applicationScheduler()),
-                new QuicperfServer(simulation.applicationScheduler()),
-                spec.backgroundStartMicros()));
-      }
-    }
+    BackgroundConnections background =
+        BackgroundConnections.add(simulation, spec, registry, clientConfig, config(Role.SERVER));
     simulation.runWhile(() -> mainClient.closedMicros() < 0, TIME_LIMIT_MICROS);
 
     ConnectionStats mainSender = main.server().stats();
-    List<ConnectionStats> backgroundSenders = new ArrayList<>();
-    for (Simulation.ConnectionPair pair : background) {
-      backgroundSenders.add(pair.server().stats());
-    }
+    List<ConnectionStats> backgroundSenders = background.senders();
     MediaCheck media =
         mainText.flows().isEmpty()
             ? null
