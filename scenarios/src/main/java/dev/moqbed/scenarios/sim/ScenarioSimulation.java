@@ -34,7 +34,9 @@ public final class ScenarioSimulation {
           "events",
           "simulated_us",
           "media_passed",
-          "media_streams");
+          "media_streams",
+          "stop_sending",
+          "frames_cancelled");
 
   /** Virtual time after which a run that has not finished is reported as incomplete. */
   public static final long TIME_LIMIT_MICROS = 600_000_000;
@@ -103,6 +105,7 @@ public final class ScenarioSimulation {
       double load,
       MediaCheck media,
       FrameLog frames,
+      long lateStopSendingSent,
       long events,
       long simulatedMicros) {
 
@@ -121,6 +124,8 @@ public final class ScenarioSimulation {
       if (media != null) {
         extra.put("media_passed", Boolean.toString(media.passed()));
         extra.put("media_streams", streamSummary(frames));
+        extra.put("stop_sending", Long.toString(lateStopSendingSent));
+        extra.put("frames_cancelled", Long.toString(cancelledFrames(frames)));
       }
       return new RunRecord(
           scenario,
@@ -135,6 +140,17 @@ public final class ScenarioSimulation {
           media == null ? null : media.maxLatencyMicros(),
           extra);
     }
+  }
+
+  /** The frames STOP_SENDING cancelled (the rest of each abandoned group). */
+  static long cancelledFrames(FrameLog frames) {
+    long cancelled = 0;
+    for (int i = 0; i < frames.size(); i++) {
+      if (frames.isCancelled(i)) {
+        cancelled++;
+      }
+    }
+    return cancelled;
   }
 
   /**
@@ -219,6 +235,7 @@ public final class ScenarioSimulation {
         Load.of(mainSender, backgroundSenders, spec.nominalRateBitsPerSecond()),
         media,
         mainClient.frames(),
+        mainClient.lateStopSendingSent(),
         simulation.eventsExecuted(),
         simulation.nowMicros());
   }

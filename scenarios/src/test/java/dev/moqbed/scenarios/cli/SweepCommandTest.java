@@ -126,7 +126,9 @@ class SweepCommandTest {
             "events",
             "simulated_us",
             "media_passed",
-            "media_streams"),
+            "media_streams",
+            "stop_sending",
+            "frames_cancelled"),
         runs.extraColumns());
     assertTrue(
         runs.records().stream()

@@ -58,6 +58,20 @@ class ScenarioSimulationTest {
   }
 
   @Test
+  void shouldCountTheStopSendingAndTheCancelledFramesOfAMediaRunWhenItsLayerIsLate() {
+    // media_wb: the Wi-Fi link makes vmid frames late, so the client stops some of its groups
+    dev.moqbed.scenarios.suite.CompletedRun run =
+        ScenarioSimulation.runWithFrames(
+            catalog.resolve("media_wb", "c4"), 0, 1, RunVariation.DEFAULT);
+    long stops = Long.parseLong(run.record().extra().get("stop_sending"));
+    assertTrue(stops > 0, run.record().toString());
+    assertEquals(
+        Integer.toString(run.frames().cancelledRows()),
+        run.record().extra().get("frames_cancelled"));
+    assertTrue(run.frames().cancelledRows() >= stops, "every stop cancels at least one frame");
+  }
+
+  @Test
   void shouldGiveTheSameRecordForTheSameSeedAndRun() {
     assertEquals(
         ScenarioSimulation.run(catalog.resolve("wifi_bad", "bbr"), 3, 7),

@@ -70,6 +70,7 @@ public final class QuicperfClient implements ConnectionHandler {
   private final TreeMap<Long, ClientStream> streamsById = new TreeMap<>();
   private final List<ClientStream> streams = new ArrayList<>();
   private final FrameLog frames;
+  private long lateStopSendingSent;
 
   private QuicConnection connection;
   private TimerHandle groupTimer;
@@ -412,6 +413,9 @@ public final class QuicperfClient implements ConnectionHandler {
     if (stream.stopSentMicros < 0) {
       connection.stopSending(stream.streamId(), errorCode);
       stream.stopSentMicros = nowMicros;
+      if (errorCode == DELAY_TOO_HIGH) {
+        lateStopSendingSent++;
+      }
       cancelRemainingFrames(stream);
     }
     stream.closed = true;
@@ -532,6 +536,11 @@ public final class QuicperfClient implements ConnectionHandler {
   }
 
   /** Every media frame received or abandoned. */
+  /** STOP_SENDING frames sent because a group's frame came too late (the layer's reset rule). */
+  public long lateStopSendingSent() {
+    return lateStopSendingSent;
+  }
+
   public FrameLog frames() {
     return frames;
   }
