@@ -28,7 +28,9 @@ import picocli.CommandLine.Spec;
           + " prints the draft's tables per (scenario, controller): average and top-90 %% time,"
           + " RTT average and top-90 %% RTT + standard deviation, load, media latencies — each"
           + " group with the metrics the draft reports for it. With --reference, each cell beside"
-          + " the published value, and a summary of what is within tolerance.",
+          + " the published value, and a summary of what is within tolerance. Runs of the MoQ"
+          + " chain (sweep --workload moq) get a table of their own; with --html, the media runs'"
+          + " frames (DIR/frames) give per-track frame-latency CDFs.",
       ""
     })
 final class ReportCommand implements Callable<Integer> {
