@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -69,17 +70,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
               + " (default ${DEFAULT-VALUE}).")
   String controller;
 
-  @Option(
-      names = "--spec",
-      paramLabel = "TEXT",
-      description = "Media in quicperf scenario text (default: the draft's media mix).")
-  String spec;
-
-  @Option(
-      names = "--mix",
-      paramLabel = "NAME",
-      description = "A built-in mix: draft-media (the default).")
-  String mix;
+  @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
 
   @Option(
       names = "--late",
@@ -151,7 +142,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
     }
     FanoutBench.Options options =
         new FanoutBench.Options(
-            LiveSupport.media(spec, mix),
+            mediaOptions.media(),
             durationMicros,
             warmupMicros,
             subscribers,

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -64,17 +65,7 @@ final class ChainCommand implements Callable<Integer> {
               + " (default ${DEFAULT-VALUE}).")
   String controller;
 
-  @Option(
-      names = "--spec",
-      paramLabel = "TEXT",
-      description = "Media in quicperf scenario text (default: the draft's media mix).")
-  String spec;
-
-  @Option(
-      names = "--mix",
-      paramLabel = "NAME",
-      description = "A built-in mix: draft-media (the default).")
-  String mix;
+  @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
 
   @Option(
       names = "--warmup",
@@ -130,7 +121,7 @@ final class ChainCommand implements Callable<Integer> {
     if (relays < 1 || relays > 8) {
       throw new IllegalArgumentException("--relays must be 1..8");
     }
-    MediaSpec media = LiveSupport.media(spec, mix);
+    MediaSpec media = mediaOptions.media();
     LiveChain.Options options =
         new LiveChain.Options(
             media,

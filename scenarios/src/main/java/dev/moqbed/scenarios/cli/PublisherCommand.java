@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -42,17 +43,7 @@ final class PublisherCommand implements Callable<Integer> {
       description = "Namespace of the tracks (default ${DEFAULT-VALUE}).")
   String namespace;
 
-  @Option(
-      names = "--spec",
-      paramLabel = "TEXT",
-      description = "Media in quicperf scenario text; each flow id is a track name.")
-  String spec;
-
-  @Option(
-      names = "--mix",
-      paramLabel = "NAME",
-      description = "A built-in mix: draft-media (the default: a1, vlow, vmid).")
-  String mix;
+  @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
 
   @Option(
       names = "--duration",
@@ -95,7 +86,7 @@ final class PublisherCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--duration must be positive");
     }
     PublisherConfig config =
-        new PublisherConfig(namespace, LiveSupport.media(spec, mix), durationMicros, true, 500_000);
+        new PublisherConfig(namespace, mediaOptions.media(), durationMicros, true, 500_000);
     InetSocketAddress address = LiveSupport.parseAddress(relay);
     CompletableFuture<PublisherReport> closed = new CompletableFuture<>();
     CompletableFuture<String> closeReason = new CompletableFuture<>();
