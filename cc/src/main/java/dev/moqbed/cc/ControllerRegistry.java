@@ -1,10 +1,7 @@
 package dev.moqbed.cc;
 
-import dev.moqbed.cc.bbr.BbrProvider;
-import dev.moqbed.cc.c4.C4Provider;
-import dev.moqbed.cc.cubic.CubicProvider;
-import dev.moqbed.cc.newreno.NewRenoProvider;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
 /**
@@ -19,10 +16,25 @@ public final class ControllerRegistry {
     this.providers = List.copyOf(providers);
   }
 
-  /** Every controller of this project. */
+  /**
+   * Every controller on the class path: this project's four ({@code c4}, {@code bbr}, {@code
+   * cubic}, {@code newreno}, in that order, as {@code
+   * META-INF/services/dev.moqbed.cc.ControllerProvider} lists them) and any other a jar registers
+   * the same way. Found through {@link ServiceLoader} so that this package does not depend on the
+   * controllers' packages, which depend on it.
+   */
   public static ControllerRegistry standard() {
-    return new ControllerRegistry(
-        List.of(new C4Provider(), new BbrProvider(), new CubicProvider(), new NewRenoProvider()));
+    return Standard.REGISTRY;
+  }
+
+  /** Loaded once, on first use. */
+  private static final class Standard {
+    static final ControllerRegistry REGISTRY =
+        new ControllerRegistry(
+            ServiceLoader.load(ControllerProvider.class, ControllerRegistry.class.getClassLoader())
+                .stream()
+                .map(ServiceLoader.Provider::get)
+                .collect(Collectors.toList()));
   }
 
   public List<ControllerProvider> providers() {

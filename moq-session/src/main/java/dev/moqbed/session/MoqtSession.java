@@ -7,16 +7,17 @@ import dev.moqbed.media.moqt.KeyValuePair;
 import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.MoqtCodec;
 import dev.moqbed.media.moqt.MoqtLimits;
-import dev.moqbed.media.moqt.MoqtProtocolException;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.ServerSetup;
-import dev.moqbed.media.moqt.SessionError;
 import dev.moqbed.media.moqt.SetupParameter;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.SubgroupStreamDecoder;
 import dev.moqbed.media.moqt.VersionNegotiation;
+import dev.moqbed.media.moqt.codecs.MoqtCodecs;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.media.moqt.wire.WireWriter;
 import dev.moqbed.session.transport.BidirectionalStream;
 import dev.moqbed.session.transport.PathStats;
@@ -48,12 +49,12 @@ public final class MoqtSession {
   public static final long ADVERTISED_MAX_REQUEST_ID = 1L << 20;
 
   /** Whether this end opened the connection. */
-  public enum Role {
+  public enum Side {
     CLIENT,
     SERVER
   }
 
-  private final Role role;
+  private final Side side;
   private final TransportConnection connection;
   private final MoqtListenerHolder listener;
   private final MoqtVersion version;
@@ -67,18 +68,18 @@ public final class MoqtSession {
   private long nextRequestId;
 
   private MoqtSession(
-      Role role,
+      Side side,
       TransportConnection connection,
       MoqtSessionListener listener,
       MoqtVersion version,
       MoqtLimits limits) {
-    this.role = role;
+    this.side = side;
     this.connection = connection;
     this.listener = new MoqtListenerHolder(listener);
     this.version = version;
-    this.codec = version.newCodec(limits);
+    this.codec = MoqtCodecs.create(version, limits);
     this.scratch = codec.newWriter();
-    this.nextRequestId = role == Role.CLIENT ? 0 : 1;
+    this.nextRequestId = side == Side.CLIENT ? 0 : 1;
     connection.setListener(new Events());
   }
 
@@ -89,7 +90,7 @@ public final class MoqtSession {
   public static MoqtSession client(
       TransportConnection connection, MoqtSessionListener listener, MoqtVersion version) {
     MoqtSession session =
-        new MoqtSession(Role.CLIENT, connection, listener, version, MoqtLimits.DEFAULT);
+        new MoqtSession(Side.CLIENT, connection, listener, version, MoqtLimits.DEFAULT);
     BidirectionalStream control = connection.openBidirectionalStream();
     session.attachControlStream(control);
     session.sendNow(
@@ -103,11 +104,11 @@ public final class MoqtSession {
   /** Starts the server end: waits for the client's control stream and CLIENT_SETUP. */
   public static MoqtSession server(
       TransportConnection connection, MoqtSessionListener listener, MoqtVersion version) {
-    return new MoqtSession(Role.SERVER, connection, listener, version, MoqtLimits.DEFAULT);
+    return new MoqtSession(Side.SERVER, connection, listener, version, MoqtLimits.DEFAULT);
   }
 
-  public Role role() {
-    return role;
+  public Side side() {
+    return side;
   }
 
   public MoqtVersion version() {
@@ -184,7 +185,7 @@ public final class MoqtSession {
     closed = true;
     localClose = new SessionClose(code, reason, false, protocolViolation);
     connection.close(code, reason);
-    // Transports report the local close through onClosed; make sure the role hears it once even
+    // Transports report the local close through onClosed; make sure the side hears it once even
     // if this one does not.
     listener.closed(this, localClose);
   }
@@ -222,7 +223,7 @@ public final class MoqtSession {
 
   private void onControlMessage(ControlMessage message) {
     if (!ready) {
-      if (role == Role.SERVER && message instanceof ClientSetup clientSetup) {
+      if (side == Side.SERVER && message instanceof ClientSetup clientSetup) {
         MoqtVersion selected = VersionNegotiation.select(clientSetup, List.of(version));
         sendNow(
             new ServerSetup(
@@ -234,7 +235,7 @@ public final class MoqtSession {
         listener.ready(this);
         return;
       }
-      if (role == Role.CLIENT && message instanceof ServerSetup serverSetup) {
+      if (side == Side.CLIENT && message instanceof ServerSetup serverSetup) {
         VersionNegotiation.confirm(serverSetup, List.of(version));
         ready = true;
         listener.ready(this);
@@ -243,7 +244,7 @@ public final class MoqtSession {
       throw MoqtProtocolException.violation(
           MoqtProtocolException.Problem.FORBIDDEN_VALUE,
           "expected "
-              + (role == Role.SERVER ? "CLIENT_SETUP" : "SERVER_SETUP")
+              + (side == Side.SERVER ? "CLIENT_SETUP" : "SERVER_SETUP")
               + ", got "
               + message.getClass().getSimpleName());
     }
@@ -352,7 +353,7 @@ public final class MoqtSession {
       if (closed) {
         return;
       }
-      if (role == Role.CLIENT || controlOut != null) {
+      if (side == Side.CLIENT || controlOut != null) {
         onProtocolError(
             MoqtProtocolException.violation(
                 MoqtProtocolException.Problem.FORBIDDEN_VALUE,

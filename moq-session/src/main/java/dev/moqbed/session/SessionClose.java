@@ -4,7 +4,7 @@ package dev.moqbed.session;
  * How a session ended.
  *
  * @param code the application error code carried by CONNECTION_CLOSE (a {@link
- *     dev.moqbed.media.moqt.SessionError} code), -1 for a transport error or timeout
+ *     dev.moqbed.media.moqt.wire.SessionError} code), -1 for a transport error or timeout
  * @param reason a short text for logs
  * @param byPeer true when the peer or the network ended it
  * @param protocolViolation true when we closed it because the peer's bytes broke the protocol

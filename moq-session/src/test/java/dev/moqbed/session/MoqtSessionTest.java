@@ -15,10 +15,11 @@ import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.ObjectExtension;
 import dev.moqbed.media.moqt.PublishNamespaceOk;
-import dev.moqbed.media.moqt.SessionError;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.Unsubscribe;
+import dev.moqbed.media.moqt.codecs.MoqtCodecs;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.media.moqt.wire.WireWriter;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.session.memory.MemoryConnection;
@@ -36,7 +37,7 @@ import org.junit.jupiter.api.Test;
 /** MoqtSession over the in-memory connection pair: setup, control, subgroups, datagrams, errors. */
 class MoqtSessionTest {
   private static final MoqtVersion VERSION = MoqtVersion.DRAFT_14;
-  private static final MoqtCodec CODEC = VERSION.newCodec(MoqtLimits.DEFAULT);
+  private static final MoqtCodec CODEC = MoqtCodecs.create(VERSION, MoqtLimits.DEFAULT);
 
   private final VirtualScheduler scheduler = new VirtualScheduler();
   private final MemoryTransport.Pair pair =
@@ -61,7 +62,7 @@ class MoqtSessionTest {
     assertNull(client.session);
     scheduler.runUntil(10_000);
     assertNotNull(client.session, "SERVER_SETUP arrives one delay later");
-    assertEquals(MoqtSession.Role.SERVER, server.session.role());
+    assertEquals(MoqtSession.Side.SERVER, server.session.side());
     assertTrue(client.session.isReady());
   }
 

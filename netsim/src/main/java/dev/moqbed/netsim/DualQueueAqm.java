@@ -169,7 +169,7 @@ final class DualQueueAqm {
 
   void enqueue(LinkPacket packet, long nowMicros) {
     if (classicQueue.bytes + l4sQueue.bytes + packet.sizeBytes > limitBytes) {
-      link.drop(packet, nowMicros, DropReason.AQM_OVERFLOW);
+      link.drop(packet, nowMicros, LinkDropReason.AQM_OVERFLOW);
       return;
     }
     packet.arrivalMicros = nowMicros; // the sojourn timestamp
@@ -190,7 +190,7 @@ final class DualQueueAqm {
       if (packet == null) {
         break;
       }
-      link.enqueue(packet, nowMicros, dequeuedPacketDropped ? DropReason.AQM_DROP : null);
+      link.enqueue(packet, nowMicros, dequeuedPacketDropped ? LinkDropReason.AQM_DROP : null);
     }
     if (nowMicros >= nextUpdateMicros) {
       updatePi2(nowMicros);

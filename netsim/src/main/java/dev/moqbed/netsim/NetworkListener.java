@@ -20,7 +20,7 @@ public interface NetworkListener {
 
   /** A link discarded a datagram. */
   default void onDropped(
-      long nowMicros, LinkDirection direction, Datagram datagram, DropReason reason) {}
+      long nowMicros, LinkDirection direction, Datagram datagram, LinkDropReason reason) {}
 
   /** The schedule moved to phase {@code phaseIndex}; both directions changed at this instant. */
   default void onPhaseChange(long nowMicros, int phaseIndex, LinkPhase phase) {}

@@ -180,7 +180,7 @@ public final class SimulatedLink {
       aqm.submit(packet, nowMicros);
     } else {
       boolean full = queueDelayMaxMicros > 0 && backlogMicros(nowMicros) >= queueDelayMaxMicros;
-      enqueue(packet, nowMicros, full ? DropReason.QUEUE_FULL : null);
+      enqueue(packet, nowMicros, full ? LinkDropReason.QUEUE_FULL : null);
     }
   }
 
@@ -193,7 +193,7 @@ public final class SimulatedLink {
    * decision, without occupying the serializer). The reference's {@code
    * picoquictest_sim_link_enqueue}.
    */
-  void enqueue(LinkPacket packet, long nowMicros, DropReason forcedDrop) {
+  void enqueue(LinkPacket packet, long nowMicros, LinkDropReason forcedDrop) {
     if (forcedDrop != null) {
       drop(packet, nowMicros, forcedDrop);
       return;
@@ -205,9 +205,9 @@ public final class SimulatedLink {
     long start = nowMicros + backlogMicros(nowMicros);
     queueTimeMicros = start + transmit;
     if (packet.sizeBytes > MAX_PACKET_BYTES) {
-      drop(packet, nowMicros, DropReason.OVERSIZE);
+      drop(packet, nowMicros, LinkDropReason.OVERSIZE);
     } else if (burstLoss(nowMicros)) {
-      drop(packet, nowMicros, DropReason.BURST_LOSS);
+      drop(packet, nowMicros, LinkDropReason.BURST_LOSS);
     } else {
       packetsAccepted++;
       packet.serializationStartMicros = start;
@@ -253,7 +253,7 @@ public final class SimulatedLink {
     tail = packet;
   }
 
-  void drop(LinkPacket packet, long nowMicros, DropReason reason) {
+  void drop(LinkPacket packet, long nowMicros, LinkDropReason reason) {
     Datagram datagram = packet.datagram;
     statistics.onDropped(reason);
     flowStatistics[datagram.flowId()].onDropped(reason);

@@ -11,7 +11,7 @@ public final class TrafficStatistics {
   private long bytesSent;
   private long packetsDelivered;
   private long bytesDelivered;
-  private final long[] droppedByReason = new long[DropReason.VALUES.length];
+  private final long[] droppedByReason = new long[LinkDropReason.VALUES.length];
   private long packetsQueued;
   private long queueDelaySamples;
   private long queueDelaySumMicros;
@@ -33,7 +33,7 @@ public final class TrafficStatistics {
     queueDelayMaxMicros = Math.max(queueDelayMaxMicros, queueDelayMicros);
   }
 
-  void onDropped(DropReason reason) {
+  void onDropped(LinkDropReason reason) {
     droppedByReason[reason.ordinal()]++;
     packetsQueued--;
   }
@@ -58,7 +58,7 @@ public final class TrafficStatistics {
     return bytesDelivered;
   }
 
-  public long packetsDropped(DropReason reason) {
+  public long packetsDropped(LinkDropReason reason) {
     return droppedByReason[reason.ordinal()];
   }
 
@@ -100,7 +100,7 @@ public final class TrafficStatistics {
   @Override
   public String toString() {
     StringBuilder drops = new StringBuilder();
-    for (DropReason reason : DropReason.VALUES) {
+    for (LinkDropReason reason : LinkDropReason.VALUES) {
       if (droppedByReason[reason.ordinal()] > 0) {
         drops.append(' ').append(reason).append('=').append(droppedByReason[reason.ordinal()]);
       }

@@ -92,7 +92,7 @@ class DualQueueAqmTest {
 
     // 20 × 1500 + 1250 = 31,250 fits exactly; one more byte does not
     assertEquals(21, aqm.packetsHeld());
-    assertEquals(1, link.statistics().packetsDropped(DropReason.AQM_OVERFLOW));
+    assertEquals(1, link.statistics().packetsDropped(LinkDropReason.AQM_OVERFLOW));
   }
 
   @Test
@@ -249,9 +249,9 @@ class DualQueueAqmTest {
       harness.scheduler.runUntil(3_000_000);
       TrafficStatistics down = harness.network.statistics(LinkDirection.DOWN);
 
-      assertTrue(down.packetsDropped(DropReason.AQM_OVERFLOW) > 0, quirks.toString());
+      assertTrue(down.packetsDropped(LinkDropReason.AQM_OVERFLOW) > 0, quirks.toString());
       if (quirks == AqmQuirks.PICOQUIC) {
-        assertEquals(0, down.packetsDropped(DropReason.AQM_DROP));
+        assertEquals(0, down.packetsDropped(LinkDropReason.AQM_DROP));
         assertEquals(0, down.packetsCeMarked());
         // the Classic queue is a FIFO with a byte limit: ~60 ms of queue at 20 Mbit/s
         assertTrue(down.queueDelayMaxMicros() > 55_000, "" + down.queueDelayMaxMicros());

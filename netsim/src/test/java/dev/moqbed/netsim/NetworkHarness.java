@@ -18,7 +18,7 @@ final class NetworkHarness implements NetworkListener {
       Datagram datagram) {}
 
   /** One dropped datagram. */
-  record Drop(long atMicros, LinkDirection direction, int sequence, DropReason reason) {}
+  record Drop(long atMicros, LinkDirection direction, int sequence, LinkDropReason reason) {}
 
   final VirtualScheduler scheduler;
   final TwoNodeNetwork network;
@@ -83,7 +83,7 @@ final class NetworkHarness implements NetworkListener {
 
   @Override
   public void onDropped(
-      long nowMicros, LinkDirection direction, Datagram datagram, DropReason reason) {
+      long nowMicros, LinkDirection direction, Datagram datagram, LinkDropReason reason) {
     drops.add(new Drop(nowMicros, direction, (Integer) datagram.payload(), reason));
   }
 

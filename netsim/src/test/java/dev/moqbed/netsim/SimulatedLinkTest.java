@@ -64,7 +64,7 @@ class SimulatedLinkTest {
 
     assertEquals(List.of(3, 4, 5), atLimit.drops.stream().map(d -> d.sequence()).toList());
     assertEquals(List.of(4, 5), aboveLimit.drops.stream().map(d -> d.sequence()).toList());
-    assertEquals(3, atLimit.network.statistics(DOWN).packetsDropped(DropReason.QUEUE_FULL));
+    assertEquals(3, atLimit.network.statistics(DOWN).packetsDropped(LinkDropReason.QUEUE_FULL));
   }
 
   @Test
@@ -86,7 +86,7 @@ class SimulatedLinkTest {
     harness.sendAt(0, DOWN, 1000, 2);
     harness.scheduler.runAll();
 
-    assertEquals(DropReason.OVERSIZE, harness.drops.get(0).reason());
+    assertEquals(LinkDropReason.OVERSIZE, harness.drops.get(0).reason());
     assertEquals(1, harness.drops.get(0).sequence());
     long t1536 = (SimulatedLink.picosecPerByte(0.01) * 1536) >>> 20;
     long t1537 = (SimulatedLink.picosecPerByte(0.01) * 1537) >>> 20;
@@ -145,7 +145,7 @@ class SimulatedLinkTest {
 
     assertEquals(
         List.of(11, 12, 24, 25, 37, 38), harness.drops.stream().map(d -> d.sequence()).toList());
-    assertTrue(harness.drops.stream().allMatch(d -> d.reason() == DropReason.BURST_LOSS));
+    assertTrue(harness.drops.stream().allMatch(d -> d.reason() == LinkDropReason.BURST_LOSS));
   }
 
   @Test

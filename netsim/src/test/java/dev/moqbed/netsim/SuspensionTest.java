@@ -53,7 +53,7 @@ class SuspensionTest {
     harness.scheduler.runUntil(3_999_999);
 
     TrafficStatistics down = harness.network.statistics(DOWN);
-    assertEquals(126, down.packetsDropped(DropReason.QUEUE_FULL));
+    assertEquals(126, down.packetsDropped(LinkDropReason.QUEUE_FULL));
     // in the air at 2 s: arrival <= 2 s + 35 ms, i.e. the first 86 (86 · 460 <= 40000)
     assertEquals(86, down.packetsDelivered());
     assertEquals(85, harness.deliveries.get(85).sequence());
@@ -61,7 +61,7 @@ class SuspensionTest {
 
     harness.scheduler.runUntil(6_000_000);
     // at 4 s all 288 are re-submitted at once: 174 fit, 114 are dropped
-    assertEquals(126 + 114, down.packetsDropped(DropReason.QUEUE_FULL));
+    assertEquals(126 + 114, down.packetsDropped(LinkDropReason.QUEUE_FULL));
     assertEquals(86 + 174, down.packetsDelivered());
     assertEquals(0, down.packetsQueued());
     assertEquals(4_000_000 + 460 + 35_000, harness.delivery(86).atMicros());

@@ -1,6 +1,6 @@
 package dev.moqbed.relay;
 
-import dev.moqbed.media.moqt.SessionError;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.media.moqt.SessionError;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;

@@ -173,7 +173,7 @@ class SubscriberTest {
   @Test
   void shouldReportIncompleteWhenTheSessionDropsBeforePublishDone() {
     start(0, 0);
-    relay.session.close(dev.moqbed.media.moqt.SessionError.INTERNAL_ERROR, "gone");
+    relay.session.close(dev.moqbed.media.moqt.wire.SessionError.INTERNAL_ERROR, "gone");
     scheduler.runAll();
     assertEquals(1, reports.size());
     assertFalse(reports.get(0).completed());

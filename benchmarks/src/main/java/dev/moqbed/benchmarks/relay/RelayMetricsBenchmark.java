@@ -1,8 +1,8 @@
 package dev.moqbed.benchmarks.relay;
 
+import dev.moqbed.live.RelayMetrics;
 import dev.moqbed.relay.DropReason;
 import dev.moqbed.relay.TrackObserver;
-import dev.moqbed.scenarios.live.RelayMetrics;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,13 +1,15 @@
 package dev.moqbed.media.moqt;
 
+import dev.moqbed.media.moqt.wire.MoqtProtocolException;
 import dev.moqbed.media.moqt.wire.VarintFormat;
 import dev.moqbed.media.moqt.wire.WireWriter;
 import java.nio.ByteBuffer;
 
 /**
  * The wire format of one MoQT version: control messages, subgroup streams and object datagrams.
- * Obtain one with {@link MoqtVersion#newCodec(MoqtLimits)}. A codec holds only its limits and is
- * safe to share; the stream encoders and decoders it creates hold per-stream state and are not.
+ * Obtain one with {@link dev.moqbed.media.moqt.codecs.MoqtCodecs#create(MoqtVersion, MoqtLimits)}.
+ * A codec holds only its limits and is safe to share; the stream encoders and decoders it creates
+ * hold per-stream state and are not.
  *
  * <p>Decoders throw {@link MoqtProtocolException} for anything the peer got wrong; encoders throw
  * {@link IllegalArgumentException} for a record this version cannot express.

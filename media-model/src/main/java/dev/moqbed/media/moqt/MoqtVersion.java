@@ -1,13 +1,12 @@
 package dev.moqbed.media.moqt;
 
-import dev.moqbed.media.moqt.draft14.Draft14Codec;
 import java.util.Optional;
 
 /**
  * The MoQT versions this project speaks. Each names its raw-QUIC ALPN token and, for drafts that
  * negotiate the version inside CLIENT_SETUP, the version number offered there. Later drafts (-16,
  * -18, -22: ALPN {@code moqt-NN}, other setup and varint layouts) are added here as new constants
- * with their own codec.
+ * with their own codec ({@link dev.moqbed.media.moqt.codecs.MoqtCodecs}).
  */
 public enum MoqtVersion {
   /** draft-ietf-moq-transport-14: ALPN {@code moq-00}, version 0xff00000e in the setup messages. */
@@ -29,16 +28,6 @@ public enum MoqtVersion {
   /** The number that identifies this version in CLIENT_SETUP / SERVER_SETUP. */
   public long setupVersionNumber() {
     return setupVersionNumber;
-  }
-
-  /** The codec for this version, enforcing {@code limits}. */
-  public MoqtCodec newCodec(MoqtLimits limits) {
-    switch (this) {
-      case DRAFT_14:
-        return new Draft14Codec(limits);
-      default:
-        throw new AssertionError(this);
-    }
   }
 
   /** The version whose setup messages carry {@code number}, if this project speaks it. */

@@ -1,5 +1,6 @@
 package dev.moqbed.media.moqt;
 
+import dev.moqbed.media.moqt.wire.MoqtProtocolException;
 import java.util.Objects;
 
 /**

@@ -1,6 +1,8 @@
 package dev.moqbed.media.moqt;
 
-import dev.moqbed.media.moqt.MoqtProtocolException.Problem;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException.Problem;
+import dev.moqbed.media.moqt.wire.SessionError;
 import java.util.List;
 
 /**

@@ -3,6 +3,9 @@ package dev.moqbed.media.moqt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.moqbed.media.moqt.codecs.MoqtCodecs;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException;
+import dev.moqbed.media.moqt.wire.SessionError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +18,9 @@ class VersionNegotiationTest {
     assertEquals(0xff00000eL, MoqtVersion.DRAFT_14.setupVersionNumber());
     assertEquals(
         MoqtVersion.DRAFT_14, MoqtVersion.fromSetupVersionNumber(0xff00000eL).orElseThrow());
-    assertEquals(MoqtVersion.DRAFT_14, MoqtVersion.DRAFT_14.newCodec(MoqtLimits.DEFAULT).version());
+    assertEquals(
+        MoqtVersion.DRAFT_14,
+        MoqtCodecs.create(MoqtVersion.DRAFT_14, MoqtLimits.DEFAULT).version());
   }
 
   @Test

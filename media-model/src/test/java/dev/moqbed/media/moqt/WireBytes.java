@@ -3,6 +3,8 @@ package dev.moqbed.media.moqt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.moqbed.media.moqt.wire.MoqtProtocolException;
+import dev.moqbed.media.moqt.wire.SessionError;
 import org.junit.jupiter.api.function.Executable;
 
 /** Test helpers: hex byte literals and typed-error assertions. */

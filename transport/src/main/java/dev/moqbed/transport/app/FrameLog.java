@@ -1,5 +1,6 @@
 package dev.moqbed.transport.app;
 
+import dev.moqbed.media.FrameKind;
 import java.util.Arrays;
 import java.util.List;
 

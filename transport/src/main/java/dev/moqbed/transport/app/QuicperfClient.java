@@ -1,5 +1,6 @@
 package dev.moqbed.transport.app;
 
+import dev.moqbed.media.FrameKind;
 import dev.moqbed.media.spec.BatchTransfer;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaItem;

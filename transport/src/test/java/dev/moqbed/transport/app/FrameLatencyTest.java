@@ -3,6 +3,7 @@ package dev.moqbed.transport.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.moqbed.media.FrameKind;
 import org.junit.jupiter.api.Test;
 
 /** Frame latency as quicperf measures it (scenarios.md §2.3). */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.moqbed.media.FrameKind;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.runtime.VirtualScheduler;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.moqbed.media.moqt.draft14;
 
 import dev.moqbed.media.moqt.ControlMessage;
 import dev.moqbed.media.moqt.ControlStreamDecoder;
-import dev.moqbed.media.moqt.MoqtProtocolException;
-import dev.moqbed.media.moqt.MoqtProtocolException.Problem;
 import dev.moqbed.media.moqt.wire.ByteAccumulator;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException.Problem;
 import dev.moqbed.media.moqt.wire.QuicVarint;
 import java.nio.ByteBuffer;
 

@@ -4,14 +4,14 @@ import static dev.moqbed.media.moqt.draft14.Draft14Fields.forbidden;
 
 import dev.moqbed.media.moqt.ByteString;
 import dev.moqbed.media.moqt.KeyValuePairs;
-import dev.moqbed.media.moqt.MoqtProtocolException;
-import dev.moqbed.media.moqt.MoqtProtocolException.Problem;
 import dev.moqbed.media.moqt.ObjectStatus;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupIdMode;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.SubgroupStreamDecoder;
 import dev.moqbed.media.moqt.wire.ByteAccumulator;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException.Problem;
 import dev.moqbed.media.moqt.wire.QuicVarint;
 import dev.moqbed.media.moqt.wire.WireReader;
 import java.nio.ByteBuffer;

@@ -1,7 +1,6 @@
 package dev.moqbed.media.moqt.wire;
 
-import dev.moqbed.media.moqt.MoqtProtocolException;
-import dev.moqbed.media.moqt.MoqtProtocolException.Problem;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException.Problem;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 

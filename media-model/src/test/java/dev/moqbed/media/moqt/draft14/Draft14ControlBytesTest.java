@@ -33,6 +33,7 @@ import dev.moqbed.media.moqt.SubscribeOk;
 import dev.moqbed.media.moqt.TrackNamespace;
 import dev.moqbed.media.moqt.Unsubscribe;
 import dev.moqbed.media.moqt.UnsupportedControlMessage;
+import dev.moqbed.media.moqt.codecs.MoqtCodecs;
 import dev.moqbed.media.moqt.wire.WireWriter;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -44,7 +45,7 @@ import org.junit.jupiter.api.Test;
  * message figure (§9).
  */
 class Draft14ControlBytesTest {
-  private final MoqtCodec codec = MoqtVersion.DRAFT_14.newCodec(MoqtLimits.DEFAULT);
+  private final MoqtCodec codec = MoqtCodecs.create(MoqtVersion.DRAFT_14, MoqtLimits.DEFAULT);
 
   /** Encodes to exactly {@code expected}, and decodes {@code expected} back to the message. */
   private void assertWire(ControlMessage message, String expected) {

@@ -11,7 +11,6 @@ import dev.moqbed.media.moqt.KeyValuePair;
 import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.MoqtCodec;
 import dev.moqbed.media.moqt.MoqtLimits;
-import dev.moqbed.media.moqt.MoqtProtocolException.Problem;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.ObjectExtension;
@@ -21,6 +20,8 @@ import dev.moqbed.media.moqt.SubgroupIdMode;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.SubgroupStreamDecoder;
 import dev.moqbed.media.moqt.SubgroupStreamEncoder;
+import dev.moqbed.media.moqt.codecs.MoqtCodecs;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException.Problem;
 import dev.moqbed.media.moqt.wire.WireWriter;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Draft-14 subgroup streams and object datagrams against hand-built bytes (§10). */
 class Draft14DataBytesTest {
-  private final MoqtCodec codec = MoqtVersion.DRAFT_14.newCodec(MoqtLimits.DEFAULT);
+  private final MoqtCodec codec = MoqtCodecs.create(MoqtVersion.DRAFT_14, MoqtLimits.DEFAULT);
 
   /** The capture-timestamp header for 1 s: type 0x3800 (2-byte varint 7800), 10^6 (800f4240). */
   private static final String CAPTURE_1S = "7800 800f4240";

@@ -24,6 +24,7 @@ import dev.moqbed.media.moqt.SubgroupStreamEncoder;
 import dev.moqbed.media.moqt.Subscribe;
 import dev.moqbed.media.moqt.SubscribeFilter;
 import dev.moqbed.media.moqt.TrackNamespace;
+import dev.moqbed.media.moqt.codecs.MoqtCodecs;
 import dev.moqbed.media.moqt.wire.WireWriter;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.Test;
 
 /** The stream decoders fed one byte at a time: each message appears exactly when complete. */
 class Draft14IncrementalDecoderTest {
-  private final MoqtCodec codec = MoqtVersion.DRAFT_14.newCodec(MoqtLimits.DEFAULT);
+  private final MoqtCodec codec = MoqtCodecs.create(MoqtVersion.DRAFT_14, MoqtLimits.DEFAULT);
 
   @Test
   void shouldEmitEachControlMessageOnItsLastByteWhenFedOneByteAtATime() {

@@ -16,16 +16,17 @@ import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.MaxRequestId;
 import dev.moqbed.media.moqt.MoqtCodec;
 import dev.moqbed.media.moqt.MoqtLimits;
-import dev.moqbed.media.moqt.MoqtProtocolException;
-import dev.moqbed.media.moqt.MoqtProtocolException.Problem;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.moqt.ObjectDatagram;
-import dev.moqbed.media.moqt.SessionError;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.SubgroupStreamDecoder;
 import dev.moqbed.media.moqt.SubgroupStreamEncoder;
 import dev.moqbed.media.moqt.UnsupportedControlMessage;
+import dev.moqbed.media.moqt.codecs.MoqtCodecs;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException;
+import dev.moqbed.media.moqt.wire.MoqtProtocolException.Problem;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.media.moqt.wire.WireWriter;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -38,7 +39,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * session error, never with a buffer exception, and never after allocating what a length claims.
  */
 class Draft14MalformedInputTest {
-  private final MoqtCodec codec = MoqtVersion.DRAFT_14.newCodec(MoqtLimits.DEFAULT);
+  private final MoqtCodec codec = MoqtCodecs.create(MoqtVersion.DRAFT_14, MoqtLimits.DEFAULT);
 
   /** A control frame: type, the payload's true 16-bit length, payload. */
   private static byte[] frame(int type, String payload) {
@@ -274,7 +275,7 @@ class Draft14MalformedInputTest {
 
   @Test
   void shouldRejectControlFrameWhenLengthExceedsTheLimitBeforeThePayloadArrives() {
-    MoqtCodec small = MoqtVersion.DRAFT_14.newCodec(new MoqtLimits(100, 1000, 100));
+    MoqtCodec small = MoqtCodecs.create(MoqtVersion.DRAFT_14, new MoqtLimits(100, 1000, 100));
     ControlStreamDecoder decoder = small.newControlStreamDecoder();
     decoder.feed(ByteBuffer.wrap(hex("03 | 0065"))); // SUBSCRIBE claiming 101 bytes
     assertViolation(Problem.TOO_LARGE, decoder::next);
@@ -301,7 +302,8 @@ class Draft14MalformedInputTest {
 
   @Test
   void shouldRejectKeyValueBytesWhenLongerThan65535() {
-    MoqtCodec roomy = MoqtVersion.DRAFT_14.newCodec(new MoqtLimits(0xFFFF, 1 << 20, 1 << 20));
+    MoqtCodec roomy =
+        MoqtCodecs.create(MoqtVersion.DRAFT_14, new MoqtLimits(0xFFFF, 1 << 20, 1 << 20));
     // Datagram 0x01 with a 70,000-byte extension block whose pair (type 1) claims 65,536 bytes.
     byte[] block = concat(hex("01 | 80010000"), new byte[70_000 - 5]);
     byte[] datagram = concat(hex("01 01 01 01 80 | 80011170"), block); // block length 70,000
@@ -313,7 +315,7 @@ class Draft14MalformedInputTest {
 
   @Test
   void shouldRejectObjectLengthsWhenAboveTheLimitsBeforeTheBytesArrive() {
-    MoqtCodec small = MoqtVersion.DRAFT_14.newCodec(new MoqtLimits(0xFFFF, 1000, 100));
+    MoqtCodec small = MoqtCodecs.create(MoqtVersion.DRAFT_14, new MoqtLimits(0xFFFF, 1000, 100));
     // Stream 0x10: object 0 claims a 1001-byte payload; only the length has arrived.
     SubgroupStreamDecoder payload = small.newSubgroupStreamDecoder();
     payload.feed(ByteBuffer.wrap(hex("10 01 01 80 | 00 | 43e9")));
@@ -343,7 +345,8 @@ class Draft14MalformedInputTest {
     // Limits high enough that the claims are legal: the decoder must simply wait, holding only
     // the bytes it received, instead of reserving the claimed size.
     MoqtCodec roomy =
-        MoqtVersion.DRAFT_14.newCodec(
+        MoqtCodecs.create(
+            MoqtVersion.DRAFT_14,
             new MoqtLimits(0xFFFF, Integer.MAX_VALUE - 16, Integer.MAX_VALUE - 16));
     long before = allocatedBytes();
     for (int i = 0; i < 100; i++) {

@@ -14,6 +14,7 @@ import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.SubgroupStreamDecoder;
 import dev.moqbed.media.moqt.SubgroupStreamEncoder;
+import dev.moqbed.media.moqt.codecs.MoqtCodecs;
 import dev.moqbed.media.moqt.wire.WireWriter;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class Draft14RoundTripTest {
   private static final int ROUNDS = 2_000;
 
-  private final MoqtCodec codec = MoqtVersion.DRAFT_14.newCodec(MoqtLimits.DEFAULT);
+  private final MoqtCodec codec = MoqtCodecs.create(MoqtVersion.DRAFT_14, MoqtLimits.DEFAULT);
 
   @Test
   void shouldRoundTripEveryControlMessageWhenFieldsAreRandom() {

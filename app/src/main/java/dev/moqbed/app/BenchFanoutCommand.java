@@ -1,0 +1,276 @@
+package dev.moqbed.app;
+
+import dev.moqbed.live.LiveSupport;
+import dev.moqbed.live.fanout.FanoutBench;
+import dev.moqbed.live.fanout.FanoutTable;
+import dev.moqbed.live.fanout.SubscriberSwarm;
+import dev.moqbed.netty.NativeQuic;
+import dev.moqbed.netty.QuicServer;
+import dev.moqbed.output.OutputFormat;
+import dev.moqbed.runtime.Quantities;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed bench fanout}: one relay, one publisher, N subscribers in another process. */
+@Command(
+    name = "fanout",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Starts a relay and a publisher in this process and N subscribers in a second Java process"
+          + " (one QUIC connection and UDP socket each, sharing a few event-loop threads), all on"
+          + " loopback; runs the media for --warmup + --duration and counts only frames captured"
+          + " after the warm-up. Prints per track: objects expected and delivered, end-to-end"
+          + " latency (capture -> subscriber) and the latency the relay added (its arrival stamp"
+          + " -> subscriber) p50/p99/max in microseconds, then the relay thread's CPU, the relay"
+          + " process's heap and the host's load average. --slow K puts the first K subscribers"
+          + " behind a throttled link (--slow-rate), reported as their own group.",
+      LiveHelp.CONTROLLERS
+    })
+final class BenchFanoutCommand implements Callable<Integer> {
+  @Option(
+      names = "--subscribers",
+      paramLabel = "N",
+      defaultValue = "50",
+      description = "Subscribers (default ${DEFAULT-VALUE}).")
+  int subscribers;
+
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      defaultValue = "30s",
+      converter = QuantityConverters.Duration.class,
+      description = "Measured media time (default ${DEFAULT-VALUE}).")
+  long durationMicros;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "TIME",
+      defaultValue = "3s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "Media before the measured window, not counted: the JIT compiles the hot paths"
+              + " (default ${DEFAULT-VALUE}).")
+  long warmupMicros;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "ID",
+      defaultValue = "quiche:cubic",
+      description =
+          "Congestion controller of every endpoint: quiche:cubic, quiche:bbr or quiche:reno"
+              + " (default ${DEFAULT-VALUE}).")
+  String controller;
+
+  @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
+
+  @Option(
+      names = "--late",
+      paramLabel = "TIME",
+      defaultValue = "250ms",
+      converter = QuantityConverters.Duration.class,
+      description = "Subscribers' deadline for vmid frames; 0 = none (default ${DEFAULT-VALUE}).")
+  long lateMicros;
+
+  @Option(
+      names = "--slow",
+      paramLabel = "K",
+      defaultValue = "0",
+      description = "Subscribers behind a throttled link (default ${DEFAULT-VALUE}).")
+  int slow;
+
+  @Option(
+      names = "--slow-rate",
+      paramLabel = "RATE",
+      defaultValue = "500kbit",
+      converter = QuantityConverters.Rate.class,
+      description =
+          "Receive rate of a slow subscriber's link (drop-tail queue of 200 ms at that rate;"
+              + " default ${DEFAULT-VALUE}).")
+  long slowRate;
+
+  @Option(
+      names = "--subscriber-threads",
+      paramLabel = "N",
+      defaultValue = "2",
+      description = "Event-loop threads of the subscriber process (default ${DEFAULT-VALUE}).")
+  int subscriberThreads;
+
+  @Option(
+      names = "--subscriber-jvm-options",
+      paramLabel = "TEXT",
+      description =
+          "JVM options of the subscriber process, space-separated (e.g."
+              + " -XX:StartFlightRecording=filename=swarm.jfr).")
+  String subscriberJvmOptions;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "table",
+      description = "table, csv or json (default ${DEFAULT-VALUE}).")
+  OutputFormat format;
+
+  @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
+  boolean verbose;
+
+  @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = commandSpec.commandLine().getOut();
+    PrintWriter err = commandSpec.commandLine().getErr();
+    if (subscribers < 1 || subscribers > 2000) {
+      throw new IllegalArgumentException("--subscribers must be 1..2000");
+    }
+    if (slow < 0 || slow >= subscribers) {
+      throw new IllegalArgumentException("--slow must be 0..subscribers-1 (some fast ones remain)");
+    }
+    if (durationMicros <= 0 || slowRate <= 0) {
+      throw new IllegalArgumentException("--duration and --slow-rate must be positive");
+    }
+    if (subscriberThreads < 1 || subscriberThreads > 64) {
+      throw new IllegalArgumentException("--subscriber-threads must be 1..64");
+    }
+    FanoutBench.Options options =
+        new FanoutBench.Options(
+            mediaOptions.media(),
+            durationMicros,
+            warmupMicros,
+            subscribers,
+            slow,
+            slowRate,
+            LiveSupport.settings(controller),
+            controller,
+            lateMicros,
+            subscriberThreads,
+            swarmCommand(),
+            line -> {
+              if (format == OutputFormat.TABLE) {
+                synchronized (err) {
+                  err.println("bench fanout: " + line);
+                  err.flush();
+                }
+              }
+            },
+            line -> {
+              if (verbose) {
+                synchronized (err) {
+                  err.println(line);
+                  err.flush();
+                }
+              }
+            });
+    if (!NativeQuic.isAvailable()) {
+      throw new java.io.IOException(
+          "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
+    }
+    if (format == OutputFormat.TABLE) {
+      out.println(
+          "moqbed bench fanout: relay + publisher here, "
+              + subscribers
+              + " subscriber(s)"
+              + (slow > 0
+                  ? " (" + slow + " behind " + Quantities.formatRate(slowRate) + " links)"
+                  : "")
+              + " in a second process, loopback QUIC ("
+              + controller
+              + ", "
+              + QuicServer.socketLayer()
+              + "), "
+              + Quantities.formatDuration(warmupMicros)
+              + " warm-up + "
+              + Quantities.formatDuration(durationMicros)
+              + " measured");
+      out.flush();
+    }
+    FanoutBench.Result result = FanoutBench.run(options);
+    out.print(FanoutTable.of(result).render(format));
+    if (format == OutputFormat.TABLE) {
+      out.println(FanoutTable.summary(result));
+    }
+    out.flush();
+    return 0;
+  }
+
+  /** This JVM's java, class path and main class, then {@code bench fanout-subscribers}. */
+  private List<String> swarmCommand() {
+    String java =
+        ProcessHandle.current()
+            .info()
+            .command()
+            .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    List<String> command = new ArrayList<>();
+    command.add(java);
+    if (subscriberJvmOptions != null && !subscriberJvmOptions.isBlank()) {
+      command.addAll(Arrays.asList(subscriberJvmOptions.trim().split("\\s+")));
+    }
+    if (System.getProperty("moqbed.quic.nio") != null) {
+      command.add("-Dmoqbed.quic.nio=" + System.getProperty("moqbed.quic.nio"));
+    }
+    command.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            MoqbedCommand.class.getName(),
+            "bench",
+            "fanout-subscribers"));
+    return command;
+  }
+
+  /** {@code moqbed bench fanout-subscribers}: the subscriber process; not for direct use. */
+  @Command(
+      name = "fanout-subscribers",
+      hidden = true,
+      description = "The subscriber process of 'bench fanout' (talks to it on stdin/stdout).")
+  static final class Swarm implements Callable<Integer> {
+    @Option(names = "--relay", required = true)
+    String relay;
+
+    @Option(names = "--relay-cert", required = true)
+    Path relayCertificate;
+
+    @Option(names = "--subscribers", required = true)
+    int subscribers;
+
+    @Option(names = "--threads", defaultValue = "2")
+    int threads;
+
+    @Option(names = "--cc", defaultValue = "quiche:cubic")
+    String controller;
+
+    @Option(names = "--late", converter = QuantityConverters.Duration.class, defaultValue = "0")
+    long lateMicros;
+
+    @Option(names = "--tracks", split = ",", required = true)
+    List<String> tracks;
+
+    @Option(names = "--slow-via", split = ",")
+    List<String> slowVia;
+
+    @Override
+    public Integer call() throws Exception {
+      SubscriberSwarm swarm =
+          new SubscriberSwarm(
+              LiveSupport.parseAddress(relay),
+              slowVia == null
+                  ? List.of()
+                  : slowVia.stream().map(LiveSupport::parseAddress).toList(),
+              LiveSupport.trust(false, relayCertificate),
+              LiveSupport.settings(controller),
+              subscribers,
+              threads,
+              tracks,
+              lateMicros);
+      return swarm.run(System.in, System.out, System.err);
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package dev.moqbed.app;
+
+import dev.moqbed.live.ChainTable;
+import dev.moqbed.live.LiveChain;
+import dev.moqbed.live.LiveSupport;
+import dev.moqbed.live.MetricsEndpoint;
+import dev.moqbed.live.RelayMetrics;
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.netty.NativeQuic;
+import dev.moqbed.netty.QuicServer;
+import dev.moqbed.output.OutputFormat;
+import dev.moqbed.runtime.Quantities;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed chain}: relay, publisher and subscribers on loopback, over real QUIC. */
+@Command(
+    name = "chain",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Runs a relay (or --relays N in a row), a publisher and N subscribers on loopback in this"
+          + " process over real QUIC (Netty's codec, quiche inside, MoqT draft-14), then prints"
+          + " per subscriber and track: frames sent, received, cancelled (sent - received),"
+          + " latency percentiles in microseconds, STOP_SENDING sent, and latency per hop.",
+      LiveHelp.CONTROLLERS
+    })
+final class ChainCommand implements Callable<Integer> {
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      defaultValue = "10s",
+      converter = QuantityConverters.Duration.class,
+      description = "How long the publisher sends (default ${DEFAULT-VALUE}).")
+  long durationMicros;
+
+  @Option(
+      names = "--subscribers",
+      paramLabel = "N",
+      defaultValue = "3",
+      description = "Subscribers (default ${DEFAULT-VALUE}).")
+  int subscribers;
+
+  @Option(
+      names = "--relays",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Relays in a row: publisher -> relay 1 -> ... -> relay N -> subscribers, each relay"
+              + " the upstream of the next (default ${DEFAULT-VALUE}).")
+  int relays;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "ID",
+      defaultValue = "quiche:cubic",
+      description =
+          "Congestion controller of every endpoint: quiche:cubic, quiche:bbr or quiche:reno"
+              + " (default ${DEFAULT-VALUE}).")
+  String controller;
+
+  @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "TIME",
+      defaultValue = "2s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "A first, unreported run of this length warms up the JVM, whose cold code otherwise"
+              + " adds 100-250 ms to the first frames; 0 = none (default ${DEFAULT-VALUE}).")
+  long warmupMicros;
+
+  @Option(
+      names = "--late",
+      paramLabel = "TIME",
+      defaultValue = "250ms",
+      converter = QuantityConverters.Duration.class,
+      description = "Subscribers' deadline for vmid frames (default ${DEFAULT-VALUE}).")
+  long lateMicros;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "table",
+      description = "table, csv or json (default ${DEFAULT-VALUE}).")
+  OutputFormat format;
+
+  @Option(
+      names = "--metrics-port",
+      paramLabel = "PORT",
+      description =
+          "Serve the relay's metrics (Prometheus text) on http://0.0.0.0:PORT/metrics while the"
+              + " chain runs; the reported run only, not the warm-up (default: off).")
+  Integer metricsPort;
+
+  @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
+  boolean verbose;
+
+  @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = commandSpec.commandLine().getOut();
+    PrintWriter err = commandSpec.commandLine().getErr();
+    if (durationMicros <= 0) {
+      throw new IllegalArgumentException("--duration must be positive");
+    }
+    if (subscribers < 1 || subscribers > 100) {
+      throw new IllegalArgumentException("--subscribers must be 1..100");
+    }
+    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
+      throw new IllegalArgumentException("--metrics-port must be 0..65535");
+    }
+    if (relays < 1 || relays > 8) {
+      throw new IllegalArgumentException("--relays must be 1..8");
+    }
+    MediaSpec media = mediaOptions.media();
+    LiveChain.Options options =
+        new LiveChain.Options(
+            media,
+            durationMicros,
+            subscribers,
+            LiveSupport.settings(controller),
+            lateMicros,
+            Set.of("vmid"),
+            List.of(),
+            line -> {
+              if (verbose) {
+                synchronized (err) {
+                  err.println(line);
+                  err.flush();
+                }
+              }
+            },
+            (subscriber, frame) -> {},
+            relays);
+    if (!NativeQuic.isAvailable()) {
+      throw new java.io.IOException(
+          "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
+    }
+    try (RelayMetrics metrics = metricsPort == null ? null : new RelayMetrics();
+        MetricsEndpoint endpoint =
+            metrics == null ? null : MetricsEndpoint.start(metricsPort, metrics)) {
+      return run(options, metrics, endpoint, out);
+    }
+  }
+
+  private int run(
+      LiveChain.Options options, RelayMetrics metrics, MetricsEndpoint endpoint, PrintWriter out)
+      throws Exception {
+    if (format == OutputFormat.TABLE) {
+      out.println(
+          "moqbed chain: "
+              + (relays == 1 ? "relay" : relays + " relays in a row")
+              + ", publisher and "
+              + subscribers
+              + " subscriber(s) on loopback over QUIC ("
+              + controller
+              + ", "
+              + QuicServer.socketLayer()
+              + "), "
+              + Quantities.formatDuration(durationMicros)
+              + " of media"
+              + (endpoint == null ? "" : ", relay metrics on :" + endpoint.port() + "/metrics")
+              + " ...");
+      out.flush();
+    }
+    if (warmupMicros > 0) {
+      LiveChain.run(options.withDuration(warmupMicros));
+    }
+    LiveChain.Result result = LiveChain.run(options, metrics);
+    out.print(ChainTable.of(result).render(format));
+    if (format == OutputFormat.TABLE) {
+      out.println(
+          "hopK: latency per hop from the relays' arrival stamps (hop1 = publisher -> relay 1,"
+              + " hop"
+              + (relays + 1)
+              + " = last relay -> subscriber); subscriptions per relay: "
+              + result.subscriptionsPerRelay());
+      out.println();
+      out.println("The relay's path to each subscriber (quiche's last report before it left):");
+      out.print(ChainTable.paths(result).render(format));
+    }
+    out.flush();
+    return 0;
+  }
+}

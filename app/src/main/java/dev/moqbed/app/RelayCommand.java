@@ -1,0 +1,254 @@
+package dev.moqbed.app;
+
+import dev.moqbed.live.LiveSupport;
+import dev.moqbed.live.MetricsEndpoint;
+import dev.moqbed.live.RelayMetrics;
+import dev.moqbed.live.UpstreamLink;
+import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.netty.QuicServer;
+import dev.moqbed.netty.ServerCertificate;
+import dev.moqbed.relay.Relay;
+import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.RelayObserver;
+import dev.moqbed.session.MoqtSession;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed relay}: the MoQ relay on real QUIC, until interrupted. */
+@Command(
+    name = "relay",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Runs a MoQ relay (MoQT draft-14, ALPN moq-00) on real QUIC until interrupted: publishers"
+          + " announce namespaces, subscribers subscribe to tracks; one upstream subscription per"
+          + " track, a queue per subscriber served audio first, then vlow, then vmid, newest group"
+          + " first; STOP_SENDING on a group resets it and the layer resumes at the next group.",
+      LiveHelp.CONTROLLERS
+    })
+final class RelayCommand implements Callable<Integer> {
+  /** How often a lost upstream relay is tried again. */
+  private static final long UPSTREAM_RETRY_MICROS = 2_000_000;
+
+  @Option(
+      names = "--listen",
+      paramLabel = "HOST:PORT",
+      defaultValue = "0.0.0.0:4443",
+      description = "UDP address to listen on (default ${DEFAULT-VALUE}).")
+  String listen;
+
+  @Option(
+      names = "--upstream",
+      paramLabel = "HOST:PORT",
+      description =
+          "Another relay to forward SUBSCRIBEs to when no publisher announced their namespace"
+              + " here: one upstream subscription per track, whatever the number of subscribers"
+              + " (default: none).")
+  String upstream;
+
+  @Option(
+      names = "--upstream-cert",
+      paramLabel = "FILE",
+      description = "Pin the upstream relay's certificate (PEM).")
+  Path upstreamCertificate;
+
+  @Option(
+      names = "--upstream-insecure",
+      description = "Accept any certificate from the upstream relay.")
+  boolean upstreamInsecure;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "ID",
+      defaultValue = "quiche:cubic",
+      description = LiveHelp.CC_OPTION)
+  String controller;
+
+  @Option(
+      names = "--cert",
+      paramLabel = "FILE",
+      description = "Certificate (PEM); with --key. Default: a self-signed one for localhost.")
+  Path certificate;
+
+  @Option(names = "--key", paramLabel = "FILE", description = "Private key (PEM, PKCS#8).")
+  Path key;
+
+  @Option(
+      names = "--cert-dir",
+      paramLabel = "DIR",
+      description =
+          "Where the self-signed certificate is generated at first start and reused"
+              + " (default: ~/.moqbed).")
+  Path certificateDirectory;
+
+  @Option(
+      names = "--metrics-port",
+      paramLabel = "PORT",
+      description =
+          "Serve metrics (Prometheus text, see docs/metrics.md) on http://0.0.0.0:PORT/metrics"
+              + " (default: off).")
+  Integer metricsPort;
+
+  @Option(
+      names = "--max-sessions",
+      paramLabel = "N",
+      defaultValue = "" + RelayConfig.DEFAULT_MAX_SESSIONS,
+      description =
+          "Sessions held at once; one more is closed after its setup with INTERNAL_ERROR"
+              + " (default ${DEFAULT-VALUE}).")
+  int maxSessions;
+
+  @Option(
+      names = "--max-subscriptions-per-session",
+      paramLabel = "N",
+      defaultValue = "" + RelayConfig.DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION,
+      description =
+          "Subscriptions one session may hold; one more SUBSCRIBE gets SUBSCRIBE_ERROR"
+              + " (default ${DEFAULT-VALUE}).")
+  int maxSubscriptionsPerSession;
+
+  @Option(
+      names = "--max-buffered-bytes",
+      paramLabel = "SIZE",
+      defaultValue = "1MiB",
+      converter = QuantityConverters.Size.class,
+      description =
+          "Bytes queued per subscriber before the oldest group of its least urgent track is"
+              + " dropped (its stream reset with DELIVERY_TIMEOUT) (default ${DEFAULT-VALUE}).")
+  long maxBufferedBytes;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if ((certificate == null) != (key == null)) {
+      throw new IllegalArgumentException("--cert and --key go together");
+    }
+    if (maxSessions < 1 || maxSubscriptionsPerSession < 1 || maxBufferedBytes < 1) {
+      throw new IllegalArgumentException(
+          "--max-sessions, --max-subscriptions-per-session and --max-buffered-bytes must be"
+              + " at least 1");
+    }
+    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
+      throw new IllegalArgumentException("--metrics-port must be 0..65535");
+    }
+    RelayConfig config =
+        RelayConfig.DEFAULT
+            .withMaxSessions(maxSessions)
+            .withMaxSubscriptionsPerSession(maxSubscriptionsPerSession)
+            .withMaxQueuedBytesPerSubscriber(maxBufferedBytes);
+    RelayMetrics relayMetrics = metricsPort == null ? null : new RelayMetrics();
+    ServerCertificate tls =
+        certificate != null
+            ? ServerCertificate.fromFiles(certificate, key)
+            : ServerCertificate.selfSigned(
+                certificateDirectory != null
+                    ? certificateDirectory
+                    : Path.of(System.getProperty("user.home"), ".moqbed"));
+    InetSocketAddress upstreamAddress =
+        upstream == null ? null : LiveSupport.parseAddress(upstream);
+    if (upstreamInsecure && upstreamCertificate != null) {
+      throw new IllegalArgumentException("give --upstream-insecure or --upstream-cert, not both");
+    }
+    MoqtVersion version = MoqtVersion.DRAFT_14;
+    Relay[] relay = new Relay[1];
+    QuicServer server =
+        QuicServer.start(
+            LiveSupport.parseAddress(listen),
+            LiveSupport.settings(controller),
+            tls,
+            version.alpn(),
+            connection -> MoqtSession.server(connection, relay[0].newSession(), version));
+    relay[0] =
+        new Relay(
+            server.scheduler(),
+            config,
+            line -> {
+              err.println("relay: " + line);
+              err.flush();
+            },
+            relayMetrics == null ? RelayObserver.NONE : relayMetrics);
+    MetricsEndpoint metrics = null;
+    if (relayMetrics != null) {
+      relayMetrics.attach(relay[0], server.scheduler());
+      try {
+        metrics = MetricsEndpoint.start(metricsPort, relayMetrics);
+      } catch (RuntimeException e) {
+        server.close();
+        throw e;
+      }
+    }
+    UpstreamLink upstreamLink = null;
+    if (upstream != null) {
+      try {
+        upstreamLink =
+            UpstreamLink.connect(
+                relay[0],
+                server.scheduler(),
+                upstreamAddress,
+                LiveSupport.serverName(upstream, upstreamAddress),
+                LiveSupport.settings(controller),
+                LiveSupport.trust(upstreamInsecure, upstreamCertificate),
+                line -> {
+                  err.println("relay: " + line);
+                  err.flush();
+                },
+                UPSTREAM_RETRY_MICROS);
+      } catch (java.io.IOException e) {
+        if (metrics != null) {
+          metrics.close();
+        }
+        server.close();
+        throw e;
+      }
+    }
+    MetricsEndpoint endpoint = metrics;
+    UpstreamLink link = upstreamLink;
+    out.println(
+        "moqbed relay: listening on "
+            + server.localAddress()
+            + " (QUIC, ALPN "
+            + version.alpn()
+            + ", "
+            + controller
+            + ", "
+            + QuicServer.socketLayer()
+            + "), certificate "
+            + tls.certificateFile()
+            + (endpoint == null ? "" : ", metrics on :" + endpoint.port() + "/metrics")
+            + "; limits: "
+            + maxSessions
+            + " sessions, "
+            + maxSubscriptionsPerSession
+            + " subscriptions per session, "
+            + maxBufferedBytes
+            + " bytes queued per subscriber"
+            + (link == null ? "" : "; upstream relay " + upstream));
+    out.flush();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  if (endpoint != null) {
+                    endpoint.close();
+                    relayMetrics.close();
+                  }
+                  if (link != null) {
+                    link.close();
+                  }
+                  server.close();
+                  stopped.countDown();
+                }));
+    stopped.await();
+    return 0;
+  }
+}

@@ -1,0 +1,89 @@
+package dev.moqbed.app;
+
+import dev.moqbed.suite.report.FrameLatencyCdfs;
+import dev.moqbed.suite.report.HtmlReport;
+import dev.moqbed.suite.report.PublishedResults;
+import dev.moqbed.suite.report.ReportExport;
+import dev.moqbed.suite.report.ReportFormat;
+import dev.moqbed.suite.report.ReportModel;
+import dev.moqbed.suite.report.RunSet;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed report}: the draft's tables from sweep directories, beside the published ones. */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Merges sweep directories (the shards of a sweep, or sweeps of other controllers) and"
+          + " prints the draft's tables per (scenario, controller): average and top-90 %% time,"
+          + " RTT average and top-90 %% RTT + standard deviation, load, media latencies — each"
+          + " group with the metrics the draft reports for it. With --reference, each cell beside"
+          + " the published value, and a summary of what is within tolerance. Runs of the MoQ"
+          + " chain (sweep --workload moq) get a table of their own; with --html, the media runs'"
+          + " frames (DIR/frames) give per-track frame-latency CDFs.",
+      ""
+    })
+final class ReportCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "DIR", arity = "1..*", description = "Sweep directories (--out).")
+  List<Path> directories;
+
+  @Option(
+      names = "--reference",
+      paramLabel = "FILE",
+      description =
+          "Published results, group,scenario,metric,algorithm,value, e.g."
+              + " reference/c4-test-05-published.csv.")
+  Path reference;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "markdown",
+      description = "markdown, csv or json (default ${DEFAULT-VALUE}).")
+  ReportFormat format;
+
+  @Option(
+      names = "--html",
+      paramLabel = "FILE",
+      description = "Also write a self-contained HTML page with charts to FILE.")
+  Path html;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    RunSet runs = RunSet.read(directories);
+    if (runs.records().isEmpty()) {
+      throw new IllegalArgumentException(
+          "no complete run in " + directories + "; has the sweep written any yet?");
+    }
+    PublishedResults published = null;
+    if (reference != null) {
+      if (!Files.isRegularFile(reference)) {
+        throw new IllegalArgumentException("reference file " + reference + " does not exist");
+      }
+      published = PublishedResults.read(reference);
+    }
+    ReportModel model =
+        ReportModel.build(directories.stream().map(Path::toString).toList(), runs, published);
+    spec.commandLine().getOut().print(ReportExport.render(model, format));
+    if (html != null) {
+      Files.writeString(
+          html,
+          HtmlReport.render(model, FrameLatencyCdfs.read(directories)),
+          StandardCharsets.UTF_8);
+      spec.commandLine().getErr().println("report: wrote " + html);
+    }
+    return 0;
+  }
+}

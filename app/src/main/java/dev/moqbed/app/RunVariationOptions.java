@@ -1,0 +1,32 @@
+package dev.moqbed.app;
+
+import dev.moqbed.simulation.ControllerSeeding;
+import dev.moqbed.simulation.PacketNumberHoleMode;
+import dev.moqbed.simulation.RunVariation;
+import picocli.CommandLine.Option;
+
+/** {@code --pn-holes} and {@code --bbr-seed}: what makes runs differ besides the link's jitter. */
+final class RunVariationOptions {
+  @Option(
+      names = "--pn-holes",
+      paramLabel = "MODE",
+      defaultValue = "PICOQUIC",
+      description =
+          "Packet-number holes: PICOQUIC (skip a 1-RTT packet number now and then, drawn per"
+              + " run, as picoquic does: runs without jitter differ, default) or OFF (every"
+              + " number used: such runs repeat exactly, as before moqbed modelled the holes).")
+  PacketNumberHoleMode holes;
+
+  @Option(
+      names = "--bbr-seed",
+      paramLabel = "SEEDING",
+      defaultValue = "RUN",
+      description =
+          "BBR's random draws: RUN (from the run's random stream, default) or CLOCK (seeded from its"
+              + " set-up time, as picoquic: the same in every run without jitter).")
+  ControllerSeeding controllerSeeding;
+
+  RunVariation variation() {
+    return new RunVariation(holes, controllerSeeding);
+  }
+}

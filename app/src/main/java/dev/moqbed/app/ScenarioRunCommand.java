@@ -1,0 +1,368 @@
+package dev.moqbed.app;
+
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.output.OutputFormat;
+import dev.moqbed.output.Summary;
+import dev.moqbed.output.Table;
+import dev.moqbed.scenarios.catalog.ResolvedScenario;
+import dev.moqbed.scenarios.catalog.ScenarioCatalog;
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.scenarios.spec.SimSpec;
+import dev.moqbed.scenarios.spec.SimSpecParser;
+import dev.moqbed.simulation.ControllerTrace;
+import dev.moqbed.simulation.EcnMarking;
+import dev.moqbed.simulation.FrameTable;
+import dev.moqbed.simulation.RunRecord;
+import dev.moqbed.simulation.ScenarioSimulation;
+import dev.moqbed.simulation.moq.MoqChainSimulation;
+import dev.moqbed.subscriber.TrackReport;
+import dev.moqbed.suite.RunsCsv;
+import dev.moqbed.suite.RunsCsvWriter;
+import dev.moqbed.suite.Workload;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.ToDoubleFunction;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed scenario run}: one scenario of the draft, or any picoquic_ns spec file, N runs. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Runs a scenario of the C4 test draft (by its table name, see 'moqbed scenario list') or a"
+          + " picoquic_ns spec file as it is, in virtual time, and prints the draft's metrics per"
+          + " run and their mean and 90th percentile."
+    })
+final class ScenarioRunCommand implements Callable<Integer> {
+
+  /** Either a catalogue name or a spec file. */
+  static final class Target {
+    @Parameters(index = "0", paramLabel = "NAME", description = "Scenario name, e.g. alone.")
+    String name;
+
+    @Option(names = "--spec", paramLabel = "FILE", description = "A picoquic_ns spec file.")
+    Path specFile;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Target target;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "SPEC",
+      defaultValue = "c4",
+      description =
+          "Main connection's controller (default ${DEFAULT-VALUE}); with --spec, the"
+              + " file's main_cc_algo unless given.")
+  String controller;
+
+  @Option(
+      names = "--runs",
+      paramLabel = "N",
+      defaultValue = "10",
+      description = "Runs (default ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "S",
+      defaultValue = "1",
+      description = "Master seed (default ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "table",
+      description = "table, csv or json (default ${DEFAULT-VALUE}).")
+  OutputFormat format;
+
+  @Option(
+      names = "--ecn",
+      paramLabel = "MARKING",
+      defaultValue = "ALL_ECT0",
+      description =
+          "ECN codepoint of every packet: ALL_ECT0 (picoquic_ns as the draft ran it, default),"
+              + " ALL_ECT1 (picoquic_ns before Feb 2026) or PER_CONTROLLER (C4 ECT(1), others"
+              + " not ECN-capable, as the draft's prose says).")
+  EcnMarking ecn;
+
+  @Mixin RunVariationOptions runVariation = new RunVariationOptions();
+
+  @Option(
+      names = "--workload",
+      paramLabel = "WORKLOAD",
+      defaultValue = "draft",
+      converter = SweepCommand.WorkloadConverter.class,
+      description =
+          "draft (the draft's quicperf client and server, default) or moq (publisher → relay →"
+              + " subscriber, the relay sending over the scenario's link; media scenarios only).")
+  Workload workload;
+
+  @Option(
+      names = "--frames",
+      paramLabel = "FILE",
+      description = "Writes every frame of every run of a media scenario as CSV.")
+  Path framesFile;
+
+  @Option(
+      names = "--trace",
+      paramLabel = "FILE.csv",
+      description =
+          "With the draft workload: writes the main data sender's controller after every ACK"
+              + " (time, cwnd, pacing rate, latest and smoothed RTT, bytes in flight, state; one"
+              + " 'run' column) for plotting.")
+  Path traceFile;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Writes DIR/runs.csv (the sweep's format, readable by 'moqbed report') and, for media"
+              + " scenarios, DIR/frames.csv with every frame of every run.")
+  Path outDirectory;
+
+  @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
+
+  @Override
+  public Integer call() throws Exception {
+    if (runs < 1) {
+      throw new IllegalArgumentException("--runs must be at least 1");
+    }
+    String scenarioName;
+    SimSpec spec;
+    String mainController;
+    boolean media;
+    if (target.specFile != null) {
+      spec = new SimSpecParser().parse(target.specFile);
+      boolean controllerGiven = commandSpec.commandLine().getParseResult().hasMatchedOption("--cc");
+      if (controllerGiven) {
+        spec = spec.withMainController(controller);
+      }
+      ControllerRegistry.standard().parse(spec.mainCcAlgo());
+      scenarioName = target.specFile.getFileName().toString().replaceFirst("\\.txt$", "");
+      mainController = spec.mainCcAlgo();
+      media = !spec.mainScenario().flows().isEmpty();
+    } else {
+      ResolvedScenario resolved = ScenarioCatalog.standard().resolve(target.name, controller);
+      spec = resolved.spec();
+      scenarioName = resolved.scenario().name();
+      mainController = resolved.controller();
+      media = resolved.scenario().group() == ScenarioGroup.MEDIA;
+    }
+    if (workload == Workload.MOQ) {
+      if (traceFile != null) {
+        throw new IllegalArgumentException("--trace traces the draft workload's sender only");
+      }
+      if (!media) {
+        throw new IllegalArgumentException(
+            "--workload moq needs a media scenario (media, media_wb, ...); "
+                + scenarioName
+                + " carries no media");
+      }
+      return runMoq(spec, scenarioName, mainController);
+    }
+    ScenarioSimulation simulation =
+        new ScenarioSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
+    List<RunRecord> records = new ArrayList<>();
+    Table table =
+        new Table(
+            "scenario",
+            "cc",
+            "run",
+            "seed",
+            "completion_time_us",
+            "rtt_avg_us",
+            "rtt_stddev_us",
+            "load",
+            "media_avg_latency_us",
+            "media_max_latency_us",
+            "completed",
+            "wall_ms");
+    FrameTable frameTable = new FrameTable();
+    ControllerTrace trace = traceFile == null ? null : new ControllerTrace();
+    for (int run = 0; run < runs; run++) {
+      long start = System.nanoTime();
+      ScenarioSimulation.Outcome outcome = simulation.run(seed, run, trace);
+      RunRecord record = outcome.record(scenarioName, mainController, run, seed);
+      records.add(record);
+      if (outcome.media() != null) {
+        frameTable.add(run, outcome.frames());
+      }
+      table.row(
+          record.scenario(),
+          record.controller(),
+          record.run(),
+          record.seed(),
+          record.completionTimeMicros(),
+          record.rttAverageMicros(),
+          record.rttStandardDeviationMicros(),
+          record.load() == null ? null : Math.round(record.load() * 1000) / 1000.0,
+          record.mediaAverageLatencyMicros(),
+          record.mediaMaxLatencyMicros(),
+          record.extra().get("completed"),
+          (System.nanoTime() - start) / 1_000_000);
+    }
+    PrintWriter out = commandSpec.commandLine().getOut();
+    out.print(table.render(format));
+    if (format == OutputFormat.TABLE) {
+      out.println();
+      out.print(summary(records).render(OutputFormat.TABLE));
+    }
+    writeOutputs(records, frameTable, ScenarioSimulation.EXTRA_COLUMNS);
+    if (trace != null) {
+      try (Writer writer = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8)) {
+        trace.writeCsv(writer);
+      }
+      commandSpec
+          .commandLine()
+          .getErr()
+          .println("moqbed: " + trace.rows() + " ACK rows written to " + traceFile);
+    }
+    long incomplete = records.stream().filter(r -> r.completionTimeMicros() == null).count();
+    if (incomplete > 0) {
+      commandSpec
+          .commandLine()
+          .getErr()
+          .println(
+              "moqbed: "
+                  + incomplete
+                  + " run(s) did not complete within the simulator's time limit");
+      return 1;
+    }
+    return 0;
+  }
+
+  /**
+   * runs.csv and frames.csv in the output directory, and the frames file of --frames, replacing
+   * earlier ones.
+   */
+  private void writeOutputs(List<RunRecord> records, FrameTable frameTable, List<String> columns)
+      throws IOException {
+    if (framesFile != null) {
+      Files.writeString(framesFile, frameTable.render(), StandardCharsets.UTF_8);
+    }
+    if (outDirectory == null) {
+      return;
+    }
+    Files.createDirectories(outDirectory);
+    Path runsFile = outDirectory.resolve(RunsCsv.FILE_NAME);
+    try (RunsCsvWriter writer = RunsCsvWriter.open(runsFile, 0, columns)) {
+      for (RunRecord record : records) {
+        writer.append(record);
+      }
+    }
+    if (frameTable.rows() > 0) {
+      Files.writeString(
+          outDirectory.resolve("frames.csv"), frameTable.render(), StandardCharsets.UTF_8);
+    }
+    commandSpec
+        .commandLine()
+        .getErr()
+        .println("moqbed: " + records.size() + " runs written to " + runsFile);
+  }
+
+  /** The MoQ chain, one row per run and track: the subscriber's report. */
+  private int runMoq(SimSpec spec, String scenarioName, String mainController) throws IOException {
+    MoqChainSimulation simulation =
+        new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
+    Table table =
+        new Table(
+            "scenario",
+            "cc",
+            "run",
+            "seed",
+            "track",
+            "frames",
+            "avg_latency_us",
+            "max_latency_us",
+            "stop_sending",
+            "completed",
+            "wall_ms");
+    FrameTable frames = new FrameTable();
+    List<RunRecord> records = new ArrayList<>();
+    int incomplete = 0;
+    for (int run = 0; run < runs; run++) {
+      long start = System.nanoTime();
+      MoqChainSimulation.Outcome outcome = simulation.run(seed, run);
+      long wallMillis = (System.nanoTime() - start) / 1_000_000;
+      if (!outcome.completed()) {
+        incomplete++;
+      }
+      records.add(outcome.record(scenarioName, mainController, run, seed));
+      frames.add(run, outcome.sent(), outcome.frames());
+      if (outcome.report() != null) {
+        for (TrackReport track : outcome.report().tracks()) {
+          boolean any = track.received() > 0;
+          table.row(
+              scenarioName,
+              mainController,
+              run,
+              seed,
+              track.track(),
+              track.received(),
+              any ? Math.round(track.latency().getMean()) : null,
+              any ? track.latency().getMaxValue() : null,
+              track.stopSendingSent(),
+              outcome.completed(),
+              wallMillis);
+        }
+      }
+    }
+    commandSpec.commandLine().getOut().print(table.render(format));
+    writeOutputs(records, frames, MoqChainSimulation.EXTRA_COLUMNS);
+    if (incomplete > 0) {
+      commandSpec
+          .commandLine()
+          .getErr()
+          .println("moqbed: " + incomplete + " run(s): the subscriber did not complete");
+      return 1;
+    }
+    return 0;
+  }
+
+  /** The draft's aggregates: mean and 90th percentile of each metric over the runs. */
+  static Table summary(List<RunRecord> records) {
+    Table table = new Table("metric", "mean", "p90");
+    addRow(table, "completion_time_us", records, r -> value(r.completionTimeMicros()));
+    addRow(table, "rtt_avg_us", records, r -> value(r.rttAverageMicros()));
+    addRow(
+        table,
+        "rtt_plus_stddev_us",
+        records,
+        r -> value(r.rttAverageMicros()) + value(r.rttStandardDeviationMicros()));
+    addRow(table, "load_pct", records, r -> r.load() == null ? Double.NaN : r.load() * 100);
+    addRow(table, "media_avg_latency_us", records, r -> value(r.mediaAverageLatencyMicros()));
+    addRow(table, "media_max_latency_us", records, r -> value(r.mediaMaxLatencyMicros()));
+    return table;
+  }
+
+  private static void addRow(
+      Table table, String name, List<RunRecord> records, ToDoubleFunction<RunRecord> metric) {
+    List<RunRecord> present =
+        records.stream().filter(r -> !Double.isNaN(metric.applyAsDouble(r))).toList();
+    if (!present.isEmpty()) {
+      table.row(
+          name,
+          Math.round(Summary.mean(present, metric)),
+          Math.round(Summary.percentile90(present, metric)));
+    }
+  }
+
+  private static double value(Long value) {
+    return value == null ? Double.NaN : value;
+  }
+}

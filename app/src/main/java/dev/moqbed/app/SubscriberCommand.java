@@ -1,0 +1,266 @@
+package dev.moqbed.app;
+
+import dev.moqbed.live.LiveSupport;
+import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.netty.QuicClient;
+import dev.moqbed.output.OutputFormat;
+import dev.moqbed.output.Table;
+import dev.moqbed.runtime.Quantities;
+import dev.moqbed.session.MoqtSession;
+import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.subscriber.Subscriber;
+import dev.moqbed.subscriber.SubscriberConfig;
+import dev.moqbed.subscriber.SubscriberEvents;
+import dev.moqbed.subscriber.SubscriberReport;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed subscriber}: subscribes through a relay and measures every frame. */
+@Command(
+    name = "subscriber",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Connects to a relay, subscribes to tracks and measures each frame's latency (whole object"
+          + " arrived minus the capture time the publisher stamped), per track and frame kind. On"
+          + " the droppable tracks, a frame later than --late makes it send STOP_SENDING on that"
+          + " group's stream; the relay resumes the layer at the next group. Ends when the"
+          + " publisher is done (PUBLISH_DONE) or on Ctrl-C, then prints the summary.",
+      "Latency compares two clocks: on one host they agree; across hosts give --clock-offset"
+          + " (e.g. from chrony or ntpdate -q), whose uncertainty adds to every latency.",
+      LiveHelp.CONTROLLERS
+    })
+final class SubscriberCommand implements Callable<Integer> {
+  @Option(names = "--relay", required = true, paramLabel = "HOST:PORT", description = "The relay.")
+  String relay;
+
+  @Option(
+      names = "--namespace",
+      defaultValue = "live",
+      paramLabel = "NAME",
+      description = "Namespace of the tracks (default ${DEFAULT-VALUE}).")
+  String namespace;
+
+  @Option(
+      names = "--tracks",
+      split = ",",
+      paramLabel = "LIST",
+      defaultValue = "a1,vlow,vmid",
+      description = "Tracks to subscribe to (default ${DEFAULT-VALUE}).")
+  List<String> tracks;
+
+  @Option(
+      names = "--late",
+      paramLabel = "TIME",
+      defaultValue = "250ms",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "Deadline of a droppable track's frames; 0 = never stop (default ${DEFAULT-VALUE}).")
+  long lateMicros;
+
+  @Option(
+      names = "--droppable",
+      split = ",",
+      paramLabel = "LIST",
+      defaultValue = "vmid",
+      description = "Tracks whose late groups are stopped (default ${DEFAULT-VALUE}).")
+  List<String> droppable;
+
+  @Option(
+      names = "--clock-offset",
+      paramLabel = "TIME",
+      defaultValue = "0",
+      converter = QuantityConverters.SignedDuration.class,
+      description =
+          "How far this host's clock is ahead of the publisher's (negative if behind);"
+              + " subtracted from arrival times (default 0: same host).")
+  long clockOffsetMicros;
+
+  @Option(
+      names = "--clock-uncertainty",
+      paramLabel = "TIME",
+      defaultValue = "0",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "How far --clock-offset may be off (e.g. chrony's reported error); printed with the"
+              + " results, since every latency carries it (default 0).")
+  long clockUncertaintyMicros;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description =
+          "Write every frame as CSV: track,group,object,kind,size_bytes,capture_us,arrival_us,"
+              + "latency_us,relay_arrivals_us (the relays' arrival stamps, ';'-separated).")
+  Path framesFile;
+
+  @Option(names = "--insecure", description = "Accept any relay certificate.")
+  boolean insecure;
+
+  @Option(
+      names = "--relay-cert",
+      paramLabel = "FILE",
+      description = "Trust exactly this certificate (PEM), e.g. the relay's self-signed one.")
+  Path relayCertificate;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "ID",
+      defaultValue = "quiche:cubic",
+      description = LiveHelp.CC_OPTION)
+  String controller;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "table",
+      description = "table, csv or json (default ${DEFAULT-VALUE}).")
+  OutputFormat format;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    SubscriberConfig config =
+        new SubscriberConfig(
+            namespace, tracks, lateMicros, Set.copyOf(droppable), clockOffsetMicros, 2_000_000);
+    InetSocketAddress address = LiveSupport.parseAddress(relay);
+    BufferedWriter frames = framesFile == null ? null : openFrames(framesFile);
+    CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
+    Subscriber[] subscriber = new Subscriber[1];
+    MoqtVersion version = MoqtVersion.DRAFT_14;
+    try (QuicClient client =
+        QuicClient.connect(
+            address,
+            LiveSupport.serverName(relay, address),
+            LiveSupport.settings(controller),
+            LiveSupport.trust(insecure, relayCertificate),
+            version.alpn(),
+            connection -> {
+              subscriber[0] =
+                  new Subscriber(
+                      connection.scheduler(),
+                      config,
+                      new SubscriberEvents() {
+                        @Override
+                        public void onLog(String line) {
+                          err.println("subscriber: " + line);
+                          err.flush();
+                        }
+
+                        @Override
+                        public void onFrame(FrameRecord frame) {
+                          if (frames != null) {
+                            writeFrame(frames, frame);
+                          }
+                        }
+
+                        @Override
+                        public void onFinished(SubscriberReport report) {
+                          finished.complete(report);
+                        }
+                      });
+              MoqtSession.client(connection, subscriber[0], version);
+            })) {
+      err.println(
+          "subscriber: connected to "
+              + address
+              + "; clock offset "
+              + (clockOffsetMicros == 0
+                  ? "0 (same host assumed)"
+                  : (clockOffsetMicros < 0 ? "-" : "+")
+                      + Quantities.formatDuration(Math.abs(clockOffsetMicros))
+                      + " ± "
+                      + Quantities.formatDuration(clockUncertaintyMicros)
+                      + " (given; its error adds to every latency)"));
+      err.flush();
+      CompletableFuture<Void> printed = new CompletableFuture<>();
+      Thread hook =
+          new Thread(
+              () -> {
+                client.scheduler().execute(() -> subscriber[0].stop("interrupted"));
+                printed.orTimeout(3, TimeUnit.SECONDS).exceptionally(e -> null).join();
+              });
+      Runtime.getRuntime().addShutdownHook(hook);
+      SubscriberReport report = finished.get();
+      if (frames != null) {
+        frames.close();
+      }
+      out.print(LiveSupport.subscriberTable(report).render(format));
+      Table hops = LiveSupport.hopTable(report);
+      if (format == OutputFormat.TABLE && !hops.rows().isEmpty()) {
+        out.println();
+        out.println("Latency per hop (from the relays' arrival stamps; one host = one clock):");
+        out.print(hops.render(format));
+      }
+      if (format == OutputFormat.TABLE && (clockOffsetMicros != 0 || clockUncertaintyMicros != 0)) {
+        out.println(
+            "Latencies assume the publisher's clock is "
+                + Quantities.formatDuration(Math.abs(clockOffsetMicros))
+                + (clockOffsetMicros < 0 ? " ahead of" : " behind")
+                + " this host's, ± "
+                + Quantities.formatDuration(clockUncertaintyMicros)
+                + ".");
+      }
+      out.flush();
+      printed.complete(null);
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // Ctrl-C: the hook is already running and waits for this summary.
+      }
+      return report.completed() ? 0 : 1;
+    }
+  }
+
+  private static BufferedWriter openFrames(Path file) throws IOException {
+    BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+    writer.write(
+        "track,group,object,kind,size_bytes,capture_us,arrival_us,latency_us,relay_arrivals_us\n");
+    return writer;
+  }
+
+  private static void writeFrame(BufferedWriter writer, FrameRecord frame) {
+    try {
+      writer.write(
+          frame.track()
+              + ','
+              + frame.groupId()
+              + ','
+              + frame.objectId()
+              + ','
+              + frame.kind()
+              + ','
+              + frame.sizeBytes()
+              + ','
+              + frame.captureMicros()
+              + ','
+              + frame.arrivalMicros()
+              + ','
+              + frame.latencyMicros()
+              + ','
+              + frame.relayArrivalsMicros().stream()
+                  .map(String::valueOf)
+                  .collect(java.util.stream.Collectors.joining(";"))
+              + '\n');
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

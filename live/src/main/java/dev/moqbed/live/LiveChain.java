@@ -1,0 +1,423 @@
+package dev.moqbed.live;
+
+import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.netty.ClientTrust;
+import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.netty.QuicClient;
+import dev.moqbed.netty.QuicServer;
+import dev.moqbed.netty.QuicSettings;
+import dev.moqbed.netty.ServerCertificate;
+import dev.moqbed.publisher.Publisher;
+import dev.moqbed.publisher.PublisherConfig;
+import dev.moqbed.publisher.PublisherEvents;
+import dev.moqbed.publisher.PublisherReport;
+import dev.moqbed.relay.Relay;
+import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.RelayObserver;
+import dev.moqbed.relay.SessionPath;
+import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.transport.PathStats;
+import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.subscriber.Subscriber;
+import dev.moqbed.subscriber.SubscriberConfig;
+import dev.moqbed.subscriber.SubscriberEvents;
+import dev.moqbed.subscriber.SubscriberReport;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Relay, publisher and N subscribers on loopback in one process, each endpoint on its own event
+ * loop, over real QUIC: the relay listens on an ephemeral port with a fresh self-signed certificate
+ * the clients pin; the subscribers subscribe before the media starts, so every frame the publisher
+ * sends is one each subscriber could receive.
+ */
+public final class LiveChain {
+  static final MoqtVersion VERSION = MoqtVersion.DRAFT_14;
+
+  /**
+   * What to run.
+   *
+   * @param clockOffsetsMicros per subscriber, the clock offset it assumes (a negative one makes
+   *     every frame look that much later: the integration test forces a late layer with it);
+   *     missing entries are 0
+   * @param frames receives every frame of every subscriber (numbered from 1), on that subscriber's
+   *     event-loop thread
+   * @param relays relays in a row: the publisher connects to the first, each next one has the
+   *     previous one as its upstream, the subscribers connect to the last
+   */
+  public record Options(
+      MediaSpec media,
+      long durationMicros,
+      int subscribers,
+      QuicSettings settings,
+      long lateMicros,
+      Set<String> droppableTracks,
+      List<Long> clockOffsetsMicros,
+      Consumer<String> log,
+      BiConsumer<Integer, FrameRecord> frames,
+      int relays) {
+    public Options {
+      if (subscribers < 1) {
+        throw new IllegalArgumentException("--subscribers must be at least 1");
+      }
+      if (relays < 1) {
+        throw new IllegalArgumentException("--relays must be at least 1");
+      }
+      clockOffsetsMicros = List.copyOf(clockOffsetsMicros);
+    }
+
+    /** One relay. */
+    public Options(
+        MediaSpec media,
+        long durationMicros,
+        int subscribers,
+        QuicSettings settings,
+        long lateMicros,
+        Set<String> droppableTracks,
+        List<Long> clockOffsetsMicros,
+        Consumer<String> log,
+        BiConsumer<Integer, FrameRecord> frames) {
+      this(
+          media,
+          durationMicros,
+          subscribers,
+          settings,
+          lateMicros,
+          droppableTracks,
+          clockOffsetsMicros,
+          log,
+          frames,
+          1);
+    }
+
+    /** The same chain for another duration. */
+    public Options withDuration(long micros) {
+      return new Options(
+          media,
+          micros,
+          subscribers,
+          settings,
+          lateMicros,
+          droppableTracks,
+          clockOffsetsMicros,
+          log,
+          frames,
+          relays);
+    }
+
+    /** The same chain through {@code count} relays in a row. */
+    public Options withRelays(int count) {
+      return new Options(
+          media,
+          durationMicros,
+          subscribers,
+          settings,
+          lateMicros,
+          droppableTracks,
+          clockOffsetsMicros,
+          log,
+          frames,
+          count);
+    }
+
+    long clockOffsetMicros(int subscriber) {
+      return subscriber < clockOffsetsMicros.size() ? clockOffsetsMicros.get(subscriber) : 0;
+    }
+  }
+
+  /**
+   * What the publisher sent, each subscriber received, and the last relay's path to each subscriber
+   * (the last sample taken while it was connected; sampled every 100 ms).
+   *
+   * @param subscriptionsPerRelay per relay, first (the publisher's) first: the subscriptions it
+   *     served once every subscriber had its answers — the last relay serves each subscriber's,
+   *     every earlier one only the next relay's single subscription per track
+   */
+  public record Result(
+      PublisherReport publisher,
+      List<SubscriberReport> subscribers,
+      List<PathStats> relayPaths,
+      List<Integer> subscriptionsPerRelay) {}
+
+  private LiveChain() {}
+
+  /** Runs the chain; returns once every subscriber has reported. */
+  public static Result run(Options options) throws IOException, InterruptedException {
+    return run(options, null);
+  }
+
+  /**
+   * Runs the chain with the relay reporting to {@code relayMetrics} (null: none) while it runs;
+   * returns once every subscriber has reported.
+   */
+  public static Result run(Options options, RelayMetrics relayMetrics)
+      throws IOException, InterruptedException {
+    Path certificateDirectory = Files.createTempDirectory("moqbed-chain-");
+    List<AutoCloseable> endpoints = new ArrayList<>();
+    try {
+      ServerCertificate certificate = ServerCertificate.selfSigned(certificateDirectory);
+      Map<String, PathStats> paths = new ConcurrentSkipListMap<>();
+      ClientTrust trust = ClientTrust.pinned(certificate.certificate());
+      List<StartedRelay> relays = new ArrayList<>();
+      for (int i = 0; i < options.relays(); i++) {
+        StartedRelay upstream = i == 0 ? null : relays.get(i - 1);
+        // the metrics, if asked for, are those of the relay the subscribers use
+        RelayMetrics metrics = i == options.relays() - 1 ? relayMetrics : null;
+        relays.add(startRelay(options, certificate, trust, endpoints, upstream, i + 1, metrics));
+      }
+      samplePaths(relays.get(relays.size() - 1), paths);
+      InetSocketAddress publisherRelay = relays.get(0).address();
+      InetSocketAddress relayAddress = relays.get(relays.size() - 1).address();
+      String alpn = VERSION.alpn();
+
+      CompletableFuture<Void> announced = new CompletableFuture<>();
+      CompletableFuture<PublisherReport> published = new CompletableFuture<>();
+      Publisher[] publisher = new Publisher[1];
+      PublisherConfig publisherConfig =
+          new PublisherConfig("live", options.media(), options.durationMicros(), false, 500_000);
+      QuicClient publisherClient =
+          QuicClient.connect(
+              publisherRelay,
+              "localhost",
+              options.settings(),
+              trust,
+              alpn,
+              connection -> {
+                publisher[0] =
+                    new Publisher(
+                        connection.scheduler(),
+                        publisherConfig,
+                        new PublisherEvents() {
+                          @Override
+                          public void onAnnounced() {
+                            announced.complete(null);
+                          }
+
+                          @Override
+                          public void onMediaFinished(PublisherReport report) {
+                            published.complete(report);
+                          }
+
+                          @Override
+                          public void onLog(String line) {
+                            options.log().accept("publisher: " + line);
+                          }
+                        });
+                MoqtSession.client(connection, publisher[0], VERSION);
+              });
+      endpoints.add(publisherClient);
+      await(announced, 10, "the relay to accept the publisher's namespace");
+
+      List<String> tracks = options.media().flows().stream().map(flow -> flow.id()).toList();
+      List<CompletableFuture<Void>> answered = new ArrayList<>();
+      List<CompletableFuture<SubscriberReport>> reports = new ArrayList<>();
+      List<QuicClient> subscriberClients = new ArrayList<>();
+      for (int i = 0; i < options.subscribers(); i++) {
+        int index = i;
+        CompletableFuture<Void> subscribed = new CompletableFuture<>();
+        CompletableFuture<SubscriberReport> report = new CompletableFuture<>();
+        answered.add(subscribed);
+        reports.add(report);
+        SubscriberConfig config =
+            new SubscriberConfig(
+                "live",
+                tracks,
+                options.lateMicros(),
+                options.droppableTracks(),
+                options.clockOffsetMicros(i),
+                2_000_000);
+        QuicClient subscriberClient =
+            QuicClient.connect(
+                relayAddress,
+                "localhost",
+                options.settings(),
+                trust,
+                alpn,
+                connection ->
+                    MoqtSession.client(
+                        connection,
+                        new Subscriber(
+                            connection.scheduler(),
+                            config,
+                            new SubscriberEvents() {
+                              @Override
+                              public void onSubscriptionsAnswered(int accepted, int refused) {
+                                subscribed.complete(null);
+                              }
+
+                              @Override
+                              public void onFrame(FrameRecord frame) {
+                                options.frames().accept(index + 1, frame);
+                              }
+
+                              @Override
+                              public void onFinished(SubscriberReport finished) {
+                                report.complete(finished);
+                                subscribed.complete(null);
+                              }
+
+                              @Override
+                              public void onLog(String line) {
+                                options.log().accept("subscriber " + (index + 1) + ": " + line);
+                              }
+                            }),
+                        VERSION));
+        subscriberClients.add(subscriberClient);
+        endpoints.add(subscriberClient);
+      }
+      for (CompletableFuture<Void> subscribed : answered) {
+        await(subscribed, 10, "the subscriptions to be answered");
+      }
+      List<Integer> subscriptionsPerRelay = new ArrayList<>();
+      for (StartedRelay relay : relays) {
+        CompletableFuture<Integer> count = new CompletableFuture<>();
+        relay.loop().execute(() -> count.complete(relay.relay().subscriberStats().size()));
+        subscriptionsPerRelay.add(await(count, 5, "the relay's subscription count"));
+      }
+
+      Publisher started = publisher[0];
+      publisherClient.scheduler().execute(started::startMedia);
+      long mediaSeconds = mediaDurationMicros(options) / 1_000_000 + 1;
+      PublisherReport sent = await(published, mediaSeconds + 20, "the publisher to finish");
+      List<SubscriberReport> received = new ArrayList<>();
+      for (CompletableFuture<SubscriberReport> report : reports) {
+        received.add(await(report, 20, "the subscribers to finish"));
+      }
+      List<PathStats> relayPaths = new ArrayList<>();
+      for (QuicClient subscriberClient : subscriberClients) {
+        String suffix = ":" + subscriberClient.localPort();
+        relayPaths.add(
+            paths.entrySet().stream()
+                .filter(entry -> entry.getKey().endsWith(suffix))
+                .map(Map.Entry::getValue)
+                .findFirst()
+                .orElse(PathStats.UNKNOWN));
+      }
+      return new Result(sent, received, relayPaths, subscriptionsPerRelay);
+    } finally {
+      for (int i = endpoints.size() - 1; i >= 0; i--) {
+        try {
+          endpoints.get(i).close();
+        } catch (Exception e) {
+          options.log().accept("closing: " + e.getMessage());
+        }
+      }
+      deleteRecursively(certificateDirectory);
+    }
+  }
+
+  /** One relay of the chain, on its own event loop. */
+  private record StartedRelay(Relay relay, EventLoopScheduler loop, InetSocketAddress address) {}
+
+  /**
+   * Starts relay number {@code number} on an ephemeral loopback port; with an {@code upstream}, it
+   * connects to it first, on its own event loop.
+   */
+  private static StartedRelay startRelay(
+      Options options,
+      ServerCertificate certificate,
+      ClientTrust trust,
+      List<AutoCloseable> endpoints,
+      StartedRelay upstream,
+      int number,
+      RelayMetrics relayMetrics)
+      throws IOException, InterruptedException {
+    String name = options.relays() == 1 ? "relay" : "relay " + number;
+    Relay[] relay = new Relay[1];
+    QuicServer server =
+        QuicServer.start(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            options.settings(),
+            certificate,
+            VERSION.alpn(),
+            connection -> MoqtSession.server(connection, relay[0].newSession(), VERSION));
+    relay[0] =
+        new Relay(
+            server.scheduler(),
+            RelayConfig.DEFAULT,
+            line -> options.log().accept(name + ": " + line),
+            relayMetrics == null ? RelayObserver.NONE : relayMetrics);
+    endpoints.add(server);
+    if (relayMetrics != null) {
+      relayMetrics.attach(relay[0], server.scheduler());
+      // Closed before the server (endpoints close in reverse order).
+      endpoints.add(() -> relayMetrics.detach(relay[0]));
+    }
+    if (upstream != null) {
+      endpoints.add(
+          UpstreamLink.connect(
+              relay[0],
+              server.scheduler(),
+              upstream.address(),
+              "localhost",
+              options.settings(),
+              trust,
+              line -> options.log().accept(name + ": " + line),
+              1_000_000));
+    }
+    return new StartedRelay(relay[0], server.scheduler(), server.localAddress());
+  }
+
+  /** Keeps the latest known path statistics per subscriber session, every 100 ms. */
+  private static void samplePaths(StartedRelay relay, Map<String, PathStats> paths) {
+    relay
+        .loop()
+        .scheduleAfter(
+            100_000,
+            () -> {
+              for (SessionPath session : relay.relay().subscriberPaths()) {
+                if (session.path().smoothedRttMicros() >= 0) {
+                  paths.put(session.peer(), session.path());
+                }
+              }
+              samplePaths(relay, paths);
+            });
+  }
+
+  private static long mediaDurationMicros(Options options) {
+    if (options.durationMicros() > 0) {
+      return options.durationMicros();
+    }
+    return options.media().flows().stream()
+        .mapToLong(flow -> flow.durationMicros())
+        .max()
+        .orElse(0);
+  }
+
+  private static <T> T await(CompletableFuture<T> future, long seconds, String what)
+      throws IOException, InterruptedException {
+    try {
+      return future.get(seconds, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      throw new IOException("timed out after " + seconds + " s waiting for " + what);
+    } catch (ExecutionException e) {
+      throw new IOException("failed waiting for " + what + ": " + e.getCause(), e.getCause());
+    }
+  }
+
+  private static void deleteRecursively(Path directory) {
+    try (Stream<Path> paths = Files.walk(directory)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

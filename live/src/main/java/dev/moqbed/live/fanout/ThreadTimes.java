@@ -1,0 +1,31 @@
+package dev.moqbed.live.fanout;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * One thread's CPU time and the time it spent runnable but waiting for a CPU, from Linux's {@code
+ * /proc/thread-self/schedstat} read on that thread (nanoseconds; -1 where it is not available). On
+ * a host shared with other work, the wait shows how much of the relay's delay is the scheduler's.
+ */
+record ThreadTimes(long cpuNanos, long waitNanos) {
+  static final ThreadTimes UNKNOWN = new ThreadTimes(-1, -1);
+
+  /** The calling thread's times. */
+  static ThreadTimes ofCurrentThread() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/thread-self/schedstat")).trim().split(" ");
+      return new ThreadTimes(Long.parseLong(fields[0]), Long.parseLong(fields[1]));
+    } catch (IOException | RuntimeException e) {
+      return UNKNOWN;
+    }
+  }
+
+  ThreadTimes since(ThreadTimes start) {
+    if (cpuNanos < 0 || start.cpuNanos < 0) {
+      return UNKNOWN;
+    }
+    return new ThreadTimes(cpuNanos - start.cpuNanos, waitNanos - start.waitNanos);
+  }
+}

@@ -1,0 +1,24 @@
+package dev.moqbed.netty;
+
+import io.netty.handler.codec.quic.QuicCodecBuilder;
+import java.util.concurrent.TimeUnit;
+
+/** The codec settings both endpoints share. */
+final class QuicCodecs {
+  private QuicCodecs() {}
+
+  static <B extends QuicCodecBuilder<B>> B configure(B builder, QuicSettings settings) {
+    return builder
+        .congestionControlAlgorithm(settings.controller().algorithm())
+        .maxIdleTimeout(settings.idleTimeoutMicros(), TimeUnit.MICROSECONDS)
+        .maxSendUdpPayloadSize(settings.maxUdpPayloadBytes())
+        .maxRecvUdpPayloadSize(settings.maxUdpPayloadBytes())
+        .initialMaxData(QuicSettings.MAX_DATA_BYTES)
+        .initialMaxStreamDataBidirectionalLocal(QuicSettings.MAX_STREAM_DATA_BYTES)
+        .initialMaxStreamDataBidirectionalRemote(QuicSettings.MAX_STREAM_DATA_BYTES)
+        .initialMaxStreamDataUnidirectional(QuicSettings.MAX_STREAM_DATA_BYTES)
+        .initialMaxStreamsBidirectional(QuicSettings.MAX_STREAMS)
+        .initialMaxStreamsUnidirectional(QuicSettings.MAX_STREAMS)
+        .datagram(QuicSettings.DATAGRAM_QUEUE, QuicSettings.DATAGRAM_QUEUE);
+  }
+}

@@ -1,0 +1,169 @@
+package dev.moqbed.output;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Rows of typed cells under named columns, rendered as an aligned terminal table, CSV or JSON.
+ * Cells are {@link Number}s (right-aligned, bare in JSON) or text; {@code null} is an empty cell
+ * (JSON {@code null}).
+ */
+public final class Table {
+  private final List<String> columns;
+  private final List<List<Object>> rows = new ArrayList<>();
+
+  public Table(List<String> columns) {
+    this.columns = List.copyOf(columns);
+  }
+
+  public Table(String... columns) {
+    this(List.of(columns));
+  }
+
+  /** Adds a row; it must have one cell per column. */
+  public Table row(Object... cells) {
+    if (cells.length != columns.size()) {
+      throw new IllegalArgumentException(
+          "row has " + cells.length + " cells for " + columns.size() + " columns");
+    }
+    rows.add(java.util.Arrays.asList(cells.clone()));
+    return this;
+  }
+
+  public List<String> columns() {
+    return columns;
+  }
+
+  public List<List<Object>> rows() {
+    return List.copyOf(rows);
+  }
+
+  public String render(OutputFormat format) {
+    return switch (format) {
+      case TABLE -> renderText();
+      case CSV -> renderCsv();
+      case JSON -> renderJson();
+    };
+  }
+
+  private String renderText() {
+    int[] widths = new int[columns.size()];
+    for (int c = 0; c < widths.length; c++) {
+      widths[c] = columns.get(c).length();
+      for (List<Object> row : rows) {
+        widths[c] = Math.max(widths[c], text(row.get(c)).length());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    for (int c = 0; c < widths.length; c++) {
+      appendAligned(out, columns.get(c), widths[c], rightAligned(c), c == widths.length - 1);
+    }
+    out.append('\n');
+    for (int c = 0; c < widths.length; c++) {
+      out.append("-".repeat(widths[c])).append(c == widths.length - 1 ? "" : "  ");
+    }
+    out.append('\n');
+    for (List<Object> row : rows) {
+      for (int c = 0; c < widths.length; c++) {
+        appendAligned(out, text(row.get(c)), widths[c], rightAligned(c), c == widths.length - 1);
+      }
+      out.append('\n');
+    }
+    return out.toString();
+  }
+
+  /** A column is right-aligned when every non-empty cell in it is a number. */
+  private boolean rightAligned(int column) {
+    boolean anyNumber = false;
+    for (List<Object> row : rows) {
+      Object cell = row.get(column);
+      if (cell instanceof Number) {
+        anyNumber = true;
+      } else if (cell != null) {
+        return false;
+      }
+    }
+    return anyNumber;
+  }
+
+  private static void appendAligned(
+      StringBuilder out, String text, int width, boolean right, boolean last) {
+    String padding = " ".repeat(width - text.length());
+    if (right) {
+      out.append(padding).append(text);
+    } else {
+      out.append(text).append(last ? "" : padding);
+    }
+    if (!last) {
+      out.append("  ");
+    }
+  }
+
+  private String renderCsv() {
+    StringBuilder out = new StringBuilder();
+    appendCsvLine(out, new ArrayList<>(columns));
+    for (List<Object> row : rows) {
+      appendCsvLine(out, row);
+    }
+    return out.toString();
+  }
+
+  private static void appendCsvLine(StringBuilder out, List<?> cells) {
+    for (int c = 0; c < cells.size(); c++) {
+      String text = text(cells.get(c));
+      boolean quote =
+          text.indexOf(',') >= 0
+              || text.indexOf('"') >= 0
+              || text.indexOf('\n') >= 0
+              || text.indexOf('\r') >= 0;
+      out.append(c == 0 ? "" : ",").append(quote ? '"' + text.replace("\"", "\"\"") + '"' : text);
+    }
+    out.append('\n');
+  }
+
+  private String renderJson() {
+    StringBuilder out = new StringBuilder("[");
+    for (int r = 0; r < rows.size(); r++) {
+      out.append(r == 0 ? "\n  {" : ",\n  {");
+      for (int c = 0; c < columns.size(); c++) {
+        Object cell = rows.get(r).get(c);
+        out.append(c == 0 ? "" : ", ").append(jsonString(columns.get(c))).append(": ");
+        if (cell == null) {
+          out.append("null");
+        } else if (cell instanceof Number number && Double.isFinite(number.doubleValue())) {
+          out.append(text(number));
+        } else if (cell instanceof Boolean) {
+          out.append(cell);
+        } else {
+          out.append(jsonString(text(cell)));
+        }
+      }
+      out.append('}');
+    }
+    return out.append(rows.isEmpty() ? "]\n" : "\n]\n").toString();
+  }
+
+  private static String jsonString(String text) {
+    StringBuilder out = new StringBuilder();
+    Json.quote(out, text);
+    return out.toString();
+  }
+
+  /** Whole numbers print without decimals; others with up to three. */
+  private static String text(Object cell) {
+    if (cell == null) {
+      return "";
+    }
+    if (cell instanceof Double || cell instanceof Float) {
+      double value = ((Number) cell).doubleValue();
+      if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+        return Long.toString((long) value);
+      }
+      return new java.math.BigDecimal(value)
+          .setScale(3, java.math.RoundingMode.HALF_EVEN)
+          .stripTrailingZeros()
+          .toPlainString();
+    }
+    return cell.toString();
+  }
+}

@@ -1,7 +1,0 @@
-/**
- * The C4 test suite: what one run of a scenario produces ({@link
- * dev.moqbed.scenarios.suite.RunRecord}), how a run is made ({@link
- * dev.moqbed.scenarios.suite.ScenarioRunner}), sweeps over scenarios, controllers and seeds, and
- * the reports that put the results beside the draft's published numbers.
- */
-package dev.moqbed.scenarios.suite;

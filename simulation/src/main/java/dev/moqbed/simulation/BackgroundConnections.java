@@ -1,0 +1,59 @@
+package dev.moqbed.simulation;
+
+import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.scenarios.spec.SimSpec;
+import dev.moqbed.transport.app.QuicperfClient;
+import dev.moqbed.transport.app.QuicperfServer;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.ConnectionStats;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A spec's background connections ({@code nb_connections} − 1 of them), each a quicperf client and
+ * server with the spec's background controller and text, started at its background start time, as
+ * picoquic_ns runs them whatever the main connection carries.
+ */
+public final class BackgroundConnections {
+  private final List<Simulation.ConnectionPair> pairs;
+
+  private BackgroundConnections(List<Simulation.ConnectionPair> pairs) {
+    this.pairs = List.copyOf(pairs);
+  }
+
+  /** Adds the spec's background connections to {@code simulation}; none when it has none. */
+  public static BackgroundConnections add(
+      Simulation simulation,
+      SimSpec spec,
+      ControllerRegistry registry,
+      ConnectionConfig clientConfig,
+      ConnectionConfig serverConfig) {
+    List<Simulation.ConnectionPair> pairs = new ArrayList<>();
+    if (spec.hasBackground()) {
+      ControllerFactory controller = registry.parse(spec.backgroundCcAlgo());
+      MediaSpec text = spec.backgroundScenario().orElseThrow();
+      for (int i = 1; i < spec.connectionCount(); i++) {
+        pairs.add(
+            simulation.addConnection(
+                controller,
+                clientConfig,
+                serverConfig,
+                new QuicperfClient(text, simulation.applicationScheduler()),
+                new QuicperfServer(simulation.applicationScheduler()),
+                spec.backgroundStartMicros()));
+      }
+    }
+    return new BackgroundConnections(pairs);
+  }
+
+  /** The data senders (the servers) of the background connections, for the load's window. */
+  public List<ConnectionStats> senders() {
+    List<ConnectionStats> senders = new ArrayList<>(pairs.size());
+    for (Simulation.ConnectionPair pair : pairs) {
+      senders.add(pair.server().stats());
+    }
+    return senders;
+  }
+}

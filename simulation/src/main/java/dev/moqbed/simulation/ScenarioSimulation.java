@@ -1,0 +1,240 @@
+package dev.moqbed.simulation;
+
+import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.netsim.NetworkConfig;
+import dev.moqbed.scenarios.catalog.ResolvedScenario;
+import dev.moqbed.scenarios.spec.SimSpec;
+import dev.moqbed.transport.app.FrameLog;
+import dev.moqbed.transport.app.MediaCheck;
+import dev.moqbed.transport.app.QuicperfClient;
+import dev.moqbed.transport.app.QuicperfServer;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.ConnectionStats;
+import dev.moqbed.transport.quic.Role;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a picoquic_ns spec as the reference does: the main connection and its background connections
+ * between the two nodes, each client running quicperf with its scenario text, until the main client
+ * disconnects; then the draft's metrics (scenarios.md §3).
+ */
+public final class ScenarioSimulation {
+  /** The columns {@link Outcome#record} fills after the standard ones of runs.csv, in order. */
+  public static final List<String> EXTRA_COLUMNS =
+      List.of(
+          "completed",
+          "main_packets_lost",
+          "main_bytes_sent",
+          "events",
+          "simulated_us",
+          "media_passed",
+          "media_streams",
+          "stop_sending",
+          "frames_cancelled");
+
+  /** Virtual time after which a run that has not finished is reported as incomplete. */
+  public static final long TIME_LIMIT_MICROS = 600_000_000;
+
+  private final SimSpec spec;
+  private final ControllerRegistry registry;
+  private final EcnMarking ecn;
+  private final RunVariation variation;
+
+  public ScenarioSimulation(SimSpec spec, ControllerRegistry registry) {
+    this(spec, registry, EcnMarking.DEFAULT);
+  }
+
+  public ScenarioSimulation(SimSpec spec, ControllerRegistry registry, EcnMarking ecn) {
+    this(spec, registry, ecn, RunVariation.DEFAULT);
+  }
+
+  public ScenarioSimulation(
+      SimSpec spec, ControllerRegistry registry, EcnMarking ecn, RunVariation variation) {
+    this.spec = spec;
+    this.registry = registry;
+    this.ecn = ecn;
+    this.variation = variation;
+  }
+
+  /** Runs a catalogue scenario once and returns its row of runs.csv. */
+  public static RunRecord run(ResolvedScenario resolved, int run, long seed) {
+    return run(resolved, run, seed, RunVariation.DEFAULT);
+  }
+
+  /** Runs a catalogue scenario once with the given run-to-run variation: its row of runs.csv. */
+  public static RunRecord run(
+      ResolvedScenario resolved, int run, long seed, RunVariation variation) {
+    return runWithFrames(resolved, run, seed, variation).record();
+  }
+
+  /**
+   * Runs a catalogue scenario once with the given run-to-run variation: its row of runs.csv and,
+   * for media, every frame.
+   */
+  public static CompletedRun runWithFrames(
+      ResolvedScenario resolved, int run, long seed, RunVariation variation) {
+    Outcome outcome =
+        new ScenarioSimulation(
+                resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, variation)
+            .run(seed, run);
+    RunRecord record = outcome.record(resolved.scenario().name(), resolved.controller(), run, seed);
+    if (outcome.media() == null) {
+      return CompletedRun.of(record);
+    }
+    FrameTable frames = new FrameTable();
+    frames.add(run, outcome.frames());
+    return new CompletedRun(record, frames);
+  }
+
+  /** The configuration of one end: picoquic's, with this simulation's ECN marking and holes. */
+  private ConnectionConfig config(Role role) {
+    return variation.apply(ecn.apply(ConnectionConfig.picoquic(role)));
+  }
+
+  /** What one run measured. */
+  public record Outcome(
+      long completionMicros,
+      ConnectionStats mainSender,
+      List<ConnectionStats> backgroundSenders,
+      double load,
+      MediaCheck media,
+      FrameLog frames,
+      long lateStopSendingSent,
+      long events,
+      long simulatedMicros) {
+
+    public boolean completed() {
+      return completionMicros >= 0;
+    }
+
+    /** The run as a row of runs.csv, with the simulator's own figures as extra columns. */
+    public RunRecord record(String scenario, String controller, int run, long seed) {
+      Map<String, String> extra = new LinkedHashMap<>();
+      extra.put("completed", Boolean.toString(completed()));
+      extra.put("main_packets_lost", Long.toString(mainSender.packetsLost()));
+      extra.put("main_bytes_sent", Long.toString(mainSender.bytesSent()));
+      extra.put("events", Long.toString(events));
+      extra.put("simulated_us", Long.toString(simulatedMicros));
+      if (media != null) {
+        extra.put("media_passed", Boolean.toString(media.passed()));
+        extra.put("media_streams", streamSummary(frames));
+        extra.put("stop_sending", Long.toString(lateStopSendingSent));
+        extra.put("frames_cancelled", Long.toString(cancelledFrames(frames)));
+      }
+      return new RunRecord(
+          scenario,
+          controller,
+          run,
+          seed,
+          completed() ? completionMicros : null,
+          mainSender.rttAverageMicros(),
+          mainSender.rttStandardDeviationMicros(),
+          load,
+          media == null ? null : media.avLatencyMicros(),
+          media == null ? null : media.maxLatencyMicros(),
+          extra);
+    }
+  }
+
+  /** The frames STOP_SENDING cancelled (the rest of each abandoned group). */
+  static long cancelledFrames(FrameLog frames) {
+    long cancelled = 0;
+    for (int i = 0; i < frames.size(); i++) {
+      if (frames.isCancelled(i)) {
+        cancelled++;
+      }
+    }
+    return cancelled;
+  }
+
+  /**
+   * Per media stream, in order of first frame: {@code id:frames:average_us:max_us} over the frames
+   * the statistics count, joined by {@code ;} (e.g. {@code a1:250:30129:32232;vlow:150:...}).
+   */
+  static String streamSummary(FrameLog frames) {
+    java.util.Map<String, long[]> byStream = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < frames.size(); i++) {
+      if (frames.isCounted(i) && !frames.isCancelled(i) && frames.arrivalMicros(i) >= 0) {
+        long[] stats = byStream.computeIfAbsent(frames.itemId(i), id -> new long[3]);
+        long latency = frames.latencyMicros(i);
+        stats[0]++;
+        stats[1] += latency;
+        stats[2] = Math.max(stats[2], latency);
+      }
+    }
+    StringBuilder summary = new StringBuilder();
+    byStream.forEach(
+        (id, stats) ->
+            summary
+                .append(summary.length() == 0 ? "" : ";")
+                .append(id)
+                .append(':')
+                .append(stats[0])
+                .append(':')
+                .append(stats[1] / stats[0])
+                .append(':')
+                .append(stats[2]));
+    return summary.toString();
+  }
+
+  /** One run: the reference's rep {@code run} under master seed {@code seed}. */
+  public Outcome run(long seed, int run) {
+    return run(seed, run, null);
+  }
+
+  /** As {@link #run(long, int)}, tracing the main data sender's controller into {@code trace}. */
+  public Outcome run(long seed, int run, ControllerTrace trace) {
+    Simulation simulation =
+        new Simulation(
+            NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
+    MediaSpec mainText = spec.mainScenario();
+    QuicperfClient mainClient =
+        new QuicperfClient(
+            mainText, simulation.applicationScheduler(), spec.mediaStatsStartMicros());
+    ConnectionConfig serverConfig = config(Role.SERVER);
+    ConnectionConfig clientConfig = config(Role.CLIENT);
+    if (spec.seeded()) {
+      serverConfig = serverConfig.withResumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
+    }
+    ControllerFactory mainController = registry.parse(spec.mainCcAlgo());
+    Simulation.ConnectionPair main =
+        simulation.addConnection(
+            mainController,
+            clientConfig,
+            serverConfig,
+            mainClient,
+            new QuicperfServer(simulation.applicationScheduler()),
+            spec.mainStartMicros());
+    if (trace != null) {
+      trace.startRun(run);
+      main.server().setAckListener(trace);
+    }
+    BackgroundConnections background =
+        BackgroundConnections.add(simulation, spec, registry, clientConfig, config(Role.SERVER));
+    simulation.runWhile(() -> mainClient.closedMicros() < 0, TIME_LIMIT_MICROS);
+
+    ConnectionStats mainSender = main.server().stats();
+    List<ConnectionStats> backgroundSenders = background.senders();
+    MediaCheck media =
+        mainText.flows().isEmpty()
+            ? null
+            : mainClient.check(
+                String.join(",", spec.mediaExcluded()),
+                spec.mediaLatencyAverageMicros(),
+                spec.mediaLatencyMaxMicros());
+    return new Outcome(
+        mainClient.closedMicros(),
+        mainSender,
+        backgroundSenders,
+        Load.of(mainSender, backgroundSenders, spec.nominalRateBitsPerSecond()),
+        media,
+        mainClient.frames(),
+        mainClient.lateStopSendingSent(),
+        simulation.eventsExecuted(),
+        simulation.nowMicros());
+  }
+}

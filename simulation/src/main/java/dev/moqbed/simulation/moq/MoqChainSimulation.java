@@ -1,0 +1,311 @@
+package dev.moqbed.simulation.moq;
+
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.media.MediaObject;
+import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.media.spec.MediaFlow;
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.netsim.NetworkConfig;
+import dev.moqbed.publisher.Publisher;
+import dev.moqbed.publisher.PublisherConfig;
+import dev.moqbed.publisher.PublisherEvents;
+import dev.moqbed.relay.Relay;
+import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.scenarios.catalog.ResolvedScenario;
+import dev.moqbed.scenarios.spec.SimSpec;
+import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.memory.MemoryLink;
+import dev.moqbed.session.memory.MemoryTransport;
+import dev.moqbed.simulation.BackgroundConnections;
+import dev.moqbed.simulation.CompletedRun;
+import dev.moqbed.simulation.EcnMarking;
+import dev.moqbed.simulation.FrameTable;
+import dev.moqbed.simulation.Load;
+import dev.moqbed.simulation.RunRecord;
+import dev.moqbed.simulation.RunVariation;
+import dev.moqbed.simulation.ScenarioSimulation;
+import dev.moqbed.simulation.Simulation;
+import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.subscriber.Subscriber;
+import dev.moqbed.subscriber.SubscriberConfig;
+import dev.moqbed.subscriber.SubscriberEvents;
+import dev.moqbed.subscriber.SubscriberReport;
+import dev.moqbed.subscriber.TrackReport;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.ConnectionStats;
+import dev.moqbed.transport.quic.Role;
+import dev.moqbed.transport.session.QuicTransportConnection;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The MoQ chain on a scenario's network, in virtual time: publisher → relay → subscriber, the three
+ * roles written against the session interface only.
+ *
+ * <p>Hop 1 (publisher → relay) is ideal: an in-memory connection pair with no delay and no rate
+ * limit on the simulation's application scheduler, so the relay has every object at its capture
+ * time. Hop 2 (relay → subscriber) is the scenario's link: a {@link QuicTransportConnection} over
+ * the project's QUIC model, the subscriber on the client node opening the connection at the main
+ * connection's start time, the relay on the server node sending with the controller under test.
+ * Background connections of the scenario run as in the draft workload. The subscriber measures
+ * capture → complete-arrival latency per frame and stops a {@code vmid} group whose frame is more
+ * than {@link #LATE_MICROS} late; the relay then resets the group's stream and resumes the layer
+ * with the next group.
+ */
+public final class MoqChainSimulation {
+  /** A frame of the droppable layer later than this stops its group (the task's 250 ms). */
+  public static final long LATE_MICROS = 250_000;
+
+  /** The track the subscriber may stop. */
+  public static final String DROPPABLE_TRACK = "vmid";
+
+  private static final MoqtVersion VERSION = MoqtVersion.DRAFT_14;
+  private static final String NAMESPACE = "live";
+  private static final long PUBLISHER_LINGER_MICROS = 1_000_000;
+  private static final long SUBSCRIBER_GRACE_MICROS = 2_000_000;
+
+  private final SimSpec spec;
+  private final ControllerRegistry registry;
+  private final EcnMarking ecn;
+  private final RunVariation variation;
+
+  /** The value of the {@code workload} column in the MoQ chain's rows. */
+  public static final String WORKLOAD = "moq";
+
+  /** The extra column that tells a MoQ-chain row from a draft-workload row (which lacks it). */
+  public static final String WORKLOAD_COLUMN = "workload";
+
+  /** The columns a MoQ-chain run fills after {@link RunRecord#COLUMNS}, in order. */
+  public static final List<String> EXTRA_COLUMNS =
+      List.of(
+          "completed",
+          WORKLOAD_COLUMN,
+          "main_packets_lost",
+          "main_bytes_sent",
+          "events",
+          "simulated_us",
+          "frames_sent",
+          "frames_received",
+          "frames_cancelled",
+          "stop_sending",
+          "media_streams");
+
+  /**
+   * What one run measured.
+   *
+   * @param report the subscriber's report; null when it never finished
+   * @param sent every object the publisher handed to the relay, in capture order
+   * @param frames every frame the subscriber received, in arrival order
+   * @param relaySender the relay's sending side of hop 2, where the controller under test acts
+   * @param load the relay sender's share of the link, as the draft computes it
+   * @param endMicros virtual time when the run ended
+   */
+  public record Outcome(
+      SubscriberReport report,
+      List<MediaObject> sent,
+      List<FrameRecord> frames,
+      ConnectionStats relaySender,
+      double load,
+      long events,
+      long endMicros) {
+    public boolean completed() {
+      return report != null && report.completed();
+    }
+
+    /**
+     * The run as a row of runs.csv. The draft's columns keep their meaning with the relay as the
+     * main sender: completion when the subscriber finished, the relay sender's RTT, its load; the
+     * media columns are the largest per-track average and maximum over every track, since the MoQ
+     * chain excludes no stream and no warm-up.
+     */
+    public RunRecord record(String scenario, String controller, int run, long seed) {
+      Map<String, String> extra = new LinkedHashMap<>();
+      extra.put("completed", Boolean.toString(completed()));
+      extra.put(WORKLOAD_COLUMN, WORKLOAD);
+      extra.put("main_packets_lost", Long.toString(relaySender.packetsLost()));
+      extra.put("main_bytes_sent", Long.toString(relaySender.bytesSent()));
+      extra.put("events", Long.toString(events));
+      extra.put("simulated_us", Long.toString(endMicros));
+      extra.put("frames_sent", Integer.toString(sent.size()));
+      extra.put("frames_received", Integer.toString(frames.size()));
+      long stopSending = 0;
+      if (report != null) {
+        for (TrackReport track : report.tracks()) {
+          stopSending += track.stopSendingSent();
+        }
+      }
+      // exact per-track figures from the frames (the subscriber's histograms are bucketed)
+      Map<String, long[]> byTrack = new LinkedHashMap<>();
+      for (FrameRecord frame : frames) {
+        long[] stats = byTrack.computeIfAbsent(frame.track(), track -> new long[3]);
+        stats[0]++;
+        stats[1] += frame.latencyMicros();
+        stats[2] = Math.max(stats[2], frame.latencyMicros());
+      }
+      Long averageLatency = null;
+      Long maxLatency = null;
+      StringBuilder streams = new StringBuilder();
+      for (Map.Entry<String, long[]> entry : byTrack.entrySet()) {
+        long[] stats = entry.getValue();
+        long average = Math.round((double) stats[1] / stats[0]);
+        averageLatency = averageLatency == null ? average : Math.max(averageLatency, average);
+        maxLatency = maxLatency == null ? stats[2] : Math.max(maxLatency, stats[2]);
+        streams
+            .append(streams.length() == 0 ? "" : ";")
+            .append(entry.getKey())
+            .append(':')
+            .append(stats[0])
+            .append(':')
+            .append(average)
+            .append(':')
+            .append(stats[2]);
+      }
+      extra.put("frames_cancelled", Integer.toString(frameTable(run).cancelledRows()));
+      extra.put("stop_sending", Long.toString(stopSending));
+      extra.put("media_streams", streams.toString());
+      return new RunRecord(
+          scenario,
+          controller,
+          run,
+          seed,
+          completed() ? endMicros : null,
+          relaySender.rttAverageMicros(),
+          relaySender.rttStandardDeviationMicros(),
+          load,
+          averageLatency,
+          maxLatency,
+          extra);
+    }
+
+    /** Every frame the publisher sent, with its arrival or its loss, as rows of run {@code run}. */
+    public FrameTable frameTable(int run) {
+      FrameTable table = new FrameTable();
+      table.add(run, sent, frames);
+      return table;
+    }
+  }
+
+  /** Runs a catalogue media scenario once through the MoQ chain: its row and its frames. */
+  public static CompletedRun runWithFrames(
+      ResolvedScenario resolved, int run, long seed, RunVariation variation) {
+    Outcome outcome =
+        new MoqChainSimulation(
+                resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, variation)
+            .run(seed, run);
+    return new CompletedRun(
+        outcome.record(resolved.scenario().name(), resolved.controller(), run, seed),
+        outcome.frameTable(run));
+  }
+
+  public MoqChainSimulation(SimSpec spec, ControllerRegistry registry, EcnMarking ecn) {
+    this(spec, registry, ecn, RunVariation.DEFAULT);
+  }
+
+  public MoqChainSimulation(
+      SimSpec spec, ControllerRegistry registry, EcnMarking ecn, RunVariation variation) {
+    this.spec = spec;
+    this.registry = registry;
+    this.ecn = ecn;
+    this.variation = variation;
+  }
+
+  private ConnectionConfig config(Role role) {
+    return variation.apply(ecn.apply(ConnectionConfig.picoquic(role)));
+  }
+
+  /** One run under master seed {@code seed}. */
+  public Outcome run(long seed, int run) {
+    Simulation simulation =
+        new Simulation(
+            NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
+    MediaSpec media = spec.mainScenario();
+    List<String> tracks = media.flows().stream().map(MediaFlow::id).toList();
+    List<FrameRecord> frames = new ArrayList<>();
+    List<MediaObject> sent = new ArrayList<>();
+    SubscriberReport[] report = new SubscriberReport[1];
+    Publisher[] publisher = new Publisher[1];
+
+    Relay relay = new Relay(simulation.applicationScheduler(), RelayConfig.DEFAULT, line -> {});
+    publisher[0] =
+        new Publisher(
+            simulation.applicationScheduler(),
+            new PublisherConfig(NAMESPACE, media, 0, false, PUBLISHER_LINGER_MICROS),
+            new PublisherEvents() {
+              @Override
+              public void onObjectSent(MediaObject object) {
+                sent.add(object);
+              }
+            });
+    MemoryTransport.Pair hop1 =
+        MemoryTransport.pair(
+            simulation.applicationScheduler(),
+            MemoryLink.ofDelay(0),
+            MemoryLink.ofDelay(0),
+            "publisher");
+    MoqtSession.server(hop1.server(), relay.newSession(), VERSION);
+    MoqtSession.client(hop1.client(), publisher[0], VERSION);
+
+    Subscriber subscriber =
+        new Subscriber(
+            simulation.applicationScheduler(),
+            new SubscriberConfig(
+                NAMESPACE,
+                tracks,
+                LATE_MICROS,
+                Set.of(DROPPABLE_TRACK),
+                0,
+                SUBSCRIBER_GRACE_MICROS),
+            new SubscriberEvents() {
+              @Override
+              public void onSubscriptionsAnswered(int accepted, int refused) {
+                publisher[0].startMedia();
+              }
+
+              @Override
+              public void onFrame(FrameRecord frame) {
+                frames.add(frame);
+              }
+
+              @Override
+              public void onFinished(SubscriberReport finished) {
+                report[0] = finished;
+              }
+            });
+
+    ConnectionConfig serverConfig = config(Role.SERVER);
+    ConnectionConfig clientConfig = config(Role.CLIENT);
+    if (spec.seeded()) {
+      serverConfig = serverConfig.withResumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
+    }
+    Simulation.ConnectionPair hop2 =
+        simulation.addConnection(
+            registry.parse(spec.mainCcAlgo()),
+            clientConfig,
+            serverConfig,
+            new ConnectionHandler() {},
+            new ConnectionHandler() {},
+            spec.mainStartMicros());
+    QuicTransportConnection relaySide = new QuicTransportConnection(hop2.server(), "subscriber");
+    MoqtSession.server(relaySide, relay.newSession(), VERSION);
+    QuicTransportConnection subscriberSide = new QuicTransportConnection(hop2.client(), "relay");
+    subscriberSide.whenReady(() -> MoqtSession.client(subscriberSide, subscriber, VERSION));
+
+    BackgroundConnections background =
+        BackgroundConnections.add(simulation, spec, registry, clientConfig, config(Role.SERVER));
+    simulation.runWhile(() -> report[0] == null, ScenarioSimulation.TIME_LIMIT_MICROS);
+    ConnectionStats relaySender = hop2.server().stats();
+    List<ConnectionStats> backgroundSenders = background.senders();
+    return new Outcome(
+        report[0],
+        List.copyOf(sent),
+        List.copyOf(frames),
+        relaySender,
+        Load.of(relaySender, backgroundSenders, spec.nominalRateBitsPerSecond()),
+        simulation.eventsExecuted(),
+        simulation.nowMicros());
+  }
+}

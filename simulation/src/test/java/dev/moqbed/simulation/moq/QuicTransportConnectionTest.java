@@ -1,0 +1,147 @@
+package dev.moqbed.simulation.moq;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.netsim.NetworkConfig;
+import dev.moqbed.scenarios.catalog.ScenarioCatalog;
+import dev.moqbed.session.transport.BidirectionalStream;
+import dev.moqbed.session.transport.ReceiveStream;
+import dev.moqbed.session.transport.ReceiveStreamListener;
+import dev.moqbed.session.transport.SendStream;
+import dev.moqbed.session.transport.SendStreamListener;
+import dev.moqbed.session.transport.TransportListener;
+import dev.moqbed.simulation.Simulation;
+import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.session.QuicTransportConnection;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The session interface over two QUIC model connections on the media scenario's link. */
+class QuicTransportConnectionTest {
+  private final Simulation simulation =
+      new Simulation(
+          NetworkConfig.builder(
+              ScenarioCatalog.standard().resolve("media", "c4").spec().linkSchedule()),
+          1,
+          0);
+  private final Simulation.ConnectionPair pair =
+      simulation.addConnection(
+          ControllerRegistry.standard().parse("c4"),
+          new ConnectionHandler() {},
+          new ConnectionHandler() {},
+          0);
+  private final QuicTransportConnection client = new QuicTransportConnection(pair.client(), "s");
+  private final QuicTransportConnection server = new QuicTransportConnection(pair.server(), "c");
+  private final List<String> events = new ArrayList<>();
+
+  /** Records a stream's events as text. */
+  private ReceiveStreamListener recorder(String name) {
+    return new ReceiveStreamListener() {
+      @Override
+      public void onData(ByteBuffer bytes) {
+        events.add(name + " data " + bytes.remaining());
+      }
+
+      @Override
+      public void onFinished() {
+        events.add(name + " fin");
+      }
+
+      @Override
+      public void onReset(long errorCode) {
+        events.add(name + " reset " + errorCode);
+      }
+    };
+  }
+
+  private abstract static class Listener implements TransportListener {
+    @Override
+    public void onBidirectionalStream(BidirectionalStream stream) {}
+
+    @Override
+    public void onUnidirectionalStream(ReceiveStream stream) {}
+
+    @Override
+    public void onDatagram(ByteBuffer payload) {}
+
+    @Override
+    public void onClosed(long applicationErrorCode, String reason, boolean byPeer) {}
+  }
+
+  @Test
+  void shouldAnnounceThePeersBidirectionalStreamAndCarryBothDirectionsWhenClientOpensIt() {
+    client.setListener(new Listener() {});
+    server.setListener(
+        new Listener() {
+          @Override
+          public void onBidirectionalStream(BidirectionalStream stream) {
+            events.add("server stream " + stream.send().id());
+            stream.receive().setListener(recorder("server"));
+            stream.send().write(ByteBuffer.wrap(new byte[3000]));
+            stream.send().finish();
+          }
+        });
+    client.whenReady(
+        () -> {
+          BidirectionalStream control = client.openBidirectionalStream();
+          control.receive().setListener(recorder("client"));
+          control.send().write(ByteBuffer.wrap("hello".getBytes(StandardCharsets.US_ASCII)));
+        });
+    simulation.runWhile(() -> events.size() < 4, 2_000_000);
+
+    assertEquals("server stream 0", events.get(0));
+    assertEquals("server data 5", events.get(1));
+    simulation.runWhile(() -> !events.contains("client fin"), 2_000_000);
+    long clientBytes =
+        events.stream()
+            .filter(e -> e.startsWith("client data"))
+            .mapToLong(e -> Long.parseLong(e.substring(12)))
+            .sum();
+    assertEquals(3000, clientBytes);
+    assertEquals("client fin", events.get(events.size() - 1));
+  }
+
+  @Test
+  void shouldTellTheSenderAndCloseTheStreamWhenThePeerStopsSending() {
+    long[] stopCode = {-1};
+    server.setListener(new Listener() {});
+    client.setListener(
+        new Listener() {
+          @Override
+          public void onUnidirectionalStream(ReceiveStream stream) {
+            events.add("stream " + stream.id());
+            stream.setListener(recorder("client"));
+            stream.stopSending(7);
+          }
+        });
+    SendStream[] sent = new SendStream[1];
+    server.whenReady(
+        () -> {
+          SendStream stream = server.openUnidirectionalStream(3);
+          stream.setListener(
+              new SendStreamListener() {
+                @Override
+                public void onStopSending(long errorCode) {
+                  stopCode[0] = errorCode;
+                }
+              });
+          stream.write(ByteBuffer.wrap(new byte[200_000]));
+          assertFalse(stream.isWritable(), "200 kB wait unsent: above the 64 KiB limit");
+          sent[0] = stream;
+        });
+    simulation.runWhile(() -> stopCode[0] < 0, 2_000_000);
+
+    assertEquals(7, stopCode[0]);
+    assertTrue(sent[0].isClosed());
+    assertEquals("stream 3", events.get(0), "the server's first unidirectional stream");
+    assertEquals(1, events.size(), "no bytes after STOP_SENDING, and no RESET: " + events);
+    simulation.runWhile(() -> true, simulation.nowMicros() + 200_000);
+    assertEquals(1, events.size(), events.toString());
+  }
+}

@@ -1,0 +1,204 @@
+package dev.moqbed.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.simulation.ControllerSeeding;
+import dev.moqbed.simulation.PacketNumberHoleMode;
+import dev.moqbed.simulation.RunVariation;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SweepArgumentsTest {
+
+  private static SweepArguments arguments(Shard shard) {
+    return new SweepArguments(
+        "c4-test",
+        Workload.DRAFT,
+        List.of("alone", "blackhole"),
+        List.of("c4", "bbr"),
+        3,
+        1,
+        shard);
+  }
+
+  @Test
+  void shouldOrderJobsByScenarioThenControllerThenRun() {
+    List<SweepJob> jobs = arguments(Shard.WHOLE).allJobs();
+    assertEquals(12, jobs.size());
+    assertEquals(new SweepJob("alone", "c4", 0), jobs.get(0));
+    assertEquals(new SweepJob("alone", "c4", 2), jobs.get(2));
+    assertEquals(new SweepJob("alone", "bbr", 0), jobs.get(3));
+    assertEquals(new SweepJob("blackhole", "bbr", 2), jobs.get(11));
+  }
+
+  @Test
+  void shouldDealJobsRoundRobinWhenSharded() {
+    assertEquals(
+        List.of(
+            new SweepJob("alone", "c4", 1),
+            new SweepJob("blackhole", "c4", 0),
+            new SweepJob("blackhole", "bbr", 2)),
+        arguments(new Shard(1, 5)).shardJobs());
+  }
+
+  @Test
+  void shouldPartitionTheSweepWhenShardsAreTakenTogether() {
+    for (int count = 1; count <= 13; count++) {
+      List<SweepJob> union = new ArrayList<>();
+      for (int index = 0; index < count; index++) {
+        union.addAll(arguments(new Shard(index, count)).shardJobs());
+      }
+      assertEquals(12, union.size(), "no job twice with " + count + " shards");
+      assertEquals(
+          new HashSet<>(arguments(Shard.WHOLE).allJobs()),
+          new HashSet<>(union),
+          "every job once with " + count + " shards");
+    }
+  }
+
+  @Test
+  void shouldParseShardWhenWrittenIOverN() {
+    assertEquals(new Shard(3, 8), Shard.parse("3/8"));
+    assertEquals(Shard.WHOLE, Shard.parse("0/1"));
+    assertEquals("3/8", new Shard(3, 8).toString());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"8/8", "-1/4", "0/0", "1", "a/b", "1/", "/2", ""})
+  void shouldRefuseShardWhenNotIOverNWithIBelowN(String text) {
+    IllegalArgumentException error =
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse(text));
+    assertTrue(
+        error.getMessage().startsWith("shard must be I/N with 0 <= I < N"), error.getMessage());
+  }
+
+  @Test
+  void shouldWriteArgumentsAsJsonAndReadThemBack() {
+    SweepArguments arguments =
+        new SweepArguments(
+            "c4-test",
+            Workload.DRAFT,
+            List.of("alone"),
+            List.of("c4", "cubic:flavor=rfc,hystart=off"),
+            100,
+            -5,
+            new Shard(2, 4));
+    assertEquals(
+        "{\n"
+            + "  \"format\": 1,\n"
+            + "  \"suite\": \"c4-test\",\n"
+            + "  \"workload\": \"draft\",\n"
+            + "  \"scenarios\": [\"alone\"],\n"
+            + "  \"cc\": [\"c4\", \"cubic:flavor=rfc,hystart=off\"],\n"
+            + "  \"runs\": 100,\n"
+            + "  \"seed\": -5,\n"
+            + "  \"shard\": \"2/4\",\n"
+            + "  \"pn_holes\": \"picoquic\",\n"
+            + "  \"bbr_seed\": \"run\"\n"
+            + "}\n",
+        arguments.toJson());
+    assertEquals(arguments, SweepArguments.fromJson(arguments.toJson()));
+  }
+
+  @Test
+  void shouldReadSweepFilesWithoutWorkloadAsTheDraftWorkload() {
+    String before =
+        "{\"format\": 1, \"suite\": \"c4-test\", \"scenarios\": [\"media\"], \"cc\": [\"c4\"],"
+            + " \"runs\": 2, \"seed\": 1, \"shard\": \"0/1\"}";
+    assertEquals(Workload.DRAFT, SweepArguments.fromJson(before).workload());
+    SweepArguments moq =
+        new SweepArguments(
+            "c4-test", Workload.MOQ, List.of("media"), List.of("c4"), 2, 1, Shard.WHOLE);
+    assertEquals(moq, SweepArguments.fromJson(moq.toJson()));
+    assertEquals(
+        List.of("workload moq here, draft there", "pn_holes picoquic here, off there"),
+        moq.differencesFrom(SweepArguments.fromJson(before), "here", "there"));
+    IllegalArgumentException error =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                SweepArguments.fromJson(
+                    before.replace("\"suite\"", "\"workload\": \"x\", \"suite\"")));
+    assertEquals("unknown workload 'x'; valid: draft, moq", error.getMessage());
+  }
+
+  @Test
+  void shouldReadASweepWrittenBeforeTheHolesAsOneWithoutThem() {
+    String before =
+        "{\"format\": 1, \"suite\": \"c4-test\", \"scenarios\": [\"alone\"], \"cc\": [\"c4\"],"
+            + " \"runs\": 2, \"seed\": 1, \"shard\": \"0/1\"}";
+    SweepArguments old = SweepArguments.fromJson(before);
+    assertEquals(RunVariation.BEFORE_HOLES, old.variation());
+    SweepArguments now =
+        new SweepArguments(
+            "c4-test", Workload.DRAFT, List.of("alone"), List.of("c4"), 2, 1, Shard.WHOLE);
+    assertEquals(
+        List.of("pn_holes picoquic here, off there"), now.differencesFrom(old, "here", "there"));
+    SweepArguments off =
+        new SweepArguments(
+            "c4-test",
+            Workload.DRAFT,
+            List.of("alone"),
+            List.of("c4"),
+            2,
+            1,
+            Shard.WHOLE,
+            new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK));
+    assertEquals(off, SweepArguments.fromJson(off.toJson()));
+  }
+
+  @Test
+  void shouldListEveryDifferenceWhenComparingArguments() {
+    SweepArguments a = arguments(Shard.WHOLE);
+    SweepArguments b =
+        new SweepArguments(
+            "c4-test",
+            Workload.DRAFT,
+            List.of("alone"),
+            List.of("c4", "bbr"),
+            3,
+            1,
+            new Shard(0, 2));
+    assertEquals(
+        List.of("scenarios alone,blackhole now, alone then", "shard 0/1 now, 0/2 then"),
+        a.differencesFrom(b, "now", "then"));
+    assertEquals(List.of(), a.differencesFrom(arguments(Shard.WHOLE), "now", "then"));
+  }
+
+  @Test
+  void shouldRefuseArgumentsFileWhenAMemberIsMissingOrOfAnotherFormat() {
+    IllegalArgumentException missing =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SweepArguments.fromJson("{\"format\": 1, \"suite\": \"c4-test\"}"));
+    assertEquals("sweep.json: 'scenarios' must be a list of strings", missing.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> SweepArguments.fromJson("{\"format\": 2}"));
+    assertThrows(IllegalArgumentException.class, () -> SweepArguments.fromJson("[1, 2]"));
+  }
+
+  @Test
+  void shouldRefuseSweepWhenRunsBelowOne() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new SweepArguments(
+                "c4-test", Workload.DRAFT, List.of("alone"), List.of("c4"), 0, 1, Shard.WHOLE));
+  }
+
+  @Test
+  void shouldNameEveryDraftScenarioOnceInTheSuite() {
+    List<String> all = ScenarioGroup.allScenarios();
+    Set<String> unique = new HashSet<>(all);
+    assertEquals(43, all.size());
+    assertEquals(43, unique.size());
+    assertEquals(ScenarioGroup.WIFI, ScenarioGroup.of("wifi_bad_c4"));
+  }
+}
