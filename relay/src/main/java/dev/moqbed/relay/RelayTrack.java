@@ -24,6 +24,8 @@ final class RelayTrack {
   private final TrackObserver observer;
   // In subscription order: objects are offered to subscribers in the order they subscribed.
   private final List<Subscription> subscriptions = new ArrayList<>();
+  // Made once: the view is read for every object that arrives.
+  private final List<Subscription> subscriptionsView = Collections.unmodifiableList(subscriptions);
   private long upstreamAlias = -1;
   private boolean active;
   private boolean ended;
@@ -93,7 +95,7 @@ final class RelayTrack {
 
   /** The subscriptions it feeds, in subscription order, as a live read-only view. */
   List<Subscription> subscriptions() {
-    return Collections.unmodifiableList(subscriptions);
+    return subscriptionsView;
   }
 
   void addSubscription(Subscription subscription) {

@@ -21,7 +21,7 @@ import dev.moqbed.session.SubgroupWriterListener;
  */
 final class SubscriberQueue implements SubgroupWriterListener {
   /** Largest urgency Netty's QUIC codec accepts. */
-  static final int MAX_URGENCY = 127;
+  private static final int MAX_URGENCY = 127;
 
   private final Peer peer;
   private final RelayContext context;
@@ -234,7 +234,7 @@ final class SubscriberQueue implements SubgroupWriterListener {
   }
 
   /** The stream urgency of a publisher priority: the same number, within what QUIC accepts. */
-  static int urgency(int publisherPriority) {
+  private static int urgency(int publisherPriority) {
     return Math.min(publisherPriority, MAX_URGENCY);
   }
 }

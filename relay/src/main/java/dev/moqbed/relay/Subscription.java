@@ -99,9 +99,7 @@ final class Subscription {
    */
   void end() {
     ended = true;
-    for (GroupDelivery delivery : groups.values()) {
-      delivery.markUpstreamEnded();
-    }
+    markGroupsUpstreamEnded();
   }
 
   /** The publisher is gone: every subgroup already queued is complete as it is. */

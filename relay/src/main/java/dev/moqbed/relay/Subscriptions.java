@@ -26,6 +26,8 @@ final class Subscriptions {
 
   private final List<Subscription> inOrder = new ArrayList<>();
   private final Map<Long, Subscription> byRequest = new HashMap<>();
+  // The read-only view handed out by all(), made once.
+  private final List<Subscription> view = Collections.unmodifiableList(inOrder);
 
   void add(Subscription subscription) {
     inOrder.add(subscription);
@@ -52,7 +54,7 @@ final class Subscriptions {
 
   /** All of them in the order they were made, as a live read-only view. */
   List<Subscription> all() {
-    return Collections.unmodifiableList(inOrder);
+    return view;
   }
 
   /** A copy of all of them, for a caller that removes some as it walks them. */
