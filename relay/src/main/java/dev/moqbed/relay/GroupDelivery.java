@@ -2,6 +2,7 @@ package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.Location;
 import dev.moqbed.media.moqt.SubgroupObject;
+import dev.moqbed.runtime.Clock;
 import dev.moqbed.session.SubgroupWriter;
 import java.util.ArrayDeque;
 
@@ -9,25 +10,63 @@ import java.util.ArrayDeque;
  * One subgroup on its way to one subscriber: the stream opened for it and the objects not yet
  * handed to that stream, in arrival order (a stream's objects are never reordered), each with the
  * time it reached the relay.
+ *
+ * <p>Two flags tell its state. {@code upstreamEnded}: the publisher's stream for this subgroup
+ * ended, so once the queue is empty the stream can be finished. {@code closed}: the stream towards
+ * the subscriber is gone (reset by the relay or stopped by the subscriber), so nothing more is
+ * queued for it.
  */
 final class GroupDelivery {
-  final Location key;
-  final SubgroupWriter writer;
-  final Downstream downstream;
-  final ArrayDeque<SubgroupObject> pending = new ArrayDeque<>();
+  private final Location key;
+  private final SubgroupWriter writer;
+  private final Subscription subscription;
+  private final ArrayDeque<SubgroupObject> pending = new ArrayDeque<>();
   private final ArrivalTimes arrivals = new ArrivalTimes();
-  long pendingBytes;
-  boolean upstreamEnded;
-  boolean closed;
+  private long pendingBytes;
+  private boolean upstreamEnded;
+  private boolean closed;
 
-  GroupDelivery(Location key, SubgroupWriter writer, Downstream downstream) {
+  GroupDelivery(Location key, SubgroupWriter writer, Subscription subscription) {
     this.key = key;
     this.writer = writer;
-    this.downstream = downstream;
+    this.subscription = subscription;
+  }
+
+  /** The subgroup's (group, subgroup) location. */
+  Location key() {
+    return key;
   }
 
   long groupId() {
     return key.group();
+  }
+
+  /** The subscription this stream belongs to. */
+  Subscription subscription() {
+    return subscription;
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+
+  boolean isUpstreamEnded() {
+    return upstreamEnded;
+  }
+
+  /** The publisher's stream for this subgroup ended (finished, reset, or its track ended). */
+  void markUpstreamEnded() {
+    upstreamEnded = true;
+  }
+
+  /** Payload bytes waiting. */
+  long queuedBytes() {
+    return pendingBytes;
+  }
+
+  /** Objects waiting. */
+  int queuedObjects() {
+    return pending.size();
   }
 
   /** Queues one object that reached the relay at {@code arrivalMicros}. */
@@ -37,19 +76,6 @@ final class GroupDelivery {
     pendingBytes += object.payload().size();
   }
 
-  /** The arrival time of the next object {@link #dequeue()} returns. */
-  long nextArrivalMicros() {
-    return arrivals.peek();
-  }
-
-  /** Takes the oldest queued object. */
-  SubgroupObject dequeue() {
-    SubgroupObject object = pending.poll();
-    arrivals.poll();
-    pendingBytes -= object.payload().size();
-    return object;
-  }
-
   /** Drops the queue and returns how many bytes it held. */
   long clear() {
     long bytes = pendingBytes;
@@ -57,6 +83,54 @@ final class GroupDelivery {
     arrivals.clear();
     pendingBytes = 0;
     return bytes;
+  }
+
+  /** Resets the stream towards the subscriber with {@code errorCode}; nothing is sent after. */
+  void reset(long errorCode) {
+    closed = true;
+    writer.reset(errorCode);
+  }
+
+  /** The subscriber stopped the stream (STOP_SENDING): closed without a reset of our own. */
+  void onStopped() {
+    closed = true;
+  }
+
+  /** Gives the stream this urgency: how a newer group of the same track takes precedence. */
+  void setUrgency(int urgency) {
+    writer.setUrgency(urgency);
+  }
+
+  /**
+   * Hands queued objects to the stream, oldest first, as long as it takes them; reports each to
+   * {@code observer} with the time it waited here. Returns the payload bytes handed over.
+   */
+  long forwardWritable(Clock clock, TrackObserver observer) {
+    long forwarded = 0;
+    while (!pending.isEmpty() && writer.isWritable()) {
+      long arrivalMicros = arrivals.peek();
+      arrivals.poll();
+      SubgroupObject object = pending.poll();
+      long size = object.payload().size();
+      pendingBytes -= size;
+      forwarded += size;
+      writer.write(object);
+      subscription.onObjectForwarded();
+      observer.onObjectForwarded(size, clock.nowMicros() - arrivalMicros);
+    }
+    return forwarded;
+  }
+
+  /**
+   * Finishes the stream when everything the publisher sent for this subgroup went out; returns true
+   * if it did (the delivery is then done).
+   */
+  boolean finishIfComplete() {
+    if (pending.isEmpty() && upstreamEnded) {
+      writer.finish();
+      return true;
+    }
+    return false;
   }
 
   /** A first-in first-out queue of longs in a growing ring: no boxing per object. */

@@ -13,25 +13,22 @@ import java.util.List;
  * go). Relays must not be configured in a cycle: nothing detects a SUBSCRIBE coming back.
  */
 final class UpstreamRelays {
-  private final List<Relay.RelaySession> sessions = new ArrayList<>();
+  // The publishing sides of those connections, in the order they were opened.
+  private final List<UpstreamSide> relays = new ArrayList<>();
 
-  void add(Relay.RelaySession session) {
-    sessions.add(session);
+  void add(UpstreamSide relay) {
+    relays.add(relay);
   }
 
-  void remove(Relay.RelaySession session) {
-    sessions.remove(session);
-  }
-
-  boolean contains(Relay.RelaySession session) {
-    return sessions.contains(session);
+  void remove(UpstreamSide relay) {
+    relays.remove(relay);
   }
 
   /** The upstream to ask for {@code namespace}, or null when none is connected. */
-  Relay.RelaySession route(TrackNamespace namespace) {
-    for (Relay.RelaySession session : sessions) {
-      if (session.isReady()) {
-        return session;
+  UpstreamSide route(TrackNamespace namespace) {
+    for (UpstreamSide relay : relays) {
+      if (relay.isReady()) {
+        return relay;
       }
     }
     return null;

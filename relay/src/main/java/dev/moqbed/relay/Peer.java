@@ -1,0 +1,76 @@
+package dev.moqbed.relay;
+
+import dev.moqbed.media.moqt.ControlMessage;
+import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.SubgroupHeader;
+import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.SubgroupWriter;
+import dev.moqbed.session.transport.PathStats;
+
+/**
+ * The other end of one connection, as both sides of the relay see it: the {@link MoqtSession} once
+ * its setup is done, and whether it has closed. The {@link UpstreamSide} and the {@link
+ * DownstreamSide} of a connection share one, so a peer that publishes and subscribes has one
+ * session, one control stream and one name in the logs.
+ *
+ * <p>Only {@link RelayConnection} changes its state, when the session becomes ready and when it
+ * closes; the sides only talk through it.
+ */
+final class Peer {
+  private MoqtSession session;
+  private boolean closed;
+
+  void onReady(MoqtSession session) {
+    this.session = session;
+  }
+
+  void onClosed() {
+    closed = true;
+  }
+
+  /** Setup done and not closed: messages sent now reach the peer. */
+  boolean isReady() {
+    return session != null && !closed;
+  }
+
+  /** Setup done (whether or not it closed since). */
+  boolean hasSession() {
+    return session != null;
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+
+  /** The peer's address, {@code ?} before setup. */
+  String name() {
+    return session == null ? "?" : session.peer();
+  }
+
+  /** Sends a control message; dropped once the session closed (nobody would read it). */
+  void send(ControlMessage message) {
+    if (isReady()) {
+      session.send(message);
+    }
+  }
+
+  /** The next request id of this session, for a request the relay sends to the peer. */
+  long nextRequestId() {
+    return session.nextRequestId();
+  }
+
+  /** A new subgroup stream to the peer, or null when the session cannot open one. */
+  SubgroupWriter openSubgroup(SubgroupHeader header, int urgency) {
+    return session.openSubgroup(header, urgency);
+  }
+
+  /** Sends a datagram; false when the transport refused it. */
+  boolean sendDatagram(ObjectDatagram datagram) {
+    return session.sendDatagram(datagram);
+  }
+
+  /** The transport's view of the path to the peer, {@link PathStats#UNKNOWN} before setup. */
+  PathStats pathStats() {
+    return session == null ? PathStats.UNKNOWN : session.pathStats();
+  }
+}

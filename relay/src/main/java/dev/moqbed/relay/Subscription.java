@@ -1,0 +1,250 @@
+package dev.moqbed.relay;
+
+import dev.moqbed.media.moqt.Location;
+import dev.moqbed.runtime.Clock;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * One subscriber's subscription to one track at the relay: the request it answers, the alias the
+ * subscriber knows the track by, the subgroups on their way to it by (group, subgroup), and what
+ * the relay did for it.
+ *
+ * <p>Its life: pending (the track's upstream has not answered yet), then active (SUBSCRIBE_OK sent,
+ * objects flow), then ended (PUBLISH_DONE sent, the last queued objects drain), then removed by its
+ * {@link DownstreamSide}.
+ */
+final class Subscription {
+  private final DownstreamSide side;
+  private final long requestId;
+  private final RelayTrack track;
+  private final int subscriberPriority;
+  private final long order;
+  // Ordered by location, so the first entries are the oldest groups and the last the newest.
+  private final TreeMap<Location, GroupDelivery> groups = new TreeMap<>();
+  private long alias = -1;
+  private boolean active;
+  private boolean ended;
+  private long objectsForwarded;
+  private long streamsOpened;
+  private long stopSendingReceived;
+  private long groupsDropped;
+
+  /**
+   * @param order the relay-wide creation order, the last tie-break when queues are served
+   */
+  Subscription(
+      DownstreamSide side, long requestId, RelayTrack track, int subscriberPriority, long order) {
+    this.side = side;
+    this.requestId = requestId;
+    this.track = track;
+    this.subscriberPriority = subscriberPriority;
+    this.order = order;
+  }
+
+  /** The subscribing side of the connection this subscription belongs to. */
+  DownstreamSide side() {
+    return side;
+  }
+
+  long requestId() {
+    return requestId;
+  }
+
+  RelayTrack track() {
+    return track;
+  }
+
+  int subscriberPriority() {
+    return subscriberPriority;
+  }
+
+  long order() {
+    return order;
+  }
+
+  /** The track alias on the subscriber's session, -1 until active. */
+  long alias() {
+    return alias;
+  }
+
+  boolean isActive() {
+    return active;
+  }
+
+  boolean isEnded() {
+    return ended;
+  }
+
+  /** True while objects of the track should be queued for it: answered and not yet done. */
+  boolean takesObjects() {
+    return active && !ended;
+  }
+
+  long streamsOpened() {
+    return streamsOpened;
+  }
+
+  /** SUBSCRIBE_OK goes out with this alias: objects flow from now on. */
+  void activate(long alias) {
+    this.alias = alias;
+    this.active = true;
+  }
+
+  /**
+   * PUBLISH_DONE went out: nothing new is queued, and every subgroup already queued is complete as
+   * it is (it drains, then its stream is finished).
+   */
+  void end() {
+    ended = true;
+    markGroupsUpstreamEnded();
+  }
+
+  /** The publisher is gone: every subgroup already queued is complete as it is. */
+  void markGroupsUpstreamEnded() {
+    for (GroupDelivery delivery : groups.values()) {
+      delivery.markUpstreamEnded();
+    }
+  }
+
+  /** Ended and drained: its side can forget it. */
+  boolean isDrained() {
+    return ended && groups.isEmpty();
+  }
+
+  /** The delivery of one subgroup, or null if none is open for it. */
+  GroupDelivery delivery(Location key) {
+    return groups.get(key);
+  }
+
+  /** True if {@code delivery} is the one this subscription holds for its subgroup. */
+  boolean holds(GroupDelivery delivery) {
+    return groups.get(delivery.key()) == delivery;
+  }
+
+  /** Its deliveries, oldest first, as a copy: the caller may drop some while walking it. */
+  List<GroupDelivery> deliveriesOldestFirst() {
+    return new ArrayList<>(groups.values());
+  }
+
+  /** A new stream was opened to the subscriber for this subgroup. */
+  void addDelivery(GroupDelivery delivery) {
+    groups.put(delivery.key(), delivery);
+    streamsOpened++;
+  }
+
+  /** Forgets the delivery of one subgroup (its stream is done). */
+  void removeDelivery(Location key) {
+    groups.remove(key);
+  }
+
+  /**
+   * The oldest subgroup that still has bytes waiting on an open stream, or null: what the queue
+   * limit drops first.
+   */
+  GroupDelivery oldestQueued() {
+    for (GroupDelivery delivery : groups.values()) {
+      if (!delivery.isClosed() && delivery.queuedBytes() > 0) {
+        return delivery;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Hands what its streams take, newest group first (the newest is the most useful to a live
+   * viewer); finishes and forgets each subgroup that is complete. Returns the payload bytes handed
+   * over.
+   */
+  long forwardWritable(Clock clock) {
+    long forwarded = 0;
+    TrackObserver trackObserver = track.observer();
+    Iterator<GroupDelivery> newestFirst = groups.descendingMap().values().iterator();
+    while (newestFirst.hasNext()) {
+      GroupDelivery delivery = newestFirst.next();
+      if (delivery.isClosed()) {
+        continue;
+      }
+      forwarded += delivery.forwardWritable(clock, trackObserver);
+      if (delivery.finishIfComplete()) {
+        newestFirst.remove();
+      }
+    }
+    return forwarded;
+  }
+
+  /**
+   * Resets every stream still open (the subscription is going away) and forgets them all; returns
+   * the payload bytes that were waiting.
+   */
+  long cancelAll(long errorCode) {
+    long dropped = 0;
+    for (GroupDelivery delivery : groups.values()) {
+      dropped += delivery.clear();
+      if (!delivery.isClosed()) {
+        delivery.reset(errorCode);
+      }
+    }
+    groups.clear();
+    return dropped;
+  }
+
+  void onObjectForwarded() {
+    objectsForwarded++;
+  }
+
+  /** The relay dropped one of its groups (the delivery is closed already). */
+  void onGroupDropped(GroupDelivery delivery) {
+    groupsDropped++;
+    if (delivery.isUpstreamEnded()) {
+      groups.remove(delivery.key());
+    }
+  }
+
+  /** The subscriber stopped one of its streams (the delivery is closed already). */
+  void onStopSending(GroupDelivery delivery) {
+    stopSendingReceived++;
+    if (delivery.isUpstreamEnded()) {
+      groups.remove(delivery.key());
+    }
+  }
+
+  long queuedObjects() {
+    long total = 0;
+    for (GroupDelivery delivery : groups.values()) {
+      total += delivery.queuedObjects();
+    }
+    return total;
+  }
+
+  int openStreams() {
+    int open = 0;
+    for (GroupDelivery delivery : groups.values()) {
+      if (!delivery.isClosed()) {
+        open++;
+      }
+    }
+    return open;
+  }
+
+  long queuedBytes() {
+    long total = 0;
+    for (GroupDelivery delivery : groups.values()) {
+      total += delivery.queuedBytes();
+    }
+    return total;
+  }
+
+  SubscriberStats stats() {
+    return new SubscriberStats(
+        side.peerName(),
+        track.key().toString(),
+        objectsForwarded,
+        streamsOpened,
+        stopSendingReceived,
+        groupsDropped,
+        queuedBytes());
+  }
+}

@@ -1,0 +1,259 @@
+package dev.moqbed.relay;
+
+import dev.moqbed.media.moqt.GroupOrder;
+import dev.moqbed.media.moqt.KeyValuePairs;
+import dev.moqbed.media.moqt.Location;
+import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.PublishDone;
+import dev.moqbed.media.moqt.PublishNamespace;
+import dev.moqbed.media.moqt.PublishNamespaceDone;
+import dev.moqbed.media.moqt.PublishNamespaceError;
+import dev.moqbed.media.moqt.PublishNamespaceOk;
+import dev.moqbed.media.moqt.SubgroupObject;
+import dev.moqbed.media.moqt.Subscribe;
+import dev.moqbed.media.moqt.SubscribeError;
+import dev.moqbed.media.moqt.SubscribeFilter;
+import dev.moqbed.media.moqt.SubscribeOk;
+import dev.moqbed.media.moqt.TrackNamespace;
+import dev.moqbed.media.moqt.Unsubscribe;
+import dev.moqbed.media.moqt.draft14.Draft14Codes;
+import dev.moqbed.session.SubgroupReader;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The publishing side of one connection: a peer that publishes namespaces (a publisher, or an
+ * upstream relay), and from which the relay receives tracks. It holds the namespaces the peer
+ * published, the relay's subscriptions to it (one {@link RelayTrack} each, by request id and, once
+ * answered, by track alias), and turns what the peer sends for them (subgroup streams, objects,
+ * datagrams, PUBLISH_DONE, SUBSCRIBE_ERROR) into offers to each track's subscriptions.
+ *
+ * <p>Every connection has one; it stays empty while the peer publishes nothing.
+ */
+final class UpstreamSide {
+  private final Peer peer;
+  private final RelayContext context;
+  private final Origin origin;
+  private final List<TrackNamespace> published = new ArrayList<>();
+  private final Map<Long, RelayTrack> tracksByRequest = new HashMap<>();
+  private final Map<Long, RelayTrack> tracksByAlias = new HashMap<>();
+
+  UpstreamSide(Peer peer, RelayContext context, Origin origin) {
+    this.peer = peer;
+    this.context = context;
+    this.origin = origin;
+  }
+
+  boolean isReady() {
+    return peer.isReady();
+  }
+
+  boolean isClosed() {
+    return peer.isClosed();
+  }
+
+  /** True while the peer publishes at least one namespace here. */
+  boolean publishes() {
+    return !published.isEmpty();
+  }
+
+  // ---- control messages from the peer ----
+
+  void onPublishNamespace(PublishNamespace publish) {
+    if (!origin.claim(publish.namespace(), this)) {
+      peer.send(
+          new PublishNamespaceError(
+              publish.requestId(),
+              Draft14Codes.NAMESPACE_INTERNAL_ERROR,
+              "namespace already published by another session"));
+      return;
+    }
+    published.add(publish.namespace());
+    peer.send(new PublishNamespaceOk(publish.requestId()));
+    context.events().onLog(peer.name() + " publishes " + publish.namespace());
+  }
+
+  void onPublishNamespaceDone(PublishNamespaceDone done) {
+    if (origin.withdraw(done.namespace(), this)) {
+      published.remove(done.namespace());
+    }
+  }
+
+  void onSubscribeOk(SubscribeOk ok) {
+    RelayTrack track = tracksByRequest.get(ok.requestId());
+    if (track == null || track.isActive()) {
+      return;
+    }
+    track.activate(ok.trackAlias());
+    tracksByAlias.put(ok.trackAlias(), track);
+    for (Subscription subscription : track.subscriptions()) {
+      subscription.side().activate(subscription);
+    }
+  }
+
+  void onSubscribeError(SubscribeError error) {
+    RelayTrack track = tracksByRequest.get(error.requestId());
+    if (track != null) {
+      finish(track, error.errorCode(), error.reason());
+    }
+  }
+
+  /**
+   * The peer ends a track. Its streams may still be in flight, so subscribers hear of it once the
+   * number of streams it announced have ended, or after the grace time if some never do.
+   */
+  void onPublishDone(PublishDone done) {
+    RelayTrack track = tracksByRequest.get(done.requestId());
+    if (track == null) {
+      return;
+    }
+    track.onPublishDone(done.streamCount(), done.statusCode(), done.reason());
+    finishIfAllStreamsEnded(track);
+    if (!track.isEnded()) {
+      track.setDoneTimer(
+          context
+              .scheduler()
+              .scheduleAfter(
+                  context.config().publishDoneGraceMicros(),
+                  () -> finish(track, done.statusCode(), done.reason())));
+    }
+  }
+
+  // ---- requests the relay makes of the peer ----
+
+  /**
+   * Subscribes to a track for the relay's subscribers (the first of them asked for it): the new
+   * track is pending until the peer's SUBSCRIBE_OK.
+   */
+  RelayTrack subscribe(TrackKey key, int subscriberPriority) {
+    long requestId = peer.nextRequestId();
+    RelayTrack track =
+        new RelayTrack(key, this, requestId, context.observer().track(key.toString()));
+    origin.addTrack(track);
+    tracksByRequest.put(requestId, track);
+    peer.send(
+        new Subscribe(
+            requestId,
+            key.namespace(),
+            key.name(),
+            subscriberPriority,
+            GroupOrder.ASCENDING,
+            true,
+            SubscribeFilter.nextGroupStart(),
+            KeyValuePairs.NONE));
+    return track;
+  }
+
+  /** The track's last subscriber left: the relay's subscription to the peer goes too. */
+  void unsubscribe(RelayTrack track) {
+    peer.send(new Unsubscribe(track.upstreamRequestId()));
+    track.abandon();
+    forget(track);
+  }
+
+  // ---- media from the peer ----
+
+  void onSubgroupStarted(SubgroupReader reader) {
+    RelayTrack track = tracksByAlias.get(reader.header().trackAlias());
+    if (track == null) {
+      reader.stopSending(Draft14Codes.RESET_CANCELLED);
+      return;
+    }
+    reader.attach(track);
+    track.setPublisherPriority(reader.header().publisherPriority());
+  }
+
+  /**
+   * Stamps the object with its arrival time once, then offers it to every subscription of its
+   * track; each subscriber's side decides whether to queue it.
+   */
+  void onObject(SubgroupReader reader, SubgroupObject object) {
+    RelayTrack track = (RelayTrack) reader.attachment();
+    if (track == null || track.isEnded()) {
+      return;
+    }
+    boolean first = reader.objectsReceived() == 1;
+    long arrivalMicros = context.scheduler().nowMicros();
+    SubgroupObject stamped = ArrivalStamp.stamp(object, arrivalMicros);
+    for (Subscription subscription : track.subscriptions()) {
+      if (subscription.takesObjects()) {
+        subscription.side().offer(subscription, reader.header(), stamped, first, arrivalMicros);
+      }
+    }
+  }
+
+  void onSubgroupEnded(SubgroupReader reader, boolean reset, long errorCode) {
+    RelayTrack track = (RelayTrack) reader.attachment();
+    if (track == null) {
+      return;
+    }
+    Location key = new Location(reader.header().groupId(), reader.header().subgroupId());
+    for (Subscription subscription : track.subscriptions()) {
+      subscription.side().onUpstreamSubgroupEnded(subscription, key, reset, errorCode);
+    }
+    track.onUpstreamStreamEnded();
+    finishIfAllStreamsEnded(track);
+  }
+
+  /** A datagram is never queued: it goes to every subscriber at once, or is lost. */
+  void onDatagram(ObjectDatagram datagram) {
+    RelayTrack track = tracksByAlias.get(datagram.trackAlias());
+    if (track == null || track.isEnded()) {
+      return;
+    }
+    track.setPublisherPriority(datagram.publisherPriority());
+    long arrivalMicros = context.scheduler().nowMicros();
+    ObjectDatagram stamped = ArrivalStamp.stamp(datagram, arrivalMicros);
+    for (Subscription subscription : track.subscriptions()) {
+      if (subscription.takesObjects()) {
+        subscription
+            .side()
+            .forwardDatagram(subscription, stamped, datagram.payload().size(), arrivalMicros);
+      }
+    }
+  }
+
+  // ---- the peer goes away ----
+
+  /**
+   * The connection closed: its namespaces are free again, and its tracks end for their subscribers
+   * once what reached the relay is delivered (status GOING_AWAY).
+   */
+  void onClosed() {
+    for (TrackNamespace namespace : published) {
+      origin.withdraw(namespace, this);
+    }
+    for (RelayTrack track : new ArrayList<>(tracksByRequest.values())) {
+      for (Subscription subscription : track.subscriptions()) {
+        subscription.markGroupsUpstreamEnded();
+      }
+      finish(track, Draft14Codes.DONE_GOING_AWAY, "publisher gone");
+    }
+  }
+
+  private void finishIfAllStreamsEnded(RelayTrack track) {
+    if (track.allUpstreamStreamsEnded()) {
+      finish(track, track.doneStatus(), track.doneReason());
+    }
+  }
+
+  /** Ends a track once: every subscription hears {@code status} (or is refused if it waited). */
+  private void finish(RelayTrack track, long status, String reason) {
+    if (!track.finish()) {
+      return;
+    }
+    forget(track);
+    for (Subscription subscription : track.detachSubscriptions()) {
+      subscription.side().onTrackFinished(subscription, status, reason);
+    }
+  }
+
+  /** An ended track: no longer served, nothing more the peer sends for it is read. */
+  private void forget(RelayTrack track) {
+    origin.removeTrack(track);
+    tracksByAlias.remove(track.upstreamAlias(), track);
+    tracksByRequest.remove(track.upstreamRequestId(), track);
+  }
+}
