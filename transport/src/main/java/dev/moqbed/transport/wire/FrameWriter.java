@@ -245,7 +245,7 @@ public final class FrameWriter {
       boolean withLength,
       boolean fin) {
     writeStreamHeader(buffer, streamId, offset, data.remaining(), withLength, fin);
-    buffer.put(data.duplicate());
+    copyRemaining(buffer, data);
   }
 
   /**
@@ -277,7 +277,7 @@ public final class FrameWriter {
   /** Writes a whole CRYPTO frame whose data is {@code data}'s remaining bytes (not consumed). */
   public static void writeCrypto(ByteBuffer buffer, long offset, ByteBuffer data) {
     writeCryptoHeader(buffer, offset, data.remaining());
-    buffer.put(data.duplicate());
+    copyRemaining(buffer, data);
   }
 
   /** How many data bytes a CRYPTO frame at {@code offset} can carry in {@code space}, or -1. */
@@ -317,7 +317,7 @@ public final class FrameWriter {
     }
     buffer.put((byte) FrameType.NEW_TOKEN);
     VarInt.write(buffer, token.remaining());
-    buffer.put(token.duplicate());
+    copyRemaining(buffer, token);
   }
 
   // ---- connection IDs (§19.15) and paths (§19.17, §19.18) ----
@@ -418,7 +418,7 @@ public final class FrameWriter {
   /** Writes a whole DATAGRAM frame whose data is {@code data}'s remaining bytes (not consumed). */
   public static void writeDatagram(ByteBuffer buffer, ByteBuffer data, boolean withLength) {
     writeDatagramHeader(buffer, data.remaining(), withLength);
-    buffer.put(data.duplicate());
+    copyRemaining(buffer, data);
   }
 
   // ---- ACK_FREQUENCY (draft-ietf-quic-ack-frequency-09 §4) ----
@@ -448,5 +448,12 @@ public final class FrameWriter {
     VarInt.write(buffer, ackElicitingThreshold);
     VarInt.write(buffer, maxAckDelayMicros);
     VarInt.write(buffer, reordering);
+  }
+
+  /** Copies {@code source}'s remaining bytes without moving its position or allocating a view. */
+  private static void copyRemaining(ByteBuffer target, ByteBuffer source) {
+    int length = source.remaining();
+    target.put(target.position(), source, source.position(), length);
+    target.position(target.position() + length);
   }
 }

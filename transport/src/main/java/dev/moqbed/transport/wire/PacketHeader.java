@@ -235,6 +235,9 @@ public final class PacketHeader {
 
   @Override
   public String toString() {
+    if (type == null) {
+      return "PacketHeader[not parsed]";
+    }
     return type
         + "[v=0x"
         + Integer.toHexString(version)

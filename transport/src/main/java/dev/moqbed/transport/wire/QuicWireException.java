@@ -16,7 +16,7 @@ public final class QuicWireException extends Exception {
   /** Frame type of an error that is not about a particular frame. */
   public static final long NO_FRAME = 0;
 
-  private final transient TransportErrorCode error;
+  private final TransportErrorCode error;
   private final long frameType;
 
   public QuicWireException(TransportErrorCode error, long frameType, String message) {

@@ -261,6 +261,17 @@ class FrameRoundTripTest {
     }
   }
 
+  /** RFC 9000 §13.2.1: all frames but ACK, PADDING and CONNECTION_CLOSE elicit an ACK. */
+  @Test
+  void ackElicitingFrames() {
+    for (long type : new long[] {0x00, 0x02, 0x03, 0x1c, 0x1d}) {
+      assertTrue(!FrameType.isAckEliciting(type), "0x" + Long.toHexString(type));
+    }
+    for (long type : new long[] {0x01, 0x06, 0x08, 0x0f, 0x1e, 0x1f, 0x30, 0x31, 0xaf}) {
+      assertTrue(FrameType.isAckEliciting(type), "0x" + Long.toHexString(type));
+    }
+  }
+
   private static List<String> decode(ByteBuffer written, PacketType type) throws QuicWireException {
     RecordingFrameHandler handler = new RecordingFrameHandler();
     new FrameDecoder()
