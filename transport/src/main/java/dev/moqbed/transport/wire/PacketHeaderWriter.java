@@ -78,6 +78,7 @@ public final class PacketHeaderWriter {
     if (type != PacketType.INITIAL && token.length != 0) {
       throw new IllegalArgumentException(type + " packets carry no token");
     }
+    checkPacketNumberLength(pnLength);
     // Header form 1, fixed bit 1, type, reserved 00, packet-number length - 1 (§17.2).
     buffer.put((byte) (0xc0 | (type.longHeaderTypeBits() << 4) | (pnLength - 1)));
     buffer.putInt(version);
@@ -110,6 +111,7 @@ public final class PacketHeaderWriter {
       int pnLength,
       boolean spin,
       boolean keyPhase) {
+    checkPacketNumberLength(pnLength);
     int first = 0x40 | (spin ? 0x20 : 0) | (keyPhase ? 0x04 : 0) | (pnLength - 1);
     buffer.put((byte) first);
     dcid.writeTo(buffer);
@@ -173,6 +175,13 @@ public final class PacketHeaderWriter {
     buffer.put(scid);
     for (int version : supportedVersions) {
       buffer.putInt(version);
+    }
+  }
+
+  /** Checked before the first byte, which encodes the length, so nothing is half written. */
+  private static void checkPacketNumberLength(int pnLength) {
+    if (pnLength < 1 || pnLength > 4) {
+      throw new IllegalArgumentException("packet number length " + pnLength);
     }
   }
 
