@@ -3,7 +3,6 @@ package dev.moqbed.app;
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.netsim.LinkPhase;
 import dev.moqbed.netsim.LinkSchedule;
-import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
 import dev.moqbed.simulation.BulkResult;
 import dev.moqbed.simulation.BulkSimulation;
@@ -13,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -72,12 +72,7 @@ final class BenchCommand implements Runnable {
                 + " needed; default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(
-        names = "--format",
-        paramLabel = "FORMAT",
-        defaultValue = "table",
-        description = "table, csv or json (default ${DEFAULT-VALUE}).")
-    OutputFormat format;
+    @Mixin FormatOption formatOption = new FormatOption();
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -121,7 +116,7 @@ final class BenchCommand implements Runnable {
             Double.parseDouble(String.format(Locale.ROOT, "%.3f", wallMillisPerSimulatedSecond)),
             Math.round(eventsPerSecond));
       }
-      out.print(table.render(format));
+      out.print(table.render(formatOption.format));
       return 0;
     }
   }

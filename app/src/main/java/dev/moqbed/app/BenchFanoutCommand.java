@@ -61,14 +61,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
               + " (default ${DEFAULT-VALUE}).")
   long warmupMicros;
 
-  @Option(
-      names = "--cc",
-      paramLabel = "ID",
-      defaultValue = "quiche:cubic",
-      description =
-          "Congestion controller of every endpoint: quiche:cubic, quiche:bbr or quiche:reno"
-              + " (default ${DEFAULT-VALUE}).")
-  String controller;
+  @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
   @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
 
@@ -112,12 +105,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
               + " -XX:StartFlightRecording=filename=swarm.jfr).")
   String subscriberJvmOptions;
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      defaultValue = "table",
-      description = "table, csv or json (default ${DEFAULT-VALUE}).")
-  OutputFormat format;
+  @Mixin FormatOption formatOption = new FormatOption();
 
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
   boolean verbose;
@@ -148,13 +136,13 @@ final class BenchFanoutCommand implements Callable<Integer> {
             subscribers,
             slow,
             slowRate,
-            LiveSupport.settings(controller),
-            controller,
+            controllerOption.settings(),
+            controllerOption.controller,
             lateMicros,
             subscriberThreads,
             swarmCommand(),
             line -> {
-              if (format == OutputFormat.TABLE) {
+              if (formatOption.format == OutputFormat.TABLE) {
                 synchronized (err) {
                   err.println("bench fanout: " + line);
                   err.flush();
@@ -173,7 +161,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
       throw new java.io.IOException(
           "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
     }
-    if (format == OutputFormat.TABLE) {
+    if (formatOption.format == OutputFormat.TABLE) {
       out.println(
           "moqbed bench fanout: relay + publisher here, "
               + subscribers
@@ -182,7 +170,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
                   ? " (" + slow + " behind " + Quantities.formatRate(slowRate) + " links)"
                   : "")
               + " in a second process, loopback QUIC ("
-              + controller
+              + controllerOption.controller
               + ", "
               + QuicServer.socketLayer()
               + "), "
@@ -193,8 +181,8 @@ final class BenchFanoutCommand implements Callable<Integer> {
       out.flush();
     }
     FanoutBench.Result result = FanoutBench.run(options);
-    out.print(FanoutTable.of(result).render(format));
-    if (format == OutputFormat.TABLE) {
+    out.print(FanoutTable.of(result).render(formatOption.format));
+    if (formatOption.format == OutputFormat.TABLE) {
       out.println(FanoutTable.summary(result));
     }
     out.flush();
@@ -244,8 +232,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
     @Option(names = "--threads", defaultValue = "2")
     int threads;
 
-    @Option(names = "--cc", defaultValue = "quiche:cubic")
-    String controller;
+    @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
     @Option(names = "--late", converter = QuantityConverters.Duration.class, defaultValue = "0")
     long lateMicros;
@@ -265,7 +252,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
                   ? List.of()
                   : slowVia.stream().map(LiveSupport::parseAddress).toList(),
               LiveSupport.trust(false, relayCertificate),
-              LiveSupport.settings(controller),
+              controllerOption.settings(),
               subscribers,
               threads,
               tracks,

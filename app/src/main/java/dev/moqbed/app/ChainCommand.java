@@ -1,8 +1,8 @@
 package dev.moqbed.app;
 
+import dev.moqbed.live.ChainOptions;
 import dev.moqbed.live.ChainTable;
 import dev.moqbed.live.LiveChain;
-import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.MetricsEndpoint;
 import dev.moqbed.live.RelayMetrics;
 import dev.moqbed.media.spec.MediaSpec;
@@ -11,8 +11,6 @@ import dev.moqbed.netty.QuicServer;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.runtime.Quantities;
 import java.io.PrintWriter;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,14 +54,7 @@ final class ChainCommand implements Callable<Integer> {
               + " the upstream of the next (default ${DEFAULT-VALUE}).")
   int relays;
 
-  @Option(
-      names = "--cc",
-      paramLabel = "ID",
-      defaultValue = "quiche:cubic",
-      description =
-          "Congestion controller of every endpoint: quiche:cubic, quiche:bbr or quiche:reno"
-              + " (default ${DEFAULT-VALUE}).")
-  String controller;
+  @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
   @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
 
@@ -85,12 +76,7 @@ final class ChainCommand implements Callable<Integer> {
       description = "Subscribers' deadline for vmid frames (default ${DEFAULT-VALUE}).")
   long lateMicros;
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      defaultValue = "table",
-      description = "table, csv or json (default ${DEFAULT-VALUE}).")
-  OutputFormat format;
+  @Mixin FormatOption formatOption = new FormatOption();
 
   @Option(
       names = "--metrics-port",
@@ -122,25 +108,24 @@ final class ChainCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--relays must be 1..8");
     }
     MediaSpec media = mediaOptions.media();
-    LiveChain.Options options =
-        new LiveChain.Options(
-            media,
-            durationMicros,
-            subscribers,
-            LiveSupport.settings(controller),
-            lateMicros,
-            Set.of("vmid"),
-            List.of(),
-            line -> {
-              if (verbose) {
-                synchronized (err) {
-                  err.println(line);
-                  err.flush();
-                }
-              }
-            },
-            (subscriber, frame) -> {},
-            relays);
+    ChainOptions options =
+        ChainOptions.builder()
+            .media(media)
+            .durationMicros(durationMicros)
+            .subscribers(subscribers)
+            .settings(controllerOption.settings())
+            .lateMicros(lateMicros)
+            .log(
+                line -> {
+                  if (verbose) {
+                    synchronized (err) {
+                      err.println(line);
+                      err.flush();
+                    }
+                  }
+                })
+            .relays(relays)
+            .build();
     if (!NativeQuic.isAvailable()) {
       throw new java.io.IOException(
           "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
@@ -153,16 +138,16 @@ final class ChainCommand implements Callable<Integer> {
   }
 
   private int run(
-      LiveChain.Options options, RelayMetrics metrics, MetricsEndpoint endpoint, PrintWriter out)
+      ChainOptions options, RelayMetrics metrics, MetricsEndpoint endpoint, PrintWriter out)
       throws Exception {
-    if (format == OutputFormat.TABLE) {
+    if (formatOption.format == OutputFormat.TABLE) {
       out.println(
           "moqbed chain: "
               + (relays == 1 ? "relay" : relays + " relays in a row")
               + ", publisher and "
               + subscribers
               + " subscriber(s) on loopback over QUIC ("
-              + controller
+              + controllerOption.controller
               + ", "
               + QuicServer.socketLayer()
               + "), "
@@ -173,11 +158,11 @@ final class ChainCommand implements Callable<Integer> {
       out.flush();
     }
     if (warmupMicros > 0) {
-      LiveChain.run(options.withDuration(warmupMicros));
+      LiveChain.run(options.toBuilder().durationMicros(warmupMicros).build());
     }
     LiveChain.Result result = LiveChain.run(options, metrics);
-    out.print(ChainTable.of(result).render(format));
-    if (format == OutputFormat.TABLE) {
+    out.print(ChainTable.of(result).render(formatOption.format));
+    if (formatOption.format == OutputFormat.TABLE) {
       out.println(
           "hopK: latency per hop from the relays' arrival stamps (hop1 = publisher -> relay 1,"
               + " hop"
@@ -186,7 +171,7 @@ final class ChainCommand implements Callable<Integer> {
               + result.subscriptionsPerRelay());
       out.println();
       out.println("The relay's path to each subscriber (quiche's last report before it left):");
-      out.print(ChainTable.paths(result).render(format));
+      out.print(ChainTable.paths(result).render(formatOption.format));
     }
     out.flush();
     return 0;

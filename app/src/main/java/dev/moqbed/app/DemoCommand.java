@@ -2,13 +2,13 @@ package dev.moqbed.app;
 
 import dev.moqbed.app.demo.MediaMixRun;
 import dev.moqbed.app.demo.Sparkline;
+import dev.moqbed.live.ChainOptions;
 import dev.moqbed.live.ChainTable;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.NativeQuic;
-import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Summary;
 import dev.moqbed.output.Table;
@@ -37,7 +37,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -174,18 +173,14 @@ final class DemoCommand implements Callable<Integer> {
             + " ...");
     out.flush();
     try {
-      LiveChain.Options options =
-          new LiveChain.Options(
-              media,
-              liveDurationMicros,
-              3,
-              QuicSettings.DEFAULT,
-              250_000,
-              Set.of("vmid"),
-              List.of(),
-              line -> {},
-              (subscriber, frame) -> {});
-      LiveChain.run(options.withDuration(2_000_000)); // warms up the JVM, not reported
+      ChainOptions options =
+          ChainOptions.builder()
+              .media(media)
+              .durationMicros(liveDurationMicros)
+              .subscribers(3)
+              .build();
+      LiveChain.run(
+          options.toBuilder().durationMicros(2_000_000).build()); // warms up the JVM, not reported
       LiveChain.Result result = LiveChain.run(options);
       out.print(ChainTable.of(result).render(OutputFormat.TABLE));
       out.println(

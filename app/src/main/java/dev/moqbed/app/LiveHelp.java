@@ -11,6 +11,6 @@ final class LiveHelp {
           + " ('moqbed sim ...').";
 
   static final String CC_OPTION =
-      "Congestion controller of this endpoint's sending side: quiche:cubic, quiche:bbr or"
-          + " quiche:reno (default ${DEFAULT-VALUE}).";
+      "Congestion controller of the QUIC endpoints this command runs (their sending side):"
+          + " quiche:cubic, quiche:bbr or quiche:reno (default ${DEFAULT-VALUE}).";
 }

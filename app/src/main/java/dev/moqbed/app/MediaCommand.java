@@ -10,6 +10,7 @@ import dev.moqbed.output.Table;
 import dev.moqbed.runtime.Quantities;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -45,19 +46,16 @@ final class MediaCommand implements Runnable {
         defaultValue = MediaSpec.DRAFT_MEDIA_MIX)
     String specText;
 
-    @Option(
-        names = "--format",
-        paramLabel = "FORMAT",
-        description = "table, csv or json (default: ${DEFAULT-VALUE}).",
-        defaultValue = "table")
-    OutputFormat format;
+    @Mixin FormatOption formatOption = new FormatOption();
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
       MediaSpec media = MediaSpec.parse(specText);
-      spec.commandLine().getOut().print(describe(media, format).render(format));
+      spec.commandLine()
+          .getOut()
+          .print(describe(media, formatOption.format).render(formatOption.format));
       return 0;
     }
   }

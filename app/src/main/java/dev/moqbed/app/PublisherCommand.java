@@ -3,7 +3,6 @@ package dev.moqbed.app;
 import dev.moqbed.live.LiveSupport;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.QuicClient;
-import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
@@ -53,12 +52,7 @@ final class PublisherCommand implements Callable<Integer> {
       description = "How long each flow runs (default ${DEFAULT-VALUE}).")
   long durationMicros;
 
-  @Option(
-      names = "--cc",
-      paramLabel = "ID",
-      defaultValue = "quiche:cubic",
-      description = LiveHelp.CC_OPTION)
-  String controller;
+  @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
   @Option(names = "--insecure", description = "Accept any relay certificate.")
   boolean insecure;
@@ -69,12 +63,7 @@ final class PublisherCommand implements Callable<Integer> {
       description = "Trust exactly this certificate (PEM), e.g. the relay's self-signed one.")
   Path relayCertificate;
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      defaultValue = "table",
-      description = "table, csv or json (default ${DEFAULT-VALUE}).")
-  OutputFormat format;
+  @Mixin FormatOption formatOption = new FormatOption();
 
   @Spec picocli.CommandLine.Model.CommandSpec spec2;
 
@@ -95,7 +84,7 @@ final class PublisherCommand implements Callable<Integer> {
         QuicClient.connect(
             address,
             LiveSupport.serverName(relay, address),
-            LiveSupport.settings(controller),
+            controllerOption.settings(),
             LiveSupport.trust(insecure, relayCertificate),
             version.alpn(),
             connection ->
@@ -137,7 +126,7 @@ final class PublisherCommand implements Callable<Integer> {
             track.streamsOpened(),
             track.stopSendingReceived());
       }
-      out.print(table.render(format));
+      out.print(table.render(formatOption.format));
       out.flush();
       return closeReason.getNow("").contains("media finished") ? 0 : 1;
     } finally {

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -63,12 +64,7 @@ final class RelayCommand implements Callable<Integer> {
       description = "Accept any certificate from the upstream relay.")
   boolean upstreamInsecure;
 
-  @Option(
-      names = "--cc",
-      paramLabel = "ID",
-      defaultValue = "quiche:cubic",
-      description = LiveHelp.CC_OPTION)
-  String controller;
+  @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
   @Option(
       names = "--cert",
@@ -163,7 +159,7 @@ final class RelayCommand implements Callable<Integer> {
     QuicServer server =
         QuicServer.start(
             LiveSupport.parseAddress(listen),
-            LiveSupport.settings(controller),
+            controllerOption.settings(),
             tls,
             version.alpn(),
             connection -> MoqtSession.server(connection, relay[0].newSession(), version));
@@ -195,7 +191,7 @@ final class RelayCommand implements Callable<Integer> {
                 server.scheduler(),
                 upstreamAddress,
                 LiveSupport.serverName(upstream, upstreamAddress),
-                LiveSupport.settings(controller),
+                controllerOption.settings(),
                 LiveSupport.trust(upstreamInsecure, upstreamCertificate),
                 line -> {
                   err.println("relay: " + line);
@@ -218,7 +214,7 @@ final class RelayCommand implements Callable<Integer> {
             + " (QUIC, ALPN "
             + version.alpn()
             + ", "
-            + controller
+            + controllerOption.controller
             + ", "
             + QuicServer.socketLayer()
             + "), certificate "

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -58,12 +59,7 @@ final class ScenarioCommand implements Runnable {
             + " another algorithm's exact parameters."
       })
   static final class ListScenarios implements Callable<Integer> {
-    @Option(
-        names = "--format",
-        paramLabel = "FORMAT",
-        defaultValue = "table",
-        description = "table, csv or json (default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
+    @Mixin FormatOption formatOption = new FormatOption();
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -80,7 +76,7 @@ final class ScenarioCommand implements Runnable {
             SpecSummary.traffic(sim),
             metricIds(scenario.metrics()));
       }
-      spec.commandLine().getOut().print(table.render(format));
+      spec.commandLine().getOut().print(table.render(formatOption.format));
       return 0;
     }
   }
@@ -99,14 +95,7 @@ final class ScenarioCommand implements Runnable {
     @ArgGroup(multiplicity = "1")
     Target target;
 
-    @Option(
-        names = "--cc",
-        paramLabel = "SPEC",
-        description =
-            "Main controller (default: c4 for a scenario, the file's own for --spec). c4, bbr"
-                + " and cubic use their own spec file; any other controller uses the c4 file"
-                + " with the main controller replaced.")
-    String controller;
+    @Mixin ScenarioControllerOption controllerOption = new ScenarioControllerOption();
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -124,8 +113,10 @@ final class ScenarioCommand implements Runnable {
       PrintWriter out = spec.commandLine().getOut();
       if (target.file != null) {
         SimSpec sim = new SimSpecParser().parse(target.file);
-        if (controller != null) {
-          sim = sim.withMainController(ControllerRegistry.standard().parse(controller).spec());
+        if (controllerOption.given()) {
+          sim =
+              sim.withMainController(
+                  ControllerRegistry.standard().parse(controllerOption.controller).spec());
         }
         out.println("spec file: " + target.file);
         out.println();
@@ -136,9 +127,7 @@ final class ScenarioCommand implements Runnable {
         return 0;
       }
       ScenarioCatalog catalog = ScenarioCatalog.standard();
-      ResolvedScenario resolved =
-          catalog.resolve(
-              target.name, controller == null ? ScenarioCatalog.FALLBACK_ALGORITHM : controller);
+      ResolvedScenario resolved = catalog.resolve(target.name, controllerOption.forScenario());
       Scenario scenario = resolved.scenario();
       out.println(
           scenario.name()

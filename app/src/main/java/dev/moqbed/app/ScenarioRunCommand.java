@@ -60,14 +60,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
   @ArgGroup(exclusive = true, multiplicity = "1")
   Target target;
 
-  @Option(
-      names = "--cc",
-      paramLabel = "SPEC",
-      defaultValue = "c4",
-      description =
-          "Main connection's controller (default ${DEFAULT-VALUE}); with --spec, the"
-              + " file's main_cc_algo unless given.")
-  String controller;
+  @Mixin ScenarioControllerOption controllerOption = new ScenarioControllerOption();
 
   @Option(
       names = "--runs",
@@ -83,12 +76,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
       description = "Master seed (default ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      defaultValue = "table",
-      description = "table, csv or json (default ${DEFAULT-VALUE}).")
-  OutputFormat format;
+  @Mixin FormatOption formatOption = new FormatOption();
 
   @Option(
       names = "--ecn",
@@ -148,16 +136,16 @@ final class ScenarioRunCommand implements Callable<Integer> {
     boolean media;
     if (target.specFile != null) {
       spec = new SimSpecParser().parse(target.specFile);
-      boolean controllerGiven = commandSpec.commandLine().getParseResult().hasMatchedOption("--cc");
-      if (controllerGiven) {
-        spec = spec.withMainController(controller);
+      if (controllerOption.given()) {
+        spec = spec.withMainController(controllerOption.controller);
       }
       ControllerRegistry.standard().parse(spec.mainCcAlgo());
       scenarioName = target.specFile.getFileName().toString().replaceFirst("\\.txt$", "");
       mainController = spec.mainCcAlgo();
       media = !spec.mainScenario().flows().isEmpty();
     } else {
-      ResolvedScenario resolved = ScenarioCatalog.standard().resolve(target.name, controller);
+      ResolvedScenario resolved =
+          ScenarioCatalog.standard().resolve(target.name, controllerOption.forScenario());
       spec = resolved.spec();
       scenarioName = resolved.scenario().name();
       mainController = resolved.controller();
@@ -217,8 +205,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
           (System.nanoTime() - start) / 1_000_000);
     }
     PrintWriter out = commandSpec.commandLine().getOut();
-    out.print(table.render(format));
-    if (format == OutputFormat.TABLE) {
+    out.print(table.render(formatOption.format));
+    if (formatOption.format == OutputFormat.TABLE) {
       out.println();
       out.print(summary(records).render(OutputFormat.TABLE));
     }
@@ -322,7 +310,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
         }
       }
     }
-    commandSpec.commandLine().getOut().print(table.render(format));
+    commandSpec.commandLine().getOut().print(table.render(formatOption.format));
     writeOutputs(records, frames, MoqChainSimulation.EXTRA_COLUMNS);
     if (incomplete > 0) {
       commandSpec

@@ -144,12 +144,7 @@ final class SimCommand implements Runnable {
                 + " and smoothed RTT, bytes in flight, state; one 'run' column) for plotting.")
     Path trace;
 
-    @Option(
-        names = "--format",
-        paramLabel = "FORMAT",
-        defaultValue = "table",
-        description = "table, csv or json (default ${DEFAULT-VALUE}).")
-    OutputFormat format;
+    @Mixin FormatOption formatOption = new FormatOption();
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -197,8 +192,8 @@ final class SimCommand implements Runnable {
             result.events(),
             wallMillis);
       }
-      out.print(table.render(format));
-      if (format == OutputFormat.TABLE) {
+      out.print(table.render(formatOption.format));
+      if (formatOption.format == OutputFormat.TABLE) {
         out.println();
         out.print(summary(results).render(OutputFormat.TABLE));
       }

@@ -26,6 +26,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -117,19 +118,9 @@ final class SubscriberCommand implements Callable<Integer> {
       description = "Trust exactly this certificate (PEM), e.g. the relay's self-signed one.")
   Path relayCertificate;
 
-  @Option(
-      names = "--cc",
-      paramLabel = "ID",
-      defaultValue = "quiche:cubic",
-      description = LiveHelp.CC_OPTION)
-  String controller;
+  @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      defaultValue = "table",
-      description = "table, csv or json (default ${DEFAULT-VALUE}).")
-  OutputFormat format;
+  @Mixin FormatOption formatOption = new FormatOption();
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -149,7 +140,7 @@ final class SubscriberCommand implements Callable<Integer> {
         QuicClient.connect(
             address,
             LiveSupport.serverName(relay, address),
-            LiveSupport.settings(controller),
+            controllerOption.settings(),
             LiveSupport.trust(insecure, relayCertificate),
             version.alpn(),
             connection -> {
@@ -202,14 +193,15 @@ final class SubscriberCommand implements Callable<Integer> {
       if (frames != null) {
         frames.close();
       }
-      out.print(LiveSupport.subscriberTable(report).render(format));
+      out.print(LiveSupport.subscriberTable(report).render(formatOption.format));
       Table hops = LiveSupport.hopTable(report);
-      if (format == OutputFormat.TABLE && !hops.rows().isEmpty()) {
+      if (formatOption.format == OutputFormat.TABLE && !hops.rows().isEmpty()) {
         out.println();
         out.println("Latency per hop (from the relays' arrival stamps; one host = one clock):");
-        out.print(hops.render(format));
+        out.print(hops.render(formatOption.format));
       }
-      if (format == OutputFormat.TABLE && (clockOffsetMicros != 0 || clockUncertaintyMicros != 0)) {
+      if (formatOption.format == OutputFormat.TABLE
+          && (clockOffsetMicros != 0 || clockUncertaintyMicros != 0)) {
         out.println(
             "Latencies assume the publisher's clock is "
                 + Quantities.formatDuration(Math.abs(clockOffsetMicros))

@@ -1,12 +1,10 @@
 package dev.moqbed.live;
 
 import dev.moqbed.media.moqt.MoqtVersion;
-import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.QuicClient;
 import dev.moqbed.netty.QuicServer;
-import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
@@ -33,14 +31,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -51,97 +46,6 @@ import java.util.stream.Stream;
  */
 public final class LiveChain {
   static final MoqtVersion VERSION = MoqtVersion.DRAFT_14;
-
-  /**
-   * What to run.
-   *
-   * @param clockOffsetsMicros per subscriber, the clock offset it assumes (a negative one makes
-   *     every frame look that much later: the integration test forces a late layer with it);
-   *     missing entries are 0
-   * @param frames receives every frame of every subscriber (numbered from 1), on that subscriber's
-   *     event-loop thread
-   * @param relays relays in a row: the publisher connects to the first, each next one has the
-   *     previous one as its upstream, the subscribers connect to the last
-   */
-  public record Options(
-      MediaSpec media,
-      long durationMicros,
-      int subscribers,
-      QuicSettings settings,
-      long lateMicros,
-      Set<String> droppableTracks,
-      List<Long> clockOffsetsMicros,
-      Consumer<String> log,
-      BiConsumer<Integer, FrameRecord> frames,
-      int relays) {
-    public Options {
-      if (subscribers < 1) {
-        throw new IllegalArgumentException("--subscribers must be at least 1");
-      }
-      if (relays < 1) {
-        throw new IllegalArgumentException("--relays must be at least 1");
-      }
-      clockOffsetsMicros = List.copyOf(clockOffsetsMicros);
-    }
-
-    /** One relay. */
-    public Options(
-        MediaSpec media,
-        long durationMicros,
-        int subscribers,
-        QuicSettings settings,
-        long lateMicros,
-        Set<String> droppableTracks,
-        List<Long> clockOffsetsMicros,
-        Consumer<String> log,
-        BiConsumer<Integer, FrameRecord> frames) {
-      this(
-          media,
-          durationMicros,
-          subscribers,
-          settings,
-          lateMicros,
-          droppableTracks,
-          clockOffsetsMicros,
-          log,
-          frames,
-          1);
-    }
-
-    /** The same chain for another duration. */
-    public Options withDuration(long micros) {
-      return new Options(
-          media,
-          micros,
-          subscribers,
-          settings,
-          lateMicros,
-          droppableTracks,
-          clockOffsetsMicros,
-          log,
-          frames,
-          relays);
-    }
-
-    /** The same chain through {@code count} relays in a row. */
-    public Options withRelays(int count) {
-      return new Options(
-          media,
-          durationMicros,
-          subscribers,
-          settings,
-          lateMicros,
-          droppableTracks,
-          clockOffsetsMicros,
-          log,
-          frames,
-          count);
-    }
-
-    long clockOffsetMicros(int subscriber) {
-      return subscriber < clockOffsetsMicros.size() ? clockOffsetsMicros.get(subscriber) : 0;
-    }
-  }
 
   /**
    * What the publisher sent, each subscriber received, and the last relay's path to each subscriber
@@ -160,7 +64,7 @@ public final class LiveChain {
   private LiveChain() {}
 
   /** Runs the chain; returns once every subscriber has reported. */
-  public static Result run(Options options) throws IOException, InterruptedException {
+  public static Result run(ChainOptions options) throws IOException, InterruptedException {
     return run(options, null);
   }
 
@@ -168,7 +72,7 @@ public final class LiveChain {
    * Runs the chain with the relay reporting to {@code relayMetrics} (null: none) while it runs;
    * returns once every subscriber has reported.
    */
-  public static Result run(Options options, RelayMetrics relayMetrics)
+  public static Result run(ChainOptions options, RelayMetrics relayMetrics)
       throws IOException, InterruptedException {
     Path certificateDirectory = Files.createTempDirectory("moqbed-chain-");
     List<AutoCloseable> endpoints = new ArrayList<>();
@@ -332,7 +236,7 @@ public final class LiveChain {
    * connects to it first, on its own event loop.
    */
   private static StartedRelay startRelay(
-      Options options,
+      ChainOptions options,
       ServerCertificate certificate,
       ClientTrust trust,
       List<AutoCloseable> endpoints,
@@ -392,7 +296,7 @@ public final class LiveChain {
             });
   }
 
-  private static long mediaDurationMicros(Options options) {
+  private static long mediaDurationMicros(ChainOptions options) {
     if (options.durationMicros() > 0) {
       return options.durationMicros();
     }

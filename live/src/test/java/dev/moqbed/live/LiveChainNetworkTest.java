@@ -7,11 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.moqbed.media.FrameKind;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.NativeQuic;
-import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -37,16 +35,14 @@ class LiveChainNetworkTest {
     List<String> log = new CopyOnWriteArrayList<>();
     LiveChain.Result result =
         LiveChain.run(
-            new LiveChain.Options(
-                MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX),
-                3_000_000,
-                2,
-                QuicSettings.DEFAULT,
-                1_000_000,
-                Set.of("vmid"),
-                List.of(0L, -2_000_000L),
-                log::add,
-                (subscriber, frame) -> {}));
+            ChainOptions.builder()
+                .media(MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX))
+                .durationMicros(3_000_000)
+                .subscribers(2)
+                .lateMicros(1_000_000)
+                .clockOffsetsMicros(List.of(0L, -2_000_000L))
+                .log(log::add)
+                .build());
 
     long audioSent = result.publisher().objectsSent("a1");
     long vlowSent = result.publisher().objectsSent("vlow");

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.NativeQuic;
-import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
@@ -37,17 +36,16 @@ class RelayChainNetworkTest {
     List<FrameRecord> frames = new CopyOnWriteArrayList<>();
     LiveChain.Result result =
         LiveChain.run(
-            new LiveChain.Options(
-                MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX),
-                2_000_000,
-                2,
-                QuicSettings.DEFAULT,
-                0,
-                Set.of(),
-                List.of(),
-                log::add,
-                (subscriber, frame) -> frames.add(frame),
-                2));
+            ChainOptions.builder()
+                .media(MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX))
+                .durationMicros(2_000_000)
+                .subscribers(2)
+                .lateMicros(0)
+                .droppableTracks(Set.of())
+                .log(log::add)
+                .frames((subscriber, frame) -> frames.add(frame))
+                .relays(2)
+                .build());
 
     assertEquals(List.of(3, 6), result.subscriptionsPerRelay(), "relay 1 serves relay 2 once");
     for (String track : List.of("a1", "vlow", "vmid")) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.NativeQuic;
-import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.relay.DropReason;
 import dev.moqbed.subscriber.SubscriberReport;
 import java.net.URI;
@@ -44,21 +43,21 @@ class RelayMetricsNetworkTest {
     assumeTrue(NativeQuic.isAvailable(), NativeQuic.unavailabilityReason());
     List<String> log = new CopyOnWriteArrayList<>();
     CompletableFuture<Void> secondGroup = new CompletableFuture<>();
-    LiveChain.Options options =
-        new LiveChain.Options(
-            MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX),
-            3_000_000,
-            2,
-            QuicSettings.DEFAULT,
-            1_000_000,
-            Set.of("vmid"),
-            List.of(0L, -2_000_000L),
-            log::add,
-            (subscriber, frame) -> {
-              if (frame.track().equals("vlow") && frame.groupId() == 1) {
-                secondGroup.complete(null);
-              }
-            });
+    ChainOptions options =
+        ChainOptions.builder()
+            .media(MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX))
+            .durationMicros(3_000_000)
+            .subscribers(2)
+            .lateMicros(1_000_000)
+            .clockOffsetsMicros(List.of(0L, -2_000_000L))
+            .log(log::add)
+            .frames(
+                (subscriber, frame) -> {
+                  if (frame.track().equals("vlow") && frame.groupId() == 1) {
+                    secondGroup.complete(null);
+                  }
+                })
+            .build();
     ExecutorService runner = Executors.newSingleThreadExecutor();
     try (RelayMetrics metrics = new RelayMetrics();
         MetricsEndpoint endpoint = MetricsEndpoint.start(0, metrics)) {

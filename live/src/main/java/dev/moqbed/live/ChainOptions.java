@@ -1,0 +1,210 @@
+package dev.moqbed.live;
+
+import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.netty.QuicSettings;
+import dev.moqbed.subscriber.FrameRecord;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * What {@link LiveChain} runs: the media, how many subscribers through how many relays, and what
+ * each end does with late frames. Built with {@link #builder()}, whose setters check each value
+ * where it is set and document its default; {@link #toBuilder()} copies one to change a value.
+ */
+public final class ChainOptions {
+  private final MediaSpec media;
+  private final long durationMicros;
+  private final int subscribers;
+  private final int relays;
+  private final QuicSettings settings;
+  private final long lateMicros;
+  private final Set<String> droppableTracks;
+  private final List<Long> clockOffsetsMicros;
+  private final Consumer<String> log;
+  private final BiConsumer<Integer, FrameRecord> frames;
+
+  private ChainOptions(Builder builder) {
+    media = builder.media;
+    durationMicros = builder.durationMicros;
+    subscribers = builder.subscribers;
+    relays = builder.relays;
+    settings = builder.settings;
+    lateMicros = builder.lateMicros;
+    droppableTracks = builder.droppableTracks;
+    clockOffsetsMicros = builder.clockOffsetsMicros;
+    log = builder.log;
+    frames = builder.frames;
+  }
+
+  /** A builder with every default: the draft's media mix for its own length, 3 subscribers. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these options. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  public MediaSpec media() {
+    return media;
+  }
+
+  /** How long the publisher publishes; 0 = as long as the media lasts. */
+  public long durationMicros() {
+    return durationMicros;
+  }
+
+  public int subscribers() {
+    return subscribers;
+  }
+
+  public int relays() {
+    return relays;
+  }
+
+  public QuicSettings settings() {
+    return settings;
+  }
+
+  public long lateMicros() {
+    return lateMicros;
+  }
+
+  public Set<String> droppableTracks() {
+    return droppableTracks;
+  }
+
+  public Consumer<String> log() {
+    return log;
+  }
+
+  public BiConsumer<Integer, FrameRecord> frames() {
+    return frames;
+  }
+
+  /** The clock offset subscriber {@code subscriber} (from 0) assumes; 0 when none was given. */
+  long clockOffsetMicros(int subscriber) {
+    return subscriber < clockOffsetsMicros.size() ? clockOffsetsMicros.get(subscriber) : 0;
+  }
+
+  /** Collects the options; each setter rejects a bad value with a one-line message. */
+  public static final class Builder {
+    private MediaSpec media = MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX);
+    private long durationMicros;
+    private int subscribers = 3;
+    private int relays = 1;
+    private QuicSettings settings = QuicSettings.DEFAULT;
+    private long lateMicros = 250_000;
+    private Set<String> droppableTracks = Set.of("vmid");
+    private List<Long> clockOffsetsMicros = List.of();
+    private Consumer<String> log = line -> {};
+    private BiConsumer<Integer, FrameRecord> frames = (subscriber, frame) -> {};
+
+    private Builder() {}
+
+    private Builder(ChainOptions options) {
+      media = options.media;
+      durationMicros = options.durationMicros;
+      subscribers = options.subscribers;
+      relays = options.relays;
+      settings = options.settings;
+      lateMicros = options.lateMicros;
+      droppableTracks = options.droppableTracks;
+      clockOffsetsMicros = options.clockOffsetsMicros;
+      log = options.log;
+      frames = options.frames;
+    }
+
+    /** The media the publisher sends (default: the draft's mix, a1, vlow and vmid). */
+    public Builder media(MediaSpec media) {
+      this.media = Objects.requireNonNull(media, "media");
+      return this;
+    }
+
+    /** How long the publisher publishes (default 0: as long as the media lasts). */
+    public Builder durationMicros(long durationMicros) {
+      if (durationMicros < 0) {
+        throw new IllegalArgumentException("--duration must not be negative");
+      }
+      this.durationMicros = durationMicros;
+      return this;
+    }
+
+    /** How many subscribers connect to the last relay (default 3). */
+    public Builder subscribers(int subscribers) {
+      if (subscribers < 1) {
+        throw new IllegalArgumentException("--subscribers must be at least 1");
+      }
+      this.subscribers = subscribers;
+      return this;
+    }
+
+    /**
+     * Relays in a row (default 1): the publisher connects to the first, each next one has the
+     * previous one as its upstream, the subscribers connect to the last.
+     */
+    public Builder relays(int relays) {
+      if (relays < 1) {
+        throw new IllegalArgumentException("--relays must be at least 1");
+      }
+      this.relays = relays;
+      return this;
+    }
+
+    /** QUIC settings of every endpoint (default {@link QuicSettings#DEFAULT}: quiche's Cubic). */
+    public Builder settings(QuicSettings settings) {
+      this.settings = Objects.requireNonNull(settings, "settings");
+      return this;
+    }
+
+    /**
+     * How late a frame of a droppable track may be before the subscriber sends STOP_SENDING on its
+     * group (default 250 ms, the draft's limit; 0 = never).
+     */
+    public Builder lateMicros(long lateMicros) {
+      if (lateMicros < 0) {
+        throw new IllegalArgumentException("--late must not be negative");
+      }
+      this.lateMicros = lateMicros;
+      return this;
+    }
+
+    /** Tracks whose late groups subscribers stop (default: vmid, the higher simulcast layer). */
+    public Builder droppableTracks(Set<String> tracks) {
+      this.droppableTracks = Set.copyOf(tracks);
+      return this;
+    }
+
+    /**
+     * Per subscriber, the clock offset it assumes (default none: 0 each); a negative one makes
+     * every frame look that much later, which is how a test forces a late layer.
+     */
+    public Builder clockOffsetsMicros(List<Long> offsets) {
+      this.clockOffsetsMicros = List.copyOf(offsets);
+      return this;
+    }
+
+    /** Receives the roles' log lines, from their event-loop threads (default: discards them). */
+    public Builder log(Consumer<String> log) {
+      this.log = Objects.requireNonNull(log, "log");
+      return this;
+    }
+
+    /**
+     * Receives every frame of every subscriber (numbered from 1), on that subscriber's event-loop
+     * thread (default: discards them).
+     */
+    public Builder frames(BiConsumer<Integer, FrameRecord> frames) {
+      this.frames = Objects.requireNonNull(frames, "frames");
+      return this;
+    }
+
+    public ChainOptions build() {
+      return new ChainOptions(this);
+    }
+  }
+}
