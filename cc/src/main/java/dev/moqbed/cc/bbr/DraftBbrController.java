@@ -9,11 +9,9 @@ import dev.moqbed.cc.AckSample;
 import dev.moqbed.cc.CongestionController;
 import dev.moqbed.cc.ControllerEnvironment;
 import dev.moqbed.cc.EcnCodepoint;
-import dev.moqbed.cc.EcnSample;
 import dev.moqbed.cc.LossSample;
 import dev.moqbed.cc.LossTrigger;
 import dev.moqbed.cc.PathView;
-import dev.moqbed.cc.RttSample;
 import dev.moqbed.cc.StateVisitor;
 import java.util.random.RandomGenerator;
 
@@ -24,6 +22,12 @@ import java.util.random.RandomGenerator;
  * spurious-loss undo. It uses the transport's delivery-rate samples from {@link AckSample}. Method
  * names follow the draft's pseudocode; {@code docs/cc/bbr.md} lists where the draft leaves a choice
  * open and what this class chose.
+ *
+ * <p>Events left to the interface's no-op defaults: ECN-CE notifications (read from the path's
+ * totals at the ACK, with the deltas of the whole frame), RTT samples (the ACK sample carries the
+ * RTT of the newest acknowledged packet), probe timeouts (the draft's RTO response runs when the
+ * timer declares a packet lost), persistent congestion (not part of the draft; the timer-driven
+ * losses that accompany it are handled) and careful resume (the draft has none).
  */
 public final class DraftBbrController implements CongestionController {
   public static final String ID = "bbr";
@@ -196,16 +200,6 @@ public final class DraftBbrController implements CongestionController {
   }
 
   @Override
-  public void onEcnCongestion(long nowMicros, EcnSample sample) {
-    // Read from the path's totals at the ACK, with the deltas of the whole frame.
-  }
-
-  @Override
-  public void onRttSample(long nowMicros, RttSample sample) {
-    // The ACK sample carries the RTT of the newest acknowledged packet.
-  }
-
-  @Override
   public void onPacketLost(long nowMicros, LossSample loss) {
     if (!inRecovery) {
       enterRecovery(loss);
@@ -274,16 +268,6 @@ public final class DraftBbrController implements CongestionController {
   }
 
   @Override
-  public void onProbeTimeout(long nowMicros) {
-    // The draft's RTO response runs when the timer declares a packet lost (onPacketLost).
-  }
-
-  @Override
-  public void onPersistentCongestion(long nowMicros) {
-    // Not part of the draft; the timer-driven losses that accompany it are handled.
-  }
-
-  @Override
   public void onSpuriousLoss(long nowMicros, long packetNumber) {
     if (episodeLostPackets == 0) {
       return;
@@ -315,12 +299,6 @@ public final class DraftBbrController implements CongestionController {
     } else if (state == BbrState.PROBE_RTT) {
       checkProbeRttDone(nowMicros);
     }
-  }
-
-  @Override
-  public void onResumeSeed(
-      long nowMicros, long rememberedRateBytesPerSecond, long rememberedRttMicros) {
-    // The draft has no careful-resume step.
   }
 
   @Override

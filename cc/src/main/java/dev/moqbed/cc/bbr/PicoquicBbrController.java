@@ -11,11 +11,9 @@ import dev.moqbed.cc.AckSample;
 import dev.moqbed.cc.CongestionController;
 import dev.moqbed.cc.ControllerEnvironment;
 import dev.moqbed.cc.EcnCodepoint;
-import dev.moqbed.cc.EcnSample;
 import dev.moqbed.cc.LossSample;
 import dev.moqbed.cc.LossTrigger;
 import dev.moqbed.cc.PathView;
-import dev.moqbed.cc.RttSample;
 import dev.moqbed.cc.StateVisitor;
 import dev.moqbed.cc.common.HystartTest;
 import dev.moqbed.cc.common.PicoquicConstants;
@@ -31,6 +29,12 @@ import java.util.random.RandomGenerator;
  *
  * <p>Where picoquic does something that looks like a bug, this class does the same and says so in a
  * comment starting "picoquic quirk".
+ *
+ * <p>Events left to the interface's no-op defaults: sends (picoquic's BBR keeps no per-packet
+ * state; the transport's snapshots carry what it needs), ECN-CE notifications (picoquic ignores
+ * ecn_ec: BBR reads the ECN totals itself on every ACK), RTT samples (it reads the path's latest
+ * RTT sample during the ACK instead), persistent congestion (picoquic has none) and cwnd-blocked
+ * passes (long-RTT Startup reads the flag from the path).
  */
 public final class PicoquicBbrController implements CongestionController {
   public static final String ID = "bbr";
@@ -226,26 +230,6 @@ public final class PicoquicBbrController implements CongestionController {
   }
 
   @Override
-  public void onPacketSent(
-      long nowMicros,
-      long packetNumber,
-      int sizeBytes,
-      long bytesInFlightBefore,
-      boolean applicationLimited) {
-    // picoquic's BBR keeps no per-packet state; the transport's snapshots carry what it needs.
-  }
-
-  @Override
-  public void onEcnCongestion(long nowMicros, EcnSample sample) {
-    // picoquic ignores ecn_ec: BBR reads the ECN totals itself on every ACK.
-  }
-
-  @Override
-  public void onRttSample(long nowMicros, RttSample sample) {
-    // picoquic's BBR reads the path's latest RTT sample during the ACK notification instead.
-  }
-
-  @Override
   public void onPacketLost(long nowMicros, LossSample loss) {
     if (loss.trigger() == LossTrigger.TIMER) {
       onEnterRto(loss.packetNumber());
@@ -321,20 +305,10 @@ public final class PicoquicBbrController implements CongestionController {
   }
 
   @Override
-  public void onPersistentCongestion(long nowMicros) {
-    // picoquic has no persistent-congestion logic.
-  }
-
-  @Override
   public void onSpuriousLoss(long nowMicros, long packetNumber) {
     if (recoveryPacketNumber <= packetNumber && ptoRecovery) {
       onExitRecovery(nowMicros);
     }
-  }
-
-  @Override
-  public void onCongestionWindowBlocked(long nowMicros) {
-    // Ignored by picoquic's BBR; long-RTT Startup reads the flag from the path.
   }
 
   @Override

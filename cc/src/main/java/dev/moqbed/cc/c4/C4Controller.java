@@ -27,8 +27,13 @@ import dev.moqbed.cc.StateVisitor;
  * <p>Methods are named after, and ordered like, the C functions they port, so the two can be read
  * side by side. Outputs are recomputed exactly where picoquic calls {@code c4_apply_rate_and_cwin};
  * in V4 that computation also ratchets the Initial window, so calling it more often would change
- * numbers. Timer losses, PTOs, spurious losses, sends, idle restarts and cwnd-blocked events are
- * ignored, as in picoquic. Nothing here allocates after construction.
+ * numbers. Nothing here allocates after construction.
+ *
+ * <p>As in picoquic, these events are ignored and left to the interface's no-op defaults: sends (C4
+ * learns nothing from them: eras are read from the path's packet numbers), probe timeouts (spec,
+ * "Do not react to PTO"), persistent congestion (picoquic never reports RFC 9002's; C4 has its own
+ * detector), spurious losses (the loss average is not corrected either), cwnd-blocked passes and
+ * idle restarts. Timer losses reach {@link #onPacketLost} and are dropped there.
  */
 public final class C4Controller implements CongestionController {
   /** The registry id. */
@@ -186,16 +191,6 @@ public final class C4Controller implements CongestionController {
   // ---------------------------------------------------------------- events
 
   @Override
-  public void onPacketSent(
-      long nowMicros,
-      long packetNumber,
-      int sizeBytes,
-      long bytesInFlightBefore,
-      boolean applicationLimited) {
-    // C4 learns nothing from sends: eras are read from the path's packet numbers.
-  }
-
-  @Override
   public void onEcnCongestion(long nowMicros, EcnSample sample) {
     if (sample.packetSpace() != PacketSpace.APPLICATION) {
       return;
@@ -257,27 +252,6 @@ public final class C4Controller implements CongestionController {
     handleAck(nowMicros, ack);
     applyRateAndWindow();
   }
-
-  @Override
-  public void onProbeTimeout(long nowMicros) {
-    // Not a congestion signal for C4 (spec, "Do not react to PTO").
-  }
-
-  @Override
-  public void onPersistentCongestion(long nowMicros) {
-    // picoquic never reports RFC 9002 persistent congestion; C4 has its own detector.
-  }
-
-  @Override
-  public void onSpuriousLoss(long nowMicros, long packetNumber) {
-    // Ignored, and the loss average is not corrected either.
-  }
-
-  @Override
-  public void onCongestionWindowBlocked(long nowMicros) {}
-
-  @Override
-  public void onIdleRestart(long nowMicros) {}
 
   /**
    * {@inheritDoc}
