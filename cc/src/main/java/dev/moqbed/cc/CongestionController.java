@@ -24,6 +24,17 @@ package dev.moqbed.cc;
  *
  * <p>All times are microseconds on the host's clock (virtual or real), sizes are bytes, rates are
  * bytes per second. Implementations must not allocate on the per-ACK and per-packet paths.
+ *
+ * <p>Which methods are abstract: as in quinn's {@code Controller} trait, an event hook (the {@code
+ * on...} methods) has a neutral answer, doing nothing, so each hook is a no-op {@code default} and
+ * a controller overrides only the events it reacts to; the transport still calls every hook, in the
+ * order above, whether or not it is overridden. The queries have no neutral answer and stay
+ * abstract: {@link #id} names the algorithm in the registry and in traces; {@link
+ * #congestionWindowBytes}, {@link #pacingRateBytesPerSecond} and {@link #pacingQuantumBytes} are
+ * the decision itself, and a made-up default window or quantum would make a silently broken
+ * controller; {@link #inSlowStart} changes what careful resume and ACK tuning do, so each
+ * controller must say when its first slow start ends; {@link #describe} feeds the traces every
+ * controller must fill. {@link #outgoingEcn} has a safe default (not ECN-capable).
  */
 public interface CongestionController {
 
@@ -31,48 +42,49 @@ public interface CongestionController {
   String id();
 
   /** A packet was sent. {@code bytesInFlightBefore} excludes the packet itself. */
-  void onPacketSent(
+  default void onPacketSent(
       long nowMicros,
       long packetNumber,
       int sizeBytes,
       long bytesInFlightBefore,
-      boolean applicationLimited);
+      boolean applicationLimited) {}
 
   /** The peer's cumulative ECN-CE count increased; totals are on the {@link PathView}. */
-  void onEcnCongestion(long nowMicros, EcnSample sample);
+  default void onEcnCongestion(long nowMicros, EcnSample sample) {}
 
   /** The newest acknowledged packet of an ACK frame gave an RTT sample. */
-  void onRttSample(long nowMicros, RttSample sample);
+  default void onRttSample(long nowMicros, RttSample sample) {}
 
   /** One packet was declared lost, by the ACK's thresholds or by a timer. */
-  void onPacketLost(long nowMicros, LossSample loss);
+  default void onPacketLost(long nowMicros, LossSample loss) {}
 
   /** One ACK frame was processed (after its RTT sample and the losses it revealed). */
-  void onAck(long nowMicros, AckSample ack);
+  default void onAck(long nowMicros, AckSample ack) {}
 
   /** The probe timeout fired (before the timer-driven losses it causes are reported). */
-  void onProbeTimeout(long nowMicros);
+  default void onProbeTimeout(long nowMicros) {}
 
   /**
    * RFC 9002 §7.6 persistent congestion was established. picoquic's transport never reports it; the
    * RFC transport option does.
    */
-  void onPersistentCongestion(long nowMicros);
+  default void onPersistentCongestion(long nowMicros) {}
 
   /** A packet reported lost was acknowledged after all. */
-  void onSpuriousLoss(long nowMicros, long packetNumber);
+  default void onSpuriousLoss(long nowMicros, long packetNumber) {}
 
   /** The last packet-preparation pass stopped because the window was full. */
-  void onCongestionWindowBlocked(long nowMicros);
+  default void onCongestionWindowBlocked(long nowMicros) {}
 
   /** The first ack-eliciting send after an idle period longer than the retransmission timeout. */
-  void onIdleRestart(long nowMicros);
+  default void onIdleRestart(long nowMicros) {}
 
   /**
    * Careful resume (RFC 9959): the transport validated a remembered rate and RTT from an earlier
    * connection on the same path.
    */
-  void onResumeSeed(long nowMicros, long rememberedRateBytesPerSecond, long rememberedRttMicros);
+  default void onResumeSeed(
+      long nowMicros, long rememberedRateBytesPerSecond, long rememberedRttMicros) {}
 
   /** The congestion window: the transport may send while bytes in flight do not exceed it. */
   long congestionWindowBytes();

@@ -45,6 +45,10 @@ import dev.moqbed.cc.common.WindowPacing;
  * </ul>
  *
  * <p>picoquic declares a "recovery" state that nothing enters; it is left out.
+ *
+ * <p>Events left to the interface's no-op defaults: sends (picoquic has no per-packet
+ * notification), probe timeouts (the timer losses that follow carry the reaction) and persistent
+ * congestion (picoquic has no such logic; its transport never reports it).
  */
 public final class PicoquicCubic implements CongestionController {
   static final double C = 0.4;
@@ -96,16 +100,6 @@ public final class PicoquicCubic implements CongestionController {
   @Override
   public String id() {
     return CubicProvider.ID;
-  }
-
-  @Override
-  public void onPacketSent(
-      long nowMicros,
-      long packetNumber,
-      int sizeBytes,
-      long bytesInFlightBefore,
-      boolean applicationLimited) {
-    // picoquic has no per-packet notification.
   }
 
   @Override
@@ -165,16 +159,6 @@ public final class PicoquicCubic implements CongestionController {
           (double) cubicWindowBytes > wRenoBytes ? cubicWindowBytes : (long) wRenoBytes;
     }
     updatePacing();
-  }
-
-  @Override
-  public void onProbeTimeout(long nowMicros) {
-    // The timer losses that follow carry the reaction.
-  }
-
-  @Override
-  public void onPersistentCongestion(long nowMicros) {
-    // picoquic has no persistent-congestion logic; its transport never reports it.
   }
 
   @Override

@@ -34,6 +34,10 @@ import dev.moqbed.cc.common.Rfc9002Pacing;
  *   <li>A spurious loss undoes the reduction it caused (§4.9) if it names the packet that triggered
  *       it and the window is still below cwnd_prior.
  * </ul>
+ *
+ * <p>Events left to the interface's no-op defaults: sends, probe timeouts (RFC 9002: a probe
+ * timeout by itself does not change the window), cwnd-blocked passes, idle restarts and careful
+ * resume (RFC 9438 has none).
  */
 public final class RfcCubic implements CongestionController {
   static final double C = 0.4;
@@ -92,14 +96,6 @@ public final class RfcCubic implements CongestionController {
   }
 
   @Override
-  public void onPacketSent(
-      long nowMicros,
-      long packetNumber,
-      int sizeBytes,
-      long bytesInFlightBefore,
-      boolean applicationLimited) {}
-
-  @Override
   public void onEcnCongestion(long nowMicros, EcnSample sample) {
     onCongestionEvent(sample.largestAckedPacketNumber());
   }
@@ -143,11 +139,6 @@ public final class RfcCubic implements CongestionController {
   }
 
   @Override
-  public void onProbeTimeout(long nowMicros) {
-    // RFC 9002: a probe timeout by itself does not change the window.
-  }
-
-  @Override
   public void onPersistentCongestion(long nowMicros) {
     congestionWindowBytes = minimumWindowBytes();
     recoveryStartPacketNumber = 0;
@@ -174,18 +165,6 @@ public final class RfcCubic implements CongestionController {
     curveStartsAtEpochWindow = undo.curveStartsAtEpochWindow;
     undo.available = false;
     updatePacing();
-  }
-
-  @Override
-  public void onCongestionWindowBlocked(long nowMicros) {}
-
-  @Override
-  public void onIdleRestart(long nowMicros) {}
-
-  @Override
-  public void onResumeSeed(
-      long nowMicros, long rememberedRateBytesPerSecond, long rememberedRttMicros) {
-    // RFC 9438 has no careful resume.
   }
 
   @Override

@@ -36,6 +36,10 @@ import dev.moqbed.cc.common.WindowPacing;
  *
  * <p>picoquic also sets the transport's {@code is_ssthresh_initialized} flag (used for ACK
  * frequency) on the HyStart exit and on an undo; that flag is not part of this interface.
+ *
+ * <p>Events left to the interface's no-op defaults: sends (picoquic has no per-packet
+ * notification), probe timeouts (the timer losses that follow carry the reaction) and persistent
+ * congestion (picoquic has no such logic; its transport never reports it).
  */
 public final class PicoquicNewReno implements CongestionController {
   private static final String SLOW_START = "slow_start";
@@ -59,16 +63,6 @@ public final class PicoquicNewReno implements CongestionController {
   @Override
   public String id() {
     return NewRenoProvider.ID;
-  }
-
-  @Override
-  public void onPacketSent(
-      long nowMicros,
-      long packetNumber,
-      int sizeBytes,
-      long bytesInFlightBefore,
-      boolean applicationLimited) {
-    // picoquic has no per-packet notification.
   }
 
   @Override
@@ -114,16 +108,6 @@ public final class PicoquicNewReno implements CongestionController {
       grow(ack.ackedBytes());
     }
     updatePacing();
-  }
-
-  @Override
-  public void onProbeTimeout(long nowMicros) {
-    // The timer losses that follow carry the reaction.
-  }
-
-  @Override
-  public void onPersistentCongestion(long nowMicros) {
-    // picoquic has no persistent-congestion logic; its transport never reports it.
   }
 
   @Override

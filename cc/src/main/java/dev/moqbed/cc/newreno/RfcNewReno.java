@@ -25,6 +25,9 @@ import dev.moqbed.cc.common.Rfc9002Pacing;
  * largest acknowledged packet number rather than its send time. Growth is decided per ACK frame
  * from its largest acknowledged packet, and ACKs whose rate sample is application-limited do not
  * grow the window (RFC 9002 §7.8).
+ *
+ * <p>Events left to the interface's no-op defaults: sends, probe timeouts, spurious losses (no
+ * undo), cwnd-blocked passes, idle restarts and careful resume (RFC 9002 has none).
  */
 public final class RfcNewReno implements CongestionController {
   private static final String SLOW_START = "slow_start";
@@ -50,14 +53,6 @@ public final class RfcNewReno implements CongestionController {
   public String id() {
     return NewRenoProvider.ID;
   }
-
-  @Override
-  public void onPacketSent(
-      long nowMicros,
-      long packetNumber,
-      int sizeBytes,
-      long bytesInFlightBefore,
-      boolean applicationLimited) {}
 
   @Override
   public void onEcnCongestion(long nowMicros, EcnSample sample) {
@@ -90,29 +85,11 @@ public final class RfcNewReno implements CongestionController {
   }
 
   @Override
-  public void onProbeTimeout(long nowMicros) {}
-
-  @Override
   public void onPersistentCongestion(long nowMicros) {
     congestionWindowBytes = minimumWindowBytes();
     recoveryStartPacketNumber = 0;
     avoidanceCreditBytes = 0;
     updatePacing();
-  }
-
-  @Override
-  public void onSpuriousLoss(long nowMicros, long packetNumber) {}
-
-  @Override
-  public void onCongestionWindowBlocked(long nowMicros) {}
-
-  @Override
-  public void onIdleRestart(long nowMicros) {}
-
-  @Override
-  public void onResumeSeed(
-      long nowMicros, long rememberedRateBytesPerSecond, long rememberedRttMicros) {
-    // RFC 9002 has no careful resume.
   }
 
   @Override

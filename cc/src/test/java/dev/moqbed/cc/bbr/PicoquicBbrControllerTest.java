@@ -567,10 +567,10 @@ class PicoquicBbrControllerTest {
 
   @Test
   void shouldBoundSendQuantumByMtuFloorsAndSixtyFourKibCap() {
-    assertEquals(2 * 1440, PicoquicBbrController.sendQuantumFor(2_000_000, 1440));
-    assertEquals(1440, PicoquicBbrController.sendQuantumFor(100_000, 1440));
-    assertEquals(65_536, PicoquicBbrController.sendQuantumFor(100_000_000, 1440));
-    assertEquals(3_000, PicoquicBbrController.sendQuantumFor(3_000_000, 1440));
+    assertEquals(2 * 1440, PicoquicBbrPacing.sendQuantumFor(2_000_000, 1440));
+    assertEquals(1440, PicoquicBbrPacing.sendQuantumFor(100_000, 1440));
+    assertEquals(65_536, PicoquicBbrPacing.sendQuantumFor(100_000_000, 1440));
+    assertEquals(3_000, PicoquicBbrPacing.sendQuantumFor(3_000_000, 1440));
   }
 
   @Test
