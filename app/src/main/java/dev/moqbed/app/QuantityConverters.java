@@ -32,8 +32,11 @@ final class QuantityConverters {
     @Override
     public Long convert(String value) {
       return value.startsWith("-")
-          ? -Quantities.parseDurationMicros(value.substring(1))
-          : Quantities.parseDurationMicros(value.startsWith("+") ? value.substring(1) : value);
+          ? -parseOrReject(() -> Quantities.parseDurationMicros(value.substring(1)))
+          : parseOrReject(
+              () ->
+                  Quantities.parseDurationMicros(
+                      value.startsWith("+") ? value.substring(1) : value));
     }
   }
 

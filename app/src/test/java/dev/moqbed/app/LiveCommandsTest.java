@@ -47,6 +47,20 @@ class LiveCommandsTest {
   }
 
   @Test
+  void shouldRefuseADurationWithoutItsUnitInsteadOfRunningMicroseconds() {
+    Result result = run("chain", "--duration", "10");
+    assertEquals(2, result.exitCode());
+    assertTrue(result.err().contains("'10' needs a duration unit, e.g. 10s"), result.err());
+  }
+
+  @Test
+  void shouldReadACapitalBAsBytesPerSecondInARate() {
+    Result result = run("sim", "bulk", "--rate", "20", "--runs", "1");
+    assertEquals(2, result.exitCode());
+    assertTrue(result.err().contains("'20' needs a rate unit"), result.err());
+  }
+
+  @Test
   void shouldRefuseAnUnknownControllerWithTheValidOnes() {
     Result result = run("relay", "--cc", "quiche:vegas", "--listen", "127.0.0.1:0");
     assertEquals(2, result.exitCode());

@@ -17,33 +17,82 @@ public final class Quantities {
 
   private Quantities() {}
 
-  /** {@code 80ms}, {@code 1.5s}, {@code 250us}, {@code 2min}; a bare number is microseconds. */
+  /**
+   * {@code 80ms}, {@code 1.5s}, {@code 250us}, {@code 2min}. A number needs its unit, except 0:
+   * {@code --duration 10} would otherwise run for 10 µs when the user meant seconds.
+   */
   public static long parseDurationMicros(String text) {
     Matcher match = match(text, "duration", "80ms, 1.5s, 250us");
+    String units = "us, ms, s, min, h";
     long multiplier =
         switch (match.group(2).toLowerCase(Locale.ROOT)) {
-          case "", "us" -> 1L;
+          case "" -> bareNumber(match, text, "duration", "s", units);
+          case "us" -> 1L;
           case "ms" -> 1_000L;
           case "s" -> 1_000_000L;
           case "min", "m" -> 60_000_000L;
           case "h" -> 3_600_000_000L;
-          default -> throw unitError(text, "duration", "us, ms, s, min, h");
+          default -> throw unitError(text, "duration", units);
         };
     return scale(match.group(1), multiplier, text);
   }
 
-  /** {@code 20mbit}, {@code 512kbit}, {@code 1gbit}, {@code 20Mbps}; a bare number is bit/s. */
+  /**
+   * Bits per second ({@code 20mbit}, {@code 512kbit}, {@code 1gbit}, {@code 20Mbps}) or bytes per
+   * second with a capital B ({@code 2.5MB/s}, {@code 2.5MBps}: 20 Mbit/s). A number needs its unit,
+   * except 0.
+   */
   public static long parseRateBitsPerSecond(String text) {
-    Matcher match = match(text, "rate", "20mbit, 512kbit, 1gbit");
-    long multiplier =
-        switch (match.group(2).toLowerCase(Locale.ROOT)) {
-          case "", "bit", "bps", "bit/s" -> 1L;
-          case "k", "kbit", "kbps", "kbit/s" -> 1_000L;
-          case "m", "mbit", "mbps", "mbit/s" -> 1_000_000L;
-          case "g", "gbit", "gbps", "gbit/s" -> 1_000_000_000L;
-          default -> throw unitError(text, "rate", "bit, kbit, mbit, gbit");
-        };
+    Matcher match = match(text, "rate", "20mbit, 512kbit, 1gbit, 2.5MB/s");
+    String unit = match.group(2);
+    String units = "bit, kbit, mbit, gbit (per second), B/s, kB/s, MB/s, GB/s";
+    Matcher bytes = BYTES_PER_SECOND.matcher(unit);
+    long multiplier;
+    if (bytes.matches()) {
+      multiplier = 8 * decimalPrefix(bytes.group(1));
+    } else {
+      multiplier =
+          switch (unit.toLowerCase(Locale.ROOT)) {
+            case "" -> bareNumber(match, text, "rate", "mbit", units);
+            case "bit", "bps", "bit/s" -> 1L;
+            case "k", "kbit", "kbps", "kbit/s" -> 1_000L;
+            case "m", "mbit", "mbps", "mbit/s" -> 1_000_000L;
+            case "g", "gbit", "gbps", "gbit/s" -> 1_000_000_000L;
+            default -> throw unitError(text, "rate", units);
+          };
+    }
     return scale(match.group(1), multiplier, text);
+  }
+
+  /** A byte rate's unit: an optional decimal prefix, a capital B, then "ps" or "/s". */
+  private static final Pattern BYTES_PER_SECOND = Pattern.compile("([kKmMgG]?)B(?:ps|/s)");
+
+  private static long decimalPrefix(String prefix) {
+    return switch (prefix.toLowerCase(Locale.ROOT)) {
+      case "k" -> 1_000L;
+      case "m" -> 1_000_000L;
+      case "g" -> 1_000_000_000L;
+      default -> 1L;
+    };
+  }
+
+  /** A number without a unit: 0 means the same in every unit; anything else is refused. */
+  private static long bareNumber(
+      Matcher match, String text, String what, String likelyUnit, String units) {
+    if (Double.parseDouble(match.group(1)) == 0) {
+      return 1L;
+    }
+    throw new IllegalArgumentException(
+        "'"
+            + text.trim()
+            + "' needs a "
+            + what
+            + " unit, e.g. "
+            + match.group(1)
+            + likelyUnit
+            + " (valid: "
+            + units
+            + ")");
   }
 
   /** {@code 10MB}, {@code 1500B}, {@code 64KiB}; a bare number is bytes. */

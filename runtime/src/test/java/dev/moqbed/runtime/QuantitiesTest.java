@@ -12,7 +12,7 @@ class QuantitiesTest {
     assertEquals(80_000, Quantities.parseDurationMicros("80ms"));
     assertEquals(1_500_000, Quantities.parseDurationMicros("1.5s"));
     assertEquals(250, Quantities.parseDurationMicros("250us"));
-    assertEquals(250, Quantities.parseDurationMicros("250"));
+    assertEquals(0, Quantities.parseDurationMicros("0"));
     assertEquals(120_000_000, Quantities.parseDurationMicros("2min"));
   }
 
@@ -22,6 +22,29 @@ class QuantitiesTest {
     assertEquals(512_000, Quantities.parseRateBitsPerSecond("512kbit"));
     assertEquals(1_500_000, Quantities.parseRateBitsPerSecond("1.5Mbps"));
     assertEquals(1_000_000_000, Quantities.parseRateBitsPerSecond("1gbit"));
+    assertEquals(0, Quantities.parseRateBitsPerSecond("0"));
+  }
+
+  @Test
+  void shouldReadACapitalBAsBytesPerSecond() {
+    assertEquals(160_000_000, Quantities.parseRateBitsPerSecond("20MBps"));
+    assertEquals(20_000_000, Quantities.parseRateBitsPerSecond("2.5MB/s"));
+    assertEquals(8_000, Quantities.parseRateBitsPerSecond("1kB/s"));
+    assertEquals(800, Quantities.parseRateBitsPerSecond("100B/s"));
+    assertEquals(20_000_000, Quantities.parseRateBitsPerSecond("20Mbps"));
+  }
+
+  @Test
+  void shouldRefuseANumberWithoutItsUnit() {
+    assertEquals(
+        "'10' needs a duration unit, e.g. 10s (valid: us, ms, s, min, h)",
+        assertThrows(IllegalArgumentException.class, () -> Quantities.parseDurationMicros("10"))
+            .getMessage());
+    assertEquals(
+        "'20' needs a rate unit, e.g. 20mbit (valid: bit, kbit, mbit, gbit (per second), B/s,"
+            + " kB/s, MB/s, GB/s)",
+        assertThrows(IllegalArgumentException.class, () -> Quantities.parseRateBitsPerSecond("20"))
+            .getMessage());
   }
 
   @Test
@@ -39,7 +62,7 @@ class QuantitiesTest {
                 IllegalArgumentException.class, () -> Quantities.parseDurationMicros("80 parsecs"))
             .getMessage());
     assertEquals(
-        "'fast' is not a rate (examples: 20mbit, 512kbit, 1gbit)",
+        "'fast' is not a rate (examples: 20mbit, 512kbit, 1gbit, 2.5MB/s)",
         assertThrows(
                 IllegalArgumentException.class, () -> Quantities.parseRateBitsPerSecond("fast"))
             .getMessage());

@@ -27,7 +27,7 @@ public final class FrameDecoder {
   /** Largest MAX_STREAMS / STREAMS_BLOCKED value: stream IDs are 62 bits (RFC 9000 §19.11). */
   public static final long MAX_STREAM_COUNT = 1L << 60;
 
-  private final WireReader reader = new WireReader(TransportErrorCode.FRAME_ENCODING_ERROR);
+  private final QuicWireReader reader = new QuicWireReader(TransportErrorCode.FRAME_ENCODING_ERROR);
   private final AckFrame ack = new AckFrame();
   private long maxDatagramFrameSize;
   private boolean ackFrequencyAccepted;

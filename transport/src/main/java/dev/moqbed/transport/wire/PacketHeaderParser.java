@@ -19,7 +19,7 @@ import java.nio.ByteBuffer;
  * Version Negotiation must not list the version the client chose (§6.2).
  */
 public final class PacketHeaderParser {
-  private final WireReader reader = new WireReader(TransportErrorCode.PROTOCOL_VIOLATION);
+  private final QuicWireReader reader = new QuicWireReader(TransportErrorCode.PROTOCOL_VIOLATION);
 
   /**
    * Parses the packet starting at {@code buffer[start]} in a datagram ending at {@code end}.

@@ -41,7 +41,7 @@ public final class TransportParameterCodec {
    */
   public static TransportParameters decode(
       ByteBuffer buffer, int start, int end, boolean sentByServer) throws QuicWireException {
-    WireReader reader = new WireReader(TransportErrorCode.TRANSPORT_PARAMETER_ERROR);
+    QuicWireReader reader = new QuicWireReader(TransportErrorCode.TRANSPORT_PARAMETER_ERROR);
     reader.reset(buffer, start, end);
     TransportParameters params = new TransportParameters();
     long seen = 0;
@@ -62,8 +62,8 @@ public final class TransportParameterCodec {
         throw reader.fail(
             "server-only transport parameter 0x" + Long.toHexString(id) + " from client");
       }
-      WireReader value =
-          new WireReader(TransportErrorCode.TRANSPORT_PARAMETER_ERROR)
+      QuicWireReader value =
+          new QuicWireReader(TransportErrorCode.TRANSPORT_PARAMETER_ERROR)
               .reset(buffer, valueStart, valueStart + length);
       decodeOne(id, value, params);
       if (value.hasRemaining()) {
@@ -94,7 +94,7 @@ public final class TransportParameterCodec {
     return -1;
   }
 
-  private static void decodeOne(long id, WireReader value, TransportParameters params)
+  private static void decodeOne(long id, QuicWireReader value, TransportParameters params)
       throws QuicWireException {
     if (id == ORIGINAL_DESTINATION_CONNECTION_ID) {
       params.originalDestinationConnectionId(readConnectionId(value, value.remaining()));
@@ -138,7 +138,7 @@ public final class TransportParameterCodec {
     }
   }
 
-  private static ConnectionId readConnectionId(WireReader value, int length)
+  private static ConnectionId readConnectionId(QuicWireReader value, int length)
       throws QuicWireException {
     if (length > ConnectionId.MAX_LENGTH) {
       throw value.fail("connection ID of " + length + " bytes");
@@ -146,7 +146,7 @@ public final class TransportParameterCodec {
     return ConnectionId.copyOf(value.buffer(), value.skip(length, "connection ID"), length);
   }
 
-  private static StatelessResetToken readResetToken(WireReader value) throws QuicWireException {
+  private static StatelessResetToken readResetToken(QuicWireReader value) throws QuicWireException {
     if (value.remaining() != StatelessResetToken.LENGTH) {
       throw value.fail("stateless reset token of " + value.remaining() + " bytes");
     }
@@ -154,7 +154,8 @@ public final class TransportParameterCodec {
         value.buffer(), value.skip(StatelessResetToken.LENGTH, "stateless reset token"));
   }
 
-  private static PreferredAddress readPreferredAddress(WireReader value) throws QuicWireException {
+  private static PreferredAddress readPreferredAddress(QuicWireReader value)
+      throws QuicWireException {
     byte[] ipv4 = value.readBytes(4, "preferred IPv4 address");
     int ipv4Port = value.readUint16();
     byte[] ipv6 = value.readBytes(16, "preferred IPv6 address");

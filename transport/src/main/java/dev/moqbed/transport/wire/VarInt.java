@@ -139,7 +139,7 @@ public final class VarInt {
    * Reads the varint at the buffer's position, advancing it.
    *
    * @throws QuicWireException FRAME_ENCODING_ERROR when the buffer ends inside the varint; use
-   *     {@link WireReader} for another error code
+   *     {@link QuicWireReader} for another error code
    */
   public static long read(ByteBuffer buffer) throws QuicWireException {
     if (!buffer.hasRemaining()) {

@@ -105,7 +105,7 @@ class VarIntTest {
 
   @Test
   void readerReportsItsOwnErrorCode() {
-    WireReader reader = new WireReader(TransportErrorCode.TRANSPORT_PARAMETER_ERROR);
+    QuicWireReader reader = new QuicWireReader(TransportErrorCode.TRANSPORT_PARAMETER_ERROR);
     ByteBuffer buffer = hex("80 00");
     reader.reset(buffer, 0, 2);
     QuicWireException error = assertThrows(QuicWireException.class, reader::readVarInt);

@@ -15,7 +15,7 @@ import java.nio.ByteBuffer;
  *
  * <p>A reader is reusable ({@link #reset}) so a decoder allocates it once.
  */
-public final class WireReader {
+public final class QuicWireReader {
   private final TransportErrorCode error;
   private ByteBuffer buffer;
   private int position;
@@ -23,12 +23,12 @@ public final class WireReader {
   private long frameType = QuicWireException.NO_FRAME;
 
   /** A reader reporting truncation and bad lengths as {@code error}. */
-  public WireReader(TransportErrorCode error) {
+  public QuicWireReader(TransportErrorCode error) {
     this.error = error;
   }
 
   /** Points the reader at {@code buffer[start, end)}. */
-  public WireReader reset(ByteBuffer buffer, int start, int end) {
+  public QuicWireReader reset(ByteBuffer buffer, int start, int end) {
     if (start < 0 || end < start || end > buffer.limit()) {
       throw new IndexOutOfBoundsException(
           "region [" + start + ", " + end + ") of a buffer with limit " + buffer.limit());
