@@ -172,12 +172,24 @@ public final class NettyConnection implements TransportConnection {
     if (closedLocally) {
       listener.onClosed(localCode, localReason, false);
     } else if (peerClose != null) {
-      String reason =
-          peerClose.reason() == null ? "" : new String(peerClose.reason(), StandardCharsets.UTF_8);
       long code = peerClose.isApplicationClose() ? peerClose.error() : -1;
-      listener.onClosed(code, reason, true);
+      listener.onClosed(code, reasonOf(peerClose), true);
     } else {
       listener.onClosed(-1, channel.isTimedOut() ? "idle timeout" : "connection lost", true);
+    }
+  }
+
+  /**
+   * The peer's reason phrase. Netty's {@code reason()} clones its byte array and throws a
+   * NullPointerException when the peer sent none (an empty phrase, as {@code QuicChannel.close()}
+   * sends); thrown from channelInactive, that exception was swallowed and the session never heard
+   * its close, holding its relay slot forever. Read the phrase only where it exists.
+   */
+  private static String reasonOf(QuicConnectionCloseEvent close) {
+    try {
+      return new String(close.reason(), StandardCharsets.UTF_8);
+    } catch (NullPointerException noReason) {
+      return "";
     }
   }
 
