@@ -20,7 +20,7 @@ class ProtectionAllocationTest {
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-  private static final int PACKETS = 2_000;
+  private static final int PACKETS = 500;
 
   /**
    * Well above the JDK 17 figures (about 1.1 KiB for GCM, 1.5 to 2.6 KiB for ChaCha20-Poly1305).
