@@ -54,7 +54,7 @@ final class AeadCipher {
     try {
       cipher = Cipher.getInstance(transformation);
     } catch (GeneralSecurityException e) {
-      throw Hkdf.unavailable(transformation, e);
+      throw JdkAlgorithms.unavailable(transformation, e);
     }
   }
 

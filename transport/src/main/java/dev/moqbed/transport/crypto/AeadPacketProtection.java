@@ -46,6 +46,7 @@ public final class AeadPacketProtection implements PacketProtection {
       int packetNumberOffset,
       long packetNumber,
       int payloadEnd) {
+    PacketBounds.check(packet, packetStart, packetNumberOffset, payloadEnd);
     int packetNumberLength = PacketHeader.packetNumberLength(packet.get(packetStart) & 0xff);
     int payloadOffset = packetNumberOffset + packetNumberLength;
     PacketBounds.checkSealable(packet, packetStart, packetNumberOffset, payloadOffset, payloadEnd);

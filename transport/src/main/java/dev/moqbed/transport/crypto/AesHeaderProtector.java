@@ -17,7 +17,7 @@ final class AesHeaderProtector extends HeaderProtector {
       aesEcb = Cipher.getInstance("AES/ECB/NoPadding");
       aesEcb.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(headerProtectionKey, "AES"));
     } catch (GeneralSecurityException e) {
-      throw Hkdf.unavailable("AES/ECB/NoPadding", e);
+      throw JdkAlgorithms.unavailable("AES/ECB/NoPadding", e);
     }
   }
 

@@ -31,7 +31,7 @@ final class ChaCha20HeaderProtector extends HeaderProtector {
     try {
       chaCha20 = Cipher.getInstance("ChaCha20");
     } catch (GeneralSecurityException e) {
-      throw Hkdf.unavailable("ChaCha20", e);
+      throw JdkAlgorithms.unavailable("ChaCha20", e);
     }
   }
 

@@ -1,7 +1,6 @@
 package dev.moqbed.transport.crypto;
 
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
 import javax.crypto.Mac;
@@ -107,17 +106,12 @@ public final class Hkdf {
       return mac;
     } catch (NoSuchAlgorithmException | InvalidKeyException e) {
       // Every Java SE runtime has HmacSHA256 and HmacSHA384, and HMAC takes keys of any length.
-      throw new IllegalStateException(macAlgorithm + " unavailable", e);
+      throw JdkAlgorithms.unavailable(macAlgorithm, e);
     }
   }
 
   @Override
   public String toString() {
     return "HKDF-" + macAlgorithm.substring(4);
-  }
-
-  /** For callers who wrap checked JCA exceptions the same way. */
-  static IllegalStateException unavailable(String what, GeneralSecurityException cause) {
-    return new IllegalStateException(what + " unavailable in this JDK", cause);
   }
 }

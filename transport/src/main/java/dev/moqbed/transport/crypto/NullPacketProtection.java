@@ -28,6 +28,7 @@ public final class NullPacketProtection implements PacketProtection {
       int packetNumberOffset,
       long packetNumber,
       int payloadEnd) {
+    PacketBounds.check(packet, packetStart, packetNumberOffset, payloadEnd);
     int packetNumberLength = (packet.get(packetStart) & 0x03) + 1;
     PacketBounds.checkSealable(
         packet,

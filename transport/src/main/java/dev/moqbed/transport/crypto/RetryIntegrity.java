@@ -119,7 +119,7 @@ public final class RetryIntegrity {
       gcm.updateAAD(pseudoPacket);
       return gcm.doFinal();
     } catch (GeneralSecurityException e) {
-      throw Hkdf.unavailable("AES/GCM/NoPadding", e);
+      throw JdkAlgorithms.unavailable("AES/GCM/NoPadding", e);
     }
   }
 
