@@ -10,7 +10,6 @@ import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
-import dev.moqbed.session.MoqtSession;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -119,6 +118,25 @@ final class RelayCommand implements Callable<Integer> {
               + " dropped (its stream reset with DELIVERY_TIMEOUT) (default ${DEFAULT-VALUE}).")
   long maxBufferedBytes;
 
+  @Option(
+      names = "--setup-timeout",
+      paramLabel = "TIME",
+      defaultValue = "5s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "How long a connection may take to complete its MoQT setup before it is closed with"
+              + " CONTROL_MESSAGE_TIMEOUT; 0 = forever (default ${DEFAULT-VALUE}).")
+  long setupTimeoutMicros;
+
+  @Option(
+      names = "--max-pending-setups-per-address",
+      paramLabel = "N",
+      defaultValue = "" + RelayConfig.DEFAULT_MAX_PENDING_SETUPS_PER_ADDRESS,
+      description =
+          "Connections of one address that may await their MoQT setup at once; one more is"
+              + " closed with TOO_MANY_REQUESTS (default ${DEFAULT-VALUE}).")
+  int maxPendingSetupsPerAddress;
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -128,19 +146,17 @@ final class RelayCommand implements Callable<Integer> {
     if ((certificate == null) != (key == null)) {
       throw new IllegalArgumentException("--cert and --key go together");
     }
-    if (maxSessions < 1 || maxSubscriptionsPerSession < 1 || maxBufferedBytes < 1) {
-      throw new IllegalArgumentException(
-          "--max-sessions, --max-subscriptions-per-session and --max-buffered-bytes must be"
-              + " at least 1");
-    }
     if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
       throw new IllegalArgumentException("--metrics-port must be 0..65535");
     }
     RelayConfig config =
-        RelayConfig.DEFAULT
-            .withMaxSessions(maxSessions)
-            .withMaxSubscriptionsPerSession(maxSubscriptionsPerSession)
-            .withMaxQueuedBytesPerSubscriber(maxBufferedBytes);
+        RelayConfig.builder()
+            .maxSessions(maxSessions)
+            .maxSubscriptionsPerSession(maxSubscriptionsPerSession)
+            .maxQueuedBytesPerSubscriber(maxBufferedBytes)
+            .setupTimeoutMicros(setupTimeoutMicros)
+            .maxPendingSetupsPerAddress(maxPendingSetupsPerAddress)
+            .build();
     RelayMetrics relayMetrics = metricsPort == null ? null : new RelayMetrics();
     ServerCertificate tls =
         certificate != null
@@ -162,7 +178,7 @@ final class RelayCommand implements Callable<Integer> {
             controllerOption.settings(),
             tls,
             version.alpn(),
-            connection -> MoqtSession.server(connection, relay[0].newSession(), version));
+            connection -> relay[0].serve(connection, version));
     relay[0] =
         new Relay(
             server.scheduler(),

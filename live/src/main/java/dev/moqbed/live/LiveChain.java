@@ -252,7 +252,7 @@ public final class LiveChain {
             options.settings(),
             certificate,
             VERSION.alpn(),
-            connection -> MoqtSession.server(connection, relay[0].newSession(), VERSION));
+            connection -> relay[0].serve(connection, VERSION));
     relay[0] =
         new Relay(
             server.scheduler(),

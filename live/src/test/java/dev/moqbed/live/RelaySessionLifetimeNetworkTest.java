@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.NativeQuic;
@@ -17,8 +18,12 @@ import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
+import dev.moqbed.session.transport.BidirectionalStream;
+import dev.moqbed.session.transport.ReceiveStream;
+import dev.moqbed.session.transport.TransportListener;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -46,14 +51,14 @@ class RelaySessionLifetimeNetworkTest {
         ServerCertificate.selfSigned(Files.createTempDirectory("moqbed-test-"));
     List<String> log = new CopyOnWriteArrayList<>();
     Relay[] relay = new Relay[1];
-    RelayConfig config = RelayConfig.DEFAULT.withMaxSessions(MAX_SESSIONS);
+    RelayConfig config = RelayConfig.builder().maxSessions(MAX_SESSIONS).build();
     try (QuicServer server =
         QuicServer.start(
             new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
             QuicSettings.DEFAULT,
             certificate,
             VERSION.alpn(),
-            connection -> MoqtSession.server(connection, relay[0].newSession(), VERSION))) {
+            connection -> relay[0].serve(connection, VERSION))) {
       relay[0] = new Relay(server.scheduler(), config, log::add);
       EventLoopScheduler relayLoop = server.scheduler();
       for (int i = 0; i < 2 * MAX_SESSIONS; i++) {
@@ -87,6 +92,75 @@ class RelaySessionLifetimeNetworkTest {
       }
     }
     assertTrue(log.stream().noneMatch(line -> line.contains("full")), log.toString());
+  }
+
+  @Test
+  @Timeout(value = 30, unit = TimeUnit.SECONDS)
+  void shouldCloseAConnectionThatTricklesItsSetupAfterTheSetupTimeout() throws Exception {
+    assumeTrue(NativeQuic.isAvailable(), NativeQuic.unavailabilityReason());
+    ServerCertificate certificate =
+        ServerCertificate.selfSigned(Files.createTempDirectory("moqbed-test-"));
+    List<String> log = new CopyOnWriteArrayList<>();
+    Relay[] relay = new Relay[1];
+    RelayConfig config = RelayConfig.builder().setupTimeoutMicros(1_000_000).build();
+    try (QuicServer server =
+        QuicServer.start(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            QuicSettings.DEFAULT,
+            certificate,
+            VERSION.alpn(),
+            connection -> relay[0].serve(connection, VERSION))) {
+      relay[0] = new Relay(server.scheduler(), config, log::add);
+      CompletableFuture<Long> closeCode = new CompletableFuture<>();
+      QuicClient trickler =
+          connect(
+              server,
+              certificate,
+              connection -> {
+                connection.setListener(
+                    new TransportListener() {
+                      @Override
+                      public void onBidirectionalStream(BidirectionalStream stream) {}
+
+                      @Override
+                      public void onUnidirectionalStream(ReceiveStream stream) {}
+
+                      @Override
+                      public void onDatagram(ByteBuffer payload) {}
+
+                      @Override
+                      public void onClosed(long code, String reason, boolean byPeer) {
+                        closeCode.complete(code);
+                      }
+                    });
+                // The first byte of a CLIENT_SETUP (its type), and nothing after it.
+                connection
+                    .openBidirectionalStream()
+                    .send()
+                    .write(ByteBuffer.wrap(new byte[] {0x20}));
+              });
+      try {
+        assertEquals(
+            SessionError.CONTROL_MESSAGE_TIMEOUT.code(), closeCode.get(10, TimeUnit.SECONDS));
+      } finally {
+        trickler.close();
+      }
+      waitFor(() -> onLoop(server.scheduler(), relay[0]::sessionCount) == 0, "slot freed");
+      CompletableFuture<Void> newcomer = new CompletableFuture<>();
+      QuicClient honest =
+          connect(
+              server,
+              certificate,
+              connection -> MoqtSession.client(connection, whenSetUp(newcomer), VERSION));
+      try {
+        newcomer.get(10, TimeUnit.SECONDS);
+      } finally {
+        honest.close();
+      }
+    }
+    assertTrue(
+        log.stream().anyMatch(line -> line.contains("closed: no MoQT setup within 1 s")),
+        log.toString());
   }
 
   private static QuicClient connect(

@@ -1,14 +1,17 @@
 package dev.moqbed.relay;
 
+import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.SubgroupWriter;
+import dev.moqbed.session.transport.TransportConnection;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The relay. Every accepted connection gets a session handler from {@link #newSession()}, a {@link
+ * The relay. Every accepted connection ({@link #serve}) gets a session whose handler is a {@link
  * RelayConnection}; a session may publish namespaces, subscribe to tracks, or both, and its
  * connection has one side for each: the {@link UpstreamSide} (what the peer publishes, what the
  * relay receives from it) and the {@link DownstreamSide} (what the peer subscribes to, its queue).
@@ -50,6 +53,7 @@ public final class Relay {
   private final Origin origin = new Origin(upstreamRelays);
   // Open connections in the order they were accepted: snapshots and statistics list them so.
   private final List<RelayConnection> connections = new ArrayList<>();
+  private final SetupGate setupGate;
 
   public Relay(Scheduler scheduler, RelayConfig config, RelayEvents events) {
     this(scheduler, config, events, RelayObserver.NONE);
@@ -58,11 +62,41 @@ public final class Relay {
   public Relay(
       Scheduler scheduler, RelayConfig config, RelayEvents events, RelayObserver observer) {
     this.context = new RelayContext(scheduler, config, events, observer);
+    this.setupGate = new SetupGate(context);
   }
 
   /**
-   * A handler for one newly accepted connection; pass it to {@link MoqtSession#server}. Beyond
-   * {@link RelayConfig#maxSessions()} the handler closes the session once its setup is done.
+   * Serves a newly accepted connection: a MoQT server session handled by this relay, closed with
+   * CONTROL_MESSAGE_TIMEOUT if its setup is not done within {@link
+   * RelayConfig#setupTimeoutMicros()}. A connection whose address already has {@link
+   * RelayConfig#maxPendingSetupsPerAddress()} connections awaiting their setup is closed at once
+   * with TOO_MANY_REQUESTS, before any session state exists.
+   */
+  public void serve(TransportConnection connection, MoqtVersion version) {
+    String address = SetupGate.addressOf(connection.peerDescription());
+    if (!setupGate.admits(address)) {
+      String reason =
+          "too many connections awaiting their MoQT setup from "
+              + address
+              + " (--max-pending-setups-per-address "
+              + context.config().maxPendingSetupsPerAddress()
+              + ")";
+      context
+          .events()
+          .onLog("connection from " + connection.peerDescription() + " refused: " + reason);
+      connection.close(SessionError.TOO_MANY_REQUESTS.code(), reason);
+      return;
+    }
+    SetupGate.Pending pending = setupGate.watch(address);
+    MoqtSession session =
+        MoqtSession.server(connection, new SetupWatch(newSession(), pending), version);
+    pending.armDeadline(session);
+  }
+
+  /**
+   * A handler for one newly accepted connection, without the setup deadline and the per-address
+   * limit of {@link #serve}; pass it to {@link MoqtSession#server}. Beyond {@link
+   * RelayConfig#maxSessions()} the handler closes the session once its setup is done.
    */
   public MoqtSessionListener newSession() {
     if (connections.size() >= context.config().maxSessions()) {

@@ -1,22 +1,11 @@
 package dev.moqbed.relay;
 
 /**
- * Relay settings.
- *
- * @param maxQueuedBytesPerSubscriber bytes a subscriber's queue may hold (objects not yet handed to
- *     its connection); beyond it the oldest group of its least urgent track is dropped
- * @param publishDoneGraceMicros how long to wait, after a publisher's PUBLISH_DONE, for the streams
- *     it announced before telling subscribers the track is done
- * @param maxSessions sessions the relay holds at once; one more is closed after its setup with
- *     INTERNAL_ERROR
- * @param maxSubscriptionsPerSession subscriptions one session may hold; one more SUBSCRIBE gets
- *     SUBSCRIBE_ERROR
+ * Relay settings: what a subscriber, a session and a stranger may hold. Built with {@link
+ * #builder()}, whose setters check each value where it is set and document its default; {@link
+ * #toBuilder()} copies a configuration to change one value.
  */
-public record RelayConfig(
-    long maxQueuedBytesPerSubscriber,
-    long publishDoneGraceMicros,
-    int maxSessions,
-    int maxSubscriptionsPerSession) {
+public final class RelayConfig {
   /** 1 MiB queued per subscriber: about 4 s of the draft mix's vmid layer. */
   public static final long DEFAULT_MAX_QUEUED_BYTES = 1 << 20;
 
@@ -26,43 +15,145 @@ public record RelayConfig(
   /** 100 subscriptions per session: the draft's media mix has 3 tracks. */
   public static final int DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION = 100;
 
-  /** 1 MiB per subscriber, 2 s of grace, 1,000 sessions of at most 100 subscriptions. */
-  public static final RelayConfig DEFAULT =
-      new RelayConfig(
-          DEFAULT_MAX_QUEUED_BYTES,
-          2_000_000,
-          DEFAULT_MAX_SESSIONS,
-          DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION);
+  /** 5 s for the MoQT setup: a handshake round trip or two, with a wide margin. */
+  public static final long DEFAULT_SETUP_TIMEOUT_MICROS = 5_000_000;
 
-  public RelayConfig {
-    if (maxQueuedBytesPerSubscriber <= 0 || publishDoneGraceMicros < 0) {
-      throw new IllegalArgumentException("queue limit must be positive, grace not negative");
+  /** 16 connections of one address awaiting their setup: a NAT's worth of honest clients. */
+  public static final int DEFAULT_MAX_PENDING_SETUPS_PER_ADDRESS = 16;
+
+  /** Every default. */
+  public static final RelayConfig DEFAULT = builder().build();
+
+  private final long maxQueuedBytesPerSubscriber;
+  private final long publishDoneGraceMicros;
+  private final int maxSessions;
+  private final int maxSubscriptionsPerSession;
+  private final long setupTimeoutMicros;
+  private final int maxPendingSetupsPerAddress;
+
+  private RelayConfig(Builder builder) {
+    maxQueuedBytesPerSubscriber = builder.maxQueuedBytesPerSubscriber;
+    publishDoneGraceMicros = builder.publishDoneGraceMicros;
+    maxSessions = builder.maxSessions;
+    maxSubscriptionsPerSession = builder.maxSubscriptionsPerSession;
+    setupTimeoutMicros = builder.setupTimeoutMicros;
+    maxPendingSetupsPerAddress = builder.maxPendingSetupsPerAddress;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** Bytes a subscriber's queue may hold; beyond it the oldest least urgent group is dropped. */
+  public long maxQueuedBytesPerSubscriber() {
+    return maxQueuedBytesPerSubscriber;
+  }
+
+  /** How long to wait after a PUBLISH_DONE for the streams it announced. */
+  public long publishDoneGraceMicros() {
+    return publishDoneGraceMicros;
+  }
+
+  /** Sessions held at once; one more is closed after its setup with INTERNAL_ERROR. */
+  public int maxSessions() {
+    return maxSessions;
+  }
+
+  /** Subscriptions one session may hold; one more SUBSCRIBE gets SUBSCRIBE_ERROR. */
+  public int maxSubscriptionsPerSession() {
+    return maxSubscriptionsPerSession;
+  }
+
+  /** How long a connection may take to complete its MoQT setup; 0 = forever. */
+  public long setupTimeoutMicros() {
+    return setupTimeoutMicros;
+  }
+
+  /** Connections of one address that may await their setup at once. */
+  public int maxPendingSetupsPerAddress() {
+    return maxPendingSetupsPerAddress;
+  }
+
+  /** Collects the settings; each setter rejects a bad value with a one-line message. */
+  public static final class Builder {
+    private long maxQueuedBytesPerSubscriber = DEFAULT_MAX_QUEUED_BYTES;
+    private long publishDoneGraceMicros = 2_000_000;
+    private int maxSessions = DEFAULT_MAX_SESSIONS;
+    private int maxSubscriptionsPerSession = DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION;
+    private long setupTimeoutMicros = DEFAULT_SETUP_TIMEOUT_MICROS;
+    private int maxPendingSetupsPerAddress = DEFAULT_MAX_PENDING_SETUPS_PER_ADDRESS;
+
+    private Builder() {}
+
+    private Builder(RelayConfig config) {
+      maxQueuedBytesPerSubscriber = config.maxQueuedBytesPerSubscriber;
+      publishDoneGraceMicros = config.publishDoneGraceMicros;
+      maxSessions = config.maxSessions;
+      maxSubscriptionsPerSession = config.maxSubscriptionsPerSession;
+      setupTimeoutMicros = config.setupTimeoutMicros;
+      maxPendingSetupsPerAddress = config.maxPendingSetupsPerAddress;
     }
-    if (maxSessions < 1 || maxSubscriptionsPerSession < 1) {
-      throw new IllegalArgumentException("session and subscription limits must be at least 1");
+
+    /** Bytes a subscriber's queue may hold (default 1 MiB). */
+    public Builder maxQueuedBytesPerSubscriber(long bytes) {
+      if (bytes <= 0) {
+        throw new IllegalArgumentException("the per-subscriber queue limit must be positive");
+      }
+      maxQueuedBytesPerSubscriber = bytes;
+      return this;
     }
-  }
 
-  /** The default limits with this queue limit and grace. */
-  public RelayConfig(long maxQueuedBytesPerSubscriber, long publishDoneGraceMicros) {
-    this(
-        maxQueuedBytesPerSubscriber,
-        publishDoneGraceMicros,
-        DEFAULT_MAX_SESSIONS,
-        DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION);
-  }
+    /** The wait after a PUBLISH_DONE for the streams it announced (default 2 s). */
+    public Builder publishDoneGraceMicros(long micros) {
+      if (micros < 0) {
+        throw new IllegalArgumentException("the PUBLISH_DONE grace must not be negative");
+      }
+      publishDoneGraceMicros = micros;
+      return this;
+    }
 
-  public RelayConfig withMaxQueuedBytesPerSubscriber(long bytes) {
-    return new RelayConfig(bytes, publishDoneGraceMicros, maxSessions, maxSubscriptionsPerSession);
-  }
+    /** Sessions held at once (default 1,000). */
+    public Builder maxSessions(int sessions) {
+      if (sessions < 1) {
+        throw new IllegalArgumentException("--max-sessions must be at least 1");
+      }
+      maxSessions = sessions;
+      return this;
+    }
 
-  public RelayConfig withMaxSessions(int sessions) {
-    return new RelayConfig(
-        maxQueuedBytesPerSubscriber, publishDoneGraceMicros, sessions, maxSubscriptionsPerSession);
-  }
+    /** Subscriptions one session may hold (default 100). */
+    public Builder maxSubscriptionsPerSession(int subscriptions) {
+      if (subscriptions < 1) {
+        throw new IllegalArgumentException("--max-subscriptions-per-session must be at least 1");
+      }
+      maxSubscriptionsPerSession = subscriptions;
+      return this;
+    }
 
-  public RelayConfig withMaxSubscriptionsPerSession(int subscriptions) {
-    return new RelayConfig(
-        maxQueuedBytesPerSubscriber, publishDoneGraceMicros, maxSessions, subscriptions);
+    /** How long a connection may take to complete its MoQT setup (default 5 s; 0 = forever). */
+    public Builder setupTimeoutMicros(long micros) {
+      if (micros < 0) {
+        throw new IllegalArgumentException("--setup-timeout must not be negative");
+      }
+      setupTimeoutMicros = micros;
+      return this;
+    }
+
+    /** Connections of one address that may await their setup at once (default 16). */
+    public Builder maxPendingSetupsPerAddress(int connections) {
+      if (connections < 1) {
+        throw new IllegalArgumentException("--max-pending-setups-per-address must be at least 1");
+      }
+      maxPendingSetupsPerAddress = connections;
+      return this;
+    }
+
+    public RelayConfig build() {
+      return new RelayConfig(this);
+    }
   }
 }

@@ -22,7 +22,7 @@ class RelayLimitsTest {
   @Test
   void shouldCloseASessionBeyondMaxSessionsWithInternalErrorAndAcceptOneAfterASessionLeaves() {
     RecordingObserver observer = new RecordingObserver();
-    VirtualChain chain = new VirtualChain(RelayConfig.DEFAULT.withMaxSessions(2), observer);
+    VirtualChain chain = new VirtualChain(RelayConfig.builder().maxSessions(2).build(), observer);
     chain.startPublisher(MediaSpec.DRAFT_MEDIA_MIX, MemoryLink.ofDelay(1_000));
     chain.addSubscriber(MemoryLink.ofDelay(1_000), 0, VirtualChain.TRACKS);
 
@@ -47,7 +47,7 @@ class RelayLimitsTest {
   void shouldAnswerSubscribeErrorBeyondMaxSubscriptionsPerSession() {
     RecordingObserver observer = new RecordingObserver();
     VirtualChain chain =
-        new VirtualChain(RelayConfig.DEFAULT.withMaxSubscriptionsPerSession(2), observer);
+        new VirtualChain(RelayConfig.builder().maxSubscriptionsPerSession(2).build(), observer);
     chain.startPublisher(MediaSpec.DRAFT_MEDIA_MIX, MemoryLink.ofDelay(1_000));
     chain.addSubscriber(MemoryLink.ofDelay(1_000), 0, VirtualChain.TRACKS);
     chain.runMedia();
@@ -70,7 +70,7 @@ class RelayLimitsTest {
     RecordingObserver limited = new RecordingObserver();
     long[] maxQueued = new long[1];
     VirtualChain chain =
-        new VirtualChain(RelayConfig.DEFAULT.withMaxQueuedBytesPerSubscriber(limit), limited);
+        new VirtualChain(RelayConfig.builder().maxQueuedBytesPerSubscriber(limit).build(), limited);
     runSlowSubscriber(chain, maxQueued);
 
     int queueFull = limited.track("live/vmid", true).drops(DropReason.QUEUE_FULL);

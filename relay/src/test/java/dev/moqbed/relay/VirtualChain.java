@@ -76,7 +76,7 @@ final class VirtualChain {
             });
     MemoryTransport.Pair pair = MemoryTransport.pair(scheduler, link, link, "publisher");
     publisherConnection = pair.client();
-    MoqtSession.server(pair.server(), relay.newSession(), VERSION);
+    relay.serve(pair.server(), VERSION);
     MoqtSession.client(pair.client(), publisher, VERSION);
     scheduler.runWhile(() -> !announced, scheduler.nowMicros() + 10_000_000);
   }
@@ -112,7 +112,7 @@ final class VirtualChain {
     MemoryTransport.Pair pair =
         MemoryTransport.pair(
             scheduler, MemoryLink.ofDelay(down.delayMicros()), down, "sub" + index);
-    MoqtSession.server(pair.server(), relay.newSession(), VERSION);
+    relay.serve(pair.server(), VERSION);
     MoqtSession.client(pair.client(), subscriber, VERSION);
     subscribers.add(subscriber);
     subscriberConnections.add(pair.client());

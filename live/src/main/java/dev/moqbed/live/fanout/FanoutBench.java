@@ -136,8 +136,7 @@ public final class FanoutBench {
               options.settings(),
               certificate,
               FanoutProtocol.VERSION.alpn(),
-              connection ->
-                  MoqtSession.server(connection, relay[0].newSession(), FanoutProtocol.VERSION));
+              connection -> relay[0].serve(connection, FanoutProtocol.VERSION));
       relay[0] =
           new Relay(
               server.scheduler(),

@@ -115,7 +115,14 @@ public final class MemoryConnection implements TransportConnection {
     MemoryConnection target = peer;
     scheduler.scheduleAfter(
         link.delayMicros(), () -> target.onPeerClosed(applicationErrorCode, reason));
-    scheduler.execute(() -> listener.onClosed(applicationErrorCode, reason, false));
+    // Closed before anyone listened (a relay refusing a connection before any session exists):
+    // there is nobody to tell.
+    scheduler.execute(
+        () -> {
+          if (listener != null) {
+            listener.onClosed(applicationErrorCode, reason, false);
+          }
+        });
   }
 
   @Override

@@ -246,7 +246,7 @@ public final class MoqChainSimulation {
             MemoryLink.ofDelay(0),
             MemoryLink.ofDelay(0),
             "publisher");
-    MoqtSession.server(hop1.server(), relay.newSession(), VERSION);
+    relay.serve(hop1.server(), VERSION);
     MoqtSession.client(hop1.client(), publisher[0], VERSION);
 
     Subscriber subscriber =
@@ -290,7 +290,7 @@ public final class MoqChainSimulation {
             new ConnectionHandler() {},
             spec.mainStartMicros());
     QuicTransportConnection relaySide = new QuicTransportConnection(hop2.server(), "subscriber");
-    MoqtSession.server(relaySide, relay.newSession(), VERSION);
+    relay.serve(relaySide, VERSION);
     QuicTransportConnection subscriberSide = new QuicTransportConnection(hop2.client(), "relay");
     subscriberSide.whenReady(() -> MoqtSession.client(subscriberSide, subscriber, VERSION));
 
