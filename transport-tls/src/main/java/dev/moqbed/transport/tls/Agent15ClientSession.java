@@ -30,18 +30,12 @@ import tech.kwik.agent15.handshake.ClientHello;
 import tech.kwik.agent15.handshake.FinishedMessage;
 
 /**
- * A QUIC client's TLS handshake over agent15's client engine: ClientHello with SNI, ALPN, an x25519
- * key share and our transport parameters; the server's certificate checked against the configured
- * {@link ServerTrust} and server name; the server's ALPN choice and transport parameters checked in
- * its EncryptedExtensions.
+ * A QUIC client's TLS handshake over agent15's client engine: ClientHello with SNI, ALPN, one key
+ * share ({@link KeyShareGroup}) and our transport parameters; the server's certificate checked
+ * against the configured {@link ServerTrust} and server name; the server's ALPN choice and
+ * transport parameters checked in its EncryptedExtensions.
  */
 public final class Agent15ClientSession extends Agent15Session {
-  /**
-   * x25519: what picotls and most QUIC stacks share first. agent15 sends one key share and cannot
-   * answer a HelloRetryRequest, so a server without x25519 fails the handshake.
-   */
-  private static final NamedGroup KEY_SHARE_GROUP = NamedGroup.x25519;
-
   /** Every signature agent15 verifies: RSA-PSS and ECDSA (no Ed25519, no PKCS#1 in TLS 1.3). */
   private static final List<SignatureScheme> SIGNATURE_SCHEMES =
       List.of(
@@ -54,6 +48,7 @@ public final class Agent15ClientSession extends Agent15Session {
 
   private final TlsClientEngine engine;
   private final List<String> offeredProtocols;
+  private final NamedGroup keyShareGroup;
   private boolean started;
 
   /**
@@ -63,6 +58,8 @@ public final class Agent15ClientSession extends Agent15Session {
       ClientTlsConfig config, TransportParameters localParameters, HandshakeListener listener) {
     super(false, listener);
     this.offeredProtocols = config.applicationProtocols();
+    this.keyShareGroup =
+        config.keyShare() == KeyShareGroup.X25519 ? NamedGroup.x25519 : NamedGroup.secp256r1;
     this.engine = TlsClientEngineFactory.createClientEngine(new Sender(), engineEvents());
     engine.setServerName(config.serverName());
     engine.addSupportedCiphers(Agent15CipherSuites.toAgent15(config.cipherSuites()));
@@ -82,7 +79,7 @@ public final class Agent15ClientSession extends Agent15Session {
     }
     started = true;
     try {
-      engine.startHandshake(KEY_SHARE_GROUP, SIGNATURE_SCHEMES);
+      engine.startHandshake(keyShareGroup, SIGNATURE_SCHEMES);
     } catch (IOException e) {
       throw new UncheckedIOException("agent15's sender is ours and never throws", e);
     }

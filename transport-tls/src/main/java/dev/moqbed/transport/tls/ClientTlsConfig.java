@@ -12,16 +12,19 @@ import java.util.Objects;
  *     moq-00})
  * @param trust which certificates are accepted
  * @param cipherSuites the suites offered, in preference order
+ * @param keyShare the group of the one key share sent
  */
 public record ClientTlsConfig(
     String serverName,
     List<String> applicationProtocols,
     ServerTrust trust,
-    List<TlsCipherSuite> cipherSuites) {
+    List<TlsCipherSuite> cipherSuites,
+    KeyShareGroup keyShare) {
 
   public ClientTlsConfig {
     Objects.requireNonNull(serverName, "serverName");
     Objects.requireNonNull(trust, "trust");
+    Objects.requireNonNull(keyShare, "keyShare");
     if (serverName.isBlank()) {
       throw new IllegalArgumentException("empty server name");
     }
@@ -36,10 +39,22 @@ public record ClientTlsConfig(
     cipherSuites = List.copyOf(cipherSuites);
   }
 
-  /** Every suite of this module, in picotls's order. */
+  /** Every suite of this module in picotls's order, a P-256 key share. */
   public static ClientTlsConfig of(
       String serverName, List<String> applicationProtocols, ServerTrust trust) {
     return new ClientTlsConfig(
-        serverName, applicationProtocols, trust, TlsCipherSuite.DEFAULT_ORDER);
+        serverName,
+        applicationProtocols,
+        trust,
+        TlsCipherSuite.DEFAULT_ORDER,
+        KeyShareGroup.SECP256R1);
+  }
+
+  public ClientTlsConfig withCipherSuites(List<TlsCipherSuite> suites) {
+    return new ClientTlsConfig(serverName, applicationProtocols, trust, suites, keyShare);
+  }
+
+  public ClientTlsConfig withKeyShare(KeyShareGroup group) {
+    return new ClientTlsConfig(serverName, applicationProtocols, trust, cipherSuites, group);
   }
 }
