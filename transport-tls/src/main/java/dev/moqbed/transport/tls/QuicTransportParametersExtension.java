@@ -74,11 +74,6 @@ final class QuicTransportParametersExtension extends Extension {
     }
   }
 
-  /** The encoded parameters, without the extension header. */
-  int bodyLength() {
-    return body.length;
-  }
-
   @Override
   public byte[] getBytes() {
     ByteBuffer out = ByteBuffer.allocate(HEADER_BYTES + body.length);

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -66,11 +67,11 @@ class HandshakeTest {
       assertArrayEquals(client.serverSecret(), server.serverSecret(), level + " server secret");
       assertEquals(32, client.clientSecret().length);
       assertFalse(
-          java.util.Arrays.equals(client.clientSecret(), client.serverSecret()),
+          Arrays.equals(client.clientSecret(), client.serverSecret()),
           "each direction has its own secret");
     }
     assertFalse(
-        java.util.Arrays.equals(
+        Arrays.equals(
             run.clientEvents.secretsAt(HANDSHAKE).clientSecret(),
             run.clientEvents.secretsAt(ONE_RTT).clientSecret()));
   }
