@@ -1,0 +1,106 @@
+package dev.moqbed.transport.tls;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
+import java.util.List;
+import tech.kwik.agent15.engine.ServerMessageSender;
+import tech.kwik.agent15.engine.TlsServerEngine;
+import tech.kwik.agent15.engine.TlsServerEngineFactory;
+import tech.kwik.agent15.engine.TlsStatusEventHandler;
+
+/**
+ * What every server handshake of one relay shares: its certificate chain and private key, the
+ * application protocols it speaks (in preference order) and the cipher suites it accepts.
+ *
+ * <p>It owns an agent15 engine factory, whose session-ticket registry runs a (non-daemon) clean-up
+ * thread from construction on: {@link #close} the context when the server stops.
+ */
+public final class ServerTlsContext implements AutoCloseable {
+  private static final String ALIAS = "server";
+
+  /** The in-memory key store's password; the store never leaves this object. */
+  private static final char[] STORE_PASSWORD = "moqbed".toCharArray();
+
+  private final TlsServerEngineFactory factory;
+  private final List<String> applicationProtocols;
+  private final List<TlsCipherSuite> cipherSuites;
+
+  private ServerTlsContext(
+      TlsServerEngineFactory factory,
+      List<String> applicationProtocols,
+      List<TlsCipherSuite> cipherSuites) {
+    this.factory = factory;
+    this.applicationProtocols = applicationProtocols;
+    this.cipherSuites = cipherSuites;
+  }
+
+  /** The certificate chain and PKCS#8 key in these PEM files, every suite of this module. */
+  public static ServerTlsContext fromPemFiles(
+      Path certificateFile, Path keyFile, List<String> applicationProtocols) {
+    return of(
+        PemFiles.readCertificates(certificateFile),
+        PemFiles.readPrivateKey(keyFile),
+        applicationProtocols,
+        TlsCipherSuite.DEFAULT_ORDER);
+  }
+
+  /**
+   * @param chain the server certificate first, then its issuers (RSA or EC on P-256, P-384, P-521)
+   * @param cipherSuites the suites accepted; the client's order picks among them.
+   *     TLS_AES_128_GCM_SHA256 is always accepted: agent15's factory adds it, and RFC 8446 §9.1
+   *     makes it mandatory anyway.
+   */
+  public static ServerTlsContext of(
+      List<X509Certificate> chain,
+      PrivateKey key,
+      List<String> applicationProtocols,
+      List<TlsCipherSuite> cipherSuites) {
+    if (chain.isEmpty()) {
+      throw new IllegalArgumentException("no server certificate");
+    }
+    if (applicationProtocols.isEmpty()) {
+      throw new IllegalArgumentException(
+          "a QUIC server needs an application protocol (RFC 9001 §8.1)");
+    }
+    try {
+      // agent15 takes a certificate and key only from a key store (its PEM reader is deprecated
+      // and RSA-only), so the PEM contents go into one that lives in memory.
+      KeyStore store = KeyStore.getInstance("PKCS12");
+      store.load(null, null);
+      store.setKeyEntry(ALIAS, key, STORE_PASSWORD, chain.toArray(new Certificate[0]));
+      TlsServerEngineFactory factory = new TlsServerEngineFactory(store, ALIAS, STORE_PASSWORD);
+      return new ServerTlsContext(
+          factory, List.copyOf(applicationProtocols), List.copyOf(cipherSuites));
+    } catch (CertificateException e) {
+      throw new IllegalArgumentException("agent15 cannot sign with this certificate: " + e, e);
+    } catch (GeneralSecurityException | IOException e) {
+      throw new IllegalArgumentException("certificate and key do not go together: " + e, e);
+    }
+  }
+
+  public List<String> applicationProtocols() {
+    return applicationProtocols;
+  }
+
+  public List<TlsCipherSuite> cipherSuites() {
+    return cipherSuites;
+  }
+
+  TlsServerEngine newEngine(ServerMessageSender sender, TlsStatusEventHandler events) {
+    TlsServerEngine engine = factory.createServerEngine(sender, events);
+    engine.addSupportedCiphers(Agent15CipherSuites.toAgent15(cipherSuites));
+    return engine;
+  }
+
+  /** Stops the factory's session-ticket registry and its thread. */
+  @Override
+  public void close() {
+    factory.dispose();
+  }
+}
