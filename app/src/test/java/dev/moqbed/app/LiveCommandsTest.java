@@ -127,15 +127,14 @@ class LiveCommandsTest {
   void shouldRefuseRelayLimitsBelowOneWithOneLine() {
     for (String option :
         new String[] {
-          "--max-sessions", "--max-subscriptions-per-session", "--max-buffered-bytes"
+          "--max-sessions",
+          "--max-subscriptions-per-session",
+          "--max-buffered-bytes",
+          "--max-pending-setups-per-address"
         }) {
       Result result = run("relay", "--listen", "127.0.0.1:0", option, "0");
       assertEquals(2, result.exitCode(), option);
-      assertEquals(
-          "moqbed: --max-sessions, --max-subscriptions-per-session and --max-buffered-bytes must"
-              + " be at least 1\n",
-          result.err(),
-          option);
+      assertEquals("moqbed: " + option + " must be at least 1\n", result.err(), option);
     }
   }
 

@@ -101,7 +101,7 @@ public final class RelayConfig {
     /** Bytes a subscriber's queue may hold (default 1 MiB). */
     public Builder maxQueuedBytesPerSubscriber(long bytes) {
       if (bytes <= 0) {
-        throw new IllegalArgumentException("the per-subscriber queue limit must be positive");
+        throw new IllegalArgumentException("--max-buffered-bytes must be at least 1");
       }
       maxQueuedBytesPerSubscriber = bytes;
       return this;
