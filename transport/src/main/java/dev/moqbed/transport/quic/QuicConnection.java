@@ -8,7 +8,6 @@ import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.AckFrequencyPolicy;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
@@ -25,21 +24,14 @@ import java.util.random.RandomGenerator;
  * stream priorities, DATAGRAM frames, STOP_SENDING and RESET_STREAM, and the close exchange. Packet
  * protection and TLS are not modelled: their bytes are.
  *
- * <p>This class holds the life cycle and the modelled handshake, and hands the rest to its parts,
- * as quinn splits its connection: {@link PathState} (RTT, controller, pacer, bytes in flight, MTU),
- * {@link LossDetection} and {@link AckProcessor} (what becomes of sent packets), {@link
- * PacketAssembly} (what goes in the next datagram), {@link StreamTable} (streams and flow control),
- * {@link PendingFrames}, {@link CloseState}, and a {@link TimerTable} whose earliest entry is the
- * next wake-up.
+ * <p>This class holds the life cycle and the host and application interfaces, and hands the rest to
+ * its parts, as quinn splits its connection: {@link ModelledHandshake} (flights and keys), {@link
+ * PathState} (RTT, controller, pacer, bytes in flight, MTU), {@link LossDetection} and {@link
+ * AckProcessor} (what becomes of sent packets), {@link PacketAssembly} (what goes in the next
+ * datagram), {@link StreamTable} (streams and flow control), {@link PendingFrames}, {@link
+ * CloseState}, and a {@link TimerTable} whose earliest entry is the next wake-up.
  */
 public final class QuicConnection {
-  /** The modelled TLS flights: ClientHello, ServerHello, server certificate..Finished, Finished. */
-  static final int CLIENT_INITIAL_CRYPTO_BYTES = 280;
-
-  static final int SERVER_INITIAL_CRYPTO_BYTES = 123;
-  static final int SERVER_HANDSHAKE_CRYPTO_BYTES = 1258;
-  static final int CLIENT_HANDSHAKE_CRYPTO_BYTES = 36;
-
   /** picoquic's stream priority when the application sets none (odd: FIFO). */
   public static final int DEFAULT_STREAM_PRIORITY = 9;
 
@@ -59,10 +51,8 @@ public final class QuicConnection {
   private Runnable wakeListener = () -> {};
   private AckListener ackListener;
   private State state = State.HANDSHAKE;
-  private boolean applicationKeys;
   private long lastReceivedMicros;
   private long firstReceivedMicros = -1;
-  private final List<HeldPacket> packetsAwaitingHandshakeKeys = new ArrayList<>(2);
 
   private final PacketNumberSpace[] spaces = new PacketNumberSpace[3];
   private final ConnectionStats stats = new ConnectionStats();
@@ -75,6 +65,7 @@ public final class QuicConnection {
   private final LossDetection loss;
   private final AckProcessor acks;
   private final PacketAssembly assembly;
+  private final ModelledHandshake handshake;
 
   /**
    * @param localNode the node this end sends from (a simulation's index)
@@ -147,9 +138,7 @@ public final class QuicConnection {
             ackFrequency,
             holes,
             stats);
-    if (role == Role.CLIENT) {
-      space(PacketSpace.INITIAL).cryptoToSend.totalBytes = CLIENT_INITIAL_CRYPTO_BYTES;
-    }
+    this.handshake = new ModelledHandshake(role, spaces, path, loss, pending);
   }
 
   /**
@@ -303,20 +292,18 @@ public final class QuicConnection {
     @SuppressWarnings("unchecked")
     List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
     for (QuicPacket packet : packets) {
-      if (role == Role.CLIENT && packet.space() == PacketSpace.HANDSHAKE && !handshakeKeys()) {
+      if (handshake.holdUntilKeys(packet, datagram.ecn())) {
         // No Handshake keys before the server's Initial: picoquic keeps such packets and
         // decrypts them once the keys arrive (picoquic_incoming_not_decrypted)
-        packetsAwaitingHandshakeKeys.add(new HeldPacket(packet, datagram.ecn()));
         continue;
       }
       receivePacket(nowMicros, packet, datagram.ecn());
       if (state == State.CLOSED || state == State.DRAINING) {
         return;
       }
-      if (!packetsAwaitingHandshakeKeys.isEmpty() && handshakeKeys()) {
-        List<HeldPacket> held = new ArrayList<>(packetsAwaitingHandshakeKeys);
-        packetsAwaitingHandshakeKeys.clear();
-        for (HeldPacket waiting : held) {
+      List<ModelledHandshake.HeldPacket> released = handshake.releaseHeldPackets();
+      if (released != null) {
+        for (ModelledHandshake.HeldPacket waiting : released) {
           receivePacket(nowMicros, waiting.packet(), waiting.ecn());
         }
       }
@@ -351,12 +338,15 @@ public final class QuicConnection {
     }
     loss.detectTimerLosses(nowMicros);
     if (assembly.hasHandshakeDataToSend(nowMicros)) {
-      Datagram datagram = assembly.buildHandshakeDatagram(nowMicros, applicationKeys, ready());
+      Datagram datagram =
+          assembly.buildHandshakeDatagram(nowMicros, handshake.hasApplicationKeys(), ready());
       if (datagram != null) {
         return datagram;
       }
     }
-    return applicationKeys ? assembly.buildApplicationDatagram(nowMicros, ready()) : null;
+    return handshake.hasApplicationKeys()
+        ? assembly.buildApplicationDatagram(nowMicros, ready())
+        : null;
   }
 
   /**
@@ -386,7 +376,7 @@ public final class QuicConnection {
     timers.stop(ConnectionTimer.PACING);
     timers.stop(ConnectionTimer.SEND);
     timers.stop(ConnectionTimer.ACK_DELAY);
-    if (!applicationKeys) {
+    if (!handshake.hasApplicationKeys()) {
       return;
     }
     if (!path.pacer().canSend(nowMicros)) {
@@ -447,15 +437,6 @@ public final class QuicConnection {
     }
   }
 
-  /** The client's Handshake keys: it has the server's Initial (ServerHello). */
-  private boolean handshakeKeys() {
-    return space(PacketSpace.INITIAL).discarded
-        || space(PacketSpace.INITIAL).cryptoReceived.containsAll(0, SERVER_INITIAL_CRYPTO_BYTES);
-  }
-
-  /** A packet received before the keys to read it, with its datagram's ECN mark. */
-  private record HeldPacket(QuicPacket packet, EcnMark ecn) {}
-
   private void processFrames(long nowMicros, PacketNumberSpace space, QuicPacket packet) {
     boolean ackSeen = false;
     for (Frame frame : packet.frames()) {
@@ -498,48 +479,14 @@ public final class QuicConnection {
   }
 
   private void onCryptoFrame(long nowMicros, PacketNumberSpace space, Frame.Crypto crypto) {
-    space.cryptoReceived.add(crypto.offset(), crypto.offset() + crypto.length());
-    if (role == Role.SERVER) {
-      if (space.space == PacketSpace.INITIAL) {
-        if (space.cryptoReceived.containsAll(0, CLIENT_INITIAL_CRYPTO_BYTES)) {
-          if (space(PacketSpace.INITIAL).cryptoToSend.totalBytes == 0) {
-            startServerFlight();
-          } else {
-            // The client repeated its Initial: our flight was lost, send it again now.
-            loss.resendUnacknowledgedCrypto();
-          }
-        }
-      } else if (space.space == PacketSpace.HANDSHAKE
-          && space.cryptoReceived.containsAll(0, CLIENT_HANDSHAKE_CRYPTO_BYTES)
-          && !path.handshakeConfirmed()) {
-        pending.handshakeDoneToSend = true;
-        onHandshakeConfirmed(nowMicros);
+    switch (handshake.onCryptoFrame(space, crypto)) {
+      case CLIENT_READY -> {
+        state = State.READY;
+        handler.onReady(this, nowMicros);
       }
-    } else if (!applicationKeys
-        && space(PacketSpace.INITIAL).cryptoReceived.containsAll(0, SERVER_INITIAL_CRYPTO_BYTES)
-        && space(PacketSpace.HANDSHAKE)
-            .cryptoReceived
-            .containsAll(0, SERVER_HANDSHAKE_CRYPTO_BYTES)) {
-      // The client has the server's Finished: send ours, then 1-RTT data ("almost ready").
-      space(PacketSpace.HANDSHAKE).cryptoToSend.totalBytes = CLIENT_HANDSHAKE_CRYPTO_BYTES;
-      onApplicationKeys();
-      state = State.READY;
-      handler.onReady(this, nowMicros);
+      case SERVER_CONFIRMED -> onHandshakeConfirmed(nowMicros);
+      case NONE -> {}
     }
-  }
-
-  private void startServerFlight() {
-    space(PacketSpace.INITIAL).cryptoToSend.totalBytes = SERVER_INITIAL_CRYPTO_BYTES;
-    space(PacketSpace.HANDSHAKE).cryptoToSend.totalBytes = SERVER_HANDSHAKE_CRYPTO_BYTES;
-    onApplicationKeys(); // 0.5-RTT: the server may send 1-RTT packets before confirmation
-  }
-
-  /** The 1-RTT keys, and with them the peer's transport parameters. */
-  private void onApplicationKeys() {
-    applicationKeys = true;
-    path.onPeerParametersKnown();
-    pending.onApplicationKeys();
-    path.mtu().start();
   }
 
   private void onHandshakeConfirmed(long nowMicros) {
