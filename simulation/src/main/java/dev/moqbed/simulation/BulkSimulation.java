@@ -46,8 +46,8 @@ public final class BulkSimulation {
     Simulation.ConnectionPair pair =
         simulation.addConnection(
             controller,
-            variation.apply(ConnectionConfig.picoquic(Role.CLIENT)),
-            variation.apply(ConnectionConfig.picoquic(Role.SERVER)),
+            variation.apply(ConnectionConfig.builder(Role.CLIENT)).build(),
+            variation.apply(ConnectionConfig.builder(Role.SERVER)).build(),
             client,
             new BatchServer(),
             0);

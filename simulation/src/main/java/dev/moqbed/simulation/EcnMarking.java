@@ -27,8 +27,8 @@ public enum EcnMarking {
     this.override = override;
   }
 
-  /** {@code config} with this marking (public for the MoQ workload, in another package). */
-  public ConnectionConfig apply(ConnectionConfig config) {
-    return override == null ? config : config.withEcnOverride(override);
+  /** Sets this marking on {@code config} (public for the MoQ workload, in another package). */
+  public ConnectionConfig.Builder apply(ConnectionConfig.Builder config) {
+    return override == null ? config : config.ecnOverride(override);
   }
 }

@@ -25,9 +25,9 @@ public enum PacketNumberHoleMode {
     this.period = period;
   }
 
-  /** {@code config} with this mode (public for the MoQ workload, in another package). */
-  public ConnectionConfig apply(ConnectionConfig config) {
-    return config.withPacketNumberHolePeriod(period);
+  /** Sets this mode on {@code config} (public for the MoQ workload, in another package). */
+  public ConnectionConfig.Builder apply(ConnectionConfig.Builder config) {
+    return config.packetNumberHolePeriod(period);
   }
 
   /** The name in sweep.json and on the command line: {@code picoquic} or {@code off}. */

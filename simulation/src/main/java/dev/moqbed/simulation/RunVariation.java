@@ -31,8 +31,8 @@ public record RunVariation(PacketNumberHoleMode holes, ControllerSeeding control
     }
   }
 
-  /** {@code config} with these holes. */
-  public ConnectionConfig apply(ConnectionConfig config) {
+  /** Sets these holes on {@code config}. */
+  public ConnectionConfig.Builder apply(ConnectionConfig.Builder config) {
     return holes.apply(config);
   }
 }

@@ -91,8 +91,8 @@ public final class ScenarioSimulation {
   }
 
   /** The configuration of one end: picoquic's, with this simulation's ECN marking and holes. */
-  private ConnectionConfig config(Role role) {
-    return variation.apply(ecn.apply(ConnectionConfig.picoquic(role)));
+  private ConnectionConfig.Builder config(Role role) {
+    return variation.apply(ecn.apply(ConnectionConfig.builder(role)));
   }
 
   /** What one run measured. */
@@ -195,11 +195,12 @@ public final class ScenarioSimulation {
     QuicperfClient mainClient =
         new QuicperfClient(
             mainText, simulation.applicationScheduler(), spec.mediaStatsStartMicros());
-    ConnectionConfig serverConfig = config(Role.SERVER);
-    ConnectionConfig clientConfig = config(Role.CLIENT);
+    ConnectionConfig.Builder server = config(Role.SERVER);
     if (spec.seeded()) {
-      serverConfig = serverConfig.withResumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
+      server.resumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
     }
+    ConnectionConfig serverConfig = server.build();
+    ConnectionConfig clientConfig = config(Role.CLIENT).build();
     ControllerFactory mainController = registry.parse(spec.mainCcAlgo());
     Simulation.ConnectionPair main =
         simulation.addConnection(
@@ -214,7 +215,8 @@ public final class ScenarioSimulation {
       main.server().setAckListener(trace);
     }
     BackgroundConnections background =
-        BackgroundConnections.add(simulation, spec, registry, clientConfig, config(Role.SERVER));
+        BackgroundConnections.add(
+            simulation, spec, registry, clientConfig, config(Role.SERVER).build());
     simulation.runWhile(() -> mainClient.closedMicros() < 0, TIME_LIMIT_MICROS);
 
     ConnectionStats mainSender = main.server().stats();

@@ -213,8 +213,8 @@ public final class MoqChainSimulation {
     this.variation = variation;
   }
 
-  private ConnectionConfig config(Role role) {
-    return variation.apply(ecn.apply(ConnectionConfig.picoquic(role)));
+  private ConnectionConfig.Builder config(Role role) {
+    return variation.apply(ecn.apply(ConnectionConfig.builder(role)));
   }
 
   /** One run under master seed {@code seed}. */
@@ -276,11 +276,12 @@ public final class MoqChainSimulation {
               }
             });
 
-    ConnectionConfig serverConfig = config(Role.SERVER);
-    ConnectionConfig clientConfig = config(Role.CLIENT);
+    ConnectionConfig.Builder server = config(Role.SERVER);
     if (spec.seeded()) {
-      serverConfig = serverConfig.withResumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
+      server.resumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
     }
+    ConnectionConfig serverConfig = server.build();
+    ConnectionConfig clientConfig = config(Role.CLIENT).build();
     Simulation.ConnectionPair hop2 =
         simulation.addConnection(
             registry.parse(spec.mainCcAlgo()),
@@ -295,7 +296,8 @@ public final class MoqChainSimulation {
     subscriberSide.whenReady(() -> MoqtSession.client(subscriberSide, subscriber, VERSION));
 
     BackgroundConnections background =
-        BackgroundConnections.add(simulation, spec, registry, clientConfig, config(Role.SERVER));
+        BackgroundConnections.add(
+            simulation, spec, registry, clientConfig, config(Role.SERVER).build());
     simulation.runWhile(() -> report[0] == null, ScenarioSimulation.TIME_LIMIT_MICROS);
     ConnectionStats relaySender = hop2.server().stats();
     List<ConnectionStats> backgroundSenders = background.senders();

@@ -7,133 +7,183 @@ import dev.moqbed.transport.recovery.RttFlavor;
 import dev.moqbed.transport.recovery.TransportDefaults;
 
 /**
- * How one end of a connection behaves. {@link #picoquic(Role)} gives the reference transport's
- * defaults (what the C4 test draft ran); each behaviour where picoquic departs from the RFCs in a
- * way that moves results has an RFC alternative.
+ * How one end of a connection behaves, immutable. {@link #builder(Role)} starts from the reference
+ * transport's defaults (picoquic's, what the C4 test draft ran); each behaviour where picoquic
+ * departs from the RFCs in a way that moves results has an RFC alternative. Each setter of the
+ * {@link Builder} checks its value when it is set and documents its default; {@link #toBuilder()}
+ * copies a configuration to change some of it.
  *
- * @param recoveryFlavor RTT estimation, probe timeout and loss detection: picoquic's or RFC 9002's
- * @param ackFlavor ACK policy: picoquic's (ACK-frequency extension) or RFC 9000's defaults
- * @param initialMtuBytes packet size until a path MTU probe is acknowledged (picoquic IPv4: 1252)
- * @param maxMtuBytes the size probed for (the peer's max_packet_size: 1440)
- * @param ecnOverride the ECN mark for every packet, or null for the controller's codepoint
- * @param resumeSeedBytes careful resume (RFC 9959): a remembered window, 0 for none
- * @param resumeSeedRttMicros the RTT remembered with it, 0 for none
- * @param packetNumberHolePeriod picoquic's optimistic-ACK defence: the pseudo-period of the 1-RTT
- *     packet numbers it skips ({@link PacketNumberHoles#PICOQUIC_PERIOD}), 0 for none
+ * <pre>{@code
+ * ConnectionConfig rfc =
+ *     ConnectionConfig.builder(Role.SERVER).recoveryFlavor(RttFlavor.RFC9002).build();
+ * }</pre>
  */
-public record ConnectionConfig(
-    Role role,
-    RttFlavor recoveryFlavor,
-    AckFlavor ackFlavor,
-    int initialMtuBytes,
-    int maxMtuBytes,
-    boolean mtuDiscovery,
-    long initialMaxData,
-    long initialMaxStreamDataBidiLocal,
-    long initialMaxStreamDataBidiRemote,
-    long initialMaxStreamDataUni,
-    int maxDatagramFrameSizeBytes,
-    EcnMark ecnOverride,
-    long idleTimeoutMicros,
-    long resumeSeedBytes,
-    long resumeSeedRttMicros,
-    int packetNumberHolePeriod) {
+public final class ConnectionConfig {
+  /** The smallest datagram a QUIC path must carry (RFC 9000 §14). */
+  private static final int MIN_MTU_BYTES = 1200;
 
-  /** picoquic's defaults as the reference simulator sets them for {@code role}. */
+  /** The largest UDP payload. */
+  private static final int MAX_UDP_PAYLOAD_BYTES = 65_527;
+
+  private final Role role;
+  private final RttFlavor recoveryFlavor;
+  private final AckFlavor ackFlavor;
+  private final int initialMtuBytes;
+  private final int maxMtuBytes;
+  private final boolean mtuDiscovery;
+  private final long initialMaxData;
+  private final long initialMaxStreamDataBidiLocal;
+  private final long initialMaxStreamDataBidiRemote;
+  private final long initialMaxStreamDataUni;
+  private final int maxDatagramFrameSizeBytes;
+  private final EcnMark ecnOverride;
+  private final long idleTimeoutMicros;
+  private final long resumeSeedBytes;
+  private final long resumeSeedRttMicros;
+  private final int packetNumberHolePeriod;
+
+  private ConnectionConfig(Builder builder) {
+    role = builder.role;
+    recoveryFlavor = builder.recoveryFlavor;
+    ackFlavor = builder.ackFlavor;
+    initialMtuBytes = builder.initialMtuBytes;
+    maxMtuBytes = builder.maxMtuBytes;
+    mtuDiscovery = builder.mtuDiscovery;
+    initialMaxData = builder.initialMaxData;
+    initialMaxStreamDataBidiLocal = builder.initialMaxStreamDataBidiLocal;
+    initialMaxStreamDataBidiRemote = builder.initialMaxStreamDataBidiRemote;
+    initialMaxStreamDataUni = builder.initialMaxStreamDataUni;
+    maxDatagramFrameSizeBytes = builder.maxDatagramFrameSizeBytes;
+    ecnOverride = builder.ecnOverride;
+    idleTimeoutMicros = builder.idleTimeoutMicros;
+    resumeSeedBytes = builder.resumeSeedBytes;
+    resumeSeedRttMicros = builder.resumeSeedRttMicros;
+    packetNumberHolePeriod = builder.packetNumberHolePeriod;
+  }
+
+  /**
+   * A builder holding picoquic's defaults as the reference simulator sets them for {@code role}.
+   */
+  public static Builder builder(Role role) {
+    return new Builder(role);
+  }
+
+  /** picoquic's defaults for {@code role}, unchanged: {@code builder(role).build()}. */
   public static ConnectionConfig picoquic(Role role) {
-    return new ConnectionConfig(
-        role,
-        RttFlavor.PICOQUIC,
-        AckFlavor.PICOQUIC,
-        TransportDefaults.INITIAL_MTU_BYTES,
-        TransportDefaults.MAX_PACKET_SIZE_BYTES,
-        true,
-        TransportDefaults.INITIAL_MAX_DATA_BYTES,
-        TransportDefaults.INITIAL_MAX_STREAM_DATA_BIDI_LOCAL_BYTES,
-        TransportDefaults.INITIAL_MAX_STREAM_DATA_BIDI_REMOTE_BYTES,
-        TransportDefaults.INITIAL_MAX_STREAM_DATA_UNI_BYTES,
-        role == Role.CLIENT ? 1532 : 0,
-        null,
-        TransportDefaults.MAX_IDLE_TIMEOUT_MICROS,
-        0,
-        0,
-        PacketNumberHoles.PICOQUIC_PERIOD);
+    return builder(role).build();
   }
 
-  public ConnectionConfig withRecoveryFlavor(RttFlavor flavor) {
-    Copy copy = new Copy(this);
-    copy.recoveryFlavor = flavor;
-    return copy.build();
+  /** A builder holding this configuration, to change some of it. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
-  public ConnectionConfig withAckFlavor(AckFlavor flavor) {
-    Copy copy = new Copy(this);
-    copy.ackFlavor = flavor;
-    return copy.build();
+  public Role role() {
+    return role;
   }
 
-  public ConnectionConfig withEcnOverride(EcnMark mark) {
-    Copy copy = new Copy(this);
-    copy.ecnOverride = mark;
-    return copy.build();
+  /** RTT estimation, probe timeout and loss detection: picoquic's or RFC 9002's. */
+  public RttFlavor recoveryFlavor() {
+    return recoveryFlavor;
   }
 
-  /** Flow control off: every limit at its maximum (to measure what flow control costs). */
-  public ConnectionConfig withoutFlowControl() {
-    Copy copy = new Copy(this);
-    copy.initialMaxData = VarInt.MAX;
-    copy.initialMaxStreamDataBidiLocal = VarInt.MAX;
-    copy.initialMaxStreamDataBidiRemote = VarInt.MAX;
-    copy.initialMaxStreamDataUni = VarInt.MAX;
-    return copy.build();
+  /** ACK policy: picoquic's (ACK-frequency extension) or RFC 9000's defaults. */
+  public AckFlavor ackFlavor() {
+    return ackFlavor;
+  }
+
+  /** The packet size until a path MTU probe is acknowledged. */
+  public int initialMtuBytes() {
+    return initialMtuBytes;
+  }
+
+  /** The size probed for (the peer's max_packet_size). */
+  public int maxMtuBytes() {
+    return maxMtuBytes;
+  }
+
+  public boolean mtuDiscovery() {
+    return mtuDiscovery;
+  }
+
+  public long initialMaxData() {
+    return initialMaxData;
+  }
+
+  public long initialMaxStreamDataBidiLocal() {
+    return initialMaxStreamDataBidiLocal;
+  }
+
+  public long initialMaxStreamDataBidiRemote() {
+    return initialMaxStreamDataBidiRemote;
+  }
+
+  public long initialMaxStreamDataUni() {
+    return initialMaxStreamDataUni;
+  }
+
+  public int maxDatagramFrameSizeBytes() {
+    return maxDatagramFrameSizeBytes;
+  }
+
+  /** The ECN mark of every packet, or null for the controller's codepoint. */
+  public EcnMark ecnOverride() {
+    return ecnOverride;
+  }
+
+  public long idleTimeoutMicros() {
+    return idleTimeoutMicros;
+  }
+
+  /** Careful resume: the remembered window, 0 for none. */
+  public long resumeSeedBytes() {
+    return resumeSeedBytes;
+  }
+
+  /** The RTT remembered with {@link #resumeSeedBytes()}, 0 for none. */
+  public long resumeSeedRttMicros() {
+    return resumeSeedRttMicros;
+  }
+
+  /** The pseudo-period of the 1-RTT packet numbers skipped, 0 for none. */
+  public int packetNumberHolePeriod() {
+    return packetNumberHolePeriod;
   }
 
   /**
-   * Careful resume: the server remembers a window and an RTT from an earlier connection and hands
-   * them to its controller once the first RTT sample confirms the path (picoquic's {@code
-   * seed_cwin}, within 25 % of the remembered RTT).
+   * Sets what {@link ConnectionConfig} holds, checking each value as it is set. It starts from
+   * picoquic's defaults for its role; every setter returns the builder.
    */
-  public ConnectionConfig withResumeSeed(long windowBytes, long rttMicros) {
-    Copy copy = new Copy(this);
-    copy.resumeSeedBytes = windowBytes;
-    copy.resumeSeedRttMicros = rttMicros;
-    return copy.build();
-  }
+  public static final class Builder {
+    private final Role role;
+    private RttFlavor recoveryFlavor = RttFlavor.PICOQUIC;
+    private AckFlavor ackFlavor = AckFlavor.PICOQUIC;
+    private int initialMtuBytes = TransportDefaults.INITIAL_MTU_BYTES;
+    private int maxMtuBytes = TransportDefaults.MAX_PACKET_SIZE_BYTES;
+    private boolean mtuDiscovery = true;
+    private long initialMaxData = TransportDefaults.INITIAL_MAX_DATA_BYTES;
+    private long initialMaxStreamDataBidiLocal =
+        TransportDefaults.INITIAL_MAX_STREAM_DATA_BIDI_LOCAL_BYTES;
+    private long initialMaxStreamDataBidiRemote =
+        TransportDefaults.INITIAL_MAX_STREAM_DATA_BIDI_REMOTE_BYTES;
+    private long initialMaxStreamDataUni = TransportDefaults.INITIAL_MAX_STREAM_DATA_UNI_BYTES;
+    private int maxDatagramFrameSizeBytes;
+    private EcnMark ecnOverride;
+    private long idleTimeoutMicros = TransportDefaults.MAX_IDLE_TIMEOUT_MICROS;
+    private long resumeSeedBytes;
+    private long resumeSeedRttMicros;
+    private int packetNumberHolePeriod = PacketNumberHoles.PICOQUIC_PERIOD;
 
-  /**
-   * Packet-number holes on ({@link PacketNumberHoles#PICOQUIC_PERIOD}, picoquic's default: the
-   * spacing is drawn from the connection's transport generator, so runs of one scenario differ) or
-   * off ({@code 0}: every number is used, as moqbed did before it modelled them).
-   */
-  public ConnectionConfig withPacketNumberHolePeriod(int period) {
-    if (period < 0) {
-      throw new IllegalArgumentException("hole period must be at least 0, got " + period);
+    private Builder(Role role) {
+      if (role == null) {
+        throw new IllegalArgumentException("a connection needs a role");
+      }
+      this.role = role;
+      // picoquic_ns: the client announces DATAGRAM frames of up to 1,532 bytes, the server none.
+      this.maxDatagramFrameSizeBytes = role == Role.CLIENT ? 1532 : 0;
     }
-    Copy copy = new Copy(this);
-    copy.packetNumberHolePeriod = period;
-    return copy.build();
-  }
 
-  /** A mutable copy of every component, so each {@code with...} changes only its own. */
-  private static final class Copy {
-    final Role role;
-    RttFlavor recoveryFlavor;
-    AckFlavor ackFlavor;
-    final int initialMtuBytes;
-    final int maxMtuBytes;
-    final boolean mtuDiscovery;
-    long initialMaxData;
-    long initialMaxStreamDataBidiLocal;
-    long initialMaxStreamDataBidiRemote;
-    long initialMaxStreamDataUni;
-    final int maxDatagramFrameSizeBytes;
-    EcnMark ecnOverride;
-    final long idleTimeoutMicros;
-    long resumeSeedBytes;
-    long resumeSeedRttMicros;
-    int packetNumberHolePeriod;
-
-    Copy(ConnectionConfig config) {
+    private Builder(ConnectionConfig config) {
       role = config.role;
       recoveryFlavor = config.recoveryFlavor;
       ackFlavor = config.ackFlavor;
@@ -152,24 +202,186 @@ public record ConnectionConfig(
       packetNumberHolePeriod = config.packetNumberHolePeriod;
     }
 
-    ConnectionConfig build() {
-      return new ConnectionConfig(
-          role,
-          recoveryFlavor,
-          ackFlavor,
-          initialMtuBytes,
-          maxMtuBytes,
-          mtuDiscovery,
-          initialMaxData,
-          initialMaxStreamDataBidiLocal,
-          initialMaxStreamDataBidiRemote,
-          initialMaxStreamDataUni,
-          maxDatagramFrameSizeBytes,
-          ecnOverride,
-          idleTimeoutMicros,
-          resumeSeedBytes,
-          resumeSeedRttMicros,
-          packetNumberHolePeriod);
+    /**
+     * RTT estimation, probe timeout and loss detection. Default {@link RttFlavor#PICOQUIC}; {@link
+     * RttFlavor#RFC9002} for the RFC's time threshold, PTO and persistent congestion.
+     */
+    public Builder recoveryFlavor(RttFlavor flavor) {
+      if (flavor == null) {
+        throw new IllegalArgumentException("recovery flavor must not be null");
+      }
+      this.recoveryFlavor = flavor;
+      return this;
+    }
+
+    /**
+     * ACK policy. Default {@link AckFlavor#PICOQUIC} (ACK_FREQUENCY negotiated); {@link
+     * AckFlavor#RFC9000} for every 2 ack-eliciting packets or 25 ms.
+     */
+    public Builder ackFlavor(AckFlavor flavor) {
+      if (flavor == null) {
+        throw new IllegalArgumentException("ACK flavor must not be null");
+      }
+      this.ackFlavor = flavor;
+      return this;
+    }
+
+    /**
+     * The packet size until a path MTU probe is acknowledged, 1,200 to 65,527 bytes. Default
+     * {@value TransportDefaults#INITIAL_MTU_BYTES} (picoquic over IPv4).
+     */
+    public Builder initialMtuBytes(int bytes) {
+      this.initialMtuBytes = checkMtu("initial MTU", bytes);
+      return this;
+    }
+
+    /**
+     * The size path MTU discovery probes for (the peer's max_packet_size), 1,200 to 65,527 bytes.
+     * Default {@value TransportDefaults#MAX_PACKET_SIZE_BYTES}.
+     */
+    public Builder maxMtuBytes(int bytes) {
+      this.maxMtuBytes = checkMtu("max MTU", bytes);
+      return this;
+    }
+
+    /** Whether path MTU discovery probes for {@link #maxMtuBytes}. Default on. */
+    public Builder mtuDiscovery(boolean enabled) {
+      this.mtuDiscovery = enabled;
+      return this;
+    }
+
+    /**
+     * The connection's flow-control window (and the peer's, which mirrors it), 0 to 2^62 − 1 bytes.
+     * Default {@value TransportDefaults#INITIAL_MAX_DATA_BYTES}.
+     */
+    public Builder initialMaxData(long bytes) {
+      this.initialMaxData = checkLimit("initial max data", bytes);
+      return this;
+    }
+
+    /**
+     * The window of a bidirectional stream this end opened, 0 to 2^62 − 1 bytes. Default {@value
+     * TransportDefaults#INITIAL_MAX_STREAM_DATA_BIDI_LOCAL_BYTES}.
+     */
+    public Builder initialMaxStreamDataBidiLocal(long bytes) {
+      this.initialMaxStreamDataBidiLocal =
+          checkLimit("initial max stream data (bidi local)", bytes);
+      return this;
+    }
+
+    /**
+     * The window of a bidirectional stream the peer opened, 0 to 2^62 − 1 bytes. Default {@value
+     * TransportDefaults#INITIAL_MAX_STREAM_DATA_BIDI_REMOTE_BYTES}.
+     */
+    public Builder initialMaxStreamDataBidiRemote(long bytes) {
+      this.initialMaxStreamDataBidiRemote =
+          checkLimit("initial max stream data (bidi remote)", bytes);
+      return this;
+    }
+
+    /**
+     * The window of a unidirectional stream, 0 to 2^62 − 1 bytes. Default {@value
+     * TransportDefaults#INITIAL_MAX_STREAM_DATA_UNI_BYTES}.
+     */
+    public Builder initialMaxStreamDataUni(long bytes) {
+      this.initialMaxStreamDataUni = checkLimit("initial max stream data (uni)", bytes);
+      return this;
+    }
+
+    /** Flow control off: every window at its maximum, 2^62 − 1 (to measure what it costs). */
+    public Builder disableFlowControl() {
+      initialMaxData = VarInt.MAX;
+      initialMaxStreamDataBidiLocal = VarInt.MAX;
+      initialMaxStreamDataBidiRemote = VarInt.MAX;
+      initialMaxStreamDataUni = VarInt.MAX;
+      return this;
+    }
+
+    /**
+     * The largest DATAGRAM frame this end announces, 0 (none) to 65,535 bytes. Default 1,532 for
+     * the client and 0 for the server, as picoquic_ns sets them.
+     */
+    public Builder maxDatagramFrameSizeBytes(int bytes) {
+      if (bytes < 0 || bytes > 65_535) {
+        throw new IllegalArgumentException(
+            "max datagram frame size must be 0 to 65535 bytes, got " + bytes);
+      }
+      this.maxDatagramFrameSizeBytes = bytes;
+      return this;
+    }
+
+    /**
+     * The ECN mark of every packet whatever the controller asks (picoquic_ns's marking with the
+     * default algorithm's codepoint), or null for the controller's codepoint. Default null.
+     */
+    public Builder ecnOverride(EcnMark mark) {
+      this.ecnOverride = mark;
+      return this;
+    }
+
+    /**
+     * The idle timeout, more than 0 µs (the connection uses at least three probe timeouts). Default
+     * {@value TransportDefaults#MAX_IDLE_TIMEOUT_MICROS} µs.
+     */
+    public Builder idleTimeoutMicros(long micros) {
+      if (micros <= 0) {
+        throw new IllegalArgumentException("idle timeout must be more than 0 µs, got " + micros);
+      }
+      this.idleTimeoutMicros = micros;
+      return this;
+    }
+
+    /**
+     * Careful resume (RFC 9959): the server remembers a window and an RTT from an earlier
+     * connection and hands them to its controller once the first RTT sample confirms the path
+     * (picoquic's {@code seed_cwin}, within 25 % of the remembered RTT). Both at least 0; 0 for
+     * none, the default.
+     */
+    public Builder resumeSeed(long windowBytes, long rttMicros) {
+      if (windowBytes < 0 || rttMicros < 0) {
+        throw new IllegalArgumentException(
+            "resume seed must be at least 0, got " + windowBytes + " B, " + rttMicros + " µs");
+      }
+      this.resumeSeedBytes = windowBytes;
+      this.resumeSeedRttMicros = rttMicros;
+      return this;
+    }
+
+    /**
+     * picoquic's optimistic-ACK defence: the pseudo-period of the 1-RTT packet numbers skipped, at
+     * least 0. Default {@value PacketNumberHoles#PICOQUIC_PERIOD} (picoquic's: the spacing is drawn
+     * from the connection's transport generator, so runs of one scenario differ); 0 for none, every
+     * number used, as moqbed did before it modelled them.
+     */
+    public Builder packetNumberHolePeriod(int period) {
+      if (period < 0) {
+        throw new IllegalArgumentException("hole period must be at least 0, got " + period);
+      }
+      this.packetNumberHolePeriod = period;
+      return this;
+    }
+
+    /** The configuration; the initial MTU may not exceed the probed one. */
+    public ConnectionConfig build() {
+      if (initialMtuBytes > maxMtuBytes) {
+        throw new IllegalArgumentException(
+            "initial MTU " + initialMtuBytes + " exceeds max MTU " + maxMtuBytes);
+      }
+      return new ConnectionConfig(this);
+    }
+
+    private static int checkMtu(String name, int bytes) {
+      if (bytes < MIN_MTU_BYTES || bytes > MAX_UDP_PAYLOAD_BYTES) {
+        throw new IllegalArgumentException(name + " must be 1200 to 65527 bytes, got " + bytes);
+      }
+      return bytes;
+    }
+
+    private static long checkLimit(String name, long bytes) {
+      if (bytes < 0 || bytes > VarInt.MAX) {
+        throw new IllegalArgumentException(name + " must be 0 to 2^62-1 bytes, got " + bytes);
+      }
+      return bytes;
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.quic;
 
 import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.AckFlavor;
 import dev.moqbed.transport.recovery.AckTracker;
 import java.util.ArrayDeque;
@@ -51,6 +52,17 @@ final class PacketNumberSpace {
 
   /** Packets declared lost, by number, kept a while to recognise spurious losses. */
   final java.util.TreeMap<Long, SentPacket> declaredLost = new java.util.TreeMap<>();
+
+  /** Counts the ECN mark of a packet received in this space, for the ACK_ECN frames it sends. */
+  void countEcn(EcnMark mark) {
+    if (mark == EcnMark.ECT_0) {
+      receivedEcnCounts[0]++;
+    } else if (mark == EcnMark.ECT_1) {
+      receivedEcnCounts[1]++;
+    } else if (mark == EcnMark.CE) {
+      receivedEcnCounts[2]++;
+    }
+  }
 
   boolean hasAckElicitingInFlight() {
     return ackElicitingInFlight > 0;

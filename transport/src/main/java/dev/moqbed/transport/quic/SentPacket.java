@@ -37,4 +37,16 @@ final class SentPacket {
     this.mtuProbe = mtuProbe;
     this.frames = frames;
   }
+
+  /**
+   * The packet's length before protection, without its AEAD tag: picoquic's {@code packet->length},
+   * which is what its congestion accounting counts as delivered, acknowledged or lost ({@code
+   * frames.c}: {@code delivered += p->length}, {@code data_acked += acked_packet->length}; {@code
+   * loss_recovery.c}: {@code total_bytes_lost += old_p->length}). Bytes in flight, pacing and the
+   * MTU count the whole datagram ({@code length + checksum_overhead}). So picoquic's delivery rate
+   * reads 1,424/1,440 of the wire rate on full packets.
+   */
+  int unprotectedBytes() {
+    return sizeBytes - PacketAssembly.AEAD_TAG_BYTES;
+  }
 }

@@ -148,7 +148,7 @@ class CongestionWindowBlockedTest {
     // counts toward the ACK gap), and the counts below were measured without them.
     QuicConnection serverConnection =
         new QuicConnection(
-            ConnectionConfig.picoquic(Role.SERVER).withPacketNumberHolePeriod(0),
+            ConnectionConfig.builder(Role.SERVER).packetNumberHolePeriod(0).build(),
             0,
             1,
             0,
@@ -157,7 +157,7 @@ class CongestionWindowBlockedTest {
             0);
     QuicConnection clientConnection =
         new QuicConnection(
-            ConnectionConfig.picoquic(Role.CLIENT).withPacketNumberHolePeriod(0),
+            ConnectionConfig.builder(Role.CLIENT).packetNumberHolePeriod(0).build(),
             1,
             0,
             0,

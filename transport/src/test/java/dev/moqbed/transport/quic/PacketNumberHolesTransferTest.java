@@ -35,7 +35,7 @@ class PacketNumberHolesTransferTest {
       var factory = ControllerRegistry.standard().parse("cubic");
       QuicConnection client =
           new QuicConnection(
-              ConnectionConfig.picoquic(Role.CLIENT).withPacketNumberHolePeriod(holePeriod),
+              ConnectionConfig.builder(Role.CLIENT).packetNumberHolePeriod(holePeriod).build(),
               1,
               0,
               0,
@@ -45,7 +45,7 @@ class PacketNumberHolesTransferTest {
               0);
       server =
           new QuicConnection(
-              ConnectionConfig.picoquic(Role.SERVER).withPacketNumberHolePeriod(holePeriod),
+              ConnectionConfig.builder(Role.SERVER).packetNumberHolePeriod(holePeriod).build(),
               0,
               1,
               0,

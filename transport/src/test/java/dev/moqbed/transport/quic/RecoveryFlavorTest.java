@@ -155,7 +155,7 @@ class RecoveryFlavorTest {
     RandomStreams random = new RandomStreams(1, 0);
     QuicConnection serverConnection =
         new QuicConnection(
-            ConnectionConfig.picoquic(Role.SERVER).withRecoveryFlavor(flavor),
+            ConnectionConfig.builder(Role.SERVER).recoveryFlavor(flavor).build(),
             0,
             1,
             0,
@@ -164,7 +164,7 @@ class RecoveryFlavorTest {
             0);
     QuicConnection clientConnection =
         new QuicConnection(
-            ConnectionConfig.picoquic(Role.CLIENT).withRecoveryFlavor(flavor),
+            ConnectionConfig.builder(Role.CLIENT).recoveryFlavor(flavor).build(),
             1,
             0,
             0,

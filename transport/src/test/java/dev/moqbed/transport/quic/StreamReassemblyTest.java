@@ -28,7 +28,7 @@ class StreamReassemblyTest {
     SplittableRandom random = new SplittableRandom(seed);
     byte[] content = new byte[20_000 + random.nextInt(20_000)];
     random.nextBytes(content);
-    SendStream sender = new SendStream(4, 9, Long.MAX_VALUE);
+    StreamSendState sender = new StreamSendState(4, 9, Long.MAX_VALUE);
     int written = 0;
     while (written < content.length) {
       int chunk = Math.min(content.length - written, 1 + random.nextInt(3000));
@@ -37,11 +37,11 @@ class StreamReassemblyTest {
     }
     sender.finish();
 
-    ReceiveStream receiver = new ReceiveStream(4);
+    StreamReceiveState receiver = new StreamReceiveState(4);
     ByteArrayOutputStream delivered = new ByteArrayOutputStream();
     long[] expectedOffset = {0};
     int[] fins = {0};
-    ReceiveStream.Consumer consumer =
+    StreamReceiveState.Consumer consumer =
         (id, offset, length, data, fin) -> {
           assertEquals(expectedOffset[0], offset, "in order, no gap, no repeat");
           expectedOffset[0] += length;

@@ -6,7 +6,7 @@ import java.util.TreeMap;
  * The receiving half of a stream: reassembles STREAM frames and hands the application its bytes
  * exactly once and in order, whatever the losses, duplicates and retransmissions.
  */
-final class ReceiveStream {
+final class StreamReceiveState {
   /** Receives the in-order bytes of a stream. */
   interface Consumer {
     void onData(long streamId, long offset, int length, ByteSlice data, boolean fin);
@@ -21,7 +21,7 @@ final class ReceiveStream {
   private boolean stopSendingRequested;
   private boolean resetReceived;
 
-  ReceiveStream(long id) {
+  StreamReceiveState(long id) {
     this.id = id;
   }
 

@@ -10,7 +10,7 @@ import java.util.List;
  * <p>Data is kept as the application's slices (never copied). An application that only needs counts
  * (bulk transfers, the draft's media frames) writes lengths and no bytes.
  */
-final class SendStream {
+final class StreamSendState {
   final long id;
   int priority;
 
@@ -36,7 +36,7 @@ final class SendStream {
   private boolean resetFrameSent;
   private boolean resetAcknowledged;
 
-  SendStream(long id, int priority, long peerMaxStreamData) {
+  StreamSendState(long id, int priority, long peerMaxStreamData) {
     this.id = id;
     this.priority = priority;
     this.peerMaxStreamData = peerMaxStreamData;

@@ -1,0 +1,183 @@
+package dev.moqbed.transport.quic;
+
+import dev.moqbed.cc.AckSample;
+import dev.moqbed.cc.EcnSample;
+import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.cc.RttSample;
+import dev.moqbed.transport.recovery.AckFrame;
+import dev.moqbed.transport.recovery.DeliveryRateSampler;
+import dev.moqbed.transport.recovery.RttEstimator;
+import java.util.ArrayList;
+import java.util.Iterator;
+
+/**
+ * What the peer's ACK frames tell the sender, in picoquic's event order: the packets newly
+ * acknowledged (their frames' fate, the delivery-rate sample), spurious losses, an ECN-CE increase,
+ * the RTT sample when the largest acknowledged is new, the losses this ACK reveals, then the
+ * controller's {@code onAck}. The samples handed to the controller are reused, never allocated.
+ */
+final class AckProcessor {
+  private final QuicConnection connection;
+  private final PathState path;
+  private final LossDetection loss;
+  private final StreamTable streams;
+  private final AckFrequencyRequest ackFrequency;
+  private final AckSample ackSample = new AckSample();
+  private final RttSample rttSample = new RttSample();
+  private final EcnSample ecnSample = new EcnSample();
+
+  /** Scratch list of the packets one ACK frame acknowledges, reused. */
+  private final ArrayList<SentPacket> newlyAcked = new ArrayList<>();
+
+  AckProcessor(
+      QuicConnection connection,
+      PathState path,
+      LossDetection loss,
+      StreamTable streams,
+      AckFrequencyRequest ackFrequency) {
+    this.connection = connection;
+    this.path = path;
+    this.loss = loss;
+    this.streams = streams;
+    this.ackFrequency = ackFrequency;
+  }
+
+  void onAckFrame(long nowMicros, PacketNumberSpace space, Frame.Ack ackFrame) {
+    AckFrame ack = ackFrame.frame();
+    if (ack.largestAcknowledged() >= space.nextPacketNumber) {
+      return; // acknowledges a packet never sent: a misbehaving peer; ignore the frame
+    }
+    DeliveryRateSampler sampler = path.sampler();
+    RttEstimator rtt = path.rtt();
+    sampler.onAckStarted();
+    long bytesInFlightBefore = path.bytesInFlight();
+    SentPacket largestNewlyAcked = null;
+    // One ascending pass from the oldest packet up to the largest acknowledged (the newer packets
+    // still in flight are never visited), then picoquic's order: from the largest down, so the
+    // first packet is "P" of the rate sample.
+    newlyAcked.clear();
+    int range = ack.rangeCount() - 1; // the lowest range
+    long top = ack.largestAcknowledged();
+    Iterator<SentPacket> ascending = space.sentPackets.iterator();
+    while (ascending.hasNext()) {
+      SentPacket packet = ascending.next();
+      long number = packet.packetNumber;
+      if (number > top) {
+        break;
+      }
+      while (range >= 0 && number > ack.rangeLargest(range)) {
+        range--;
+      }
+      if (range >= 0 && number >= ack.rangeSmallest(range)) {
+        ascending.remove();
+        newlyAcked.add(packet);
+      }
+    }
+    for (int i = newlyAcked.size() - 1; i >= 0; i--) {
+      SentPacket packet = newlyAcked.get(i);
+      if (largestNewlyAcked == null) {
+        largestNewlyAcked = packet;
+      }
+      onPacketAcknowledged(space, packet);
+    }
+    newlyAcked.clear();
+    for (int i = 0; i < ack.rangeCount(); i++) {
+      loss.detectSpuriousLosses(nowMicros, space, ack.rangeSmallest(i), ack.rangeLargest(i));
+    }
+    if (ackFrame.ecnCounts() != null) {
+      onEcnCounts(nowMicros, space, ackFrame.ecnCounts(), ack.largestAcknowledged());
+    }
+    if (largestNewlyAcked == null) {
+      return;
+    }
+    boolean newLargest = largestNewlyAcked.packetNumber > space.largestAcked;
+    if (newLargest) {
+      space.largestAcked = largestNewlyAcked.packetNumber;
+      space.largestAckedSentMicros = largestNewlyAcked.sentMicros;
+      space.largestAckedReceivedMicros = nowMicros;
+      loss.resetProbeTimeouts();
+      long raw = nowMicros - largestNewlyAcked.sentMicros;
+      // picoquic folds every Initial and Handshake sample at once (no packet context there); in
+      // the application space a period ends when the largest acknowledged passes the last one
+      long periodPacketNumber =
+          space.space == PacketSpace.APPLICATION
+              ? largestNewlyAcked.packetNumber
+              : RttEstimator.NO_PACKET_CONTEXT;
+      rtt.onSample(
+          nowMicros, raw, ack.ackDelayMicros(), path.handshakeConfirmed(), periodPacketNumber);
+      path.controller()
+          .onRttSample(
+              nowMicros,
+              rttSample
+                  .set(rtt.latestRttMicros(), ack.ackDelayMicros(), -1)
+                  .packetSpace(space.space));
+      path.applyResumeSeed(nowMicros);
+      ackFrequency.update();
+    }
+    sampler.onAckFinished(nowMicros);
+    long lostBytes = loss.detectAckLosses(nowMicros, space);
+    ackSample
+        .acknowledged(
+            sampler.ackedBytes(),
+            largestNewlyAcked.packetNumber,
+            largestNewlyAcked.sentMicros,
+            newLargest ? rtt.latestRttMicros() : -1,
+            bytesInFlightBefore)
+        .packetSpace(space.space);
+    sampler.fillDelivery(ackSample, path.handshakeConfirmed(), lostBytes);
+    path.controller().onAck(nowMicros, ackSample);
+    path.onControllerAck();
+    path.updatePacing();
+    AckListener listener = connection.ackListener();
+    if (listener != null) {
+      listener.onAckProcessed(nowMicros, connection);
+    }
+  }
+
+  private void onPacketAcknowledged(PacketNumberSpace space, SentPacket packet) {
+    if (space.leaveFlight(packet)) {
+      path.removeFromFlight(packet.sizeBytes);
+      path.sampler().onPacketAcked(packet.snapshot, packet.sentMicros, packet.unprotectedBytes());
+    }
+    boolean carriedData = false;
+    for (Frame frame : packet.frames) {
+      if (frame instanceof Frame.Stream stream) {
+        carriedData = true;
+        streams.onStreamFrameAcknowledged(stream);
+      } else if (frame instanceof Frame.ResetStream reset) {
+        streams.onResetFrameAcknowledged(reset);
+      } else if (frame instanceof Frame.Datagram) {
+        carriedData = true;
+      } else if (frame instanceof Frame.Crypto crypto) {
+        space.cryptoToSend.onAcknowledged(crypto);
+      } else if (frame instanceof Frame.Ack ack) {
+        space.receivedPackets.onAckFrameAcknowledged(ack.frame());
+      }
+    }
+    // Neither the frames' fate above nor anything else reads the MTU in between.
+    path.mtu().onPacketAcknowledged(packet);
+    if (carriedData) {
+      path.onDataAcknowledged(packet.sentMicros);
+    }
+  }
+
+  private void onEcnCounts(
+      long nowMicros, PacketNumberSpace space, long[] counts, long largestAcknowledged) {
+    boolean ceGrew = counts[2] > space.peerCeTotal;
+    space.peerEct0Total = Math.max(space.peerEct0Total, counts[0]);
+    space.peerEct1Total = Math.max(space.peerEct1Total, counts[1]);
+    space.peerCeTotal = Math.max(space.peerCeTotal, counts[2]);
+    if (ceGrew) {
+      path.controller()
+          .onEcnCongestion(
+              nowMicros,
+              ecnSample
+                  .set(
+                      space.peerEct0Total,
+                      space.peerEct1Total,
+                      space.peerCeTotal,
+                      largestAcknowledged)
+                  .packetSpace(space.space));
+    }
+  }
+}

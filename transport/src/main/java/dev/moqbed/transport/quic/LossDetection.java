@@ -1,0 +1,424 @@
+package dev.moqbed.transport.quic;
+
+import dev.moqbed.cc.LossSample;
+import dev.moqbed.cc.LossTrigger;
+import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.recovery.DeliveryRateSampler;
+import dev.moqbed.transport.recovery.ProbeTimeoutBackoff;
+import dev.moqbed.transport.recovery.RttEstimator;
+import dev.moqbed.transport.recovery.RttFlavor;
+import dev.moqbed.transport.recovery.TransportDefaults;
+import java.util.Iterator;
+
+/**
+ * The sender's record of packets in flight and what becomes of the lost ones: it records each sent
+ * packet, declares packets lost (by packet and time threshold after an ACK, by timer, on a probe
+ * timeout), queues their frames again, recognises spurious losses, and owns the probe timeout and
+ * the {@link ConnectionTimer#LOSS_DETECTION} timer. picoquic's rules by default, RFC 9002's as the
+ * option.
+ */
+final class LossDetection {
+  private final PacketNumberSpace[] spaces;
+  private final PathState path;
+  private final StreamTable streams;
+  private final PendingFrames pending;
+  private final AckFrequencyRequest ackFrequency;
+  private final ConnectionStats stats;
+  private final TimerTable timers;
+  private final RttFlavor flavor;
+  private final ProbeTimeoutBackoff backoff;
+  private final long startMicros;
+  private final LossSample lossSample = new LossSample();
+
+  private int consecutiveProbeTimeouts;
+  private boolean probeTimeoutPending;
+  private long lastPacketSentMicros;
+  private long lastAckElicitingSentMicros;
+
+  LossDetection(
+      ConnectionConfig config,
+      PacketNumberSpace[] spaces,
+      PathState path,
+      StreamTable streams,
+      PendingFrames pending,
+      AckFrequencyRequest ackFrequency,
+      ConnectionStats stats,
+      TimerTable timers,
+      long startMicros) {
+    this.spaces = spaces;
+    this.path = path;
+    this.streams = streams;
+    this.pending = pending;
+    this.ackFrequency = ackFrequency;
+    this.stats = stats;
+    this.timers = timers;
+    this.flavor = config.recoveryFlavor();
+    this.backoff = new ProbeTimeoutBackoff(config.recoveryFlavor(), config.idleTimeoutMicros());
+    this.startMicros = startMicros;
+  }
+
+  /** A probe timeout fired: the next packet bypasses the window and must elicit an ACK. */
+  boolean probeTimeoutPending() {
+    return probeTimeoutPending;
+  }
+
+  /** An ack-eliciting 1-RTT packet left: the probe the timeout asked for is on its way. */
+  void onProbeSent() {
+    probeTimeoutPending = false;
+  }
+
+  /** A new largest acknowledged, or the handshake confirmed: the probe backoff starts over. */
+  void resetProbeTimeouts() {
+    consecutiveProbeTimeouts = 0;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Sending
+
+  /** A packet left: it enters the flight and the controller hears of it. */
+  void onPacketSent(long nowMicros, PacketNumberSpace space, QuicPacket packet, boolean probe) {
+    long before = path.bytesInFlight();
+    boolean ackEliciting = packet.ackEliciting();
+    if (ackEliciting
+        && space.space == PacketSpace.APPLICATION
+        && before == 0
+        && lastPacketSentMicros > 0
+        && nowMicros - lastPacketSentMicros > Math.max(currentProbeTimeoutMicros(), 1_000_000)) {
+      path.controller().onIdleRestart(nowMicros);
+      path.updatePacing();
+    }
+    SentPacket sent =
+        new SentPacket(
+            space.space,
+            packet.packetNumber(),
+            nowMicros,
+            packet.sizeBytes(),
+            ackEliciting,
+            probe,
+            packet.frames());
+    path.sampler()
+        .onPacketSent(
+            sent.snapshot,
+            before,
+            path.controller().congestionWindowBytes(),
+            path.handshakeConfirmed());
+    space.sentPackets.addLast(sent);
+    if (ackEliciting) {
+      space.ackElicitingInFlight++;
+    }
+    space.nextPacketNumber++;
+    path.addToFlight(packet.sizeBytes());
+    if (ackEliciting) {
+      lastAckElicitingSentMicros = nowMicros;
+    }
+    path.controller()
+        .onPacketSent(
+            nowMicros,
+            packet.packetNumber(),
+            packet.sizeBytes(),
+            before,
+            path.sampler().applicationLimitedIndexBytes() != 0);
+  }
+
+  /** A datagram left: the probe timeout counts from here (picoquic). */
+  void onDatagramSent(long nowMicros) {
+    lastPacketSentMicros = nowMicros;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Losses
+
+  /**
+   * picoquic's ACK-driven loss scan: a packet is lost once 3 newer numbers were acknowledged, or
+   * once its time threshold passed. Returns the bytes declared lost. Sets the loss timer to the
+   * earliest threshold of this space's packets, replacing what another space set.
+   */
+  long detectAckLosses(long nowMicros, PacketNumberSpace space) {
+    long lostBytes = 0;
+    long lossTimerMicros = Long.MAX_VALUE;
+    // RFC 9002 §7.6: a run of consecutive lost ack-eliciting packets spanning too long a time.
+    long runFirstSentMicros = -1;
+    long runLastSentMicros = -1;
+    long previousLostNumber = -2;
+    boolean persistentCongestion = false;
+    Iterator<SentPacket> ascending = space.sentPackets.iterator();
+    while (ascending.hasNext()) {
+      SentPacket packet = ascending.next();
+      if (packet.packetNumber >= space.largestAcked) {
+        break;
+      }
+      boolean lostByNumber =
+          space.largestAcked - packet.packetNumber >= TransportDefaults.LOSS_PACKET_THRESHOLD;
+      long lossTime = timeThresholdMicros(space, packet);
+      if (lostByNumber || nowMicros >= lossTime) {
+        ascending.remove();
+        lostBytes += declareLost(nowMicros, space, packet, LossTrigger.ACK_THRESHOLD);
+        if (packet.packetNumber != previousLostNumber + 1) {
+          runFirstSentMicros = -1; // acknowledged packets lie in between: a new run starts
+        }
+        previousLostNumber = packet.packetNumber;
+        if (packet.ackEliciting) {
+          if (runFirstSentMicros < 0) {
+            runFirstSentMicros = packet.sentMicros;
+          }
+          runLastSentMicros = packet.sentMicros;
+          persistentCongestion |=
+              runLastSentMicros - runFirstSentMicros > persistentCongestionDurationMicros();
+        }
+      } else {
+        lossTimerMicros = Math.min(lossTimerMicros, lossTime);
+        previousLostNumber = -2;
+        if (flavor == RttFlavor.PICOQUIC) {
+          break; // picoquic stops at the first packet that is not lost
+        }
+      }
+    }
+    timers.set(ConnectionTimer.LOSS_DETECTION, lossTimerMicros);
+    if (persistentCongestion && flavor == RttFlavor.RFC9002 && path.rtt().hasSample()) {
+      // picoquic has no such rule: only the RFC transport reports it.
+      path.controller().onPersistentCongestion(nowMicros);
+    }
+    return lostBytes;
+  }
+
+  /** RFC 9002 §7.6.1: three probe timeouts without backoff. */
+  private long persistentCongestionDurationMicros() {
+    RttEstimator rtt = path.rtt();
+    return 3
+        * (rtt.smoothedRttMicros()
+            + Math.max(4 * rtt.rttVarianceMicros(), 1_000)
+            + path.peerMaxAckDelayMicros());
+  }
+
+  /** When a packet below the largest acknowledged counts as lost by time. */
+  private long timeThresholdMicros(PacketNumberSpace space, SentPacket packet) {
+    RttEstimator rtt = path.rtt();
+    if (flavor == RttFlavor.RFC9002) {
+      long threshold =
+          Math.max(9 * Math.max(rtt.smoothedRttMicros(), rtt.latestRttMicros()) / 8, 1_000);
+      return packet.sentMicros + threshold;
+    }
+    long retransmitTimer = rtt.retransmitTimeoutMicros(path.peerMaxAckDelayMicros());
+    long reorderDelay =
+        Math.min(rtt.smoothedRttMicros() / 4, 5_000)
+            + path.peerMaxAckDelayMicros()
+            - (space.largestAckedSentMicros - packet.sentMicros);
+    return Math.min(
+        packet.sentMicros + retransmitTimer, space.largestAckedReceivedMicros + reorderDelay);
+  }
+
+  /** Time-threshold losses due now, and the probe timeout (picoquic: before building a packet). */
+  void detectTimerLosses(long nowMicros) {
+    if (timers.isExpired(ConnectionTimer.LOSS_DETECTION, nowMicros)) {
+      timers.stop(ConnectionTimer.LOSS_DETECTION);
+      for (PacketNumberSpace space : spaces) {
+        if (!space.discarded && space.largestAcked >= 0) {
+          long lost = detectAckLosses(nowMicros, space);
+          if (lost > 0) {
+            path.updatePacing();
+          }
+        }
+      }
+    }
+    if (nowMicros >= probeTimeoutDeadlineMicros()) {
+      onProbeTimeout(nowMicros);
+    }
+  }
+
+  /** When the probe timeout fires, {@link Long#MAX_VALUE} with nothing ack-eliciting in flight. */
+  long probeTimeoutDeadlineMicros() {
+    boolean anyInFlight = false;
+    for (PacketNumberSpace space : spaces) {
+      if (!space.discarded && space.hasAckElicitingInFlight()) {
+        anyInFlight = true;
+        break;
+      }
+    }
+    if (!anyInFlight) {
+      return Long.MAX_VALUE;
+    }
+    long reference =
+        flavor == RttFlavor.PICOQUIC ? lastPacketSentMicros : lastAckElicitingSentMicros;
+    return reference + currentProbeTimeoutMicros();
+  }
+
+  long currentProbeTimeoutMicros() {
+    RttEstimator rtt = path.rtt();
+    long base =
+        rtt.hasSample()
+            ? rtt.retransmitTimeoutMicros(path.peerMaxAckDelayMicros())
+            : TransportDefaults.INITIAL_RETRANSMIT_TIMER_MICROS;
+    return backoff.timeoutMicros(
+        base,
+        consecutiveProbeTimeouts,
+        path.handshakeConfirmed(),
+        rtt.minRttMicros(),
+        rtt.smoothedRttMicros());
+  }
+
+  /**
+   * picoquic: one PTO per expiry declares the oldest ack-eliciting packet lost by timer, resets the
+   * MTU in the ready state and lets the next packet bypass the window. RFC 9002: the probe timeout
+   * declares nothing lost; it only sends a probe.
+   */
+  private void onProbeTimeout(long nowMicros) {
+    stats.probeTimeouts++;
+    path.controller().onProbeTimeout(nowMicros);
+    consecutiveProbeTimeouts++;
+    probeTimeoutPending = true;
+    for (PacketNumberSpace space : spaces) {
+      if (space.discarded) {
+        continue;
+      }
+      if (space.space != PacketSpace.APPLICATION) {
+        requeueCrypto(space); // handshake spaces resend their CRYPTO data
+        continue;
+      }
+      if (flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed()) {
+        Iterator<SentPacket> ascending = space.sentPackets.iterator();
+        while (ascending.hasNext()) {
+          SentPacket packet = ascending.next();
+          if (packet.ackEliciting && packet.inFlight) {
+            ascending.remove();
+            declareLost(nowMicros, space, packet, LossTrigger.TIMER);
+            path.mtu().onProbeTimeout();
+            break;
+          }
+        }
+      }
+    }
+    path.updatePacing();
+  }
+
+  /** Takes a packet out of the flight, queues its frames for resending and tells the controller. */
+  private long declareLost(
+      long nowMicros, PacketNumberSpace space, SentPacket packet, LossTrigger trigger) {
+    boolean wasInFlight = space.leaveFlight(packet);
+    if (wasInFlight) {
+      path.removeFromFlight(packet.sizeBytes);
+    }
+    stats.packetsLost++;
+    for (Frame frame : packet.frames) {
+      requeueLostFrame(space, frame);
+    }
+    path.mtu().onPacketLost(packet);
+    space.declaredLost.put(packet.packetNumber, packet);
+    pruneDeclaredLost(space);
+    if (!wasInFlight) {
+      return 0;
+    }
+    RttEstimator rtt = path.rtt();
+    boolean counted =
+        DeliveryRateSampler.countsAsLoss(
+            packet.sentMicros, startMicros, rtt.smoothedRttMicros(), rtt.rttVarianceMicros());
+    path.controller()
+        .onPacketLost(
+            nowMicros,
+            path.sampler()
+                .onPacketLost(
+                    lossSample,
+                    packet.packetNumber,
+                    packet.sentMicros,
+                    packet.unprotectedBytes(),
+                    trigger,
+                    packet.snapshot,
+                    counted)
+                .packetSpace(space.space));
+    return packet.unprotectedBytes();
+  }
+
+  private void requeueLostFrame(PacketNumberSpace space, Frame frame) {
+    if (frame instanceof Frame.Stream stream) {
+      streams.onStreamFrameLost(stream);
+    } else if (frame instanceof Frame.Crypto crypto) {
+      space.cryptoToSend.onLost(crypto);
+    } else if (frame instanceof Frame.ResetStream reset) {
+      streams.onResetFrameLost(reset);
+    } else if (frame instanceof Frame.StopSending stop) {
+      pending.controlFrames.add(stop);
+    } else if (frame instanceof Frame.MaxData) {
+      pending.controlFrames.add(new Frame.MaxData(streams.connectionReceiveLimitBytes()));
+    } else if (frame instanceof Frame.MaxStreamData maxStreamData) {
+      long limit = streams.streamReceiveLimitBytes(maxStreamData.streamId());
+      if (limit >= 0) {
+        pending.controlFrames.add(new Frame.MaxStreamData(maxStreamData.streamId(), limit));
+      }
+    } else if (frame instanceof Frame.HandshakeDone) {
+      pending.handshakeDoneToSend = true;
+    } else if (frame instanceof Frame.AckFrequency) {
+      ackFrequency.update();
+    } else if (frame instanceof Frame.NewConnectionId) {
+      pending.newConnectionIdsToSend++;
+    }
+    // ACK, PADDING, PING, DATAGRAM (not retransmitted, as in picoquic), blocked frames: dropped.
+  }
+
+  /** Forgets declared-lost packets sent more than 1 s before the newest acknowledged send. */
+  private static void pruneDeclaredLost(PacketNumberSpace space) {
+    while (!space.declaredLost.isEmpty()
+        && space.declaredLost.firstEntry().getValue().sentMicros
+                + TransportDefaults.SPURIOUS_RETRANSMIT_DELAY_MAX_MICROS
+            < space.largestAckedSentMicros) {
+      space.declaredLost.pollFirstEntry();
+    }
+  }
+
+  /** Packets declared lost that an ACK covers after all: spurious losses. */
+  void detectSpuriousLosses(long nowMicros, PacketNumberSpace space, long smallest, long largest) {
+    if (space.declaredLost.isEmpty()) {
+      return;
+    }
+    var covered = space.declaredLost.subMap(smallest, true, largest, true);
+    for (SentPacket packet : covered.values()) {
+      stats.spuriousLosses++;
+      path.sampler().onSpuriousLoss(packet.unprotectedBytes());
+      path.controller().onSpuriousLoss(nowMicros, packet.packetNumber);
+    }
+    covered.clear();
+  }
+
+  /** The client repeated its Initial: the server's handshake flights are resent now. */
+  void resendUnacknowledgedCrypto() {
+    for (PacketNumberSpace space : spaces) {
+      if (space.discarded || space.space == PacketSpace.APPLICATION) {
+        continue;
+      }
+      requeueCrypto(space);
+    }
+  }
+
+  /** Queues again the CRYPTO frames of every packet of {@code space} awaiting acknowledgement. */
+  private static void requeueCrypto(PacketNumberSpace space) {
+    for (SentPacket packet : space.sentPackets) {
+      for (Frame frame : packet.frames) {
+        if (frame instanceof Frame.Crypto crypto) {
+          space.cryptoToSend.onLost(crypto);
+        }
+      }
+    }
+  }
+
+  /** Closes an Initial or Handshake context: its packets leave the flight, nothing is resent. */
+  void discardSpace(PacketNumberSpace space) {
+    if (space.discarded) {
+      return;
+    }
+    space.discarded = true;
+    for (SentPacket packet : space.sentPackets) {
+      if (space.leaveFlight(packet)) {
+        path.removeFromFlight(packet.sizeBytes);
+        // picoquic_implicit_handshake_ack (sender.c): a packet sent before the initial timer
+        // (start + 250 ms) counts as delivered, which moves the delivery- and peak-rate samples of
+        // the first 1-RTT ACKs. Its per-packet CC notification is not modelled: it is in the
+        // Initial or Handshake space, which C4 ignores.
+        if (packet.sentMicros < startMicros + TransportDefaults.INITIAL_RTT_MICROS) {
+          path.sampler().onImplicitlyAcknowledged(packet.unprotectedBytes());
+        }
+      }
+    }
+    space.sentPackets.clear();
+    space.declaredLost.clear();
+    space.cryptoToSend.toResend.clear();
+    space.cryptoToSend.nextOffset = space.cryptoToSend.totalBytes;
+  }
+}

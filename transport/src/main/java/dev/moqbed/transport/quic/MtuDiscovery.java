@@ -1,0 +1,101 @@
+package dev.moqbed.transport.quic;
+
+/**
+ * Path MTU discovery as picoquic does it: the packet size in use, and the probe for a larger one.
+ * One probe of the peer's maximum, then of {@value #FALLBACK_PROBE_BYTES} bytes if it is lost; back
+ * to the initial size after a probe timeout in the ready state or too many full-size losses.
+ */
+final class MtuDiscovery {
+  /** The smaller size tried when a probe of the peer's maximum is lost. */
+  static final int FALLBACK_PROBE_BYTES = 1400;
+
+  /** More full-size losses than this without a full-size ACK resets the MTU (picoquic). */
+  private static final int FULL_SIZE_LOSSES_BEFORE_MTU_RESET = 10;
+
+  private final int initialMtuBytes;
+  private final int maxMtuBytes;
+  private final boolean enabled;
+
+  private int mtuBytes;
+  private boolean probeRequired;
+  private boolean probeInFlight;
+
+  /** 0 while the peer's maximum is tried, 1 for the fallback size, 2 when both were lost. */
+  private int probeSizeIndex;
+
+  private int fullSizeLossesSinceFullSizeAck;
+
+  MtuDiscovery(ConnectionConfig config) {
+    this.initialMtuBytes = config.initialMtuBytes();
+    this.maxMtuBytes = config.maxMtuBytes();
+    this.enabled = config.mtuDiscovery();
+    this.mtuBytes = initialMtuBytes;
+  }
+
+  /** The largest datagram the path carries as far as this end knows. */
+  int mtuBytes() {
+    return mtuBytes;
+  }
+
+  /** A probe should leave in the next 1-RTT packet that may be one. */
+  boolean probeDue() {
+    return probeRequired && !probeInFlight;
+  }
+
+  boolean probeInFlight() {
+    return probeInFlight;
+  }
+
+  /** The size of the next probe: the peer's maximum first, then the fallback. */
+  int nextProbeBytes() {
+    return probeSizeIndex == 0 ? maxMtuBytes : FALLBACK_PROBE_BYTES;
+  }
+
+  /** The 1-RTT keys are there: probe now, if discovery is on. */
+  void start() {
+    probeRequired = enabled;
+  }
+
+  void onProbeSent() {
+    probeInFlight = true;
+  }
+
+  void onPacketAcknowledged(SentPacket packet) {
+    if (packet.sizeBytes >= mtuBytes && mtuBytes >= maxMtuBytes) {
+      fullSizeLossesSinceFullSizeAck = 0;
+    }
+    if (packet.mtuProbe) {
+      mtuBytes = Math.max(mtuBytes, packet.sizeBytes);
+      probeInFlight = false;
+      probeRequired = false;
+      fullSizeLossesSinceFullSizeAck = 0;
+    }
+  }
+
+  void onPacketLost(SentPacket packet) {
+    if (packet.mtuProbe) {
+      probeInFlight = false;
+      probeSizeIndex++;
+      probeRequired = probeSizeIndex < 2;
+    } else if (packet.sizeBytes >= maxMtuBytes
+        && ++fullSizeLossesSinceFullSizeAck > FULL_SIZE_LOSSES_BEFORE_MTU_RESET
+        && enabled) {
+      reset();
+    }
+  }
+
+  /** A probe timeout once the handshake is confirmed: the path may have shrunk. */
+  void onProbeTimeout() {
+    if (enabled) {
+      reset();
+    }
+  }
+
+  private void reset() {
+    mtuBytes = initialMtuBytes;
+    probeRequired = true;
+    probeInFlight = false;
+    probeSizeIndex = 0;
+    fullSizeLossesSinceFullSizeAck = 0;
+  }
+}

@@ -1,0 +1,510 @@
+package dev.moqbed.transport.quic;
+
+import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.Datagram;
+import dev.moqbed.transport.recovery.AckFrame;
+import dev.moqbed.transport.recovery.AckFrequencyPolicy;
+import dev.moqbed.transport.recovery.PacketNumberHoles;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What goes in the next datagram, in picoquic's order: coalesced Initial and Handshake packets
+ * during the handshake, then one 1-RTT packet at a time (ACK, flow-control updates, control frames,
+ * then under the window a path MTU probe, connection frames, datagrams and stream data by
+ * priority), and the close. Packet sizes and headers are picoquic's; the packets it builds are
+ * recorded with {@link LossDetection}.
+ */
+final class PacketAssembly {
+  /** Header of a 1-RTT packet before the packet number: first byte and an 8-byte CID. */
+  private static final int SHORT_HEADER_BYTES = 1 + 8;
+
+  static final int AEAD_TAG_BYTES = 16;
+
+  /** picoquic pads 1-RTT packets to at least this many bytes. */
+  static final int MINIMUM_SHORT_PACKET_BYTES = 55;
+
+  /** Long-header Initial packet overhead (header and tag), as measured on picoquic's flights. */
+  private static final int INITIAL_PACKET_OVERHEAD_BYTES = 49;
+
+  private static final int HANDSHAKE_PACKET_OVERHEAD_BYTES = 45;
+
+  private final QuicConnection connection;
+  private final Role role;
+  private final int initialMtuBytes;
+  private final int localNode;
+  private final int remoteNode;
+  private final int flowId;
+  private final PacketNumberSpace[] spaces;
+  private final PathState path;
+  private final LossDetection loss;
+  private final StreamTable streams;
+  private final PendingFrames pending;
+  private final AckFrequencyRequest ackFrequency;
+  private final PacketNumberHoles packetNumberHoles;
+  private final ConnectionStats stats;
+
+  PacketAssembly(
+      QuicConnection connection,
+      ConnectionConfig config,
+      int localNode,
+      int remoteNode,
+      PacketNumberSpace[] spaces,
+      PathState path,
+      LossDetection loss,
+      StreamTable streams,
+      PendingFrames pending,
+      AckFrequencyRequest ackFrequency,
+      PacketNumberHoles packetNumberHoles,
+      ConnectionStats stats) {
+    this.connection = connection;
+    this.role = config.role();
+    this.initialMtuBytes = config.initialMtuBytes();
+    this.localNode = localNode;
+    this.remoteNode = remoteNode;
+    this.flowId = connection.flowId();
+    this.spaces = spaces;
+    this.path = path;
+    this.loss = loss;
+    this.streams = streams;
+    this.pending = pending;
+    this.ackFrequency = ackFrequency;
+    this.packetNumberHoles = packetNumberHoles;
+    this.stats = stats;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Handshake
+
+  boolean hasHandshakeDataToSend(long nowMicros) {
+    for (int i = 0; i < 2; i++) {
+      PacketNumberSpace space = spaces[i];
+      if (!space.discarded
+          && (space.cryptoToSend.hasDataToSend() || handshakeAckDue(space, nowMicros))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Initial and Handshake ACKs are immediate, with one exception: the client never acknowledges the
+   * server's Initial, because the Handshake packet it sends at the same time (an ACK of the
+   * server's first Handshake packet, or its Finished) makes it drop its Initial keys (RFC 9001
+   * §4.9.1). So when the server's flight arrives datagram by datagram, the client answers the first
+   * one with a Handshake ACK on its own (53 bytes), as picoquic does on a link without jitter
+   * (alone_200's client qlog); datagrams that arrive together are answered together.
+   */
+  private boolean handshakeAckDue(PacketNumberSpace space, long nowMicros) {
+    if (role == Role.CLIENT && space.space == PacketSpace.INITIAL) {
+      return false;
+    }
+    return space.receivedPackets.isAckDue(nowMicros);
+  }
+
+  /**
+   * A datagram of coalesced Initial and Handshake packets, then 1-RTT control frames if room is
+   * left. Not paced, as picoquic's handshake senders never consult pacing; a client datagram
+   * carrying an Initial is padded to the initial MTU.
+   *
+   * @param applicationKeys whether a 1-RTT packet may join the datagram
+   * @param ready picoquic's ready state (handshake confirmed, not closing): packet-number holes
+   */
+  Datagram buildHandshakeDatagram(long nowMicros, boolean applicationKeys, boolean ready) {
+    List<QuicPacket> packets = new ArrayList<>(3);
+    int room = initialMtuBytes;
+    boolean handshakeCryptoSent = false;
+    for (int i = 0; i < 2 && room > 0; i++) {
+      PacketNumberSpace space = spaces[i];
+      if (space.discarded) {
+        continue;
+      }
+      int overhead = i == 0 ? INITIAL_PACKET_OVERHEAD_BYTES : HANDSHAKE_PACKET_OVERHEAD_BYTES;
+      List<Frame> frames = new ArrayList<>(2);
+      int size = overhead;
+      if (handshakeAckDue(space, nowMicros)) {
+        AckFrame ack = space.receivedPackets.buildAck(nowMicros);
+        if (ack != null) {
+          Frame.Ack frame = new Frame.Ack(ack, space.receivedEcnCounts.clone());
+          frames.add(frame);
+          size += frame.sizeBytes();
+        }
+      }
+      if (space.cryptoToSend.hasDataToSend() && room - size > 8) {
+        Frame.Crypto crypto = space.cryptoToSend.take(room - size);
+        if (crypto != null) {
+          frames.add(crypto);
+          size += crypto.sizeBytes();
+          handshakeCryptoSent |= i == 1;
+        }
+      }
+      if (frames.isEmpty()) {
+        continue;
+      }
+      if (i == 0 && role == Role.CLIENT) {
+        // The client pads any datagram carrying an Initial to the full initial size.
+        int padding = room - size;
+        if (padding > 0) {
+          frames.add(new Frame.Padding(padding));
+          size += padding;
+        }
+      }
+      packets.add(new QuicPacket(space.space, space.nextPacketNumber, frames, size));
+      room -= size;
+    }
+    PacketNumberSpace initial = spaces[PacketSpace.INITIAL.ordinal()];
+    if (handshakeCryptoSent && role == Role.CLIENT && !initial.discarded) {
+      // Sending an ack-eliciting Handshake packet ends the client's Initial context (picoquic's
+      // prepare_packet; RFC 9001 §4.9.1); a Handshake ACK alone does not.
+      loss.discardSpace(initial);
+    }
+    if (applicationKeys && room > MINIMUM_SHORT_PACKET_BYTES && !path.mtu().probeInFlight()) {
+      // Not control-only: the coalesced 1-RTT packet is window-checked and may carry data, as the
+      // model has always built it (only a probe is ruled out).
+      QuicPacket shortPacket = buildApplicationPacket(nowMicros, room, false, false, ready);
+      if (shortPacket != null) {
+        packets.add(shortPacket);
+      }
+    }
+    if (packets.isEmpty()) {
+      return null;
+    }
+    for (QuicPacket packet : packets) {
+      if (packet.space() != PacketSpace.APPLICATION) {
+        loss.onPacketSent(nowMicros, spaces[packet.space().ordinal()], packet, false);
+      }
+    }
+    return finishDatagram(nowMicros, packets);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 1-RTT
+
+  /** Something a 1-RTT packet could carry if the window allows it. */
+  boolean hasAnythingForApplicationPacket() {
+    if (pending.handshakeDoneToSend || pending.newConnectionIdsToSend > 0 || ackFrequency.isDue()) {
+      return true;
+    }
+    if (path.mtu().probeDue()) {
+      return true;
+    }
+    if (!pending.datagrams.isEmpty()) {
+      return true;
+    }
+    if (streams.hasFrameToSend()) {
+      return true;
+    }
+    return loss.probeTimeoutPending() || streams.flowControlUpdateDue();
+  }
+
+  /** Something that leaves whatever the window: an ACK due, control frames, window updates. */
+  boolean hasAckOrControlToSend(long nowMicros) {
+    return spaces[PacketSpace.APPLICATION.ordinal()].receivedPackets.isAckDue(nowMicros)
+        || !pending.controlFrames.isEmpty()
+        || streams.flowControlUpdateDue()
+        || streams.anyResetDue();
+  }
+
+  /** One 1-RTT packet in its own datagram, if pacing lets one go now. */
+  Datagram buildApplicationDatagram(long nowMicros, boolean ready) {
+    if (!path.pacer().canSend(nowMicros)) {
+      return null;
+    }
+    QuicPacket packet =
+        buildApplicationPacket(nowMicros, path.mtu().mtuBytes(), true, false, ready);
+    if (packet == null) {
+      return null;
+    }
+    return finishDatagram(nowMicros, List.of(packet));
+  }
+
+  /**
+   * Builds one 1-RTT packet in picoquic's order (§6.1 of the transport note): ACK, flow-control
+   * updates, queued control frames, then — if the window allows — a path MTU probe, new connection
+   * ids, ACK_FREQUENCY, HANDSHAKE_DONE, datagrams and stream data by priority.
+   *
+   * @param room the most bytes the packet may take
+   * @param mayProbe whether this packet may become a path MTU probe
+   * @param controlOnly only ACK, control and connection frames (no window check, no data); no
+   *     caller passes true today
+   * @param ready picoquic's ready state, in which packet numbers may be skipped
+   */
+  private QuicPacket buildApplicationPacket(
+      long nowMicros, int room, boolean mayProbe, boolean controlOnly, boolean ready) {
+    PacketNumberSpace space = spaces[PacketSpace.APPLICATION.ordinal()];
+    // picoquic checks for a hole first, whether or not a packet then leaves (sender.c).
+    if (packetNumberHoles.skip(space.nextPacketNumber, ready, !space.sentPackets.isEmpty())) {
+      space.nextPacketNumber++;
+      stats.packetNumbersSkipped++;
+    }
+    int headerBytes = SHORT_HEADER_BYTES + packetNumberLength(space) + AEAD_TAG_BYTES;
+    int capacity = room - headerBytes;
+    List<Frame> frames = new ArrayList<>(4);
+    int used = 0;
+    boolean hasAck = false;
+    if (space.receivedPackets.isAckDue(nowMicros)) {
+      AckFrame ack = space.receivedPackets.buildAck(nowMicros);
+      if (ack != null) {
+        Frame.Ack frame = new Frame.Ack(ack, space.receivedEcnCounts.clone());
+        frames.add(frame);
+        used += frame.sizeBytes();
+        hasAck = true;
+      }
+    }
+    used += streams.addFlowControlUpdates(frames, capacity - used, path.rtt().minRttMicros());
+    used += addControlFrames(frames, capacity - used);
+    boolean probe = false;
+    int probeSize = 0;
+    if (!controlOnly) {
+      if (!path.windowAllows(loss.probeTimeoutPending())) {
+        path.onCongestionWindowBlocked(nowMicros);
+      } else if (mayProbe && path.mtu().probeDue()) {
+        probeSize = path.mtu().nextProbeBytes();
+        probe = true;
+      } else {
+        used += addConnectionFrames(frames, capacity - used);
+        int before = used;
+        used += addApplicationData(nowMicros, frames, capacity - used);
+        boolean dataAdded = used > before;
+        if (!dataAdded && pending.datagrams.isEmpty() && !streams.hasData()) {
+          path.onApplicationLimited(nowMicros);
+        }
+      }
+    } else {
+      used += addConnectionFrames(frames, capacity - used);
+    }
+    if (loss.probeTimeoutPending() && (frames.isEmpty() || (hasAck && frames.size() == 1))) {
+      frames.add(new Frame.Ping());
+      used += 1;
+    }
+    if (probe) {
+      frames.add(new Frame.Ping());
+      int padding = probeSize - headerBytes - used - 1;
+      frames.add(new Frame.Padding(padding));
+      used = probeSize - headerBytes;
+      path.mtu().onProbeSent();
+    }
+    if (frames.isEmpty()) {
+      return null;
+    }
+    int size = headerBytes + used;
+    if (size < MINIMUM_SHORT_PACKET_BYTES) {
+      frames.add(new Frame.Padding(MINIMUM_SHORT_PACKET_BYTES - size));
+      size = MINIMUM_SHORT_PACKET_BYTES;
+    }
+    QuicPacket packet =
+        new QuicPacket(PacketSpace.APPLICATION, space.nextPacketNumber, frames, size);
+    loss.onPacketSent(nowMicros, space, packet, probe);
+    packetNumberHoles.onPacketSent();
+    if (packet.ackEliciting()) {
+      loss.onProbeSent();
+    }
+    return packet;
+  }
+
+  /** RESET_STREAM frames, then the queued control frames that fit, in order. */
+  private int addControlFrames(List<Frame> frames, int capacity) {
+    int used = streams.addResetFrames(frames, capacity);
+    while (!pending.controlFrames.isEmpty()
+        && pending.controlFrames.peekFirst().sizeBytes() <= capacity - used) {
+      Frame frame = pending.controlFrames.pollFirst();
+      frames.add(frame);
+      used += frame.sizeBytes();
+    }
+    return used;
+  }
+
+  /** NEW_CONNECTION_ID, ACK_FREQUENCY and HANDSHAKE_DONE: sent under the window, before data. */
+  private int addConnectionFrames(List<Frame> frames, int capacity) {
+    int used = 0;
+    while (pending.newConnectionIdsToSend > 0 && 28 <= capacity - used) {
+      frames.add(new Frame.NewConnectionId(pending.takeNewConnectionId()));
+      used += 28;
+    }
+    if (ackFrequency.isDue()) {
+      AckFrequencyPolicy.Update update = ackFrequency.compute();
+      if (update.send()) {
+        Frame frame =
+            new Frame.AckFrequency(update.sequence(), update.gapPackets(), update.delayMicros());
+        if (frame.sizeBytes() <= capacity - used) {
+          ackFrequency.onFrameSent();
+          frames.add(frame);
+          used += frame.sizeBytes();
+        }
+      } else {
+        ackFrequency.onNothingToSend();
+      }
+    }
+    if (pending.handshakeDoneToSend && used + 1 <= capacity) {
+      pending.handshakeDoneToSend = false;
+      frames.add(new Frame.HandshakeDone());
+      used += 1;
+    }
+    return used;
+  }
+
+  /**
+   * Datagrams and stream data by priority (lower value first): at each level, datagrams, then data
+   * to resend, then new data; equal even priorities round-robin (least recently served first),
+   * equal odd priorities in stream order — picoquic's rule.
+   */
+  private int addApplicationData(long nowMicros, List<Frame> frames, int capacity) {
+    int used = 0;
+    while (capacity - used > 4) {
+      StreamSendState best = null;
+      boolean bestResend = false;
+      for (StreamSendState stream : streams.sendStreams()) {
+        boolean resend = stream.hasResendData();
+        boolean fresh = streams.mayTakeNewData(stream);
+        if (!resend && !fresh) {
+          continue;
+        }
+        if (best == null || servesBefore(stream, resend, best, bestResend)) {
+          best = stream;
+          bestResend = resend;
+        }
+      }
+      boolean datagramFirst =
+          !pending.datagrams.isEmpty()
+              && (best == null || pending.datagramPriority <= best.priority);
+      if (datagramFirst) {
+        Frame.Datagram datagram = pending.datagrams.peekFirst();
+        if (datagram.sizeBytes() <= capacity - used) {
+          pending.datagrams.pollFirst();
+          frames.add(datagram);
+          used += datagram.sizeBytes();
+          continue;
+        }
+        if (frames.isEmpty() || datagram.sizeBytes() > path.mtu().mtuBytes() - 30) {
+          pending.datagrams.pollFirst(); // does not fit an empty packet: deleted, as in picoquic
+          continue;
+        }
+        if (best == null) {
+          break; // the datagram waits for the next packet
+        }
+      }
+      if (best == null) {
+        break;
+      }
+      int room = capacity - used;
+      Frame.Stream frame = takeStreamData(best, bestResend, room);
+      if (frame == null) {
+        break;
+      }
+      frames.add(frame);
+      used += frame.sizeBytes();
+      best.lastSentMicros = nowMicros;
+      if (!bestResend) {
+        connection
+            .handler()
+            .onStreamBytesSent(connection, nowMicros, best.id, best.nextNewOffset());
+      }
+    }
+    return used;
+  }
+
+  private static boolean servesBefore(
+      StreamSendState candidate,
+      boolean candidateResend,
+      StreamSendState best,
+      boolean bestResend) {
+    if (candidate.priority != best.priority) {
+      return candidate.priority < best.priority;
+    }
+    if (candidateResend != bestResend) {
+      return candidateResend;
+    }
+    if ((candidate.priority & 1) == 0 && candidate.lastSentMicros != best.lastSentMicros) {
+      return candidate.lastSentMicros < best.lastSentMicros;
+    }
+    return candidate.id < best.id;
+  }
+
+  /** Cuts a STREAM frame that fits {@code room}, without a length field when it fills it. */
+  private Frame.Stream takeStreamData(StreamSendState stream, boolean resend, int room) {
+    long offset = resend ? -1 : stream.nextNewOffset();
+    int header = Frame.Stream.headerSize(stream.id, Math.max(offset, 0), 0, false);
+    int maxPayload = room - header - (offset >= 16_384 ? 4 : 2);
+    if (maxPayload <= 0) {
+      return null;
+    }
+    if (resend) {
+      Frame.Stream frame = stream.takeResend(maxPayload, false);
+      return frame == null ? null : fitLength(frame, room);
+    }
+    int length = (int) Math.min(maxPayload, streams.connectionAllowanceBytes());
+    Frame.Stream frame = stream.takeNew(length, false);
+    if (frame == null) {
+      return null;
+    }
+    streams.onNewDataSent(frame.length());
+    return fitLength(frame, room);
+  }
+
+  /** Drops the length field when the frame runs to the end of the packet. */
+  private static Frame.Stream fitLength(Frame.Stream frame, int room) {
+    int withoutLength =
+        Frame.Stream.headerSize(frame.streamId(), frame.offset(), frame.length(), false)
+            + frame.length();
+    if (room - withoutLength <= 1) {
+      return new Frame.Stream(
+          frame.streamId(), frame.offset(), frame.length(), frame.fin(), false, frame.data());
+    }
+    return new Frame.Stream(
+        frame.streamId(), frame.offset(), frame.length(), frame.fin(), true, frame.data());
+  }
+
+  /**
+   * picoquic's packet-number length: 1, 2, then 3 bytes while within 2^18 of the oldest unacked.
+   */
+  private static int packetNumberLength(PacketNumberSpace space) {
+    long next = space.nextPacketNumber;
+    if (next < 16) {
+      return 1;
+    }
+    if (next < 1024) {
+      return 2;
+    }
+    long oldest = space.sentPackets.isEmpty() ? next : space.sentPackets.peekFirst().packetNumber;
+    return next - oldest < 262_144 ? 3 : 4;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Close
+
+  /**
+   * ACK (for an application close) + CONNECTION_CLOSE, neither paced nor window-limited, nor
+   * recorded as sent: nothing in it is resent.
+   */
+  Datagram buildCloseDatagram(long nowMicros, long errorCode, boolean application) {
+    PacketNumberSpace space = spaces[PacketSpace.APPLICATION.ordinal()];
+    List<Frame> frames = new ArrayList<>(2);
+    int size = SHORT_HEADER_BYTES + packetNumberLength(space) + AEAD_TAG_BYTES;
+    if (application) {
+      AckFrame ack = space.receivedPackets.buildAck(nowMicros);
+      if (ack != null) {
+        Frame.Ack frame = new Frame.Ack(ack, space.receivedEcnCounts.clone());
+        frames.add(frame);
+        size += frame.sizeBytes();
+      }
+    }
+    Frame.ConnectionClose close = new Frame.ConnectionClose(errorCode, application);
+    frames.add(close);
+    size += close.sizeBytes();
+    QuicPacket packet =
+        new QuicPacket(PacketSpace.APPLICATION, space.nextPacketNumber++, frames, size);
+    return finishDatagram(nowMicros, List.of(packet));
+  }
+
+  private Datagram finishDatagram(long nowMicros, List<QuicPacket> packets) {
+    int size = 0;
+    for (QuicPacket packet : packets) {
+      size += packet.sizeBytes();
+    }
+    loss.onDatagramSent(nowMicros);
+    path.pacer().onPacketSent(nowMicros, size, path.mtu().mtuBytes());
+    stats.onDatagramSent(nowMicros, size);
+    stats.onRttEvent(path.rtt().latestRttMicros());
+    return new Datagram(localNode, remoteNode, flowId, size, path.outgoingEcn(), packets);
+  }
+}

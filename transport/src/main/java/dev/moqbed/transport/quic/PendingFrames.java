@@ -1,0 +1,41 @@
+package dev.moqbed.transport.quic;
+
+import java.util.ArrayDeque;
+
+/**
+ * Frames waiting for a 1-RTT packet that belong to no stream: queued control frames (STOP_SENDING,
+ * MAX_DATA and MAX_STREAM_DATA to resend), the NEW_CONNECTION_ID frames and HANDSHAKE_DONE still
+ * owed, and the application's DATAGRAM frames with their priority.
+ */
+final class PendingFrames {
+  /**
+   * picoquic sends this many NEW_CONNECTION_ID frames (active_connection_id_limit 8, minus one).
+   */
+  static final int NEW_CONNECTION_IDS = 7;
+
+  /** Control frames in the order they were queued; paced but not window-limited. */
+  final ArrayDeque<Frame> controlFrames = new ArrayDeque<>();
+
+  /** DATAGRAM frames in the order the application sent them; never resent. */
+  final ArrayDeque<Frame.Datagram> datagrams = new ArrayDeque<>();
+
+  /** The priority of every DATAGRAM frame of the connection (quicperf: the request's value). */
+  int datagramPriority = 0;
+
+  /** NEW_CONNECTION_ID frames still to send, the last {@code n} of the sequence. */
+  int newConnectionIdsToSend;
+
+  boolean handshakeDoneToSend;
+
+  /** The 1-RTT keys are there: announce the spare connection ids. */
+  void onApplicationKeys() {
+    newConnectionIdsToSend = NEW_CONNECTION_IDS;
+  }
+
+  /** The sequence number of the next NEW_CONNECTION_ID frame, and one fewer to send. */
+  int takeNewConnectionId() {
+    int sequence = NEW_CONNECTION_IDS - newConnectionIdsToSend;
+    newConnectionIdsToSend--;
+    return sequence;
+  }
+}

@@ -1,0 +1,379 @@
+package dev.moqbed.transport.quic;
+
+import dev.moqbed.transport.recovery.FlowControlWindow;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The connection's streams in both directions and the flow control around them: each stream's send
+ * and receive state, the ids of the next streams to open, the peer's limits on what we send and our
+ * windows on what it sends. Receive-side events reach the application from here.
+ */
+final class StreamTable {
+  private final QuicConnection connection;
+  private final Role role;
+  private final long initialMaxStreamDataBidiLocal;
+  private final long initialMaxStreamDataBidiRemote;
+  private final long initialMaxStreamDataUni;
+
+  /** The application space's ACK tracker: a FIN or a reset received makes its ACK immediate. */
+  private final PacketNumberSpace application;
+
+  /**
+   * Streams with something left to send or to be acknowledged, by id and as a list in id order
+   * (scanned on every packet, so finished streams leave it).
+   */
+  private final HashMap<Long, StreamSendState> sendStreams = new HashMap<>();
+
+  private final ArrayList<StreamSendState> sendStreamList = new ArrayList<>();
+  private final HashMap<Long, StreamReceiveState> receiveStreams = new HashMap<>();
+  private final TreeMap<Long, FlowControlWindow> streamReceiveWindows = new TreeMap<>();
+
+  /** Receive streams delivered to the end or reset: late frames for them are ignored. */
+  private final HashSet<Long> finishedReceiveStreams = new HashSet<>();
+
+  private long nextBidirectionalStreamId;
+  private long nextUnidirectionalStreamId;
+
+  /** The peer's connection-level limit on our new data (MAX_DATA), and what we sent of it. */
+  private long peerMaxData;
+
+  private long newDataBytesSent;
+  private final FlowControlWindow connectionReceiveWindow;
+  private long connectionBytesReceived;
+
+  StreamTable(QuicConnection connection, ConnectionConfig config, PacketNumberSpace application) {
+    this.connection = connection;
+    this.role = config.role();
+    this.application = application;
+    this.initialMaxStreamDataBidiLocal = config.initialMaxStreamDataBidiLocal();
+    this.initialMaxStreamDataBidiRemote = config.initialMaxStreamDataBidiRemote();
+    this.initialMaxStreamDataUni = config.initialMaxStreamDataUni();
+    nextBidirectionalStreamId = role.streamInitiatorBit();
+    nextUnidirectionalStreamId = 2 + role.streamInitiatorBit();
+    // The peer's limits on what we send: its transport parameters, which mirror ours here.
+    peerMaxData = config.initialMaxData();
+    connectionReceiveWindow =
+        new FlowControlWindow(FlowControlWindow.Scope.CONNECTION, config.initialMaxData());
+  }
+
+  long openBidirectional(int priority) {
+    long id = nextBidirectionalStreamId;
+    nextBidirectionalStreamId += 4;
+    addSendStream(new StreamSendState(id, priority, initialMaxStreamDataBidiLocal));
+    receiveStreamFor(id);
+    return id;
+  }
+
+  long openUnidirectional(int priority) {
+    long id = nextUnidirectionalStreamId;
+    nextUnidirectionalStreamId += 4;
+    addSendStream(new StreamSendState(id, priority, initialMaxStreamDataUni));
+    return id;
+  }
+
+  /** The send side of a stream the application writes on, created when the peer opened it. */
+  StreamSendState sendStreamForWriting(long streamId) {
+    StreamSendState stream = sendStreams.get(streamId);
+    if (stream == null) {
+      boolean remote = (streamId & 1) != role.streamInitiatorBit();
+      if (!remote || (streamId & 2) != 0) {
+        throw new IllegalArgumentException("no stream " + streamId + " to write on");
+      }
+      // The peer opened this bidirectional stream: we answer on it.
+      stream =
+          new StreamSendState(
+              streamId, QuicConnection.DEFAULT_STREAM_PRIORITY, initialMaxStreamDataBidiLocal);
+      addSendStream(stream);
+    }
+    return stream;
+  }
+
+  /** Resets the send side; returns whether a RESET_STREAM is now due. */
+  boolean reset(long streamId, long errorCode) {
+    StreamSendState stream = sendStreams.get(streamId);
+    if (stream != null && !stream.isReset()) {
+      stream.reset(errorCode);
+      return true;
+    }
+    return false;
+  }
+
+  /** Marks the receive side as stopped; returns whether a STOP_SENDING frame should go. */
+  boolean requestStopSending(long streamId) {
+    if (finishedReceiveStreams.contains(streamId)) {
+      return false;
+    }
+    StreamReceiveState stream = receiveStreamFor(streamId);
+    if (!stream.isStopSendingRequested() && !stream.isFinished()) {
+      stream.requestStopSending();
+      return true;
+    }
+    return false;
+  }
+
+  /** Send streams with something left to send or to be acknowledged, in id order. */
+  List<StreamSendState> sendStreams() {
+    return sendStreamList;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Frames from the peer
+
+  void onStreamFrame(long nowMicros, Frame.Stream frame) {
+    if (finishedReceiveStreams.contains(frame.streamId())) {
+      return; // a late copy of data already delivered
+    }
+    StreamReceiveState stream = receiveStreamFor(frame.streamId());
+    long added =
+        stream.onFrame(
+            frame,
+            (id, offset, length, data, fin) ->
+                connection
+                    .handler()
+                    .onStreamData(connection, nowMicros, id, offset, length, data, fin));
+    connectionBytesReceived += added;
+    connectionReceiveWindow.onProgress(connectionBytesReceived);
+    FlowControlWindow window = streamReceiveWindows.get(frame.streamId());
+    if (window != null) {
+      window.onProgress(stream.deliveredOffset());
+      if (frame.fin()) {
+        window.onFinalSizeKnown();
+      }
+    }
+    if (frame.fin()) {
+      application.receivedPackets.onStreamFinReceived();
+    }
+    retireReceiveStreamIfDone(stream);
+  }
+
+  void onResetStream(long nowMicros, Frame.ResetStream reset) {
+    if (finishedReceiveStreams.contains(reset.streamId())) {
+      return;
+    }
+    StreamReceiveState stream = receiveStreamFor(reset.streamId());
+    if (!stream.isReset()) {
+      long added = Math.max(0, reset.finalSize() - stream.highestReceivedOffset());
+      stream.onReset(reset.finalSize());
+      connectionBytesReceived += added;
+      connectionReceiveWindow.onProgress(connectionBytesReceived);
+      FlowControlWindow window = streamReceiveWindows.get(reset.streamId());
+      if (window != null) {
+        window.onFinalSizeKnown();
+      }
+      application.receivedPackets.onStreamFinReceived();
+      connection
+          .handler()
+          .onStreamReset(connection, nowMicros, reset.streamId(), reset.errorCode());
+      retireReceiveStreamIfDone(stream);
+    }
+  }
+
+  void onStopSending(long nowMicros, Frame.StopSending stop) {
+    StreamSendState stream = sendStreams.get(stop.streamId());
+    if (stream != null && !stream.isReset()) {
+      connection.handler().onStopSending(connection, nowMicros, stop.streamId(), stop.errorCode());
+    }
+  }
+
+  void onMaxData(Frame.MaxData maxData) {
+    peerMaxData = Math.max(peerMaxData, maxData.maximum());
+  }
+
+  void onMaxStreamData(Frame.MaxStreamData maxStreamData) {
+    StreamSendState stream = sendStreams.get(maxStreamData.streamId());
+    if (stream != null) {
+      stream.peerMaxStreamData = Math.max(stream.peerMaxStreamData, maxStreamData.maximum());
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // What happened to the frames we sent
+
+  void onStreamFrameAcknowledged(Frame.Stream frame) {
+    StreamSendState stream = sendStreams.get(frame.streamId());
+    if (stream != null) {
+      stream.onFrameAcknowledged(frame);
+      retireSendStreamIfDone(stream);
+    }
+  }
+
+  void onResetFrameAcknowledged(Frame.ResetStream reset) {
+    StreamSendState stream = sendStreams.get(reset.streamId());
+    if (stream != null) {
+      stream.onResetFrameAcknowledged();
+      retireSendStreamIfDone(stream);
+    }
+  }
+
+  void onStreamFrameLost(Frame.Stream frame) {
+    StreamSendState stream = sendStreams.get(frame.streamId());
+    if (stream != null) {
+      stream.onFrameLost(frame);
+    }
+  }
+
+  void onResetFrameLost(Frame.ResetStream reset) {
+    StreamSendState stream = sendStreams.get(reset.streamId());
+    if (stream != null) {
+      stream.onResetFrameLost();
+    }
+  }
+
+  /** The connection window's current limit, for a MAX_DATA frame to resend. */
+  long connectionReceiveLimitBytes() {
+    return connectionReceiveWindow.limitBytes();
+  }
+
+  /** A stream window's current limit for a lost MAX_STREAM_DATA, -1 once the stream is done. */
+  long streamReceiveLimitBytes(long streamId) {
+    FlowControlWindow window = streamReceiveWindows.get(streamId);
+    return window == null ? -1 : window.limitBytes();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // What the next packet may carry
+
+  /** New data of {@code stream} may go: under the connection limit, or a FIN alone. */
+  boolean mayTakeNewData(StreamSendState stream) {
+    return stream.hasNewData() && (newDataBytesSent < peerMaxData || stream.finOnlyDue());
+  }
+
+  /** A RESET_STREAM, data to resend, or new data the limits allow. */
+  boolean hasFrameToSend() {
+    for (StreamSendState stream : sendStreamList) {
+      if (stream.resetFrameDue() || stream.hasResendData()) {
+        return true;
+      }
+      if (mayTakeNewData(stream)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Data to resend or new data, whatever the limits: false means the application is idle. */
+  boolean hasData() {
+    for (StreamSendState stream : sendStreamList) {
+      if (stream.hasResendData() || stream.hasNewData()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  boolean anyResetDue() {
+    for (StreamSendState stream : sendStreamList) {
+      if (stream.resetFrameDue()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  boolean flowControlUpdateDue() {
+    if (connectionReceiveWindow.isUpdateDue()) {
+      return true;
+    }
+    for (FlowControlWindow window : streamReceiveWindows.values()) {
+      if (window.isUpdateDue()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** How many new bytes the peer's MAX_DATA still allows. */
+  long connectionAllowanceBytes() {
+    return Math.max(0, peerMaxData - newDataBytesSent);
+  }
+
+  void onNewDataSent(int length) {
+    newDataBytesSent += length;
+  }
+
+  /** MAX_DATA and MAX_STREAM_DATA frames that are due and fit; returns the bytes added. */
+  int addFlowControlUpdates(List<Frame> frames, int capacity, long minRttMicros) {
+    int used = 0;
+    if (connectionReceiveWindow.isUpdateDue()) {
+      long limit = connectionReceiveWindow.nextLimitBytes(minRttMicros);
+      Frame frame = new Frame.MaxData(limit);
+      if (frame.sizeBytes() <= capacity - used) {
+        connectionReceiveWindow.onLimitSent(limit);
+        frames.add(frame);
+        used += frame.sizeBytes();
+      }
+    }
+    for (var entry : streamReceiveWindows.entrySet()) {
+      FlowControlWindow window = entry.getValue();
+      if (window.isUpdateDue()) {
+        long limit = window.nextLimitBytes(minRttMicros);
+        Frame frame = new Frame.MaxStreamData(entry.getKey(), limit);
+        if (frame.sizeBytes() <= capacity - used) {
+          window.onLimitSent(limit);
+          frames.add(frame);
+          used += frame.sizeBytes();
+        }
+      }
+    }
+    return used;
+  }
+
+  /** RESET_STREAM frames that are due and fit; returns the bytes added. */
+  int addResetFrames(List<Frame> frames, int capacity) {
+    int used = 0;
+    for (StreamSendState stream : sendStreamList) {
+      if (stream.resetFrameDue() && used + 25 <= capacity) {
+        Frame.ResetStream reset = stream.takeResetFrame();
+        frames.add(reset);
+        used += reset.sizeBytes();
+      }
+    }
+    return used;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private void addSendStream(StreamSendState stream) {
+    sendStreams.put(stream.id, stream);
+    int index = sendStreamList.size();
+    while (index > 0 && sendStreamList.get(index - 1).id > stream.id) {
+      index--;
+    }
+    sendStreamList.add(index, stream);
+  }
+
+  /** A stream whose data (or reset) the peer acknowledged has nothing left to do here. */
+  private void retireSendStreamIfDone(StreamSendState stream) {
+    if (stream.isFullyAcknowledged() || stream.isResetAcknowledged()) {
+      sendStreams.remove(stream.id);
+      sendStreamList.remove(stream);
+    }
+  }
+
+  private void retireReceiveStreamIfDone(StreamReceiveState stream) {
+    if (stream.isFinished()) {
+      receiveStreams.remove(stream.id);
+      streamReceiveWindows.remove(stream.id);
+      finishedReceiveStreams.add(stream.id);
+    }
+  }
+
+  private StreamReceiveState receiveStreamFor(long streamId) {
+    StreamReceiveState stream = receiveStreams.get(streamId);
+    if (stream == null) {
+      stream = new StreamReceiveState(streamId);
+      receiveStreams.put(streamId, stream);
+      boolean local = (streamId & 1) == role.streamInitiatorBit();
+      long limit =
+          (streamId & 2) != 0
+              ? initialMaxStreamDataUni
+              : local ? initialMaxStreamDataBidiLocal : initialMaxStreamDataBidiRemote;
+      streamReceiveWindows.put(streamId, FlowControlWindow.stream(limit));
+    }
+    return stream;
+  }
+}
