@@ -250,8 +250,7 @@ final class Draft14ControlCodec {
       case GOAWAY:
         {
           int length = in.readLength("New Session URI length", GoAway.MAX_URI_BYTES);
-          return new GoAway(
-              new String(in.readBytes(length, "New Session URI"), StandardCharsets.UTF_8));
+          return new GoAway(Draft14Fields.decodeText(in.readBytes(length, "New Session URI")));
         }
       case MAX_REQUEST_ID:
         return new MaxRequestId(in.readVarint("Request ID"));

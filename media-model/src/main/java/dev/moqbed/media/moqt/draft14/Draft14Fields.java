@@ -10,6 +10,9 @@ import dev.moqbed.media.moqt.wire.MoqtProtocolException.Problem;
 import dev.moqbed.media.moqt.wire.VarintFormat;
 import dev.moqbed.media.moqt.wire.WireReader;
 import dev.moqbed.media.moqt.wire.WireWriter;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -141,7 +144,27 @@ final class Draft14Fields {
 
   static String readReason(WireReader in) {
     int length = in.readLength("Reason Phrase length", MAX_REASON_BYTES);
-    return new String(in.readBytes(length, "Reason Phrase"), StandardCharsets.UTF_8);
+    return decodeText(in.readBytes(length, "Reason Phrase"));
+  }
+
+  /**
+   * UTF-8 text from the peer, each malformed sequence replaced by '?'. Not by U+FFFD: that takes
+   * three bytes, so a reason of 1024 malformed bytes would decode into one of 3072 that no encoder
+   * may send, and a relay forwarding it would fail. With '?' the text never encodes longer than the
+   * bytes it came from.
+   */
+  static String decodeText(byte[] utf8) {
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPLACE)
+          .onUnmappableCharacter(CodingErrorAction.REPLACE)
+          .replaceWith("?")
+          .decode(ByteBuffer.wrap(utf8))
+          .toString();
+    } catch (CharacterCodingException impossible) {
+      throw new AssertionError("a replacing decoder reported an error", impossible);
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.moqbed.media.moqt.draft14;
 import static dev.moqbed.media.moqt.WireBytes.assertViolation;
 import static dev.moqbed.media.moqt.WireBytes.concat;
 import static dev.moqbed.media.moqt.WireBytes.hex;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,6 +13,7 @@ import dev.moqbed.media.moqt.ByteString;
 import dev.moqbed.media.moqt.ClientSetup;
 import dev.moqbed.media.moqt.ControlMessage;
 import dev.moqbed.media.moqt.ControlStreamDecoder;
+import dev.moqbed.media.moqt.GoAway;
 import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.MaxRequestId;
 import dev.moqbed.media.moqt.MoqtCodec;
@@ -22,6 +24,7 @@ import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.SubgroupStreamDecoder;
 import dev.moqbed.media.moqt.SubgroupStreamEncoder;
+import dev.moqbed.media.moqt.SubscribeError;
 import dev.moqbed.media.moqt.UnsupportedControlMessage;
 import dev.moqbed.media.moqt.codecs.MoqtCodecs;
 import dev.moqbed.media.moqt.wire.MoqtProtocolException;
@@ -368,6 +371,40 @@ class Draft14MalformedInputTest {
     UnsupportedControlMessage huge =
         new UnsupportedControlMessage(0x16, ByteString.copyOf(new byte[0x10000]));
     assertThrows(IllegalArgumentException.class, () -> encode(huge));
+  }
+
+  // ---- text fields: malformed UTF-8 is replaced, and what was decoded encodes again
+
+  /**
+   * Found by ControlStreamDecoderFuzzTest's re-encoding property: malformed bytes used to become
+   * U+FFFD, three bytes in UTF-8, so a 1024-byte reason of 0xFF bytes decoded into a 3072-byte
+   * reason that the encoder refuses. A relay that forwarded it (PUBLISH_DONE, SUBSCRIBE_ERROR to
+   * its subscribers) threw IllegalArgumentException out of the upstream session's callback.
+   */
+  @Test
+  void shouldReencodeReasonWhenPeerSentMalformedUtf8AtTheLimit() {
+    // SUBSCRIBE_ERROR: request id 0, error code 0, a 1024-byte reason (varint 0x4400) of 0xFF.
+    byte[] bytes = frame(0x05, "00" + "00" + "4400" + "ff".repeat(1024));
+    SubscribeError error = (SubscribeError) decode(bytes);
+    assertTrue(error.reason().chars().allMatch(c -> c == '?'), "each malformed byte is a '?'");
+    assertEquals(1024, error.reason().getBytes(UTF_8).length);
+    assertEquals(error, decode(encode(error)));
+  }
+
+  @Test
+  void shouldReencodeGoAwayUriWhenPeerSentMalformedUtf8AtTheLimit() {
+    // GOAWAY: an 8192-byte URI (varint 0x6000) of a truncated three-byte sequence, repeated.
+    byte[] bytes = frame(0x10, "6000" + "e282".repeat(4096));
+    GoAway goAway = (GoAway) decode(bytes);
+    assertTrue(goAway.newSessionUri().getBytes(UTF_8).length <= GoAway.MAX_URI_BYTES);
+    assertEquals(goAway, decode(encode(goAway)));
+  }
+
+  @Test
+  void shouldKeepValidUtf8WhenDecodingAReason() {
+    String reason = "caf\u00e9 \u20ac \ud83d\ude00";
+    SubscribeError error = new SubscribeError(1, 2, reason);
+    assertEquals(error, decode(encode(error)));
   }
 
   // ---- helpers
