@@ -5,8 +5,18 @@ import dev.moqbed.simulation.PacketNumberHoleMode;
 import dev.moqbed.simulation.RunVariation;
 import picocli.CommandLine.Option;
 
-/** {@code --pn-holes} and {@code --bbr-seed}: what makes runs differ besides the link's jitter. */
+/**
+ * {@code --seed}, {@code --pn-holes} and {@code --bbr-seed}: where the runs' random draws come
+ * from, and what makes runs differ besides the link's jitter.
+ */
 final class RunVariationOptions {
+  @Option(
+      names = "--seed",
+      paramLabel = "S",
+      defaultValue = "1",
+      description = "Master seed given to every run (default ${DEFAULT-VALUE}).")
+  long seed;
+
   @Option(
       names = "--pn-holes",
       paramLabel = "MODE",

@@ -69,13 +69,6 @@ final class ScenarioRunCommand implements Callable<Integer> {
       description = "Runs (default ${DEFAULT-VALUE}).")
   int runs;
 
-  @Option(
-      names = "--seed",
-      paramLabel = "S",
-      defaultValue = "1",
-      description = "Master seed (default ${DEFAULT-VALUE}).")
-  long seed;
-
   @Mixin FormatOption formatOption = new FormatOption();
 
   @Option(
@@ -184,8 +177,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
     ControllerTrace trace = traceFile == null ? null : new ControllerTrace();
     for (int run = 0; run < runs; run++) {
       long start = System.nanoTime();
-      ScenarioSimulation.Outcome outcome = simulation.run(seed, run, trace);
-      RunRecord record = outcome.record(scenarioName, mainController, run, seed);
+      ScenarioSimulation.Outcome outcome = simulation.run(runVariation.seed, run, trace);
+      RunRecord record = outcome.record(scenarioName, mainController, run, runVariation.seed);
       records.add(record);
       if (outcome.media() != null) {
         frameTable.add(run, outcome.frames());
@@ -285,12 +278,12 @@ final class ScenarioRunCommand implements Callable<Integer> {
     int incomplete = 0;
     for (int run = 0; run < runs; run++) {
       long start = System.nanoTime();
-      MoqChainSimulation.Outcome outcome = simulation.run(seed, run);
+      MoqChainSimulation.Outcome outcome = simulation.run(runVariation.seed, run);
       long wallMillis = (System.nanoTime() - start) / 1_000_000;
       if (!outcome.completed()) {
         incomplete++;
       }
-      records.add(outcome.record(scenarioName, mainController, run, seed));
+      records.add(outcome.record(scenarioName, mainController, run, runVariation.seed));
       frames.add(run, outcome.sent(), outcome.frames());
       if (outcome.report() != null) {
         for (TrackReport track : outcome.report().tracks()) {
@@ -299,7 +292,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
               scenarioName,
               mainController,
               run,
-              seed,
+              runVariation.seed,
               track.track(),
               track.received(),
               any ? Math.round(track.latency().getMean()) : null,

@@ -127,13 +127,6 @@ final class SimCommand implements Runnable {
         description = "Runs, each with its own random streams (default ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(
-        names = "--seed",
-        paramLabel = "S",
-        defaultValue = "1",
-        description = "Master seed (default ${DEFAULT-VALUE}).")
-    long seed;
-
     @Mixin RunVariationOptions runVariation = new RunVariationOptions();
 
     @Option(
@@ -175,12 +168,13 @@ final class SimCommand implements Runnable {
       for (int run = 0; run < runs; run++) {
         long start = System.nanoTime();
         BulkResult result =
-            BulkSimulation.run(bulk, seed, run, controllerTrace, runVariation.variation());
+            BulkSimulation.run(
+                bulk, runVariation.seed, run, controllerTrace, runVariation.variation());
         long wallMillis = (System.nanoTime() - start) / 1_000_000;
         results.add(result);
         table.row(
             run,
-            seed,
+            runVariation.seed,
             controller,
             result.completed() ? result.completionMicros() : null,
             result.rttAverageMicros(),

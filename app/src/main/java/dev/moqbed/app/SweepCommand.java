@@ -95,13 +95,6 @@ final class SweepCommand implements Callable<Integer> {
       description = "Run only shard I of N (0-based): job k of the sweep's order if k mod N = I.")
   Shard shard;
 
-  @Option(
-      names = "--seed",
-      paramLabel = "S",
-      defaultValue = "1",
-      description = "Master seed given to every run (default ${DEFAULT-VALUE}).")
-  long seed;
-
   @Mixin RunVariationOptions runVariation = new RunVariationOptions();
 
   @Option(
@@ -144,7 +137,7 @@ final class SweepCommand implements Callable<Integer> {
             scenarios,
             controllers,
             runs,
-            seed,
+            runVariation.seed,
             shard,
             runVariation.variation());
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;

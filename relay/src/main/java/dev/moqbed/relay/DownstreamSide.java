@@ -62,7 +62,7 @@ final class DownstreamSide {
               + " per session (--max-subscriptions-per-session)";
       peer.send(
           new SubscribeError(subscribe.requestId(), Draft14Codes.SUBSCRIBE_INTERNAL_ERROR, reason));
-      context.events().onLog(peer.name() + ": SUBSCRIBE " + key + " refused: " + reason);
+      peer.log(peer.name() + ": SUBSCRIBE " + key + " refused: " + reason);
       context.observer().onSubscriptionRefused(SubscribeRefusal.TOO_MANY_SUBSCRIPTIONS);
       return;
     }

@@ -17,8 +17,23 @@ import dev.moqbed.session.transport.PathStats;
  * closes; the sides only talk through it.
  */
 final class Peer {
+  private final LogBudget logBudget;
   private MoqtSession session;
   private boolean closed;
+
+  Peer(RelayContext context) {
+    this.logBudget = new LogBudget(context.scheduler(), context.events());
+  }
+
+  /** Logs a line about this peer, within its {@link LogBudget}. */
+  void log(String line) {
+    logBudget.log(name(), line);
+  }
+
+  /** At the session's end: says how many of this peer's lines were left out, if any. */
+  void flushLog() {
+    logBudget.reportSuppressed(name());
+  }
 
   void onReady(MoqtSession session) {
     this.session = session;

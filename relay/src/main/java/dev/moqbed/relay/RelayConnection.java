@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * roles seen from the other end: its connection's upstream side receives the tracks.
  */
 final class RelayConnection implements MoqtSessionListener {
-  private final Peer peer = new Peer();
+  private final Peer peer;
   private final UpstreamSide upstream;
   private final DownstreamSide downstream;
   private final RelayContext context;
@@ -49,6 +49,7 @@ final class RelayConnection implements MoqtSessionListener {
       boolean toUpstreamRelay,
       Consumer<RelayConnection> whenClosed) {
     this.context = context;
+    this.peer = new Peer(context);
     this.upstream = new UpstreamSide(peer, context, origin);
     this.downstream = new DownstreamSide(peer, context, origin);
     this.toUpstreamRelay = toUpstreamRelay;
@@ -111,12 +112,10 @@ final class RelayConnection implements MoqtSessionListener {
     } else if (message instanceof Unsubscribe unsubscribe) {
       downstream.onUnsubscribe(unsubscribe);
     } else if (message instanceof UnsupportedControlMessage unsupported) {
-      context
-          .events()
-          .onLog(
-              peer.name()
-                  + ": ignoring unsupported message type 0x"
-                  + Long.toHexString(unsupported.type()));
+      peer.log(
+          peer.name()
+              + ": ignoring unsupported message type 0x"
+              + Long.toHexString(unsupported.type()));
     }
   }
 
@@ -151,10 +150,12 @@ final class RelayConnection implements MoqtSessionListener {
     whenClosed.accept(this);
     // The session reports every close, including one before setup (the peer is then "?").
     context.observer().onSessionClosed(peer.name());
+    peer.flushLog();
+    // Before setup the peer has no name of its own yet: the session knows its address.
     if (close.protocolViolation() || (close.byPeer() && close.code() != 0)) {
-      context.events().onLog("session " + peer.name() + " " + close.describe());
+      context.events().onLog("session " + session.peer() + " " + close.describe());
     } else {
-      context.events().onLog("session " + peer.name() + " ended");
+      context.events().onLog("session " + session.peer() + " ended");
     }
     downstream.onClosed();
     upstream.onClosed();

@@ -72,7 +72,7 @@ final class UpstreamSide {
     }
     published.add(publish.namespace());
     peer.send(new PublishNamespaceOk(publish.requestId()));
-    context.events().onLog(peer.name() + " publishes " + publish.namespace());
+    peer.log(peer.name() + " publishes " + publish.namespace());
   }
 
   void onPublishNamespaceDone(PublishNamespaceDone done) {
