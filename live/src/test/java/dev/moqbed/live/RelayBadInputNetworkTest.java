@@ -14,7 +14,6 @@ import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
-import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.transport.BidirectionalStream;
 import dev.moqbed.session.transport.ReceiveStream;
 import dev.moqbed.session.transport.TransportListener;
@@ -50,7 +49,7 @@ class RelayBadInputNetworkTest {
             QuicSettings.DEFAULT,
             certificate,
             version.alpn(),
-            connection -> MoqtSession.server(connection, relay[0].newSession(), version))) {
+            connection -> relay[0].serve(connection, version))) {
       relay[0] = new Relay(server.scheduler(), RelayConfig.DEFAULT, log::add);
       CompletableFuture<Long> closeCode = new CompletableFuture<>();
       QuicClient client =

@@ -89,8 +89,10 @@ class RelayChurnSoakNetworkTest {
                 QuicSettings.DEFAULT,
                 certificate,
                 VERSION.alpn(),
-                connection -> MoqtSession.server(connection, relay[0].newSession(), VERSION))) {
-      relay[0] = new Relay(server.scheduler(), RelayConfig.DEFAULT, RELAY_LOG::add, metrics);
+                connection -> relay[0].serve(connection, VERSION))) {
+      // All the churning clients share the loopback address: no per-address cap on pending setups.
+      RelayConfig config = RelayConfig.builder().maxPendingSetupsPerAddress(1_000_000).build();
+      relay[0] = new Relay(server.scheduler(), config, RELAY_LOG::add, metrics);
       metrics.attach(relay[0], server.scheduler());
       QuicClient publisher = startPublisher(server.localAddress(), trust);
       try {

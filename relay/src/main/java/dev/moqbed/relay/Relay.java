@@ -93,12 +93,8 @@ public final class Relay {
     pending.armDeadline(session);
   }
 
-  /**
-   * A handler for one newly accepted connection, without the setup deadline and the per-address
-   * limit of {@link #serve}; pass it to {@link MoqtSession#server}. Beyond {@link
-   * RelayConfig#maxSessions()} the handler closes the session once its setup is done.
-   */
-  public MoqtSessionListener newSession() {
+  /** The handler of one accepted connection; beyond the session limit, one that refuses it. */
+  private MoqtSessionListener newSession() {
     if (connections.size() >= context.config().maxSessions()) {
       return new RefusedSession(
           context.config().maxSessions(), context.events(), context.observer());

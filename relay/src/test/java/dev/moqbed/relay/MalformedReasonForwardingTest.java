@@ -77,7 +77,7 @@ class MalformedReasonForwardingTest {
     MemoryTransport.Pair pair =
         MemoryTransport.pair(
             chain.scheduler, MemoryLink.ofDelay(1_000), MemoryLink.ofDelay(1_000), "raw");
-    MoqtSession.server(pair.server(), chain.relay.newSession(), VirtualChain.VERSION);
+    chain.relay.serve(pair.server(), VirtualChain.VERSION);
     SendStream control = pair.client().openBidirectionalStream().send();
     control.write(
         encode(
@@ -92,7 +92,7 @@ class MalformedReasonForwardingTest {
     MemoryTransport.Pair pair =
         MemoryTransport.pair(
             chain.scheduler, MemoryLink.ofDelay(1_000), MemoryLink.ofDelay(1_000), "sub");
-    MoqtSession.server(pair.server(), chain.relay.newSession(), VirtualChain.VERSION);
+    chain.relay.serve(pair.server(), VirtualChain.VERSION);
     MoqtSession.client(pair.client(), listener, VirtualChain.VERSION);
     chain.scheduler.runUntil(chain.scheduler.nowMicros() + 100_000);
   }

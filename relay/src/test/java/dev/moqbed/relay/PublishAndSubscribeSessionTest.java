@@ -92,7 +92,7 @@ class PublishAndSubscribeSessionTest {
     MemoryTransport.Pair pair =
         MemoryTransport.pair(
             chain.scheduler, MemoryLink.ofDelay(1_000), MemoryLink.ofDelay(1_000), name);
-    MoqtSession.server(pair.server(), chain.relay.newSession(), VirtualChain.VERSION);
+    chain.relay.serve(pair.server(), VirtualChain.VERSION);
     MoqtSession.client(pair.client(), peer, VirtualChain.VERSION);
     chain.scheduler.runUntil(chain.scheduler.nowMicros() + 100_000);
     return pair.client();

@@ -115,7 +115,7 @@ class RelayLimitsTest {
     MemoryTransport.Pair pair =
         MemoryTransport.pair(
             chain.scheduler, MemoryLink.ofDelay(1_000), MemoryLink.ofDelay(1_000), name);
-    MoqtSession.server(pair.server(), chain.relay.newSession(), VirtualChain.VERSION);
+    chain.relay.serve(pair.server(), VirtualChain.VERSION);
     MoqtSession.client(
         pair.client(),
         new MoqtSessionListener() {

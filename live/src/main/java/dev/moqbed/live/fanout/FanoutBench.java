@@ -140,7 +140,14 @@ public final class FanoutBench {
       relay[0] =
           new Relay(
               server.scheduler(),
-              RelayConfig.DEFAULT,
+              // Every subscriber of the swarm connects from this host's loopback address, many
+              // at once: the per-address cap on pending setups must not count them as a flood.
+              RelayConfig.builder()
+                  .maxPendingSetupsPerAddress(
+                      Math.max(
+                          RelayConfig.DEFAULT_MAX_PENDING_SETUPS_PER_ADDRESS,
+                          options.subscribers() + 1))
+                  .build(),
               line -> options.log().accept("relay: " + line));
       endpoints.add(server);
       long relayThread = threadOf(server.scheduler());
