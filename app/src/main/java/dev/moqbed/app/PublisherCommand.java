@@ -1,6 +1,5 @@
 package dev.moqbed.app;
 
-import dev.moqbed.live.LiveSupport;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.QuicClient;
 import dev.moqbed.output.Table;
@@ -12,7 +11,6 @@ import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.SessionClose;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
@@ -32,8 +30,7 @@ import picocli.CommandLine.Spec;
       LiveHelp.CONTROLLERS
     })
 final class PublisherCommand implements Callable<Integer> {
-  @Option(names = "--relay", required = true, paramLabel = "HOST:PORT", description = "The relay.")
-  String relay;
+  @Mixin RelayEndpointOptions relayOptions = new RelayEndpointOptions();
 
   @Option(
       names = "--namespace",
@@ -54,15 +51,6 @@ final class PublisherCommand implements Callable<Integer> {
 
   @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
-  @Option(names = "--insecure", description = "Accept any relay certificate.")
-  boolean insecure;
-
-  @Option(
-      names = "--relay-cert",
-      paramLabel = "FILE",
-      description = "Trust exactly this certificate (PEM), e.g. the relay's self-signed one.")
-  Path relayCertificate;
-
   @Mixin FormatOption formatOption = new FormatOption();
 
   @Spec picocli.CommandLine.Model.CommandSpec spec2;
@@ -76,16 +64,16 @@ final class PublisherCommand implements Callable<Integer> {
     }
     PublisherConfig config =
         new PublisherConfig(namespace, mediaOptions.media(), durationMicros, true, 500_000);
-    InetSocketAddress address = LiveSupport.parseAddress(relay);
+    InetSocketAddress address = relayOptions.address();
     CompletableFuture<PublisherReport> closed = new CompletableFuture<>();
     CompletableFuture<String> closeReason = new CompletableFuture<>();
     MoqtVersion version = MoqtVersion.DRAFT_14;
     QuicClient client =
         QuicClient.connect(
             address,
-            LiveSupport.serverName(relay, address),
+            relayOptions.serverName(address),
             controllerOption.settings(),
-            LiveSupport.trust(insecure, relayCertificate),
+            relayOptions.trust(),
             version.alpn(),
             connection ->
                 MoqtSession.client(

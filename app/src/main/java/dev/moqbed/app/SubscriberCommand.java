@@ -46,8 +46,7 @@ import picocli.CommandLine.Spec;
       LiveHelp.CONTROLLERS
     })
 final class SubscriberCommand implements Callable<Integer> {
-  @Option(names = "--relay", required = true, paramLabel = "HOST:PORT", description = "The relay.")
-  String relay;
+  @Mixin RelayEndpointOptions relayOptions = new RelayEndpointOptions();
 
   @Option(
       names = "--namespace",
@@ -109,15 +108,6 @@ final class SubscriberCommand implements Callable<Integer> {
               + "latency_us,relay_arrivals_us (the relays' arrival stamps, ';'-separated).")
   Path framesFile;
 
-  @Option(names = "--insecure", description = "Accept any relay certificate.")
-  boolean insecure;
-
-  @Option(
-      names = "--relay-cert",
-      paramLabel = "FILE",
-      description = "Trust exactly this certificate (PEM), e.g. the relay's self-signed one.")
-  Path relayCertificate;
-
   @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
   @Mixin FormatOption formatOption = new FormatOption();
@@ -131,7 +121,7 @@ final class SubscriberCommand implements Callable<Integer> {
     SubscriberConfig config =
         new SubscriberConfig(
             namespace, tracks, lateMicros, Set.copyOf(droppable), clockOffsetMicros, 2_000_000);
-    InetSocketAddress address = LiveSupport.parseAddress(relay);
+    InetSocketAddress address = relayOptions.address();
     BufferedWriter frames = framesFile == null ? null : openFrames(framesFile);
     CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
     Subscriber[] subscriber = new Subscriber[1];
@@ -139,9 +129,9 @@ final class SubscriberCommand implements Callable<Integer> {
     try (QuicClient client =
         QuicClient.connect(
             address,
-            LiveSupport.serverName(relay, address),
+            relayOptions.serverName(address),
             controllerOption.settings(),
-            LiveSupport.trust(insecure, relayCertificate),
+            relayOptions.trust(),
             version.alpn(),
             connection -> {
               subscriber[0] =
