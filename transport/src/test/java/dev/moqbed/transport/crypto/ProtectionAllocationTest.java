@@ -27,14 +27,23 @@ class ProtectionAllocationTest {
    */
   private static final long AEAD_BOUND_PER_PACKET = 3_000;
 
+  /**
+   * The fewest bytes one warm run of {@code work} allocated, over five runs: the JIT compiling
+   * while another test runs beside it allocates now and then, but an allocation per packet shows in
+   * every run.
+   */
   private static long bytesAllocatedBy(Runnable work) {
     for (int i = 0; i < 3; i++) {
       work.run();
     }
     long threadId = Thread.currentThread().getId();
-    long before = THREADS.getThreadAllocatedBytes(threadId);
-    work.run();
-    return THREADS.getThreadAllocatedBytes(threadId) - before;
+    long fewest = Long.MAX_VALUE;
+    for (int i = 0; i < 5; i++) {
+      long before = THREADS.getThreadAllocatedBytes(threadId);
+      work.run();
+      fewest = Math.min(fewest, THREADS.getThreadAllocatedBytes(threadId) - before);
+    }
+    return fewest;
   }
 
   /** Seals and opens {@code PACKETS} 1-RTT packets per run, packet numbers always increasing. */
