@@ -2,6 +2,7 @@ package dev.moqbed.transport.codec;
 
 import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.Datagram;
+import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.crypto.NullPacketProtection;
 import dev.moqbed.transport.crypto.PacketProtection;
 import dev.moqbed.transport.quic.Frame;
@@ -97,6 +98,24 @@ public final class PacketCodec {
    */
   public List<QuicPacket> decode(ByteBuffer payload) throws QuicWireException {
     return decoder.decode(payload, payload.position(), payload.limit());
+  }
+
+  /**
+   * Decodes a received UDP payload into the datagram the model receives: the packets that opened as
+   * its payload, the bytes received as its size.
+   *
+   * @return null when no packet of the payload opened
+   * @throws QuicWireException as {@link #decode(ByteBuffer)}
+   */
+  public Datagram decodeDatagram(
+      ByteBuffer payload, int sourceNode, int destinationNode, int flowId, EcnMark ecn)
+      throws QuicWireException {
+    int size = payload.remaining();
+    List<QuicPacket> packets = decode(payload);
+    if (packets.isEmpty()) {
+      return null;
+    }
+    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, packets);
   }
 
   /** Packets received for another connection id or that failed to open. */

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.Datagram;
+import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
@@ -148,6 +150,19 @@ class PacketCodecTest {
   }
 
   @Test
+  void aReceivedPayloadBecomesTheDatagramTheModelReceives() throws QuicWireException {
+    QuicPacket sent = shortPacket(5, 1, new Frame.Ping(), new Frame.Padding(40));
+    Datagram datagram = new Datagram(1, 0, 3, sent.sizeBytes(), EcnMark.ECT_1, List.of(sent));
+    ByteBuffer copy = ByteBuffer.allocate(100).put(client.encode(datagram)).flip();
+    Datagram received = server.decodeDatagram(copy, 1, 0, 3, EcnMark.ECT_1);
+    assertEquals(datagram.sizeBytes(), received.sizeBytes());
+    assertEquals(EcnMark.ECT_1, received.ecn());
+    @SuppressWarnings("unchecked")
+    List<QuicPacket> packets = (List<QuicPacket>) received.payload();
+    assertNull(PacketEquality.difference(List.of(sent), packets));
+  }
+
+  @Test
   void packetsForAnotherConnectionIdAreDropped() throws QuicWireException {
     QuicPacket sent = shortPacket(0, 1, new Frame.Ping(), new Frame.Padding(40));
     ByteBuffer copy = ByteBuffer.allocate(100).put(client.encode(List.of(sent))).flip();
@@ -189,6 +204,11 @@ class PacketCodecTest {
     assertEquals(0, bytes, "bytes allocated per 2000 packets");
   }
 
+  /**
+   * The fewest bytes {@code work} allocates on this thread over five warm runs. In a full build a
+   * run now and then counts a few hundred bytes (JIT transitions while other tests' code is being
+   * compiled, as ProtectionAllocationTest notes); an allocation per packet would show in every run.
+   */
   private static long bytesAllocatedBy(Runnable work) {
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -196,8 +216,12 @@ class PacketCodecTest {
       work.run();
     }
     long threadId = Thread.currentThread().getId();
-    long before = threads.getThreadAllocatedBytes(threadId);
-    work.run();
-    return threads.getThreadAllocatedBytes(threadId) - before;
+    long fewest = Long.MAX_VALUE;
+    for (int trial = 0; trial < 5; trial++) {
+      long before = threads.getThreadAllocatedBytes(threadId);
+      work.run();
+      fewest = Math.min(fewest, threads.getThreadAllocatedBytes(threadId) - before);
+    }
+    return fewest;
   }
 }
