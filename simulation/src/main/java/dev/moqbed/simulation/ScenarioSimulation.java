@@ -6,6 +6,7 @@ import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netsim.NetworkConfig;
 import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.spec.SimSpec;
+import dev.moqbed.transport.DatagramReceiver;
 import dev.moqbed.transport.app.FrameLog;
 import dev.moqbed.transport.app.MediaCheck;
 import dev.moqbed.transport.app.QuicperfClient;
@@ -188,9 +189,18 @@ public final class ScenarioSimulation {
 
   /** As {@link #run(long, int)}, tracing the main data sender's controller into {@code trace}. */
   public Outcome run(long seed, int run, ControllerTrace trace) {
+    return run(seed, run, trace, null);
+  }
+
+  /**
+   * As {@link #run(long, int, ControllerTrace)}, showing every datagram sent to {@code
+   * sentDatagrams} (null: none), as {@link Simulation#observeSentDatagrams} describes.
+   */
+  public Outcome run(long seed, int run, ControllerTrace trace, DatagramReceiver sentDatagrams) {
     Simulation simulation =
         new Simulation(
             NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
+    simulation.observeSentDatagrams(sentDatagrams);
     MediaSpec mainText = spec.mainScenario();
     QuicperfClient mainClient =
         new QuicperfClient(

@@ -32,6 +32,7 @@ public final class Simulation {
   private final DatagramReceiver[] clientEndpoints = new DatagramReceiver[TwoNodeNetwork.MAX_FLOWS];
   private final List<ConnectionPair> pairs = new ArrayList<>();
   private final ControllerSeeding controllerSeeding;
+  private DatagramReceiver sentDatagramObserver;
 
   /** Both ends of one connection. */
   public record ConnectionPair(int flowId, QuicConnection client, QuicConnection server) {}
@@ -51,6 +52,24 @@ public final class Simulation {
     this.network = new TwoNodeNetwork(scheduler, network.randomStreams(random).build());
     this.network.attach(TwoNodeNetwork.SERVER_NODE, (now, d) -> deliver(serverEndpoints, now, d));
     this.network.attach(TwoNodeNetwork.CLIENT_NODE, (now, d) -> deliver(clientEndpoints, now, d));
+  }
+
+  /**
+   * Shows {@code observer} every datagram an endpoint sends, at the time it is sent and before the
+   * network takes it (the packet codec's size check encodes each one). The observer must not change
+   * the datagram or its packets, nor schedule anything: then a run's results are the same with or
+   * without it. Set it before adding connections.
+   */
+  public void observeSentDatagrams(DatagramReceiver observer) {
+    this.sentDatagramObserver = observer;
+  }
+
+  /** Where every endpoint's datagrams go: the observer, if any, then the network. */
+  private void send(long nowMicros, Datagram datagram) {
+    if (sentDatagramObserver != null) {
+      sentDatagramObserver.receive(nowMicros, datagram);
+    }
+    network.send(datagram);
   }
 
   private static void deliver(DatagramReceiver[] endpoints, long nowMicros, Datagram datagram) {
@@ -94,8 +113,7 @@ public final class Simulation {
             startMicros);
     serverHolder[0] = server;
     server.setHandler(serverHandler);
-    ConnectionDriver serverDriver =
-        new ConnectionDriver(endpoints, server, (now, datagram) -> network.send(datagram));
+    ConnectionDriver serverDriver = new ConnectionDriver(endpoints, server, this::send);
     serverEndpoints[flowId] = serverDriver;
     ConnectionPair pair =
         new ConnectionPair(
@@ -125,9 +143,7 @@ public final class Simulation {
             random.stream("transport.client." + flowId),
             startMicros);
     client.setHandler(handler);
-    ConnectionDriver driver =
-        new ConnectionDriver(
-            network.endpointScheduler(), client, (now, datagram) -> network.send(datagram));
+    ConnectionDriver driver = new ConnectionDriver(network.endpointScheduler(), client, this::send);
     clientEndpoints[flowId] = driver;
     network.endpointScheduler().scheduleAt(startMicros, driver::start);
     return client;

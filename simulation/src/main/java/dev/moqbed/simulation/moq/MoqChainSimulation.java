@@ -31,6 +31,7 @@ import dev.moqbed.subscriber.SubscriberConfig;
 import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
+import dev.moqbed.transport.DatagramReceiver;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.ConnectionStats;
@@ -219,9 +220,18 @@ public final class MoqChainSimulation {
 
   /** One run under master seed {@code seed}. */
   public Outcome run(long seed, int run) {
+    return run(seed, run, null);
+  }
+
+  /**
+   * As {@link #run(long, int)}, showing every datagram sent to {@code sentDatagrams} (null: none),
+   * as {@link Simulation#observeSentDatagrams} describes.
+   */
+  public Outcome run(long seed, int run, DatagramReceiver sentDatagrams) {
     Simulation simulation =
         new Simulation(
             NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
+    simulation.observeSentDatagrams(sentDatagrams);
     MediaSpec media = spec.mainScenario();
     List<String> tracks = media.flows().stream().map(MediaFlow::id).toList();
     List<FrameRecord> frames = new ArrayList<>();

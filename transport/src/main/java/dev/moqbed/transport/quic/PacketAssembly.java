@@ -29,6 +29,12 @@ final class PacketAssembly {
 
   private static final int HANDSHAKE_PACKET_OVERHEAD_BYTES = 45;
 
+  /**
+   * picoquic always gives long headers a 4-byte packet number (sender.c,
+   * picoquic_create_long_header); it is part of the overheads above.
+   */
+  private static final int LONG_HEADER_PACKET_NUMBER_BYTES = 4;
+
   private final QuicConnection connection;
   private final Role role;
   private final int initialMtuBytes;
@@ -149,7 +155,9 @@ final class PacketAssembly {
           size += padding;
         }
       }
-      packets.add(new QuicPacket(space.space, space.nextPacketNumber, frames, size));
+      packets.add(
+          new QuicPacket(
+              space.space, space.nextPacketNumber, LONG_HEADER_PACKET_NUMBER_BYTES, frames, size));
       room -= size;
     }
     PacketNumberSpace initial = spaces[PacketSpace.INITIAL.ordinal()];
@@ -237,7 +245,8 @@ final class PacketAssembly {
       space.nextPacketNumber++;
       stats.packetNumbersSkipped++;
     }
-    int headerBytes = SHORT_HEADER_BYTES + packetNumberLength(space) + AEAD_TAG_BYTES;
+    int packetNumberBytes = packetNumberLength(space);
+    int headerBytes = SHORT_HEADER_BYTES + packetNumberBytes + AEAD_TAG_BYTES;
     int capacity = room - headerBytes;
     List<Frame> frames = new ArrayList<>(4);
     int used = 0;
@@ -293,7 +302,8 @@ final class PacketAssembly {
       size = MINIMUM_SHORT_PACKET_BYTES;
     }
     QuicPacket packet =
-        new QuicPacket(PacketSpace.APPLICATION, space.nextPacketNumber, frames, size);
+        new QuicPacket(
+            PacketSpace.APPLICATION, space.nextPacketNumber, packetNumberBytes, frames, size);
     loss.onPacketSent(nowMicros, space, packet, probe);
     packetNumberHoles.onPacketSent();
     if (packet.ackEliciting()) {
@@ -479,7 +489,8 @@ final class PacketAssembly {
   Datagram buildCloseDatagram(long nowMicros, long errorCode, boolean application) {
     PacketNumberSpace space = spaces[PacketSpace.APPLICATION.ordinal()];
     List<Frame> frames = new ArrayList<>(2);
-    int size = SHORT_HEADER_BYTES + packetNumberLength(space) + AEAD_TAG_BYTES;
+    int packetNumberBytes = packetNumberLength(space);
+    int size = SHORT_HEADER_BYTES + packetNumberBytes + AEAD_TAG_BYTES;
     if (application) {
       AckFrame ack = space.receivedPackets.buildAck(nowMicros);
       if (ack != null) {
@@ -492,7 +503,8 @@ final class PacketAssembly {
     frames.add(close);
     size += close.sizeBytes();
     QuicPacket packet =
-        new QuicPacket(PacketSpace.APPLICATION, space.nextPacketNumber++, frames, size);
+        new QuicPacket(
+            PacketSpace.APPLICATION, space.nextPacketNumber++, packetNumberBytes, frames, size);
     return finishDatagram(nowMicros, List.of(packet));
   }
 

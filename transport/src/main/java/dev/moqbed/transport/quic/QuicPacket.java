@@ -6,17 +6,36 @@ import java.util.List;
 /**
  * One QUIC packet: its space, number, frames and size on the wire (header, frames and AEAD tag). A
  * datagram carries one or, during the handshake, several coalesced packets.
+ *
+ * <p>It also records how many bytes the header gives the packet number, because that choice is the
+ * sender's state (picoquic: the distance to the oldest unacknowledged packet), not a property of
+ * the number: the packet codec ({@code dev.moqbed.transport.codec}) writes exactly that length, so
+ * the encoded header has the size the model counted.
  */
 public final class QuicPacket {
   private final PacketSpace space;
   private final long packetNumber;
+  private final int packetNumberLength;
   private final List<Frame> frames;
   private final int sizeBytes;
   private final boolean ackEliciting;
 
-  public QuicPacket(PacketSpace space, long packetNumber, List<Frame> frames, int sizeBytes) {
+  /**
+   * @param packetNumberLength bytes of the truncated packet number in the header, 1 to 4 (RFC 9000
+   *     §17.1)
+   */
+  public QuicPacket(
+      PacketSpace space,
+      long packetNumber,
+      int packetNumberLength,
+      List<Frame> frames,
+      int sizeBytes) {
+    if (packetNumberLength < 1 || packetNumberLength > 4) {
+      throw new IllegalArgumentException("packet number length " + packetNumberLength);
+    }
     this.space = space;
     this.packetNumber = packetNumber;
+    this.packetNumberLength = packetNumberLength;
     this.frames = frames;
     this.sizeBytes = sizeBytes;
     boolean eliciting = false;
@@ -32,6 +51,11 @@ public final class QuicPacket {
 
   public long packetNumber() {
     return packetNumber;
+  }
+
+  /** Bytes of the packet number in the header: 4 in long headers, 1 to 4 in short ones. */
+  public int packetNumberLength() {
+    return packetNumberLength;
   }
 
   public List<Frame> frames() {

@@ -1,0 +1,243 @@
+package dev.moqbed.transport.codec;
+
+import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.Frame;
+import dev.moqbed.transport.recovery.AckFrame;
+import dev.moqbed.transport.wire.FrameHandler;
+import dev.moqbed.transport.wire.FrameType;
+import dev.moqbed.transport.wire.FrameWriter;
+import dev.moqbed.transport.wire.QuicWireException;
+import dev.moqbed.transport.wire.TransportErrorCode;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Turns the frames {@link dev.moqbed.transport.wire.FrameDecoder} reports back into the model's
+ * {@link Frame}s. Frames the model never sends (NEW_TOKEN, MAX_STREAMS, STREAMS_BLOCKED,
+ * RETIRE_CONNECTION_ID, PATH_CHALLENGE/RESPONSE, IMMEDIATE_ACK) and field values it cannot hold (a
+ * close reason, an offending frame type, a NEW_CONNECTION_ID that retires ids) are refused with
+ * PROTOCOL_VIOLATION: a model endpoint could not act on them.
+ *
+ * <p>The model's STREAM frame remembers whether it had a Length field, which the handler does not
+ * report: it is read from the frame's type byte. To find that byte the collector follows the frames
+ * through the payload, each taking its minimal encoding's size (what {@link FrameEncoder} writes);
+ * a payload of other encodings is refused, as the model's sizes could not describe it.
+ */
+final class ModelFrameCollector implements FrameHandler {
+  private final int peerAckDelayExponent;
+  private final FrameEncoder sizes;
+  private List<Frame> frames;
+  private ByteBuffer buffer;
+  private int frameStart;
+
+  /**
+   * @param peerAckDelayExponent the sender's ack_delay_exponent, which the model's ACKs keep
+   * @param sizes the encoder whose sizes the payload's frames must have
+   */
+  ModelFrameCollector(int peerAckDelayExponent, FrameEncoder sizes) {
+    this.peerAckDelayExponent = peerAckDelayExponent;
+    this.sizes = sizes;
+  }
+
+  /** Collects the frames of the payload starting at {@code payloadStart} into {@code frames}. */
+  void start(ByteBuffer buffer, int payloadStart, List<Frame> frames) {
+    this.buffer = buffer;
+    this.frameStart = payloadStart;
+    this.frames = frames;
+  }
+
+  /** Checks that the frames covered the payload exactly. */
+  void finish(int payloadEnd) throws QuicWireException {
+    if (frameStart != payloadEnd) {
+      throw refuse("frames end at " + frameStart + ", the payload at " + payloadEnd);
+    }
+  }
+
+  private void add(Frame frame) {
+    frames.add(frame);
+    frameStart += sizes.encodedSize(frame);
+  }
+
+  @Override
+  public void onPadding(int length) {
+    add(new Frame.Padding(length));
+  }
+
+  @Override
+  public void onPing() {
+    add(new Frame.Ping());
+  }
+
+  @Override
+  public void onAck(dev.moqbed.transport.wire.AckFrame ack) {
+    long[] ranges = new long[2 * ack.rangeCount()];
+    for (int i = 0; i < ack.rangeCount(); i++) {
+      ranges[2 * i] = ack.rangeSmallest(i);
+      ranges[2 * i + 1] = ack.rangeLargest(i);
+    }
+    AckFrame model =
+        AckFrame.of(ack.ackDelay() << peerAckDelayExponent, peerAckDelayExponent, ranges);
+    long[] ecn = ack.hasEcn() ? new long[] {ack.ect0(), ack.ect1(), ack.ecnCe()} : null;
+    add(new Frame.Ack(model, ecn));
+  }
+
+  @Override
+  public void onResetStream(long streamId, long applicationErrorCode, long finalSize) {
+    add(new Frame.ResetStream(streamId, applicationErrorCode, finalSize));
+  }
+
+  @Override
+  public void onStopSending(long streamId, long applicationErrorCode) {
+    add(new Frame.StopSending(streamId, applicationErrorCode));
+  }
+
+  @Override
+  public void onCrypto(long streamOffset, ByteBuffer buffer, int dataOffset, int length) {
+    // The model's handshake is byte counts: the bytes themselves are not kept.
+    add(new Frame.Crypto(streamOffset, length));
+  }
+
+  @Override
+  public void onStream(
+      long streamId, long streamOffset, ByteBuffer buffer, int dataOffset, int length, boolean fin)
+      throws QuicWireException {
+    int type = buffer.get(frameStart) & 0xff;
+    boolean withLength = (type & FrameType.STREAM_LEN_BIT) != 0;
+    int header = FrameWriter.streamHeaderSize(streamId, streamOffset, length, withLength);
+    if ((type & ~0x07) != FrameType.STREAM || frameStart + header != dataOffset) {
+      throw refuse("STREAM frame at " + frameStart + " is not minimally encoded");
+    }
+    byte[] data = copy(buffer, dataOffset, length);
+    add(new Frame.Stream(streamId, streamOffset, length, fin, withLength, ByteSlice.of(data)));
+  }
+
+  @Override
+  public void onMaxData(long maximumData) {
+    add(new Frame.MaxData(maximumData));
+  }
+
+  @Override
+  public void onMaxStreamData(long streamId, long maximumStreamData) {
+    add(new Frame.MaxStreamData(streamId, maximumStreamData));
+  }
+
+  @Override
+  public void onDataBlocked(long maximumData) {
+    add(new Frame.DataBlocked(maximumData));
+  }
+
+  @Override
+  public void onStreamDataBlocked(long streamId, long maximumStreamData) {
+    add(new Frame.StreamDataBlocked(streamId, maximumStreamData));
+  }
+
+  @Override
+  public void onNewConnectionId(
+      long sequenceNumber,
+      long retirePriorTo,
+      ByteBuffer buffer,
+      int cidOffset,
+      int cidLength,
+      int resetTokenOffset)
+      throws QuicWireException {
+    if (retirePriorTo != 0 || cidLength != FrameEncoder.NEW_CONNECTION_ID_LENGTH) {
+      throw refuse("NEW_CONNECTION_ID the model cannot hold");
+    }
+    add(new Frame.NewConnectionId(sequenceNumber));
+  }
+
+  @Override
+  public void onTransportClose(
+      long errorCode, long frameType, ByteBuffer buffer, int reasonOffset, int reasonLength)
+      throws QuicWireException {
+    if (frameType != 0 || reasonLength != 0) {
+      throw refuse("CONNECTION_CLOSE with a frame type or reason");
+    }
+    add(new Frame.ConnectionClose(errorCode, false));
+  }
+
+  @Override
+  public void onApplicationClose(
+      long errorCode, ByteBuffer buffer, int reasonOffset, int reasonLength)
+      throws QuicWireException {
+    if (reasonLength != 0) {
+      throw refuse("CONNECTION_CLOSE with a reason");
+    }
+    add(new Frame.ConnectionClose(errorCode, true));
+  }
+
+  @Override
+  public void onHandshakeDone() {
+    add(new Frame.HandshakeDone());
+  }
+
+  @Override
+  public void onDatagram(ByteBuffer buffer, int dataOffset, int length) {
+    add(new Frame.Datagram(length, copy(buffer, dataOffset, length)));
+  }
+
+  @Override
+  public void onAckFrequency(
+      long sequenceNumber,
+      long ackElicitingThreshold,
+      long requestMaxAckDelayMicros,
+      long reorderingThreshold)
+      throws QuicWireException {
+    if (reorderingThreshold != FrameEncoder.ACK_FREQUENCY_REORDERING_THRESHOLD) {
+      throw refuse("ACK_FREQUENCY with reordering threshold " + reorderingThreshold);
+    }
+    add(new Frame.AckFrequency(sequenceNumber, ackElicitingThreshold, requestMaxAckDelayMicros));
+  }
+
+  @Override
+  public void onNewToken(ByteBuffer buffer, int tokenOffset, int length) throws QuicWireException {
+    throw refuse("NEW_TOKEN");
+  }
+
+  @Override
+  public void onMaxStreams(boolean bidirectional, long maximumStreams) throws QuicWireException {
+    throw refuse("MAX_STREAMS");
+  }
+
+  @Override
+  public void onStreamsBlocked(boolean bidirectional, long maximumStreams)
+      throws QuicWireException {
+    throw refuse("STREAMS_BLOCKED");
+  }
+
+  @Override
+  public void onRetireConnectionId(long sequenceNumber) throws QuicWireException {
+    throw refuse("RETIRE_CONNECTION_ID");
+  }
+
+  @Override
+  public void onPathChallenge(long data) throws QuicWireException {
+    throw refuse("PATH_CHALLENGE");
+  }
+
+  @Override
+  public void onPathResponse(long data) throws QuicWireException {
+    throw refuse("PATH_RESPONSE");
+  }
+
+  @Override
+  public void onImmediateAck() throws QuicWireException {
+    throw refuse("IMMEDIATE_ACK");
+  }
+
+  private static byte[] copy(ByteBuffer buffer, int offset, int length) {
+    if (buffer.hasArray()) {
+      int start = buffer.arrayOffset() + offset;
+      return Arrays.copyOfRange(buffer.array(), start, start + length);
+    }
+    byte[] data = new byte[length];
+    buffer.get(offset, data);
+    return data;
+  }
+
+  private static QuicWireException refuse(String what) {
+    return new QuicWireException(
+        TransportErrorCode.PROTOCOL_VIOLATION, "not a frame of the model: " + what);
+  }
+}

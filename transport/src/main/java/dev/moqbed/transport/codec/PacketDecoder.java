@@ -1,0 +1,120 @@
+package dev.moqbed.transport.codec;
+
+import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.crypto.OpenedPacket;
+import dev.moqbed.transport.crypto.PacketProtection;
+import dev.moqbed.transport.quic.Frame;
+import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.wire.ConnectionId;
+import dev.moqbed.transport.wire.FrameDecoder;
+import dev.moqbed.transport.wire.PacketHeader;
+import dev.moqbed.transport.wire.PacketHeaderParser;
+import dev.moqbed.transport.wire.PacketNumbers;
+import dev.moqbed.transport.wire.PacketType;
+import dev.moqbed.transport.wire.QuicWireException;
+import dev.moqbed.transport.wire.TransportErrorCode;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Reads a UDP payload of coalesced QUIC v1 packets (RFC 9000 §12.2) back into the model's {@link
+ * QuicPacket}s: parses each header, opens it with its space's {@link PacketProtection} (the packet
+ * number rebuilt against the largest received in that space, §17.1 and Appendix A.3), checks the
+ * reserved bits (§17.2), and decodes the frames into model frames. A packet that does not open is
+ * dropped (RFC 9001 §5.5) and counted; the others of the datagram are still read.
+ *
+ * <p>Allocates the model's objects it returns (the packets, their frame lists and frames, copies of
+ * STREAM and DATAGRAM bytes), as the model's receive path takes objects; parsing and opening
+ * themselves allocate nothing.
+ */
+final class PacketDecoder {
+  private final ConnectionId localId;
+  private final PacketProtection[] protections;
+  private final long[] largestReceived = new long[PacketSpace.values().length];
+  private final PacketHeaderParser parser = new PacketHeaderParser();
+  private final PacketHeader header = new PacketHeader();
+  private final OpenedPacket opened = new OpenedPacket();
+  private final FrameDecoder frameDecoder;
+  private final ModelFrameCollector collector;
+  private long packetsDropped;
+
+  /**
+   * @param localId this endpoint's connection id: packets for another are dropped, and its length
+   *     is how short headers are parsed (they do not state it)
+   * @param protections one per {@link PacketSpace}, by ordinal: the keys this endpoint opens with
+   * @param peerAckDelayExponent the peer's ack_delay_exponent (RFC 9000 §18.2)
+   * @param maxDatagramFrameBytes the max_datagram_frame_size this endpoint advertises (RFC 9221)
+   */
+  PacketDecoder(
+      ConnectionId localId,
+      PacketProtection[] protections,
+      int peerAckDelayExponent,
+      int maxDatagramFrameBytes,
+      FrameEncoder sizes) {
+    if (protections.length != PacketSpace.values().length) {
+      throw new IllegalArgumentException("one protection per packet-number space");
+    }
+    this.localId = localId;
+    this.protections = protections.clone();
+    Arrays.fill(largestReceived, PacketNumbers.NONE);
+    this.frameDecoder =
+        new FrameDecoder().acceptDatagrams(maxDatagramFrameBytes).acceptAckFrequency(true);
+    this.collector = new ModelFrameCollector(peerAckDelayExponent, sizes);
+  }
+
+  /** Packets for another connection id or that failed to open, over the decoder's life. */
+  long packetsDropped() {
+    return packetsDropped;
+  }
+
+  /**
+   * The packets of the datagram in {@code [start, end)} of {@code buffer}, opened in place.
+   *
+   * @throws QuicWireException for a header that cannot be parsed (the rest of the datagram is
+   *     dropped, §12.2) or a packet whose frames are malformed or not the model's
+   */
+  List<QuicPacket> decode(ByteBuffer buffer, int start, int end) throws QuicWireException {
+    List<QuicPacket> packets = new ArrayList<>(1);
+    int packetStart = start;
+    while (packetStart < end) {
+      parser.parse(buffer, packetStart, end, localId.length(), header);
+      PacketSpace space = spaceOf(header.type());
+      int packetEnd = header.packetEnd();
+      int index = space.ordinal();
+      boolean ours = localId.matches(buffer, header.dcidOffset(), header.dcidLength());
+      if (ours && protections[index].open(header, largestReceived[index], opened)) {
+        PacketHeader.checkReservedBits(opened.firstByte(), header.type().isLongHeader());
+        List<Frame> frames = new ArrayList<>(4);
+        collector.start(buffer, opened.payloadOffset(), frames);
+        frameDecoder.decode(
+            buffer, opened.payloadOffset(), opened.payloadEnd(), header.type(), collector);
+        collector.finish(opened.payloadEnd());
+        long packetNumber = opened.packetNumber();
+        largestReceived[index] = Math.max(largestReceived[index], packetNumber);
+        packets.add(
+            new QuicPacket(
+                space, packetNumber, opened.packetNumberLength(), frames, packetEnd - packetStart));
+      } else {
+        packetsDropped++;
+      }
+      packetStart = packetEnd;
+    }
+    return packets;
+  }
+
+  private static PacketSpace spaceOf(PacketType type) throws QuicWireException {
+    switch (type) {
+      case INITIAL:
+        return PacketSpace.INITIAL;
+      case HANDSHAKE:
+        return PacketSpace.HANDSHAKE;
+      case ONE_RTT:
+        return PacketSpace.APPLICATION;
+      default:
+        throw new QuicWireException(
+            TransportErrorCode.PROTOCOL_VIOLATION, type + " packets are not the model's");
+    }
+  }
+}
