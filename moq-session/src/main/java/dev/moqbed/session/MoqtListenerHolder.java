@@ -33,6 +33,10 @@ final class MoqtListenerHolder {
     listener.onSubgroupEnded(session, reader, reset, code);
   }
 
+  void subgroupCredit(MoqtSession session) {
+    listener.onSubgroupCredit(session);
+  }
+
   void datagram(MoqtSession session, ObjectDatagram datagram) {
     listener.onDatagram(session, datagram);
   }

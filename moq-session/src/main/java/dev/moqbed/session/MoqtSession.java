@@ -140,11 +140,21 @@ public final class MoqtSession {
   }
 
   /**
+   * True when a subgroup stream can be opened now: the session is open and the peer's stream limit
+   * allows one more. When false because of the limit, {@link MoqtSessionListener#onSubgroupCredit}
+   * says when to ask again.
+   */
+  public boolean canOpenSubgroup() {
+    return !closed && connection.canOpenUnidirectionalStream();
+  }
+
+  /**
    * Opens a subgroup stream with {@code urgency} (0 = most urgent) and writes its header. Returns
-   * null after close.
+   * null after close and while the peer's stream limit allows no more ({@link #canOpenSubgroup()}):
+   * no stream id is used then.
    */
   public SubgroupWriter openSubgroup(SubgroupHeader header, int urgency) {
-    if (closed) {
+    if (!canOpenSubgroup()) {
       return null;
     }
     SendStream stream = connection.openUnidirectionalStream(urgency);
@@ -370,6 +380,13 @@ public final class MoqtSession {
       }
       SubgroupReader reader = new SubgroupReader(stream, codec.newSubgroupStreamDecoder());
       stream.setListener(new SubgroupStreamEvents(reader));
+    }
+
+    @Override
+    public void onUnidirectionalStreamCredit() {
+      if (!closed) {
+        listener.subgroupCredit(MoqtSession.this);
+      }
     }
 
     @Override

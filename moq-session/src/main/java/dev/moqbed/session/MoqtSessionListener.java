@@ -30,6 +30,12 @@ public interface MoqtSessionListener {
   default void onSubgroupEnded(
       MoqtSession session, SubgroupReader reader, boolean reset, long errorCode) {}
 
+  /**
+   * The peer allows more subgroup streams again (its QUIC stream limit grew): {@link
+   * MoqtSession#canOpenSubgroup()} may be true again.
+   */
+  default void onSubgroupCredit(MoqtSession session) {}
+
   /** An object datagram. */
   default void onDatagram(MoqtSession session, ObjectDatagram datagram) {}
 

@@ -48,6 +48,11 @@ class RecordingListener implements MoqtSessionListener {
   }
 
   @Override
+  public void onSubgroupCredit(MoqtSession session) {
+    events.add("credit");
+  }
+
+  @Override
   public void onDatagram(MoqtSession session, ObjectDatagram datagram) {
     datagrams.add(datagram);
     events.add("datagram " + datagram.groupId());

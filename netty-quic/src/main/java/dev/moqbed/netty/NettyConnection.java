@@ -17,6 +17,7 @@ import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
 import io.netty.handler.codec.quic.QuicConnectionPathStats;
 import io.netty.handler.codec.quic.QuicDatagramExtensionEvent;
 import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.handler.codec.quic.QuicStreamLimitChangedEvent;
 import io.netty.handler.codec.quic.QuicStreamType;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
@@ -28,6 +29,13 @@ import java.nio.charset.StandardCharsets;
  * A {@link TransportConnection} over one Netty {@link QuicChannel}. Everything runs on the
  * channel's event loop. Stream urgencies are set non-incremental, so quiche sends a stream's bytes
  * before those of any stream with a larger urgency, and streams of equal urgency in opening order.
+ *
+ * <p>Stream credit: Netty's codec takes the next stream id before quiche checks the peer's stream
+ * limit, so a stream opened beyond it fails and its id is lost for good (the peer counts every id
+ * below the highest as opened, and that one never ends). Unidirectional streams are therefore only
+ * opened while {@link QuicChannel#peerAllowedStreams} is positive, and {@link
+ * QuicStreamLimitChangedEvent} (fired when quiche's count changes after it had reached zero) tells
+ * the listener when more are allowed.
  */
 public final class NettyConnection implements TransportConnection {
   static final AttributeKey<NettyConnection> KEY = AttributeKey.valueOf("moqbed.connection");
@@ -80,7 +88,19 @@ public final class NettyConnection implements TransportConnection {
 
   @Override
   public SendStream openUnidirectionalStream(int urgency) {
+    if (!canOpenUnidirectionalStream()) {
+      throw new IllegalStateException("the peer allows no more unidirectional streams now");
+    }
     return open(QuicStreamType.UNIDIRECTIONAL, urgency);
+  }
+
+  /**
+   * Netty's count of the peer's remaining credit: quiche's, less the streams opened since it was
+   * read (Netty reads it again only once it reached zero), so never above what quiche allows.
+   */
+  @Override
+  public boolean canOpenUnidirectionalStream() {
+    return channel.peerAllowedStreams(QuicStreamType.UNIDIRECTIONAL) > 0;
   }
 
   private NettyStream open(QuicStreamType type, int urgency) {
@@ -193,6 +213,13 @@ public final class NettyConnection implements TransportConnection {
     }
   }
 
+  /** Either limit changed; the listener hears of it only when a unidirectional stream may open. */
+  private void onStreamLimitChanged() {
+    if (listener != null && canOpenUnidirectionalStream()) {
+      listener.onUnidirectionalStreamCredit();
+    }
+  }
+
   private void onPeerStream(QuicStreamChannel streamChannel) {
     NettyStream stream = new NettyStream(this, 0);
     streamChannel.pipeline().addLast(stream);
@@ -275,6 +302,8 @@ public final class NettyConnection implements TransportConnection {
           owner.maxDatagramBytes = datagrams.maxLength();
         } else if (event instanceof QuicConnectionCloseEvent close) {
           owner.peerClose = close;
+        } else if (event instanceof QuicStreamLimitChangedEvent) {
+          owner.onStreamLimitChanged();
         }
       }
       ctx.fireUserEventTriggered(event);

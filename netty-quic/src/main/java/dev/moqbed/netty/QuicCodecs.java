@@ -18,7 +18,7 @@ final class QuicCodecs {
         .initialMaxStreamDataBidirectionalRemote(QuicSettings.MAX_STREAM_DATA_BYTES)
         .initialMaxStreamDataUnidirectional(QuicSettings.MAX_STREAM_DATA_BYTES)
         .initialMaxStreamsBidirectional(QuicSettings.MAX_STREAMS)
-        .initialMaxStreamsUnidirectional(QuicSettings.MAX_STREAMS)
+        .initialMaxStreamsUnidirectional(settings.maxIncomingUnidirectionalStreams())
         .datagram(QuicSettings.DATAGRAM_QUEUE, QuicSettings.DATAGRAM_QUEUE);
   }
 }

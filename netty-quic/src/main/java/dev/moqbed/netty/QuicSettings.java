@@ -6,13 +6,19 @@ package dev.moqbed.netty;
  * @param controller quiche's congestion controller for what this endpoint sends
  * @param idleTimeoutMicros the connection closes after this long without packets
  * @param maxUdpPayloadBytes largest UDP payload sent and received (1452 fits Ethernet with IPv6)
+ * @param maxIncomingUnidirectionalStreams unidirectional streams the peer may have open to this
+ *     endpoint at a time ({@code initial_max_streams_uni}; quiche raises the limit with MAX_STREAMS
+ *     as streams end)
  */
 public record QuicSettings(
-    QuicheController controller, long idleTimeoutMicros, int maxUdpPayloadBytes) {
+    QuicheController controller,
+    long idleTimeoutMicros,
+    int maxUdpPayloadBytes,
+    long maxIncomingUnidirectionalStreams) {
 
-  /** quiche's CUBIC, 10 s idle timeout, 1452-byte packets. */
+  /** quiche's CUBIC, 10 s idle timeout, 1452-byte packets, {@link #MAX_STREAMS} streams. */
   public static final QuicSettings DEFAULT =
-      new QuicSettings(QuicheController.CUBIC, 10_000_000, 1452);
+      new QuicSettings(QuicheController.CUBIC, 10_000_000, 1452, QuicSettings.MAX_STREAMS);
 
   /** Connection-level flow-control window: generous, so priorities act inside quiche. */
   static final long MAX_DATA_BYTES = 64L << 20;
@@ -26,7 +32,22 @@ public record QuicSettings(
   /** Datagram queue lengths (receive and send). */
   static final int DATAGRAM_QUEUE = 1024;
 
+  public QuicSettings {
+    if (maxIncomingUnidirectionalStreams < 0) {
+      throw new IllegalArgumentException("negative stream limit");
+    }
+  }
+
   public QuicSettings withController(QuicheController controller) {
-    return new QuicSettings(controller, idleTimeoutMicros, maxUdpPayloadBytes);
+    return new QuicSettings(
+        controller, idleTimeoutMicros, maxUdpPayloadBytes, maxIncomingUnidirectionalStreams);
+  }
+
+  /**
+   * The same with another limit on the peer's unidirectional streams: how a test plays a subscriber
+   * whose QUIC stack allows few streams at a time.
+   */
+  public QuicSettings withMaxIncomingUnidirectionalStreams(long streams) {
+    return new QuicSettings(controller, idleTimeoutMicros, maxUdpPayloadBytes, streams);
   }
 }

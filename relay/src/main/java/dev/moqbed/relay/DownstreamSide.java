@@ -93,6 +93,7 @@ final class DownstreamSide {
   void onUnsubscribe(Unsubscribe unsubscribe) {
     Subscription subscription = subscriptions.byRequest(unsubscribe.requestId());
     if (subscription != null) {
+      subscription.cancelPublishDone();
       peer.send(
           new PublishDone(
               subscription.requestId(),
@@ -119,15 +120,14 @@ final class DownstreamSide {
   }
 
   /**
-   * The track ended. An answered subscription gets PUBLISH_DONE with its own stream count and
-   * drains what is queued; one still waiting for the upstream's answer gets SUBSCRIBE_ERROR.
+   * The track ended. An answered subscription gets PUBLISH_DONE with its own stream count (once
+   * none of its subgroups waits for stream credit any more) and drains what is queued; one still
+   * waiting for the upstream's answer gets SUBSCRIBE_ERROR.
    */
   void onTrackFinished(Subscription subscription, long status, String reason) {
     if (subscription.isActive()) {
-      peer.send(
-          new PublishDone(subscription.requestId(), status, subscription.streamsOpened(), reason));
-      subscription.end();
-      queue.schedulePump();
+      subscription.end(status, reason);
+      queue.onSubscriptionEnded(subscription);
     } else {
       peer.send(
           new SubscribeError(
@@ -148,6 +148,11 @@ final class DownstreamSide {
 
   void onUpstreamSubgroupEnded(Subscription subscription, Location key, boolean reset, long code) {
     queue.onUpstreamSubgroupEnded(subscription, key, reset, code);
+  }
+
+  /** The peer allows more subgroup streams again. */
+  void onStreamCredit() {
+    queue.onStreamCredit();
   }
 
   /** Sends a datagram of the subscription's track at once, under the subscriber's alias. */

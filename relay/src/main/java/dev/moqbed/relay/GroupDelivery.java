@@ -1,6 +1,7 @@
 package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.Location;
+import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.runtime.Clock;
 import dev.moqbed.session.SubgroupWriter;
@@ -11,25 +12,62 @@ import java.util.ArrayDeque;
  * handed to that stream, in arrival order (a stream's objects are never reordered), each with the
  * time it reached the relay.
  *
+ * <p>Its stream may not exist yet: while the subscriber's QUIC stream limit allows no more streams,
+ * the delivery waits (objects queue as usual) with the header and urgency its stream will be opened
+ * with, until the {@link SubscriberQueue} opens it or drops it; a dropped waiting delivery never
+ * had a stream, so nothing is sent for it.
+ *
  * <p>Two flags tell its state. {@code upstreamEnded}: the publisher's stream for this subgroup
  * ended, so once the queue is empty the stream can be finished. {@code closed}: the stream towards
- * the subscriber is gone (reset by the relay or stopped by the subscriber), so nothing more is
- * queued for it.
+ * the subscriber is gone (reset by the relay or stopped by the subscriber), or will never be
+ * opened, so nothing more is queued for it.
  */
 final class GroupDelivery {
   private final Location key;
-  private final SubgroupWriter writer;
+  private final SubgroupHeader header;
   private final Subscription subscription;
   private final ArrayDeque<SubgroupObject> pending = new ArrayDeque<>();
   private final ArrivalTimes arrivals = new ArrivalTimes();
+  // Null while waiting for stream credit.
+  private SubgroupWriter writer;
+  private int urgency;
   private long pendingBytes;
   private boolean upstreamEnded;
   private boolean closed;
 
-  GroupDelivery(Location key, SubgroupWriter writer, Subscription subscription) {
+  /**
+   * @param header the header its stream is opened with (towards the subscriber, with its alias)
+   * @param urgency the urgency its stream is opened with, unless {@link #setUrgency} changes it
+   */
+  GroupDelivery(Location key, SubgroupHeader header, int urgency, Subscription subscription) {
     this.key = key;
-    this.writer = writer;
+    this.header = header;
+    this.urgency = urgency;
     this.subscription = subscription;
+  }
+
+  SubgroupHeader header() {
+    return header;
+  }
+
+  /** The urgency its stream has, or will be opened with. */
+  int urgency() {
+    return urgency;
+  }
+
+  /** Its stream was opened: queued objects go to it from now on. */
+  void attach(SubgroupWriter opened) {
+    this.writer = opened;
+  }
+
+  /** Still waiting for the subscriber's stream credit (not opened, not dropped). */
+  boolean isWaiting() {
+    return writer == null && !closed;
+  }
+
+  /** Its stream exists and is not closed. */
+  boolean hasOpenStream() {
+    return writer != null && !closed;
   }
 
   /** The subgroup's (group, subgroup) location. */
@@ -85,10 +123,15 @@ final class GroupDelivery {
     return bytes;
   }
 
-  /** Resets the stream towards the subscriber with {@code errorCode}; nothing is sent after. */
+  /**
+   * Resets the stream towards the subscriber with {@code errorCode}; nothing is sent after. A
+   * delivery still waiting for credit is only closed: it never had a stream.
+   */
   void reset(long errorCode) {
     closed = true;
-    writer.reset(errorCode);
+    if (writer != null) {
+      writer.reset(errorCode);
+    }
   }
 
   /** The subscriber stopped the stream (STOP_SENDING): closed without a reset of our own. */
@@ -98,7 +141,10 @@ final class GroupDelivery {
 
   /** Gives the stream this urgency: how a newer group of the same track takes precedence. */
   void setUrgency(int urgency) {
-    writer.setUrgency(urgency);
+    this.urgency = urgency;
+    if (writer != null) {
+      writer.setUrgency(urgency);
+    }
   }
 
   /**
@@ -106,6 +152,9 @@ final class GroupDelivery {
    * {@code observer} with the time it waited here. Returns the payload bytes handed over.
    */
   long forwardWritable(Clock clock, TrackObserver observer) {
+    if (writer == null) {
+      return 0;
+    }
     long forwarded = 0;
     while (!pending.isEmpty() && writer.isWritable()) {
       long arrivalMicros = arrivals.peek();
@@ -126,7 +175,7 @@ final class GroupDelivery {
    * if it did (the delivery is then done).
    */
   boolean finishIfComplete() {
-    if (pending.isEmpty() && upstreamEnded) {
+    if (writer != null && pending.isEmpty() && upstreamEnded) {
       writer.finish();
       return true;
     }

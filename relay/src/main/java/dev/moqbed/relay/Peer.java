@@ -74,6 +74,11 @@ final class Peer {
     return session.nextRequestId();
   }
 
+  /** True when a subgroup stream can be opened now: set up, open, and within the peer's limit. */
+  boolean canOpenSubgroup() {
+    return isReady() && session.canOpenSubgroup();
+  }
+
   /** A new subgroup stream to the peer, or null when the session cannot open one. */
   SubgroupWriter openSubgroup(SubgroupHeader header, int urgency) {
     return session.openSubgroup(header, urgency);

@@ -140,6 +140,12 @@ final class RelayConnection implements MoqtSessionListener {
     upstream.onDatagram(datagram);
   }
 
+  /** Stream credit concerns what the relay sends: the peer's subscriptions. */
+  @Override
+  public void onSubgroupCredit(MoqtSession session) {
+    downstream.onStreamCredit();
+  }
+
   /**
    * The session ended. Its subscriptions go first (freeing their queues, unsubscribing upstream
    * where they were the last), then what it published ends for its subscribers.

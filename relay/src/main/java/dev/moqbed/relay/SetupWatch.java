@@ -58,4 +58,9 @@ final class SetupWatch implements MoqtSessionListener {
   public void onDatagram(MoqtSession session, ObjectDatagram datagram) {
     handler.onDatagram(session, datagram);
   }
+
+  @Override
+  public void onSubgroupCredit(MoqtSession session) {
+    handler.onSubgroupCredit(session);
+  }
 }

@@ -1,6 +1,7 @@
 package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.Location;
+import dev.moqbed.media.moqt.PublishDone;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupIdMode;
 import dev.moqbed.media.moqt.SubgroupObject;
@@ -17,7 +18,8 @@ import dev.moqbed.session.SubgroupWriterListener;
  * first. It drops what is no longer worth sending: groups two or more behind their track's newest,
  * the oldest group of the least urgent track when the queue is over {@link
  * RelayConfig#maxQueuedBytesPerSubscriber()}, and a subgroup whose stream the subscriber stopped
- * (STOP_SENDING) or the publisher reset.
+ * (STOP_SENDING) or the publisher reset. A subgroup that finds the subscriber's stream limit
+ * reached waits for credit ({@link StreamCredit}) under the same policy.
  */
 final class SubscriberQueue implements SubgroupWriterListener {
   /** Largest urgency Netty's QUIC codec accepts. */
@@ -26,6 +28,7 @@ final class SubscriberQueue implements SubgroupWriterListener {
   private final Peer peer;
   private final RelayContext context;
   private final Subscriptions subscriptions;
+  private final StreamCredit credit;
   private long queuedBytes;
   private boolean pumpScheduled;
   private boolean limitLogged;
@@ -34,6 +37,7 @@ final class SubscriberQueue implements SubgroupWriterListener {
     this.peer = peer;
     this.context = context;
     this.subscriptions = subscriptions;
+    this.credit = new StreamCredit(peer, subscriptions);
   }
 
   /** Payload bytes waiting, over all subscriptions. */
@@ -72,7 +76,10 @@ final class SubscriberQueue implements SubgroupWriterListener {
     schedulePump();
   }
 
-  /** Opens the stream of a new subgroup; null when the session cannot open one. */
+  /**
+   * Starts a new subgroup: opens its stream, or makes it wait for stream credit; null when the
+   * session cannot open one.
+   */
   private GroupDelivery open(Subscription subscription, Location key, SubgroupHeader upstream) {
     SubgroupHeader header =
         new SubgroupHeader(
@@ -86,12 +93,14 @@ final class SubscriberQueue implements SubgroupWriterListener {
             true, // every object carries at least the relay's arrival stamp
             upstream.containsEndOfGroup());
     int urgency = urgency(upstream.publisherPriority());
-    SubgroupWriter writer = peer.openSubgroup(header, urgency);
-    if (writer == null) {
+    GroupDelivery delivery = new GroupDelivery(key, header, urgency, subscription);
+    boolean waits = credit.newSubgroupMustWait();
+    if (!waits && !openStream(delivery)) {
       return null;
     }
     // A newer group is more useful than an older one: the previous group's stream steps back one
-    // urgency level; groups two or more behind are stale and dropped (reset).
+    // urgency level; groups two or more behind are stale and dropped (reset; a waiting one never
+    // gets its stream). Also while the new group waits: staleness is about the media, not credit.
     for (GroupDelivery older : subscription.deliveriesOldestFirst()) {
       if (older.isClosed()) {
         continue;
@@ -102,11 +111,45 @@ final class SubscriberQueue implements SubgroupWriterListener {
         older.setUrgency(Math.min(urgency + 1, MAX_URGENCY));
       }
     }
-    GroupDelivery delivery = new GroupDelivery(key, writer, subscription);
+    subscription.addDelivery(delivery);
+    if (waits) {
+      credit.onWaiting();
+    }
+    return delivery;
+  }
+
+  /** Opens the stream of {@code delivery}; false when the session cannot. */
+  private boolean openStream(GroupDelivery delivery) {
+    SubgroupWriter writer = peer.openSubgroup(delivery.header(), delivery.urgency());
+    if (writer == null) {
+      return false;
+    }
+    delivery.attach(writer);
     writer.attach(delivery);
     writer.setListener(this);
-    subscription.addDelivery(delivery);
-    return delivery;
+    delivery.subscription().onStreamOpened();
+    return true;
+  }
+
+  /** The subscriber allows more streams: waiting subgroups get theirs at the next pump. */
+  void onStreamCredit() {
+    schedulePump();
+  }
+
+  /**
+   * The track of {@code subscription} ended: PUBLISH_DONE goes out now, or once no subgroup of it
+   * waits for a stream any more (its count must be final).
+   */
+  void onSubscriptionEnded(Subscription subscription) {
+    sendPublishDoneIfDue(subscription);
+    schedulePump();
+  }
+
+  private void sendPublishDoneIfDue(Subscription subscription) {
+    PublishDone done = subscription.takeDuePublishDone();
+    if (done != null) {
+      peer.send(done);
+    }
   }
 
   /**
@@ -118,6 +161,7 @@ final class SubscriberQueue implements SubgroupWriterListener {
     if (delivery == null) {
       return;
     }
+    boolean waited = delivery.isWaiting();
     delivery.markUpstreamEnded();
     if (delivery.isClosed()) {
       subscription.removeDelivery(key);
@@ -132,6 +176,9 @@ final class SubscriberQueue implements SubgroupWriterListener {
               code == Draft14Codes.RESET_DELIVERY_TIMEOUT
                   ? DropReason.DELIVERY_TIMEOUT
                   : DropReason.UPSTREAM_RESET);
+      if (waited) {
+        schedulePump(); // a PUBLISH_DONE may have waited for it
+      }
     } else {
       schedulePump();
     }
@@ -160,8 +207,10 @@ final class SubscriberQueue implements SubgroupWriterListener {
     if (peer.isClosed()) {
       return;
     }
+    credit.openWaiting(this::openStream);
     for (Subscription subscription : subscriptions.inServiceOrder()) {
       queuedBytes -= subscription.forwardWritable(context.scheduler());
+      sendPublishDoneIfDue(subscription);
       if (subscription.isDrained()) {
         subscriptions.remove(subscription);
       }
@@ -199,6 +248,9 @@ final class SubscriberQueue implements SubgroupWriterListener {
   }
 
   private void drop(GroupDelivery victim, DropReason reason) {
+    if (victim.isWaiting()) {
+      schedulePump(); // a PUBLISH_DONE may have waited for it
+    }
     queuedBytes -= victim.clear();
     victim.reset(Draft14Codes.RESET_DELIVERY_TIMEOUT);
     Subscription owner = victim.subscription();

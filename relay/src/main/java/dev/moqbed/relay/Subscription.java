@@ -1,6 +1,7 @@
 package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.Location;
+import dev.moqbed.media.moqt.PublishDone;
 import dev.moqbed.runtime.Clock;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -13,8 +14,9 @@ import java.util.TreeMap;
  * the relay did for it.
  *
  * <p>Its life: pending (the track's upstream has not answered yet), then active (SUBSCRIBE_OK sent,
- * objects flow), then ended (PUBLISH_DONE sent, the last queued objects drain), then removed by its
- * {@link DownstreamSide}.
+ * objects flow), then ended (the last queued objects drain; PUBLISH_DONE goes out once every
+ * subgroup still waiting for the subscriber's stream credit has its stream or was dropped, so its
+ * stream count is final), then removed by its {@link DownstreamSide}.
  */
 final class Subscription {
   private final DownstreamSide side;
@@ -31,6 +33,10 @@ final class Subscription {
   private long streamsOpened;
   private long stopSendingReceived;
   private long groupsDropped;
+  // PUBLISH_DONE's reason from the track's end until it is sent (null before and after), and its
+  // status.
+  private String pendingDoneReason;
+  private long pendingDoneStatus;
 
   /**
    * @param order the relay-wide creation order, the last tie-break when queues are served
@@ -94,12 +100,44 @@ final class Subscription {
   }
 
   /**
-   * PUBLISH_DONE went out: nothing new is queued, and every subgroup already queued is complete as
-   * it is (it drains, then its stream is finished).
+   * The track ended with {@code status}: nothing new is queued, and every subgroup already queued
+   * is complete as it is (it drains, then its stream is finished). PUBLISH_DONE is due from now on,
+   * see {@link #takeDuePublishDone()}.
    */
-  void end() {
+  void end(long status, String reason) {
     ended = true;
+    pendingDoneStatus = status;
+    pendingDoneReason = reason;
     markGroupsUpstreamEnded();
+  }
+
+  /**
+   * PUBLISH_DONE, once, when it is due: the track ended and no subgroup still waits for a stream,
+   * so the count is of the streams really opened and no stream follows it. Null otherwise.
+   */
+  PublishDone takeDuePublishDone() {
+    if (pendingDoneReason == null || hasWaitingStreams()) {
+      return null;
+    }
+    PublishDone done =
+        new PublishDone(requestId, pendingDoneStatus, streamsOpened, pendingDoneReason);
+    pendingDoneReason = null;
+    return done;
+  }
+
+  /** The subscriber unsubscribed: its own PUBLISH_DONE replaces one still due. */
+  void cancelPublishDone() {
+    pendingDoneReason = null;
+  }
+
+  /** True while a subgroup waits for the subscriber's stream credit. */
+  boolean hasWaitingStreams() {
+    for (GroupDelivery delivery : groups.values()) {
+      if (delivery.isWaiting()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The publisher is gone: every subgroup already queued is complete as it is. */
@@ -109,9 +147,9 @@ final class Subscription {
     }
   }
 
-  /** Ended and drained: its side can forget it. */
+  /** Ended, PUBLISH_DONE sent and drained: its side can forget it. */
   boolean isDrained() {
-    return ended && groups.isEmpty();
+    return ended && pendingDoneReason == null && groups.isEmpty();
   }
 
   /** The delivery of one subgroup, or null if none is open for it. */
@@ -129,9 +167,13 @@ final class Subscription {
     return new ArrayList<>(groups.values());
   }
 
-  /** A new stream was opened to the subscriber for this subgroup. */
+  /** A new subgroup for the subscriber, its stream opened or waiting for credit. */
   void addDelivery(GroupDelivery delivery) {
     groups.put(delivery.key(), delivery);
+  }
+
+  /** One of its subgroups got its stream: PUBLISH_DONE counts it. */
+  void onStreamOpened() {
     streamsOpened++;
   }
 
@@ -222,7 +264,7 @@ final class Subscription {
   int openStreams() {
     int open = 0;
     for (GroupDelivery delivery : groups.values()) {
-      if (!delivery.isClosed()) {
+      if (delivery.hasOpenStream()) {
         open++;
       }
     }

@@ -33,6 +33,10 @@ final class VirtualChain {
   boolean publisherClosed;
   final List<Subscriber> subscribers = new ArrayList<>();
   final List<MemoryConnection> subscriberConnections = new ArrayList<>();
+  // The relay's end of each subscriber's connection.
+  final List<MemoryConnection> relaySideConnections = new ArrayList<>();
+  // When each report came, in report order.
+  final List<Long> reportMicros = new ArrayList<>();
   final List<SubscriberReport> reports = new ArrayList<>();
   final List<List<FrameRecord>> frames = new ArrayList<>();
   int subscriptionsAnswered;
@@ -82,6 +86,14 @@ final class VirtualChain {
   }
 
   Subscriber addSubscriber(MemoryLink down, long lateMicros, List<String> tracks) {
+    return addSubscriber(down, lateMicros, tracks, -1);
+  }
+
+  /**
+   * A subscriber whose connection allows the relay {@code streamLimit} unidirectional streams at a
+   * time (-1: no limit), credit coming back as each ends, as QUIC's MAX_STREAMS does.
+   */
+  Subscriber addSubscriber(MemoryLink down, long lateMicros, List<String> tracks, int streamLimit) {
     int index = subscribers.size();
     frames.add(new ArrayList<>());
     Subscriber subscriber =
@@ -102,6 +114,7 @@ final class VirtualChain {
               @Override
               public void onFinished(SubscriberReport report) {
                 reports.add(report);
+                reportMicros.add(scheduler.nowMicros());
               }
 
               @Override
@@ -112,10 +125,14 @@ final class VirtualChain {
     MemoryTransport.Pair pair =
         MemoryTransport.pair(
             scheduler, MemoryLink.ofDelay(down.delayMicros()), down, "sub" + index);
+    if (streamLimit >= 0) {
+      pair.client().limitIncomingUnidirectionalStreams(streamLimit);
+    }
     relay.serve(pair.server(), VERSION);
     MoqtSession.client(pair.client(), subscriber, VERSION);
     subscribers.add(subscriber);
     subscriberConnections.add(pair.client());
+    relaySideConnections.add(pair.server());
     int expected = subscribers.size();
     scheduler.runWhile(() -> subscriptionsAnswered < expected, scheduler.nowMicros() + 10_000_000);
     return subscriber;

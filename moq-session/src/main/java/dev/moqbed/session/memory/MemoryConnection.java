@@ -20,6 +20,12 @@ import java.util.Map;
  * first queued datagrams, then the stream with the lowest urgency (ties: the earliest opened);
  * every chunk reaches the peer one link delay after its serialization ends, in send order.
  * STOP_SENDING, RESET_STREAM and CONNECTION_CLOSE take one link delay and no link time.
+ *
+ * <p>Unidirectional streams are unlimited unless {@link #limitIncomingUnidirectionalStreams} gives
+ * one end a limit, as QUIC's {@code initial_max_streams_uni} and MAX_STREAMS do: its peer may then
+ * have opened at most that many more streams than have ended here, and each that ends (its FIN or
+ * reset arrived, or this end stopped it) raises the limit by one, one link delay later (no link
+ * time, like STOP_SENDING). Opening a stream beyond the limit throws, as quiche refuses it.
  */
 public final class MemoryConnection implements TransportConnection {
   /** Bytes a stream may hold unsent before it stops being writable. */
@@ -38,6 +44,12 @@ public final class MemoryConnection implements TransportConnection {
   private TransportListener listener;
   private long nextBidirectionalId;
   private long nextUnidirectionalId;
+  // The peer's limit on our unidirectional streams (the total it allows, as MAX_STREAMS counts)
+  // and how many we opened.
+  private long peerMaxUnidirectionalStreams = Long.MAX_VALUE;
+  private long unidirectionalStreamsOpened;
+  // Our limit on the peer's: -1 when none, else the total granted so far.
+  private long grantedUnidirectionalStreams = -1;
   private long linkFreeAtMicros;
   private boolean pumpScheduled;
   private boolean open = true;
@@ -55,6 +67,24 @@ public final class MemoryConnection implements TransportConnection {
 
   void connect(MemoryConnection peer) {
     this.peer = peer;
+  }
+
+  /**
+   * Lets the peer have at most {@code streams} unidirectional streams open towards this end at a
+   * time (see the class comment). Call before the peer opens any, as a transport parameter is known
+   * before the first stream.
+   */
+  public void limitIncomingUnidirectionalStreams(int streams) {
+    if (streams < 0) {
+      throw new IllegalArgumentException("negative stream limit");
+    }
+    grantedUnidirectionalStreams = streams;
+    peer.peerMaxUnidirectionalStreams = streams;
+  }
+
+  /** Unidirectional streams this end opened so far. */
+  public long unidirectionalStreamsOpened() {
+    return unidirectionalStreamsOpened;
   }
 
   @Override
@@ -75,11 +105,21 @@ public final class MemoryConnection implements TransportConnection {
 
   @Override
   public SendStream openUnidirectionalStream(int urgency) {
+    if (!canOpenUnidirectionalStream()) {
+      throw new IllegalStateException(
+          "stream limit: the peer allows " + peerMaxUnidirectionalStreams + " streams");
+    }
+    unidirectionalStreamsOpened++;
     long id = nextUnidirectionalId;
     nextUnidirectionalId += 4;
     OutStream out = new OutStream(id, urgency, false);
     sending.add(out);
     return out;
+  }
+
+  @Override
+  public boolean canOpenUnidirectionalStream() {
+    return unidirectionalStreamsOpened < peerMaxUnidirectionalStreams;
   }
 
   @Override
@@ -234,6 +274,19 @@ public final class MemoryConnection implements TransportConnection {
       }
     }
     in.deliver(chunk, fin);
+    if (fin) {
+      in.releaseCredit();
+    }
+  }
+
+  private void onMaxStreamsArrived(long maximum) {
+    if (!open || maximum <= peerMaxUnidirectionalStreams) {
+      return;
+    }
+    peerMaxUnidirectionalStreams = maximum;
+    if (listener != null) {
+      listener.onUnidirectionalStreamCredit();
+    }
   }
 
   private void onDatagramArrived(byte[] datagram) {
@@ -258,6 +311,7 @@ public final class MemoryConnection implements TransportConnection {
     InStream in = receiving.get(id);
     if (open && in != null) {
       in.onReset(code);
+      in.releaseCredit();
     }
   }
 
@@ -397,8 +451,26 @@ public final class MemoryConnection implements TransportConnection {
 
   /** The receiving half of a stream of this end. */
   private final class InStream extends BufferingReceiveStream {
+    private boolean creditReleased;
+
     InStream(long id) {
       super(id);
+    }
+
+    /**
+     * The stream ended here: if it is one the peer opened under this end's limit, the peer may open
+     * one more (MAX_STREAMS, one link delay later). Once per stream.
+     */
+    void releaseCredit() {
+      boolean peerUnidirectional = (id() & 2) != 0 && (id() & 1) != (client ? 0 : 1);
+      if (creditReleased || !peerUnidirectional || grantedUnidirectionalStreams < 0 || !open) {
+        return;
+      }
+      creditReleased = true;
+      grantedUnidirectionalStreams++;
+      long maximum = grantedUnidirectionalStreams;
+      MemoryConnection target = peer;
+      scheduler.scheduleAfter(link.delayMicros(), () -> target.onMaxStreamsArrived(maximum));
     }
 
     @Override
@@ -411,6 +483,7 @@ public final class MemoryConnection implements TransportConnection {
       MemoryConnection target = peer;
       long id = id();
       scheduler.scheduleAfter(link.delayMicros(), () -> target.onStopSendingArrived(id, errorCode));
+      releaseCredit();
     }
   }
 }

@@ -18,8 +18,20 @@ public interface TransportConnection {
   /**
    * Opens a unidirectional stream whose bytes are sent before those of streams with a larger
    * urgency (0 = most urgent). Streams of equal urgency are served in the order they were opened.
+   *
+   * @throws IllegalStateException when {@link #canOpenUnidirectionalStream()} is false: the peer's
+   *     stream limit would refuse the stream, and its id would be lost (Netty's codec takes the id
+   *     before quiche refuses it, and the peer counts every id below the highest as opened)
    */
   SendStream openUnidirectionalStream(int urgency);
+
+  /**
+   * True when the peer's stream limit (QUIC's MAX_STREAMS for unidirectional streams) lets this end
+   * open one more unidirectional stream now. When false, wait for {@link
+   * TransportListener#onUnidirectionalStreamCredit()}: the peer raises its limit as streams it
+   * received end. A transport without stream limits always answers true.
+   */
+  boolean canOpenUnidirectionalStream();
 
   /**
    * Sends one DATAGRAM frame. Returns false when the payload is larger than {@link

@@ -14,6 +14,13 @@ public interface TransportListener {
   /** The peer opened a unidirectional stream. Set its listener before returning. */
   void onUnidirectionalStream(ReceiveStream stream);
 
+  /**
+   * The peer raised its unidirectional stream limit (MAX_STREAMS): {@link
+   * TransportConnection#canOpenUnidirectionalStream()} may be true again. Transports without stream
+   * limits never call it.
+   */
+  default void onUnidirectionalStreamCredit() {}
+
   /** A DATAGRAM frame arrived; the buffer is only valid during the call. */
   void onDatagram(ByteBuffer payload);
 

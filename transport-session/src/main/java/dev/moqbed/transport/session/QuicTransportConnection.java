@@ -90,6 +90,16 @@ public final class QuicTransportConnection implements TransportConnection, Conne
     return out;
   }
 
+  /**
+   * Always true: the transport model has no stream limits. It neither sends nor obeys MAX_STREAMS
+   * (docs/transport/connection.md: the draft's scenarios never come near 512 streams), so it never
+   * calls {@link TransportListener#onUnidirectionalStreamCredit()} either.
+   */
+  @Override
+  public boolean canOpenUnidirectionalStream() {
+    return true;
+  }
+
   @Override
   public boolean sendDatagram(byte[] payload) {
     if (!open || payload.length > maxDatagramBytes()) {
