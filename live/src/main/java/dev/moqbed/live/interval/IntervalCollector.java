@@ -123,11 +123,30 @@ public final class IntervalCollector {
       IntervalSnapshot interval = pending.remove(next);
       reported.remove(next);
       next++;
-      // A source stopped right on a tick reports an empty sliver; nothing to print.
-      if (interval.toMicros() > interval.fromMicros()) {
+      if (!isEmptySliver(interval)) {
         toPrinter.add(interval);
       }
     }
+  }
+
+  /**
+   * A source stopped just after a tick reports a sliver of an interval: with nothing in it, it is
+   * not worth a line (one with frames is printed, so the lines add up to the summary).
+   */
+  private boolean isEmptySliver(IntervalSnapshot interval) {
+    if (interval.toMicros() - interval.fromMicros() >= intervalMicros / 10) {
+      return false;
+    }
+    for (TrackInterval track : interval.tracks()) {
+      if (track.frames() > 0
+          || track.late() > 0
+          || track.stopSending() > 0
+          || track.reset() > 0
+          || track.dropped() > 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void end() {

@@ -143,21 +143,34 @@ public final class IntervalLine {
     if (track.latency() == null || track.latency().getTotalCount() == 0) {
       return String.format(Locale.ROOT, " %6s/%6s ms", "-", "-");
     }
-    return String.format(
-        Locale.ROOT,
-        " %6.2f/%6.2f ms",
-        track.latency().getValueAtPercentile(50) / 1e3,
-        track.latency().getValueAtPercentile(99) / 1e3);
+    return " "
+        + milliseconds(track.latency().getValueAtPercentile(50))
+        + "/"
+        + milliseconds(track.latency().getValueAtPercentile(99))
+        + " ms";
+  }
+
+  /** Milliseconds in 6 characters, with as many decimals as fit: 0.55, 212.7, 2601. */
+  static String milliseconds(long micros) {
+    double millis = micros / 1e3;
+    if (millis < 99.995) {
+      return String.format(Locale.ROOT, "%6.2f", millis);
+    }
+    if (millis < 9999.95) {
+      return String.format(Locale.ROOT, "%6.1f", millis);
+    }
+    return String.format(Locale.ROOT, "%6.0f", Math.min(millis, 999_999));
   }
 
   private static String path(PathInterval path) {
     if (path.sessions() == 0) {
       return String.format(
           Locale.ROOT,
-          "  subs %3d cwnd %s rtt      - ms rate %s queue %s",
+          "  subs %3d cwnd %8s rtt %6s ms rate %12s queue %s",
           0,
-          "       -",
-          "          -",
+          "-",
+          "-",
+          "-",
           bytes(path.queuedBytes()));
     }
     return String.format(
@@ -181,7 +194,7 @@ public final class IntervalLine {
     return String.format(Locale.ROOT, "%5.1f GB", bytes / 1e9);
   }
 
-  /** A bit rate in 11 characters. */
+  /** A bit rate in 12 characters. */
   static String rate(double bitsPerSecond) {
     if (bitsPerSecond < 999.95e6) {
       return String.format(Locale.ROOT, "%5.1f Mbit/s", bitsPerSecond / 1e6);

@@ -43,7 +43,13 @@ public final class IntervalSampler {
   public static IntervalSampler start(
       Scheduler scheduler, IntervalProbe probe, IntervalCollector collector, int source) {
     IntervalSampler sampler = new IntervalSampler(scheduler, probe, collector, source);
-    scheduler.execute(sampler::scheduleNext);
+    // What the probe counted before the run started (a warm-up, the setup) is no interval's.
+    scheduler.scheduleAt(
+        sampler.startMicros,
+        () -> {
+          probe.takeTracks();
+          sampler.scheduleNext();
+        });
     return sampler;
   }
 
