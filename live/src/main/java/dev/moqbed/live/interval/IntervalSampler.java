@@ -43,13 +43,19 @@ public final class IntervalSampler {
   public static IntervalSampler start(
       Scheduler scheduler, IntervalProbe probe, IntervalCollector collector, int source) {
     IntervalSampler sampler = new IntervalSampler(scheduler, probe, collector, source);
-    // What the probe counted before the run started (a warm-up, the setup) is no interval's.
-    scheduler.scheduleAt(
-        sampler.startMicros,
-        () -> {
-          probe.takeTracks();
-          sampler.scheduleNext();
-        });
+    if (sampler.startMicros > scheduler.nowMicros()) {
+      // What the probe counts before a run that starts later (after a warm-up) is no interval's.
+      scheduler.scheduleAt(
+          sampler.startMicros,
+          () -> {
+            probe.takeTracks();
+            sampler.scheduleNext();
+          });
+    } else {
+      // Everything counted from now on is the run's: a discard run later, on a busy loop, would
+      // drop the first frames.
+      scheduler.execute(sampler::scheduleNext);
+    }
     return sampler;
   }
 
