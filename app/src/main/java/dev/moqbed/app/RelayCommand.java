@@ -251,7 +251,9 @@ final class RelayCommand implements Callable<Integer> {
     }
     MetricsEndpoint endpoint = metrics;
     UpstreamLink link = upstreamLink;
-    out.println(
+    // With --format json, standard output holds the one document; the banner goes with the logs.
+    PrintWriter banner = formatOption.format == OutputFormat.JSON ? err : out;
+    banner.println(
         "moqbed relay: listening on "
             + server.localAddress()
             + " (QUIC, ALPN "
@@ -271,7 +273,7 @@ final class RelayCommand implements Callable<Integer> {
             + maxBufferedBytes
             + " bytes queued per subscriber"
             + (link == null ? "" : "; upstream relay " + upstream));
-    out.flush();
+    banner.flush();
     IntervalRun run = null;
     if (probe != null) {
       printer.begin();
