@@ -4,15 +4,21 @@ import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.fanout.FanoutBench;
 import dev.moqbed.live.fanout.FanoutTable;
 import dev.moqbed.live.fanout.SubscriberSwarm;
+import dev.moqbed.live.interval.IntervalLine;
+import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.netty.NativeQuic;
 import dev.moqbed.netty.QuicServer;
+import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.runtime.Quantities;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -107,6 +113,8 @@ final class BenchFanoutCommand implements Callable<Integer> {
 
   @Mixin FormatOption formatOption = new FormatOption();
 
+  @Mixin IntervalOption intervalOption = new IntervalOption();
+
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
   boolean verbose;
 
@@ -180,13 +188,52 @@ final class BenchFanoutCommand implements Callable<Integer> {
               + " measured");
       out.flush();
     }
-    FanoutBench.Result result = FanoutBench.run(options);
+    boolean intervals = intervalOption.reportsIn(formatOption.format);
+    IntervalPrinter printer =
+        new IntervalPrinter(
+            out,
+            formatOption.format,
+            new IntervalLine(
+                options.media().flows().stream().map(flow -> flow.id()).toList(),
+                EnumSet.of(Column.STOP_SENDING, Column.DROPPED, Column.PATH)));
+    if (intervals) {
+      printer.begin();
+    }
+    FanoutBench.Result result =
+        FanoutBench.run(options, intervals ? intervalOption.intervalMicros : 0, printer::interval);
+    if (intervals && formatOption.format == OutputFormat.JSON) {
+      printer.document(
+          "bench fanout",
+          configuration(),
+          result.intervals(),
+          Json.parse(FanoutTable.of(result).render(OutputFormat.JSON)));
+      return 0;
+    }
+    if (intervals) {
+      printer.summary(result.intervals());
+      out.println();
+    }
     out.print(FanoutTable.of(result).render(formatOption.format));
     if (formatOption.format == OutputFormat.TABLE) {
       out.println(FanoutTable.summary(result));
     }
     out.flush();
     return 0;
+  }
+
+  /** What this run was, for the JSON document. */
+  private Map<String, Object> configuration() {
+    Map<String, Object> configuration = new LinkedHashMap<>();
+    configuration.put("subscribers", subscribers);
+    configuration.put("slow", slow);
+    configuration.put("slow_rate_bps", slowRate);
+    configuration.put("duration_s", durationMicros / 1e6);
+    configuration.put("warmup_s", warmupMicros / 1e6);
+    configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
+    configuration.put("cc", controllerOption.controller);
+    configuration.put("late_ms", lateMicros / 1e3);
+    configuration.put("socket_layer", QuicServer.socketLayer());
+    return configuration;
   }
 
   /** This JVM's java, class path and main class, then {@code bench fanout-subscribers}. */

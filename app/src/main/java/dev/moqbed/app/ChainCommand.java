@@ -5,12 +5,19 @@ import dev.moqbed.live.ChainTable;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.MetricsEndpoint;
 import dev.moqbed.live.RelayMetrics;
+import dev.moqbed.live.interval.IntervalLine;
+import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.NativeQuic;
 import dev.moqbed.netty.QuicServer;
+import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.runtime.Quantities;
 import java.io.PrintWriter;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -78,6 +85,8 @@ final class ChainCommand implements Callable<Integer> {
 
   @Mixin FormatOption formatOption = new FormatOption();
 
+  @Mixin IntervalOption intervalOption = new IntervalOption();
+
   @Option(
       names = "--metrics-port",
       paramLabel = "PORT",
@@ -108,6 +117,22 @@ final class ChainCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--relays must be 1..8");
     }
     MediaSpec media = mediaOptions.media();
+    OutputFormat format = formatOption.format;
+    boolean intervals = intervalOption.reportsIn(format);
+    List<String> tracks = media.flows().stream().map(flow -> flow.id()).toList();
+    IntervalPrinter printer =
+        new IntervalPrinter(
+            out,
+            format,
+            new IntervalLine(
+                tracks,
+                EnumSet.of(
+                    Column.LATENCY,
+                    Column.LATE,
+                    Column.STOP_SENDING,
+                    Column.RESET,
+                    Column.DROPPED,
+                    Column.PATH)));
     ChainOptions options =
         ChainOptions.builder()
             .media(media)
@@ -125,6 +150,7 @@ final class ChainCommand implements Callable<Integer> {
                   }
                 })
             .relays(relays)
+            .intervals(intervals ? intervalOption.intervalMicros : 0, printer::interval)
             .build();
     if (!NativeQuic.isAvailable()) {
       throw new java.io.IOException(
@@ -133,12 +159,16 @@ final class ChainCommand implements Callable<Integer> {
     try (RelayMetrics metrics = metricsPort == null ? null : new RelayMetrics();
         MetricsEndpoint endpoint =
             metrics == null ? null : MetricsEndpoint.start(metricsPort, metrics)) {
-      return run(options, metrics, endpoint, out);
+      return run(options, metrics, endpoint, out, intervals ? printer : null);
     }
   }
 
   private int run(
-      ChainOptions options, RelayMetrics metrics, MetricsEndpoint endpoint, PrintWriter out)
+      ChainOptions options,
+      RelayMetrics metrics,
+      MetricsEndpoint endpoint,
+      PrintWriter out,
+      IntervalPrinter printer)
       throws Exception {
     if (formatOption.format == OutputFormat.TABLE) {
       out.println(
@@ -158,9 +188,26 @@ final class ChainCommand implements Callable<Integer> {
       out.flush();
     }
     if (warmupMicros > 0) {
-      LiveChain.run(options.toBuilder().durationMicros(warmupMicros).build());
+      LiveChain.run(
+          options.toBuilder().durationMicros(warmupMicros).intervals(0, interval -> {}).build());
+    }
+    if (printer != null) {
+      printer.begin();
     }
     LiveChain.Result result = LiveChain.run(options, metrics);
+    if (printer != null && formatOption.format == OutputFormat.JSON) {
+      printer.document(
+          "chain",
+          configuration(),
+          result.intervals(),
+          Json.parse(ChainTable.of(result).render(OutputFormat.JSON)));
+      out.flush();
+      return 0;
+    }
+    if (printer != null) {
+      printer.summary(result.intervals());
+      out.println();
+    }
     out.print(ChainTable.of(result).render(formatOption.format));
     if (formatOption.format == OutputFormat.TABLE) {
       out.println(
@@ -175,5 +222,19 @@ final class ChainCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  /** What this run was, for the JSON document. */
+  private Map<String, Object> configuration() {
+    Map<String, Object> configuration = new LinkedHashMap<>();
+    configuration.put("duration_s", durationMicros / 1e6);
+    configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
+    configuration.put("subscribers", subscribers);
+    configuration.put("relays", relays);
+    configuration.put("cc", controllerOption.controller);
+    configuration.put("late_ms", lateMicros / 1e3);
+    configuration.put("warmup_s", warmupMicros / 1e6);
+    configuration.put("socket_layer", QuicServer.socketLayer());
+    return configuration;
   }
 }

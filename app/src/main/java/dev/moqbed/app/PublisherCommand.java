@@ -1,7 +1,14 @@
 package dev.moqbed.app;
 
+import dev.moqbed.live.interval.IntervalLine;
+import dev.moqbed.live.interval.IntervalLine.Column;
+import dev.moqbed.live.interval.IntervalRun;
+import dev.moqbed.live.interval.IntervalSnapshot;
+import dev.moqbed.live.interval.PublisherProbe;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.QuicClient;
+import dev.moqbed.output.Json;
+import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
@@ -11,8 +18,13 @@ import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.SessionClose;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -53,6 +65,8 @@ final class PublisherCommand implements Callable<Integer> {
 
   @Mixin FormatOption formatOption = new FormatOption();
 
+  @Mixin IntervalOption intervalOption = new IntervalOption();
+
   @Spec picocli.CommandLine.Model.CommandSpec spec2;
 
   @Override
@@ -68,6 +82,13 @@ final class PublisherCommand implements Callable<Integer> {
     CompletableFuture<PublisherReport> closed = new CompletableFuture<>();
     CompletableFuture<String> closeReason = new CompletableFuture<>();
     MoqtVersion version = MoqtVersion.DRAFT_14;
+    List<String> tracks = config.media().flows().stream().map(flow -> flow.id()).toList();
+    PublisherProbe probe = new PublisherProbe(tracks);
+    boolean intervals = intervalOption.reportsIn(formatOption.format);
+    IntervalPrinter printer =
+        new IntervalPrinter(
+            out, formatOption.format, new IntervalLine(tracks, EnumSet.of(Column.STOP_SENDING)));
+    AtomicReference<IntervalRun> run = new AtomicReference<>();
     QuicClient client =
         QuicClient.connect(
             address,
@@ -75,26 +96,51 @@ final class PublisherCommand implements Callable<Integer> {
             controllerOption.settings(),
             relayOptions.trust(),
             version.alpn(),
-            connection ->
-                MoqtSession.client(
-                    connection,
-                    new Publisher(
-                        connection.scheduler(),
-                        config,
-                        new PublisherEvents() {
-                          @Override
-                          public void onLog(String line) {
-                            err.println("publisher: " + line);
-                            err.flush();
-                          }
+            connection -> {
+              Publisher publisher =
+                  new Publisher(
+                      connection.scheduler(),
+                      config,
+                      probe.events(
+                          new PublisherEvents() {
+                            @Override
+                            public void onAnnounced() {
+                              // The media clock starts now: so do the intervals.
+                              if (intervals) {
+                                printer.begin();
+                                run.set(
+                                    IntervalRun.start(
+                                        connection.scheduler(),
+                                        probe,
+                                        connection.scheduler().nowMicros(),
+                                        intervalOption.intervalMicros,
+                                        durationMicros,
+                                        printer::interval));
+                              }
+                            }
 
-                          @Override
-                          public void onClosed(SessionClose close, PublisherReport report) {
-                            closeReason.complete(close.describe());
-                            closed.complete(report);
-                          }
-                        }),
-                    version));
+                            @Override
+                            public void onMediaFinished(PublisherReport report) {
+                              if (run.get() != null) {
+                                run.get().stop();
+                              }
+                            }
+
+                            @Override
+                            public void onLog(String line) {
+                              err.println("publisher: " + line);
+                              err.flush();
+                            }
+
+                            @Override
+                            public void onClosed(SessionClose close, PublisherReport report) {
+                              closeReason.complete(close.describe());
+                              closed.complete(report);
+                            }
+                          }));
+              probe.attach(publisher);
+              MoqtSession.client(connection, publisher, version);
+            });
     try {
       err.println(
           "publisher: connected to "
@@ -103,6 +149,11 @@ final class PublisherCommand implements Callable<Integer> {
               + dev.moqbed.runtime.Quantities.formatDuration(durationMicros));
       err.flush();
       PublisherReport report = closed.get();
+      List<IntervalSnapshot> intervalList = List.of();
+      if (run.get() != null) {
+        run.get().stop(); // the relay went away before the media finished
+        intervalList = run.get().await();
+      }
       Table table =
           new Table(
               "track", "objects_sent", "bytes_sent", "streams_opened", "stop_sending_received");
@@ -114,11 +165,35 @@ final class PublisherCommand implements Callable<Integer> {
             track.streamsOpened(),
             track.stopSendingReceived());
       }
+      int exitCode = closeReason.getNow("").contains("media finished") ? 0 : 1;
+      if (run.get() != null && formatOption.format == OutputFormat.JSON) {
+        printer.document(
+            "publisher",
+            configuration(address),
+            intervalList,
+            Json.parse(table.render(OutputFormat.JSON)));
+        return exitCode;
+      }
+      if (run.get() != null) {
+        printer.summary(intervalList);
+        out.println();
+      }
       out.print(table.render(formatOption.format));
       out.flush();
-      return closeReason.getNow("").contains("media finished") ? 0 : 1;
+      return exitCode;
     } finally {
       client.close();
     }
+  }
+
+  /** What this run was, for the JSON document. */
+  private Map<String, Object> configuration(InetSocketAddress address) {
+    Map<String, Object> configuration = new LinkedHashMap<>();
+    configuration.put("relay", address.toString());
+    configuration.put("namespace", namespace);
+    configuration.put("duration_s", durationMicros / 1e6);
+    configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
+    configuration.put("cc", controllerOption.controller);
+    return configuration;
   }
 }

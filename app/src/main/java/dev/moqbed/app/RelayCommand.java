@@ -4,15 +4,25 @@ import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.MetricsEndpoint;
 import dev.moqbed.live.RelayMetrics;
 import dev.moqbed.live.UpstreamLink;
+import dev.moqbed.live.interval.IntervalLine;
+import dev.moqbed.live.interval.IntervalLine.Column;
+import dev.moqbed.live.interval.IntervalRun;
+import dev.moqbed.live.interval.IntervalSnapshot;
+import dev.moqbed.live.interval.RelayProbe;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.QuicServer;
 import dev.moqbed.netty.ServerCertificate;
+import dev.moqbed.output.OutputFormat;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -137,6 +147,10 @@ final class RelayCommand implements Callable<Integer> {
               + " closed with TOO_MANY_REQUESTS (default ${DEFAULT-VALUE}).")
   int maxPendingSetupsPerAddress;
 
+  @Mixin FormatOption formatOption = new FormatOption();
+
+  @Mixin IntervalOption intervalOption = new IntervalOption();
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -172,6 +186,16 @@ final class RelayCommand implements Callable<Integer> {
     }
     MoqtVersion version = MoqtVersion.DRAFT_14;
     Relay[] relay = new Relay[1];
+    boolean intervals = intervalOption.reportsIn(formatOption.format);
+    RelayObserver metricsObserver = relayMetrics == null ? RelayObserver.NONE : relayMetrics;
+    // In front of the metrics: counts per interval what the relay forwards and drops.
+    RelayProbe probe = intervals ? new RelayProbe(metricsObserver) : null;
+    IntervalPrinter printer =
+        new IntervalPrinter(
+            out,
+            formatOption.format,
+            new IntervalLine(
+                List.of(), EnumSet.of(Column.STOP_SENDING, Column.DROPPED, Column.PATH)));
     QuicServer server =
         QuicServer.start(
             LiveSupport.parseAddress(listen),
@@ -187,7 +211,10 @@ final class RelayCommand implements Callable<Integer> {
               err.println("relay: " + line);
               err.flush();
             },
-            relayMetrics == null ? RelayObserver.NONE : relayMetrics);
+            probe != null ? probe : metricsObserver);
+    if (probe != null) {
+      probe.attach(relay[0]);
+    }
     MetricsEndpoint metrics = null;
     if (relayMetrics != null) {
       relayMetrics.attach(relay[0], server.scheduler());
@@ -224,7 +251,9 @@ final class RelayCommand implements Callable<Integer> {
     }
     MetricsEndpoint endpoint = metrics;
     UpstreamLink link = upstreamLink;
-    out.println(
+    // With --format json, standard output holds the one document; the banner goes with the logs.
+    PrintWriter banner = formatOption.format == OutputFormat.JSON ? err : out;
+    banner.println(
         "moqbed relay: listening on "
             + server.localAddress()
             + " (QUIC, ALPN "
@@ -244,12 +273,28 @@ final class RelayCommand implements Callable<Integer> {
             + maxBufferedBytes
             + " bytes queued per subscriber"
             + (link == null ? "" : "; upstream relay " + upstream));
-    out.flush();
+    banner.flush();
+    IntervalRun run = null;
+    if (probe != null) {
+      printer.begin();
+      run =
+          IntervalRun.start(
+              server.scheduler(),
+              probe,
+              server.scheduler().nowMicros(),
+              intervalOption.intervalMicros,
+              0,
+              printer::interval);
+    }
+    IntervalRun intervalRun = run;
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
+                  if (intervalRun != null) {
+                    printSummary(intervalRun, printer);
+                  }
                   if (endpoint != null) {
                     endpoint.close();
                     relayMetrics.close();
@@ -262,5 +307,27 @@ final class RelayCommand implements Callable<Integer> {
                 }));
     stopped.await();
     return 0;
+  }
+
+  /** On Ctrl-C: the last interval, then the summary line or the JSON document. */
+  private void printSummary(IntervalRun run, IntervalPrinter printer) {
+    try {
+      run.stop();
+      List<IntervalSnapshot> intervals = run.await();
+      if (formatOption.format == OutputFormat.JSON) {
+        Map<String, Object> configuration = new LinkedHashMap<>();
+        configuration.put("listen", listen);
+        configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
+        configuration.put("cc", controllerOption.controller);
+        configuration.put("max_sessions", maxSessions);
+        configuration.put("max_buffered_bytes", maxBufferedBytes);
+        configuration.put("upstream", upstream);
+        printer.document("relay", configuration, intervals, null);
+      } else {
+        printer.summary(intervals);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -1,8 +1,14 @@
 package dev.moqbed.app;
 
 import dev.moqbed.live.LiveSupport;
+import dev.moqbed.live.interval.IntervalLine;
+import dev.moqbed.live.interval.IntervalLine.Column;
+import dev.moqbed.live.interval.IntervalRun;
+import dev.moqbed.live.interval.IntervalSnapshot;
+import dev.moqbed.live.interval.SubscriberProbe;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.QuicClient;
+import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
 import dev.moqbed.runtime.Quantities;
@@ -20,7 +26,10 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -112,6 +121,8 @@ final class SubscriberCommand implements Callable<Integer> {
 
   @Mixin FormatOption formatOption = new FormatOption();
 
+  @Mixin IntervalOption intervalOption = new IntervalOption();
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -125,6 +136,15 @@ final class SubscriberCommand implements Callable<Integer> {
     BufferedWriter frames = framesFile == null ? null : openFrames(framesFile);
     CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
     Subscriber[] subscriber = new Subscriber[1];
+    SubscriberProbe probe = new SubscriberProbe(tracks, lateMicros);
+    boolean intervals = intervalOption.reportsIn(formatOption.format);
+    IntervalPrinter printer =
+        new IntervalPrinter(
+            out,
+            formatOption.format,
+            new IntervalLine(
+                tracks,
+                EnumSet.of(Column.LATENCY, Column.LATE, Column.STOP_SENDING, Column.RESET)));
     MoqtVersion version = MoqtVersion.DRAFT_14;
     try (QuicClient client =
         QuicClient.connect(
@@ -138,25 +158,27 @@ final class SubscriberCommand implements Callable<Integer> {
                   new Subscriber(
                       connection.scheduler(),
                       config,
-                      new SubscriberEvents() {
-                        @Override
-                        public void onLog(String line) {
-                          err.println("subscriber: " + line);
-                          err.flush();
-                        }
+                      probe.events(
+                          new SubscriberEvents() {
+                            @Override
+                            public void onLog(String line) {
+                              err.println("subscriber: " + line);
+                              err.flush();
+                            }
 
-                        @Override
-                        public void onFrame(FrameRecord frame) {
-                          if (frames != null) {
-                            writeFrame(frames, frame);
-                          }
-                        }
+                            @Override
+                            public void onFrame(FrameRecord frame) {
+                              if (frames != null) {
+                                writeFrame(frames, frame);
+                              }
+                            }
 
-                        @Override
-                        public void onFinished(SubscriberReport report) {
-                          finished.complete(report);
-                        }
-                      });
+                            @Override
+                            public void onFinished(SubscriberReport report) {
+                              finished.complete(report);
+                            }
+                          }));
+              probe.attach(subscriber[0]);
               MoqtSession.client(connection, subscriber[0], version);
             })) {
       err.println(
@@ -171,6 +193,18 @@ final class SubscriberCommand implements Callable<Integer> {
                       + Quantities.formatDuration(clockUncertaintyMicros)
                       + " (given; its error adds to every latency)"));
       err.flush();
+      IntervalRun run = null;
+      if (intervals) {
+        printer.begin();
+        run =
+            IntervalRun.start(
+                client.scheduler(),
+                probe,
+                client.scheduler().nowMicros(),
+                intervalOption.intervalMicros,
+                0,
+                printer::interval);
+      }
       CompletableFuture<Void> printed = new CompletableFuture<>();
       Thread hook =
           new Thread(
@@ -182,6 +216,26 @@ final class SubscriberCommand implements Callable<Integer> {
       SubscriberReport report = finished.get();
       if (frames != null) {
         frames.close();
+      }
+      List<IntervalSnapshot> intervalList = List.of();
+      if (run != null) {
+        run.stop();
+        intervalList = run.await();
+      }
+      if (run != null && formatOption.format == OutputFormat.JSON) {
+        printer.document(
+            "subscriber",
+            configuration(address),
+            intervalList,
+            Json.parse(LiveSupport.subscriberTable(report).render(OutputFormat.JSON)));
+        out.flush();
+        printed.complete(null);
+        removeHook(hook);
+        return report.completed() ? 0 : 1;
+      }
+      if (run != null) {
+        printer.summary(intervalList);
+        out.println();
       }
       out.print(LiveSupport.subscriberTable(report).render(formatOption.format));
       Table hops = LiveSupport.hopTable(report);
@@ -202,13 +256,32 @@ final class SubscriberCommand implements Callable<Integer> {
       }
       out.flush();
       printed.complete(null);
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // Ctrl-C: the hook is already running and waits for this summary.
-      }
+      removeHook(hook);
       return report.completed() ? 0 : 1;
     }
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // Ctrl-C: the hook is already running and waits for this summary.
+    }
+  }
+
+  /** What this run was, for the JSON document. */
+  private Map<String, Object> configuration(InetSocketAddress address) {
+    Map<String, Object> configuration = new LinkedHashMap<>();
+    configuration.put("relay", address.toString());
+    configuration.put("namespace", namespace);
+    configuration.put("tracks", tracks);
+    configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
+    configuration.put("late_ms", lateMicros / 1e3);
+    configuration.put("droppable", droppable);
+    configuration.put("clock_offset_us", clockOffsetMicros);
+    configuration.put("clock_uncertainty_us", clockUncertaintyMicros);
+    configuration.put("cc", controllerOption.controller);
+    return configuration;
   }
 
   private static BufferedWriter openFrames(Path file) throws IOException {

@@ -1,5 +1,6 @@
 package dev.moqbed.live;
 
+import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.subscriber.FrameRecord;
@@ -25,6 +26,8 @@ public final class ChainOptions {
   private final List<Long> clockOffsetsMicros;
   private final Consumer<String> log;
   private final BiConsumer<Integer, FrameRecord> frames;
+  private final long intervalMicros;
+  private final Consumer<IntervalSnapshot> intervals;
 
   private ChainOptions(Builder builder) {
     media = builder.media;
@@ -37,6 +40,8 @@ public final class ChainOptions {
     clockOffsetsMicros = builder.clockOffsetsMicros;
     log = builder.log;
     frames = builder.frames;
+    intervalMicros = builder.intervalMicros;
+    intervals = builder.intervals;
   }
 
   /** A builder with every default: the draft's media mix for its own length, 3 subscribers. */
@@ -86,6 +91,16 @@ public final class ChainOptions {
     return frames;
   }
 
+  /** How often the roles report an interval; 0 = never. */
+  public long intervalMicros() {
+    return intervalMicros;
+  }
+
+  /** Receives each interval of the reported run, on the interval printing thread. */
+  public Consumer<IntervalSnapshot> intervals() {
+    return intervals;
+  }
+
   /** The clock offset subscriber {@code subscriber} (from 0) assumes; 0 when none was given. */
   long clockOffsetMicros(int subscriber) {
     return subscriber < clockOffsetsMicros.size() ? clockOffsetsMicros.get(subscriber) : 0;
@@ -103,6 +118,8 @@ public final class ChainOptions {
     private List<Long> clockOffsetsMicros = List.of();
     private Consumer<String> log = line -> {};
     private BiConsumer<Integer, FrameRecord> frames = (subscriber, frame) -> {};
+    private long intervalMicros;
+    private Consumer<IntervalSnapshot> intervals = interval -> {};
 
     private Builder() {}
 
@@ -117,6 +134,8 @@ public final class ChainOptions {
       clockOffsetsMicros = options.clockOffsetsMicros;
       log = options.log;
       frames = options.frames;
+      intervalMicros = options.intervalMicros;
+      intervals = options.intervals;
     }
 
     /** The media the publisher sends (default: the draft's mix, a1, vlow and vmid). */
@@ -200,6 +219,20 @@ public final class ChainOptions {
      */
     public Builder frames(BiConsumer<Integer, FrameRecord> frames) {
       this.frames = Objects.requireNonNull(frames, "frames");
+      return this;
+    }
+
+    /**
+     * Every {@code intervalMicros} of the media (default 0: never), the publisher, the last relay
+     * and every subscriber report what they did in that interval; {@code intervals} receives each
+     * interval, all of them joined, on a printing thread of its own.
+     */
+    public Builder intervals(long intervalMicros, Consumer<IntervalSnapshot> intervals) {
+      if (intervalMicros < 0) {
+        throw new IllegalArgumentException("--interval must not be negative");
+      }
+      this.intervalMicros = intervalMicros;
+      this.intervals = Objects.requireNonNull(intervals, "intervals");
       return this;
     }
 

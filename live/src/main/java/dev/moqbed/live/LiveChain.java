@@ -1,5 +1,8 @@
 package dev.moqbed.live;
 
+import dev.moqbed.live.interval.IntervalSnapshot;
+import dev.moqbed.live.interval.RelayProbe;
+import dev.moqbed.live.interval.SubscriberProbe;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
@@ -54,12 +57,15 @@ public final class LiveChain {
    * @param subscriptionsPerRelay per relay, first (the publisher's) first: the subscriptions it
    *     served once every subscriber had its answers — the last relay serves each subscriber's,
    *     every earlier one only the next relay's single subscription per track
+   * @param intervals the intervals reported while the media ran (empty without {@link
+   *     ChainOptions#intervalMicros()})
    */
   public record Result(
       PublisherReport publisher,
       List<SubscriberReport> subscribers,
       List<PathStats> relayPaths,
-      List<Integer> subscriptionsPerRelay) {}
+      List<Integer> subscriptionsPerRelay,
+      List<IntervalSnapshot> intervals) {}
 
   private LiveChain() {}
 
@@ -80,12 +86,29 @@ public final class LiveChain {
       ServerCertificate certificate = ServerCertificate.selfSigned(certificateDirectory);
       Map<String, PathStats> paths = new ConcurrentSkipListMap<>();
       ClientTrust trust = ClientTrust.pinned(certificate.certificate());
+      boolean intervals = options.intervalMicros() > 0;
+      List<String> tracks = options.media().flows().stream().map(flow -> flow.id()).toList();
+      // The relay the subscribers use reports its intervals, in front of its metrics if any.
+      RelayProbe relayProbe =
+          intervals
+              ? new RelayProbe(relayMetrics == null ? RelayObserver.NONE : relayMetrics)
+              : null;
       List<StartedRelay> relays = new ArrayList<>();
       for (int i = 0; i < options.relays(); i++) {
         StartedRelay upstream = i == 0 ? null : relays.get(i - 1);
         // the metrics, if asked for, are those of the relay the subscribers use
-        RelayMetrics metrics = i == options.relays() - 1 ? relayMetrics : null;
-        relays.add(startRelay(options, certificate, trust, endpoints, upstream, i + 1, metrics));
+        boolean last = i == options.relays() - 1;
+        RelayMetrics metrics = last ? relayMetrics : null;
+        relays.add(
+            startRelay(
+                options,
+                certificate,
+                trust,
+                endpoints,
+                upstream,
+                i + 1,
+                metrics,
+                last ? relayProbe : null));
       }
       samplePaths(relays.get(relays.size() - 1), paths);
       InetSocketAddress publisherRelay = relays.get(0).address();
@@ -130,12 +153,14 @@ public final class LiveChain {
       endpoints.add(publisherClient);
       await(announced, 10, "the relay to accept the publisher's namespace");
 
-      List<String> tracks = options.media().flows().stream().map(flow -> flow.id()).toList();
       List<CompletableFuture<Void>> answered = new ArrayList<>();
       List<CompletableFuture<SubscriberReport>> reports = new ArrayList<>();
       List<QuicClient> subscriberClients = new ArrayList<>();
+      List<SubscriberProbe> subscriberProbes = new ArrayList<>();
       for (int i = 0; i < options.subscribers(); i++) {
         int index = i;
+        SubscriberProbe probe = new SubscriberProbe(tracks, options.lateMicros());
+        subscriberProbes.add(probe);
         CompletableFuture<Void> subscribed = new CompletableFuture<>();
         CompletableFuture<SubscriberReport> report = new CompletableFuture<>();
         answered.add(subscribed);
@@ -155,35 +180,37 @@ public final class LiveChain {
                 options.settings(),
                 trust,
                 alpn,
-                connection ->
-                    MoqtSession.client(
-                        connection,
-                        new Subscriber(
-                            connection.scheduler(),
-                            config,
-                            new SubscriberEvents() {
-                              @Override
-                              public void onSubscriptionsAnswered(int accepted, int refused) {
-                                subscribed.complete(null);
-                              }
+                connection -> {
+                  Subscriber subscriber =
+                      new Subscriber(
+                          connection.scheduler(),
+                          config,
+                          probe.events(
+                              new SubscriberEvents() {
+                                @Override
+                                public void onSubscriptionsAnswered(int accepted, int refused) {
+                                  subscribed.complete(null);
+                                }
 
-                              @Override
-                              public void onFrame(FrameRecord frame) {
-                                options.frames().accept(index + 1, frame);
-                              }
+                                @Override
+                                public void onFrame(FrameRecord frame) {
+                                  options.frames().accept(index + 1, frame);
+                                }
 
-                              @Override
-                              public void onFinished(SubscriberReport finished) {
-                                report.complete(finished);
-                                subscribed.complete(null);
-                              }
+                                @Override
+                                public void onFinished(SubscriberReport finished) {
+                                  report.complete(finished);
+                                  subscribed.complete(null);
+                                }
 
-                              @Override
-                              public void onLog(String line) {
-                                options.log().accept("subscriber " + (index + 1) + ": " + line);
-                              }
-                            }),
-                        VERSION));
+                                @Override
+                                public void onLog(String line) {
+                                  options.log().accept("subscriber " + (index + 1) + ": " + line);
+                                }
+                              }));
+                  probe.attach(subscriber);
+                  MoqtSession.client(connection, subscriber, VERSION);
+                });
         subscriberClients.add(subscriberClient);
         endpoints.add(subscriberClient);
       }
@@ -198,13 +225,31 @@ public final class LiveChain {
       }
 
       Publisher started = publisher[0];
+      ChainIntervals chainIntervals =
+          intervals
+              ? ChainIntervals.start(
+                  options,
+                  mediaDurationMicros(options),
+                  relays.get(relays.size() - 1).loop(),
+                  relayProbe,
+                  subscriberClients.stream().map(QuicClient::scheduler).toList(),
+                  subscriberProbes)
+              : null;
       publisherClient.scheduler().execute(started::startMedia);
       long mediaSeconds = mediaDurationMicros(options) / 1_000_000 + 1;
       PublisherReport sent = await(published, mediaSeconds + 20, "the publisher to finish");
-      List<SubscriberReport> received = new ArrayList<>();
-      for (CompletableFuture<SubscriberReport> report : reports) {
-        received.add(await(report, 20, "the subscribers to finish"));
+      if (chainIntervals != null) {
+        chainIntervals.publisherDone();
       }
+      List<SubscriberReport> received = new ArrayList<>();
+      for (int i = 0; i < reports.size(); i++) {
+        received.add(await(reports.get(i), 20, "the subscribers to finish"));
+        if (chainIntervals != null) {
+          chainIntervals.subscriberDone(i);
+        }
+      }
+      List<IntervalSnapshot> intervalList =
+          chainIntervals == null ? List.of() : chainIntervals.finish();
       List<PathStats> relayPaths = new ArrayList<>();
       for (QuicClient subscriberClient : subscriberClients) {
         String suffix = ":" + subscriberClient.localPort();
@@ -215,7 +260,7 @@ public final class LiveChain {
                 .findFirst()
                 .orElse(PathStats.UNKNOWN));
       }
-      return new Result(sent, received, relayPaths, subscriptionsPerRelay);
+      return new Result(sent, received, relayPaths, subscriptionsPerRelay, intervalList);
     } finally {
       for (int i = endpoints.size() - 1; i >= 0; i--) {
         try {
@@ -242,7 +287,8 @@ public final class LiveChain {
       List<AutoCloseable> endpoints,
       StartedRelay upstream,
       int number,
-      RelayMetrics relayMetrics)
+      RelayMetrics relayMetrics,
+      RelayProbe probe)
       throws IOException, InterruptedException {
     String name = options.relays() == 1 ? "relay" : "relay " + number;
     Relay[] relay = new Relay[1];
@@ -258,7 +304,10 @@ public final class LiveChain {
             server.scheduler(),
             RelayConfig.DEFAULT,
             line -> options.log().accept(name + ": " + line),
-            relayMetrics == null ? RelayObserver.NONE : relayMetrics);
+            probe != null ? probe : relayMetrics == null ? RelayObserver.NONE : relayMetrics);
+    if (probe != null) {
+      probe.attach(relay[0]);
+    }
     endpoints.add(server);
     if (relayMetrics != null) {
       relayMetrics.attach(relay[0], server.scheduler());

@@ -1,6 +1,9 @@
 package dev.moqbed.live.fanout;
 
 import dev.moqbed.live.ThrottledUdpLink;
+import dev.moqbed.live.interval.IntervalRun;
+import dev.moqbed.live.interval.IntervalSnapshot;
+import dev.moqbed.live.interval.RelayProbe;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
@@ -17,6 +20,7 @@ import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.publisher.PublisherReport;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.transport.PathStats;
 import java.io.BufferedReader;
@@ -105,6 +109,7 @@ public final class FanoutBench {
    * @param heapAfterGcMegabytes heap in use after a full collection at the end: what stays live
    * @param loadAverage the host's one-minute load average at the end
    * @param publisherPath the publisher's path to the relay at the end of the media (quiche's view)
+   * @param intervals the relay's intervals over the measured window (empty when none were asked)
    */
   public record Result(
       int subscribers,
@@ -119,17 +124,30 @@ public final class FanoutBench {
       double loadAverage,
       long swarmCpuMillis,
       long slowLinkDrops,
-      PathStats publisherPath) {}
+      PathStats publisherPath,
+      List<IntervalSnapshot> intervals) {}
 
   private FanoutBench() {}
 
   public static Result run(Options options) throws IOException, InterruptedException {
+    return run(options, 0, interval -> {});
+  }
+
+  /**
+   * Runs the benchmark; every {@code intervalMicros} of the measured window (0: never) the relay
+   * reports what it forwarded and dropped and its paths to the subscribers, to {@code intervals} on
+   * a printing thread. The subscribers' latency stays in their own process until the end.
+   */
+  public static Result run(
+      Options options, long intervalMicros, Consumer<IntervalSnapshot> intervals)
+      throws IOException, InterruptedException {
     Path certificateDirectory = Files.createTempDirectory("moqbed-fanout-");
     List<AutoCloseable> endpoints = new ArrayList<>();
     Process swarm = null;
     try {
       ServerCertificate certificate = ServerCertificate.selfSigned(certificateDirectory);
       Relay[] relay = new Relay[1];
+      RelayProbe probe = intervalMicros > 0 ? new RelayProbe(RelayObserver.NONE) : null;
       QuicServer server =
           QuicServer.start(
               new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
@@ -148,7 +166,11 @@ public final class FanoutBench {
                           RelayConfig.DEFAULT_MAX_PENDING_SETUPS_PER_ADDRESS,
                           options.subscribers() + 1))
                   .build(),
-              line -> options.log().accept("relay: " + line));
+              line -> options.log().accept("relay: " + line),
+              probe == null ? RelayObserver.NONE : probe);
+      if (probe != null) {
+        probe.attach(relay[0]);
+      }
       endpoints.add(server);
       long relayThread = threadOf(server.scheduler());
       EventLoopScheduler relayLoop = server.scheduler();
@@ -302,6 +324,15 @@ public final class FanoutBench {
       toSwarm.println(FanoutProtocol.MEASURE_FROM + " " + from);
       Publisher started = publisher[0];
       publisherClient.scheduler().execute(started::startMedia);
+      IntervalRun intervalRun =
+          probe == null
+              ? null
+              : IntervalRun.start(
+                  relayLoop, probe, from, intervalMicros, options.durationMicros(), intervals);
+      if (intervalRun != null) {
+        // The last interval ends with the media, while the subscribers are still connected.
+        published.thenRun(intervalRun::stop);
+      }
 
       ThreadMXBean threads = ManagementFactory.getThreadMXBean();
       sleepUntil(from);
@@ -329,6 +360,11 @@ public final class FanoutBench {
       ThreadTimes sched = timesOf(relayLoop).since(schedStart);
       PathStats publisherPath = pathOf(publisherConnection[0], publisherClient.scheduler());
       long wallEnd = System.nanoTime();
+      List<IntervalSnapshot> intervalList = List.of();
+      if (intervalRun != null) {
+        intervalRun.stop();
+        intervalList = intervalRun.await();
+      }
 
       List<TrackLatency> latencies = new ArrayList<>();
       long swarmCpu = -1;
@@ -393,7 +429,8 @@ public final class FanoutBench {
           load,
           swarmCpu,
           drops,
-          publisherPath);
+          publisherPath,
+          intervalList);
     } finally {
       if (swarm != null && swarm.isAlive()) {
         swarm.destroy();

@@ -1,0 +1,84 @@
+package dev.moqbed.live.interval;
+
+import dev.moqbed.media.MediaObject;
+import dev.moqbed.publisher.Publisher;
+import dev.moqbed.publisher.PublisherEvents;
+import dev.moqbed.publisher.PublisherReport;
+import dev.moqbed.session.SessionClose;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A publisher's intervals: objects and bytes sent from its {@link PublisherEvents#onObjectSent}
+ * events, STOP_SENDING received from its report, on the publisher's event loop.
+ */
+public final class PublisherProbe implements IntervalProbe {
+  private final Map<String, TrackWindow> windows = new LinkedHashMap<>();
+  private final Map<String, CounterDelta> stopSending = new LinkedHashMap<>();
+  private Publisher publisher;
+
+  public PublisherProbe(List<String> tracks) {
+    for (String track : tracks) {
+      windows.put(track, new TrackWindow(track, false));
+      stopSending.put(track, new CounterDelta());
+    }
+  }
+
+  /** {@code delegate}'s events, each object sent counted first. */
+  public PublisherEvents events(PublisherEvents delegate) {
+    return new PublisherEvents() {
+      @Override
+      public void onAnnounced() {
+        delegate.onAnnounced();
+      }
+
+      @Override
+      public void onLog(String line) {
+        delegate.onLog(line);
+      }
+
+      @Override
+      public void onObjectSent(MediaObject object) {
+        TrackWindow window = windows.get(object.track().name());
+        if (window != null) {
+          window.frame(object.sizeBytes());
+        }
+        delegate.onObjectSent(object);
+      }
+
+      @Override
+      public void onMediaFinished(PublisherReport report) {
+        delegate.onMediaFinished(report);
+      }
+
+      @Override
+      public void onClosed(SessionClose close, PublisherReport report) {
+        delegate.onClosed(close, report);
+      }
+    };
+  }
+
+  /** The publisher whose report gives the STOP_SENDING counts. */
+  public void attach(Publisher publisher) {
+    this.publisher = publisher;
+  }
+
+  @Override
+  public List<TrackInterval> takeTracks() {
+    if (publisher != null) {
+      for (PublisherReport.TrackSent track : publisher.report().tracks()) {
+        TrackWindow window = windows.get(track.track());
+        if (window != null) {
+          window.stopSending(stopSending.get(track.track()).since(track.stopSendingReceived()));
+        }
+      }
+    }
+    List<TrackInterval> intervals = new ArrayList<>();
+    for (TrackWindow window : windows.values()) {
+      intervals.add(window.take());
+    }
+    return intervals;
+  }
+}

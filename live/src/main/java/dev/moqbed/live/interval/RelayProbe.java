@@ -1,0 +1,116 @@
+package dev.moqbed.live.interval;
+
+import dev.moqbed.relay.DropReason;
+import dev.moqbed.relay.Relay;
+import dev.moqbed.relay.RelayObserver;
+import dev.moqbed.relay.SessionSnapshot;
+import dev.moqbed.relay.SubscribeRefusal;
+import dev.moqbed.relay.TrackObserver;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A relay's intervals: per track the objects and bytes it handed to subscribers, the groups it
+ * dropped and the STOP_SENDING it received (through its {@link RelayObserver}, which this is, in
+ * front of another observer such as the metrics), and at each sample the paths and queues of its
+ * subscriber sessions from {@link Relay#sessionSnapshots()}. Everything on the relay's event loop.
+ */
+public final class RelayProbe implements RelayObserver, IntervalProbe {
+  private final RelayObserver delegate;
+  private final Map<String, TrackWindow> windows = new LinkedHashMap<>();
+  private Relay relay;
+
+  /**
+   * @param delegate the observer that also sees every event ({@link RelayObserver#NONE}: none)
+   */
+  public RelayProbe(RelayObserver delegate) {
+    this.delegate = delegate;
+  }
+
+  /** The relay whose sessions give the paths and queues. */
+  public void attach(Relay relay) {
+    this.relay = relay;
+  }
+
+  @Override
+  public void onSessionOpened(String peer) {
+    delegate.onSessionOpened(peer);
+  }
+
+  @Override
+  public void onSessionClosed(String peer) {
+    delegate.onSessionClosed(peer);
+  }
+
+  @Override
+  public void onSessionRefused(String peer) {
+    delegate.onSessionRefused(peer);
+  }
+
+  @Override
+  public void onSubscriptionOpened(String track) {
+    delegate.onSubscriptionOpened(track);
+  }
+
+  @Override
+  public void onSubscriptionClosed(String track) {
+    delegate.onSubscriptionClosed(track);
+  }
+
+  @Override
+  public void onSubscriptionRefused(SubscribeRefusal reason) {
+    delegate.onSubscriptionRefused(reason);
+  }
+
+  @Override
+  public TrackObserver track(String track) {
+    // Columns by track name: the same name in two namespaces shares one.
+    String name = track.substring(track.lastIndexOf('/') + 1);
+    TrackWindow window = windows.computeIfAbsent(name, n -> new TrackWindow(n, false));
+    TrackObserver next = delegate.track(track);
+    return new TrackObserver() {
+      @Override
+      public void onObjectForwarded(long payloadBytes, long addedLatencyMicros) {
+        window.frame(payloadBytes);
+        next.onObjectForwarded(payloadBytes, addedLatencyMicros);
+      }
+
+      @Override
+      public void onGroupDropped(DropReason reason) {
+        window.dropped(1);
+        next.onGroupDropped(reason);
+      }
+
+      @Override
+      public void onStopSendingReceived() {
+        window.stopSending(1);
+        next.onStopSendingReceived();
+      }
+    };
+  }
+
+  @Override
+  public List<TrackInterval> takeTracks() {
+    List<TrackInterval> intervals = new ArrayList<>();
+    for (TrackWindow window : windows.values()) {
+      intervals.add(window.take());
+    }
+    return intervals;
+  }
+
+  @Override
+  public PathInterval path() {
+    if (relay == null) {
+      return PathInterval.NONE;
+    }
+    List<PathInterval.SessionSample> samples = new ArrayList<>();
+    for (SessionSnapshot session : relay.sessionSnapshots()) {
+      if (!session.publishes() && session.subscriptions() > 0) {
+        samples.add(new PathInterval.SessionSample(session.path(), session.queuedBytes()));
+      }
+    }
+    return PathInterval.of(samples);
+  }
+}
