@@ -150,9 +150,11 @@ final class DemoCommand implements Callable<Integer> {
     }
     printer.printf(
         Locale.ROOT, "Done in %.1f s of wall time.%n", (System.nanoTime() - wallStart) / 1e9);
-    printer.println("Next: ./moqbed scenario list, ./moqbed scenario run media_ws --cc c4,");
-    printer.println(
-        "      ./moqbed sweep --suite c4-test --cc c4,bbr,cubic --runs 100 --out results");
+    // One whole command per line, nothing else on it, so each line pastes into a shell as it is.
+    printer.println("Next, each line a command:");
+    printer.println("  ./moqbed scenario list");
+    printer.println("  ./moqbed scenario run media_ws --cc c4,bbr,cubic");
+    printer.println("  ./moqbed sweep --suite c4-test --cc c4,bbr,cubic --runs 100 --out results");
     return 0;
   }
 

@@ -123,6 +123,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
     if (runs < 1) {
       throw new IllegalArgumentException("--runs must be at least 1");
     }
+    OutputFiles.requireWritable("--trace", traceFile);
     String scenarioName;
     SimSpec spec;
     String mainController;

@@ -146,6 +146,7 @@ final class SimCommand implements Runnable {
       if (runs < 1) {
         throw new IllegalArgumentException("--runs must be at least 1");
       }
+      OutputFiles.requireWritable("--trace", trace);
       ControllerRegistry.standard().parse(controller); // fail fast, with the list of ids
       BulkSpec bulk = bulkSpec();
       PrintWriter out = spec.commandLine().getOut();

@@ -129,6 +129,7 @@ final class SubscriberCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    OutputFiles.requireWritable("--out", framesFile);
     SubscriberConfig config =
         new SubscriberConfig(
             namespace, tracks, lateMicros, Set.copyOf(droppable), clockOffsetMicros, 2_000_000);
@@ -231,7 +232,7 @@ final class SubscriberCommand implements Callable<Integer> {
         out.flush();
         printed.complete(null);
         removeHook(hook);
-        return report.completed() ? 0 : 1;
+        return exitCode(report, err);
       }
       if (run != null) {
         printer.summary(intervalList);
@@ -257,7 +258,7 @@ final class SubscriberCommand implements Callable<Integer> {
       out.flush();
       printed.complete(null);
       removeHook(hook);
-      return report.completed() ? 0 : 1;
+      return exitCode(report, err);
     }
   }
 
@@ -317,5 +318,21 @@ final class SubscriberCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * 0 when every track ended as the publisher ended it; 1 when the session closed first or when the
+   * relay refused every subscription (nothing was measured, which a script must notice).
+   */
+  private int exitCode(SubscriberReport report, PrintWriter err) {
+    if (report.everySubscriptionRefused()) {
+      err.println(
+          "moqbed: the relay refused every subscription (is a publisher announcing namespace '"
+              + namespace
+              + "'?)");
+      err.flush();
+      return 1;
+    }
+    return report.completed() ? 0 : 1;
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The live commands' arguments and help; no network. */
@@ -65,6 +66,31 @@ class LiveCommandsTest {
     Result result = run("relay", "--cc", "quiche:vegas", "--listen", "127.0.0.1:0");
     assertEquals(2, result.exitCode());
     assertTrue(result.err().contains("unknown controller 'quiche:vegas'"), result.err());
+  }
+
+  @Test
+  void shouldRefuseASubscriberFramesFileInAMissingDirectoryBeforeConnecting() {
+    Result result =
+        run("subscriber", "--relay", "127.0.0.1:9", "--insecure", "--out", "/nonexistent/f.csv");
+    assertEquals(2, result.exitCode(), result.err());
+    assertEquals(
+        "moqbed: --out /nonexistent/f.csv: directory /nonexistent does not exist",
+        result.err().strip());
+  }
+
+  @Test
+  @Tag("network")
+  void shouldNameTheAddressWhenTheRelaysPortIsTaken() throws Exception {
+    try (java.net.DatagramSocket taken =
+        new java.net.DatagramSocket(
+            new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0))) {
+      String address = "127.0.0.1:" + taken.getLocalPort();
+      Result result = run("relay", "--listen", address);
+      assertEquals(1, result.exitCode(), result.err());
+      assertEquals(
+          "moqbed: cannot listen on /" + address + ": Address already in use",
+          result.err().strip());
+    }
   }
 
   @Test

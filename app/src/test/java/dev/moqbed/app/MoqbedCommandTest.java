@@ -1,6 +1,7 @@
 package dev.moqbed.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.simulation.RunRecord;
@@ -146,6 +147,31 @@ class MoqbedCommandTest {
     assertTrue(html.contains("The MoQ chain"));
     assertTrue(html.contains("vmid frame latency CDF"));
     assertTrue(html.contains("<title>c4 (moq)</title>"));
+    // every line after "Next" is one whole command, pasteable as it is
+    String next = result.out().substring(result.out().indexOf("Next, each line a command:"));
+    List<String> commands = next.lines().skip(1).map(String::strip).toList();
+    assertEquals(3, commands.size(), next);
+    for (String command : commands) {
+      assertTrue(command.startsWith("./moqbed "), command);
+      assertFalse(command.endsWith(","), command);
+    }
+  }
+
+  @Test
+  void shouldRefuseATraceFileInAMissingDirectoryBeforeRunning() {
+    long start = System.nanoTime();
+    Result scenario =
+        run("scenario", "run", "alone", "--runs", "1", "--trace", "/nonexistent/dir/t.csv");
+    assertEquals(2, scenario.exitCode(), scenario.err());
+    assertEquals(
+        "moqbed: --trace /nonexistent/dir/t.csv: directory /nonexistent/dir does not exist",
+        scenario.err().strip());
+    assertTrue(scenario.out().isEmpty(), "nothing ran: " + scenario.out());
+    Result bulk = run("sim", "bulk", "--runs", "1", "--trace", "/nonexistent/dir/t.csv");
+    assertEquals(2, bulk.exitCode(), bulk.err());
+    assertTrue(bulk.err().contains("does not exist"), bulk.err());
+    // refused before the simulations, which take seconds
+    assertTrue(System.nanoTime() - start < 2_000_000_000L);
   }
 
   @Test

@@ -130,9 +130,7 @@ public final class QuicClient implements AutoCloseable {
       }
       if (!connecting.isSuccess()) {
         Throwable cause = connecting.cause();
-        throw new IOException(
-            "cannot connect to " + remote + ": " + (cause == null ? "failed" : cause.getMessage()),
-            cause);
+        throw new IOException("cannot connect to " + remote + ": " + failure(cause), cause);
       }
       return new QuicClient(owned, channel, connecting.getNow());
     } catch (IOException | RuntimeException e) {
@@ -141,6 +139,16 @@ public final class QuicClient implements AutoCloseable {
       }
       throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
     }
+  }
+
+  /** Why the handshake failed, with what to do about a certificate the client does not trust. */
+  static String failure(Throwable cause) {
+    String message = cause == null ? "failed" : String.valueOf(cause.getMessage());
+    if (message.contains("CERTIFICATE_VERIFY_FAILED")) {
+      return "the relay's certificate is not trusted: give it with --relay-cert FILE (the relay"
+          + " prints where its certificate is), or accept any certificate with --insecure";
+    }
+    return message;
   }
 
   /** The scheduler over this client's event loop: the one its connection runs on. */

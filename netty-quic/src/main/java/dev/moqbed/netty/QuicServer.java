@@ -64,10 +64,19 @@ public final class QuicServer implements AutoCloseable {
               .syncUninterruptibly()
               .channel();
       return new QuicServer(group, channel);
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
+      // Netty rethrows the socket's checked exception (address in use, no such address) from
+      // syncUninterruptibly without declaring it: catch it all, and name the address.
       group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-      throw new IOException("cannot listen on " + address + ": " + e.getMessage(), e);
+      throw new IOException("cannot listen on " + address + ": " + bindFailure(e), e);
     }
+  }
+
+  /** The socket's reason without Netty's "bind(..) failed with error(-98): " prefix. */
+  static String bindFailure(Exception e) {
+    String message = String.valueOf(e.getMessage());
+    int reason = message.indexOf("): ");
+    return message.startsWith("bind(") && reason > 0 ? message.substring(reason + 3) : message;
   }
 
   /** The scheduler over the server's event loop: the one its connections run on. */

@@ -23,4 +23,9 @@ public record SubscriberReport(List<TrackReport> tracks, boolean completed, Stri
     }
     return null;
   }
+
+  /** True when there were tracks and the relay refused every subscription. */
+  public boolean everySubscriptionRefused() {
+    return !tracks.isEmpty() && tracks.stream().allMatch(track -> track.refusal() != null);
+  }
 }
