@@ -29,7 +29,8 @@ public final class ControllerOptions {
     if (text != null && !text.isBlank()) {
       for (String pair : text.split(",", -1)) {
         int equals = pair.indexOf('=');
-        String key = (equals < 0 ? pair : pair.substring(0, equals)).trim();
+        String key =
+            (equals < 0 ? pair : pair.substring(0, equals)).trim().toLowerCase(Locale.ROOT);
         if (equals < 0 || key.isEmpty()) {
           throw new IllegalArgumentException(
               "option '" + pair.trim() + "' of " + controllerId + " is not of the form key=value");

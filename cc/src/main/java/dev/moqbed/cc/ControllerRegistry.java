@@ -1,6 +1,7 @@
 package dev.moqbed.cc;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
@@ -57,7 +58,8 @@ public final class ControllerRegistry {
           "empty congestion controller; valid: " + String.join(", ", ids()));
     }
     int colon = spec.indexOf(':');
-    String id = (colon < 0 ? spec : spec.substring(0, colon)).trim();
+    // Case-insensitive like every other enumerated option: C4 and c4 are the same controller.
+    String id = (colon < 0 ? spec : spec.substring(0, colon)).trim().toLowerCase(Locale.ROOT);
     for (ControllerProvider provider : providers) {
       if (provider.id().equals(id)) {
         ControllerOptions options =

@@ -66,6 +66,12 @@ class ControllerRegistryTest {
   }
 
   @Test
+  void shouldReadIdsAndOptionsWhateverTheirCase() {
+    assertEquals("echo:flavor=rfc", registry.parse("ECHO:Flavor=RFC").spec());
+    assertEquals("rfc", echo.flavor);
+  }
+
+  @Test
   void shouldListValidIdsWhenIdIsUnknown() {
     var error = assertThrows(IllegalArgumentException.class, () -> registry.parse("vegas"));
     assertEquals("unknown congestion controller 'vegas'; valid: echo", error.getMessage());

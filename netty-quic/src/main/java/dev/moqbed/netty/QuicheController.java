@@ -1,6 +1,7 @@
 package dev.moqbed.netty;
 
 import io.netty.handler.codec.quic.QuicCongestionControlAlgorithm;
+import java.util.Locale;
 
 /**
  * The congestion controllers available on real QUIC: quiche's own, chosen by name. Netty's QUIC
@@ -40,7 +41,8 @@ public enum QuicheController {
    * @throws IllegalArgumentException for any other id, saying where the project's own controllers
    *     run
    */
-  public static QuicheController parse(String id) {
+  public static QuicheController parse(String given) {
+    String id = given.trim().toLowerCase(Locale.ROOT); // case-insensitive, as the model's ids
     for (QuicheController controller : values()) {
       if (controller.id.equals(id)) {
         return controller;
@@ -50,11 +52,12 @@ public enum QuicheController {
     if (bare.equals("c4") || bare.equals("bbr") || bare.equals("cubic") || bare.equals("newreno")) {
       throw new IllegalArgumentException(
           "controller '"
-              + id
+              + given
               + "' runs only on the transport model in virtual time ('moqbed sim ...'); on real"
               + " QUIC use "
               + IDS);
     }
-    throw new IllegalArgumentException("unknown controller '" + id + "'; on real QUIC use " + IDS);
+    throw new IllegalArgumentException(
+        "unknown controller '" + given + "'; on real QUIC use " + IDS);
   }
 }

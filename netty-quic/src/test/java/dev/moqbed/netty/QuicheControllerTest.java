@@ -16,6 +16,8 @@ class QuicheControllerTest {
         QuicCongestionControlAlgorithm.BBR, QuicheController.parse("quiche:bbr").algorithm());
     assertEquals(
         QuicCongestionControlAlgorithm.RENO, QuicheController.parse("quiche:reno").algorithm());
+    assertEquals(
+        QuicCongestionControlAlgorithm.BBR, QuicheController.parse("QUICHE:BBR").algorithm());
   }
 
   @Test
