@@ -118,6 +118,23 @@ public final class PacketCodec {
     return new Datagram(sourceNode, destinationNode, flowId, size, ecn, packets);
   }
 
+  /**
+   * For a client: sends to the Source Connection ID of the first long-header packet that opens from
+   * then on (RFC 9000 §7.2), instead of the id it made up for the server in its first Initial.
+   * Simulated endpoints know each other's ids from the start and do not call this.
+   */
+  public PacketCodec followPeerSourceId() {
+    decoder.onFirstPeerSourceId(encoder::remoteId);
+    return this;
+  }
+
+  /**
+   * The ids this codec writes now: the remote one changes once after {@link #followPeerSourceId}.
+   */
+  public ConnectionIds ids() {
+    return encoder.ids();
+  }
+
   /** Packets received for another connection id or that failed to open. */
   public long packetsDropped() {
     return decoder.packetsDropped();

@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Reads a UDP payload of coalesced QUIC v1 packets (RFC 9000 §12.2) back into the model's {@link
@@ -39,6 +40,7 @@ final class PacketDecoder {
   private final FrameDecoder frameDecoder;
   private final ModelFrameCollector collector;
   private long packetsDropped;
+  private Consumer<ConnectionId> peerSourceIdListener;
 
   /**
    * @param localId this endpoint's connection id: packets for another are dropped, and its length
@@ -62,6 +64,14 @@ final class PacketDecoder {
     this.frameDecoder =
         new FrameDecoder().acceptDatagrams(maxDatagramFrameBytes).acceptAckFrequency(true);
     this.collector = new ModelFrameCollector(peerAckDelayExponent, sizes);
+  }
+
+  /**
+   * Reports, once, the Source Connection ID of the first long-header packet that opens: a client
+   * sends to it from then on (RFC 9000 §7.2), whatever id it made up for its first Initial.
+   */
+  void onFirstPeerSourceId(Consumer<ConnectionId> listener) {
+    this.peerSourceIdListener = listener;
   }
 
   /** Packets for another connection id or that failed to open, over the decoder's life. */
@@ -91,6 +101,11 @@ final class PacketDecoder {
         frameDecoder.decode(
             buffer, opened.payloadOffset(), opened.payloadEnd(), header.type(), collector);
         collector.finish(opened.payloadEnd());
+        if (peerSourceIdListener != null && header.type().isLongHeader()) {
+          Consumer<ConnectionId> listener = peerSourceIdListener;
+          peerSourceIdListener = null;
+          listener.accept(ConnectionId.copyOf(buffer, header.scidOffset(), header.scidLength()));
+        }
         long packetNumber = opened.packetNumber();
         largestReceived[index] = Math.max(largestReceived[index], packetNumber);
         packets.add(

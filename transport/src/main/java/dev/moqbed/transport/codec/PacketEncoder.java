@@ -4,6 +4,7 @@ import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.crypto.PacketProtection;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.PacketHeaderWriter;
 import dev.moqbed.transport.wire.PacketType;
 import dev.moqbed.transport.wire.QuicVersion;
@@ -36,7 +37,7 @@ final class PacketEncoder {
 
   private static final byte[] NO_TOKEN = new byte[0];
 
-  private final ConnectionIds ids;
+  private ConnectionIds ids;
   private final PacketProtection[] protections;
   private final FrameEncoder frames = new FrameEncoder();
 
@@ -53,6 +54,15 @@ final class PacketEncoder {
 
   FrameEncoder frameEncoder() {
     return frames;
+  }
+
+  ConnectionIds ids() {
+    return ids;
+  }
+
+  /** Sends to {@code remote} from now on: the id the peer chose for itself (RFC 9000 §7.2). */
+  void remoteId(ConnectionId remote) {
+    ids = new ConnectionIds(ids.local(), remote);
   }
 
   /** Writes {@code packets} coalesced at the buffer's position; returns the bytes written. */
