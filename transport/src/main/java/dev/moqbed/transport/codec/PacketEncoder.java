@@ -40,9 +40,11 @@ final class PacketEncoder {
   private ConnectionIds ids;
   private final PacketProtection[] protections;
   private final FrameEncoder frames = new FrameEncoder();
+  private long packetsWithoutKeys;
 
   /**
    * @param protections one per {@link PacketSpace}, by ordinal: the keys this endpoint seals with
+   *     (null while it has none for that space)
    */
   PacketEncoder(ConnectionIds ids, PacketProtection[] protections) {
     if (protections.length != PacketSpace.values().length) {
@@ -74,8 +76,25 @@ final class PacketEncoder {
     return buffer.position() - start;
   }
 
-  /** Writes one sealed packet at the buffer's position and moves past it. */
+  /** Installs (or, with null, discards) the keys this endpoint seals {@code space} with. */
+  void install(PacketSpace space, PacketProtection protection) {
+    protections[space.ordinal()] = protection;
+  }
+
+  /** Packets not written because their space had no keys (yet or any more). */
+  long packetsWithoutKeys() {
+    return packetsWithoutKeys;
+  }
+
+  /**
+   * Writes one sealed packet at the buffer's position and moves past it; a packet of a space
+   * without keys is not written, as if lost on the path (loss recovery resends what it carried).
+   */
   void encode(QuicPacket packet, ByteBuffer buffer) {
+    if (protections[packet.space().ordinal()] == null) {
+      packetsWithoutKeys++;
+      return;
+    }
     int packetStart = buffer.position();
     int packetNumberLength = packet.packetNumberLength();
     PacketType type = packetType(packet.space());
