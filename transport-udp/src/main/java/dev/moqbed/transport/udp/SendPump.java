@@ -111,8 +111,11 @@ final class SendPump {
         if (datagram == null) {
           break;
         }
-        write(codec.encode(datagram));
-        sent++;
+        ByteBuffer payload = codec.encode(datagram);
+        if (payload.hasRemaining()) { // empty when no packet of it had keys: lost, poll on
+          write(payload);
+          sent++;
+        }
       }
     } catch (RuntimeException e) {
       flush(sent);

@@ -8,6 +8,7 @@ import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
+import dev.moqbed.transport.wire.ConnectionId;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -25,7 +26,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -71,6 +71,7 @@ public final class UdpEndpoint implements AutoCloseable {
   private final EventLoopScheduler scheduler;
   private final UdpLimits limits;
   private final UdpServerSetup server;
+  private final UdpSecurity security;
   private final SecureRandom random = new SecureRandom();
   private final Map<Long, UdpConnection> connections = new HashMap<>();
   private final Map<InetAddress, Integer> handshakesBySource = new HashMap<>();
@@ -81,24 +82,31 @@ public final class UdpEndpoint implements AutoCloseable {
   private int nextFlowId;
 
   private UdpEndpoint(
-      EventLoopGroup group, EventLoop loop, UdpLimits limits, UdpServerSetup server) {
+      EventLoopGroup group,
+      EventLoop loop,
+      UdpLimits limits,
+      UdpSecurity security,
+      UdpServerSetup server) {
     this.group = group;
     this.scheduler = new EventLoopScheduler(loop);
     this.limits = limits;
+    this.security = security;
     this.server = server;
   }
 
   /**
    * Binds a socket on its own event-loop thread.
    *
+   * @param security real TLS, or the null protection that is not QUIC
    * @param server how to accept connections, or null for an endpoint that only connects
    * @throws IOException if the address cannot be bound
    */
-  public static UdpEndpoint bind(InetSocketAddress local, UdpLimits limits, UdpServerSetup server)
+  public static UdpEndpoint bind(
+      InetSocketAddress local, UdpLimits limits, UdpSecurity security, UdpServerSetup server)
       throws IOException {
     EventLoopGroup group = DatagramChannels.newEventLoop();
     EventLoop loop = group.next();
-    UdpEndpoint endpoint = new UdpEndpoint(group, loop, limits, server);
+    UdpEndpoint endpoint = new UdpEndpoint(group, loop, limits, security, server);
     try {
       new Bootstrap()
           .group(loop)
@@ -127,6 +135,11 @@ public final class UdpEndpoint implements AutoCloseable {
   /** The loop every connection runs on, with its microsecond clock and timers. */
   public EventLoopScheduler scheduler() {
     return scheduler;
+  }
+
+  /** What protects the packets. */
+  public UdpSecurity security() {
+    return security;
   }
 
   /** "epoll" or "NIO". */
@@ -261,14 +274,19 @@ public final class UdpEndpoint implements AutoCloseable {
       return null;
     }
     long key = header.destinationKey();
-    ConnectionIds ids = new ConnectionIds(InboundHeader.idOf(key), header.sourceId(content));
-    UdpConnection connection =
-        register(
-            newConnection(server.config(), server.controllers(), nowMicros),
-            PacketCodec.withNullProtection(ids),
-            sender,
-            key,
-            true);
+    ConnectionId ownId = InboundHeader.idOf(key);
+    ConnectionIds ids = new ConnectionIds(ownId, header.sourceId(content));
+    ConnectionMaker.Made made;
+    try {
+      made =
+          security
+              .maker()
+              .server(server.config(), ids, ownId, server.controllers(), random, nowMicros);
+    } catch (RuntimeException e) {
+      counters.internalErrors++;
+      return null;
+    }
+    UdpConnection connection = register(made.connection(), made.codec(), sender, key, true);
     counters.connectionsAccepted++;
     try {
       connection.connection().setHandler(server.handlers().apply(connection));
@@ -292,34 +310,19 @@ public final class UdpEndpoint implements AutoCloseable {
     do {
       ids = ConnectionIds.randomForClient(random);
     } while (connections.containsKey(InboundHeader.keyOf(ids.local())));
-    QuicConnection connection = newConnection(config, controllers, scheduler.nowMicros());
-    connection.setHandler(handler);
+    ConnectionMaker.Made made =
+        security.maker().client(config, ids, controllers, random, scheduler.nowMicros());
+    made.connection().setHandler(handler);
     UdpConnection opened =
         register(
-            connection,
-            PacketCodec.withNullProtection(ids).followPeerSourceId(),
+            made.connection(),
+            made.codec().followPeerSourceId(),
             remote,
             InboundHeader.keyOf(ids.local()),
             false);
     counters.connectionsOpened++;
     opened.start();
     return opened;
-  }
-
-  /**
-   * A connection whose controller and transport draw from generators seeded by the SecureRandom.
-   */
-  private QuicConnection newConnection(
-      ConnectionConfig config, ControllerFactory controllers, long nowMicros) {
-    return new QuicConnection(
-        config,
-        0,
-        1,
-        nextFlowId++,
-        controllers,
-        new SplittableRandom(random.nextLong()),
-        new SplittableRandom(random.nextLong()),
-        nowMicros);
   }
 
   private UdpConnection register(

@@ -21,15 +21,27 @@ final class Loopback implements AutoCloseable {
   final UdpEndpoint server;
   final UdpEndpoint client;
 
+  /** Under the null protection (not QUIC). */
   Loopback(
       ConnectionConfig serverConfig, String cc, Function<UdpConnection, ConnectionHandler> handlers)
+      throws IOException {
+    this(UdpSecurity.nullProtection(), UdpSecurity.nullProtection(), serverConfig, cc, handlers);
+  }
+
+  Loopback(
+      UdpSecurity serverSecurity,
+      UdpSecurity clientSecurity,
+      ConnectionConfig serverConfig,
+      String cc,
+      Function<UdpConnection, ConnectionHandler> handlers)
       throws IOException {
     server =
         UdpEndpoint.bind(
             ANY_LOOPBACK_PORT,
             UdpLimits.defaults(),
+            serverSecurity,
             new UdpServerSetup(serverConfig, controllers(cc), handlers));
-    client = UdpEndpoint.bind(ANY_LOOPBACK_PORT, UdpLimits.defaults(), null);
+    client = UdpEndpoint.bind(ANY_LOOPBACK_PORT, UdpLimits.defaults(), clientSecurity, null);
   }
 
   static ControllerFactory controllers(String spec) {
