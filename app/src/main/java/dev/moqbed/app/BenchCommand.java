@@ -22,10 +22,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Measures how fast moqbed runs (wall time, on this machine): the simulator (sim) and the"
-            + " relay's fan-out on real QUIC (fanout).",
+            + " relay's fan-out on real QUIC (fanout), the project's QUIC stack on loopback"
+            + " (loopback).",
     subcommands = {
       BenchCommand.Sim.class,
       BenchFanoutCommand.class,
+      BenchLoopbackCommand.class,
       BenchFanoutCommand.Swarm.class
     })
 final class BenchCommand implements Runnable {

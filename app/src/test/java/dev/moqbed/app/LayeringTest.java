@@ -1,5 +1,8 @@
 package dev.moqbed.app;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,9 +35,12 @@ import org.junit.jupiter.api.Test;
 class LayeringTest {
   private static final String BASE = "dev.moqbed";
 
-  /** Packages that may touch the real world: the application, the live roles, the Netty adapter. */
+  /**
+   * Packages that may touch the real world: the application, the live roles, the Netty adapter, and
+   * the UDP driver of the project's QUIC stack (sockets, connection ids from a SecureRandom).
+   */
   private static final String[] EDGE = {
-    "dev.moqbed.app..", "dev.moqbed.live..", "dev.moqbed.netty.."
+    "dev.moqbed.app..", "dev.moqbed.live..", "dev.moqbed.netty..", "dev.moqbed.transport.udp.."
   };
 
   private static final JavaClasses PRODUCTION =
@@ -82,11 +88,40 @@ class LayeringTest {
           .that()
           .resideInAPackage("dev.moqbed..")
           .and()
-          .resideOutsideOfPackage("dev.moqbed.netty..")
+          .resideOutsideOfPackages("dev.moqbed.netty..", "dev.moqbed.transport.udp..")
           .should()
           .dependOnClassesThat()
           .resideInAPackage("io.netty..")
           .allowEmptyShould(true);
+
+  /**
+   * The UDP driver sits above the transport and beside the Netty adapter: it runs the transport's
+   * connection and codec, and takes from the adapter only the event-loop scheduler.
+   */
+  static final ArchRule UDP_DRIVER_USES_TRANSPORT_AND_THE_LOOP =
+      classes()
+          .that()
+          .resideInAPackage("dev.moqbed.transport.udp..")
+          .should()
+          .onlyDependOnClassesThat(
+              resideInAnyPackage(
+                      "java..",
+                      "io.netty..",
+                      "dev.moqbed.transport..",
+                      "dev.moqbed.cc..",
+                      "dev.moqbed.runtime..")
+                  .or(equivalentTo(dev.moqbed.netty.EventLoopScheduler.class)));
+
+  /** The transport model and its codec know nothing of sockets: the driver is above them. */
+  static final ArchRule TRANSPORT_KNOWS_NO_UDP_DRIVER =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.moqbed.transport..")
+          .and()
+          .resideOutsideOfPackage("dev.moqbed.transport.udp..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("dev.moqbed.transport.udp..");
 
   static final ArchRule PICOCLI_ONLY_IN_APP =
       noClasses()
@@ -191,6 +226,12 @@ class LayeringTest {
   @Test
   void shouldKeepNettyInItsAdapter() {
     NETTY_ONLY_IN_ADAPTER.check(PRODUCTION);
+  }
+
+  @Test
+  void shouldLayerTheUdpDriverAboveTheTransport() {
+    UDP_DRIVER_USES_TRANSPORT_AND_THE_LOOP.check(PRODUCTION);
+    TRANSPORT_KNOWS_NO_UDP_DRIVER.check(PRODUCTION);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.codec;
 
 import dev.moqbed.transport.wire.ConnectionId;
+import java.util.random.RandomGenerator;
 
 /**
  * The connection ids one endpoint's packets carry: its own (the Source Connection ID of its long
@@ -16,6 +17,23 @@ public record ConnectionIds(ConnectionId local, ConnectionId remote) {
   /** Ids of {@link #MODEL_LENGTH} bytes that differ per node and flow, for simulated endpoints. */
   public static ConnectionIds forSimulatedEndpoint(int localNode, int remoteNode, int flowId) {
     return new ConnectionIds(idOf(localNode, flowId), idOf(remoteNode, flowId));
+  }
+
+  /**
+   * A client's ids on a real network: its own id and the one it makes up for the server, both
+   * {@link #MODEL_LENGTH} random bytes from {@code random} (a {@link java.security.SecureRandom}
+   * there: RFC 9000 §7.2 asks for at least 8 unpredictable bytes in the first Destination
+   * Connection ID).
+   */
+  public static ConnectionIds randomForClient(RandomGenerator random) {
+    return new ConnectionIds(randomId(random), randomId(random));
+  }
+
+  /** An id of {@link #MODEL_LENGTH} random bytes. */
+  public static ConnectionId randomId(RandomGenerator random) {
+    byte[] id = new byte[MODEL_LENGTH];
+    random.nextBytes(id);
+    return ConnectionId.of(id);
   }
 
   /** The id of the other end: its local id is our remote one. */

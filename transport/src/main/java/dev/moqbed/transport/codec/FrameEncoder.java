@@ -48,7 +48,12 @@ final class FrameEncoder {
       FrameWriter.writePadding(buffer, padding.length());
     } else if (frame instanceof Frame.Crypto crypto) {
       FrameWriter.writeCryptoHeader(buffer, crypto.offset(), crypto.length());
-      writeZeros(buffer, crypto.length());
+      ByteSlice data = crypto.data();
+      if (data == null) {
+        writeZeros(buffer, crypto.length());
+      } else {
+        buffer.put(data.array(), data.offset(), data.length());
+      }
     } else if (frame instanceof Frame.Datagram datagram) {
       FrameWriter.writeDatagramHeader(buffer, datagram.length(), true);
       writePayload(buffer, datagram.payload(), datagram.length());

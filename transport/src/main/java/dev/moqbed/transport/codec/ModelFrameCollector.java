@@ -25,7 +25,7 @@ import java.util.List;
  * a payload of other encodings is refused, as the model's sizes could not describe it.
  */
 final class ModelFrameCollector implements FrameHandler {
-  private final int peerAckDelayExponent;
+  private int peerAckDelayExponent;
   private final FrameEncoder sizes;
   private List<Frame> frames;
   private ByteBuffer buffer;
@@ -38,6 +38,11 @@ final class ModelFrameCollector implements FrameHandler {
   ModelFrameCollector(int peerAckDelayExponent, FrameEncoder sizes) {
     this.peerAckDelayExponent = peerAckDelayExponent;
     this.sizes = sizes;
+  }
+
+  /** The peer's ack_delay_exponent, once its transport parameters are known. */
+  void setPeerAckDelayExponent(int exponent) {
+    this.peerAckDelayExponent = exponent;
   }
 
   /** Collects the frames of the payload starting at {@code payloadStart} into {@code frames}. */
@@ -94,8 +99,8 @@ final class ModelFrameCollector implements FrameHandler {
 
   @Override
   public void onCrypto(long streamOffset, ByteBuffer buffer, int dataOffset, int length) {
-    // The model's handshake is byte counts: the bytes themselves are not kept.
-    add(new Frame.Crypto(streamOffset, length));
+    // Copied: the receive buffer is reused. The modelled handshake reads only the counts.
+    add(new Frame.Crypto(streamOffset, length, ByteSlice.of(copy(buffer, dataOffset, length))));
   }
 
   @Override

@@ -33,8 +33,9 @@ public final class PacketCodec {
   /**
    * A codec with the given keys.
    *
-   * @param sealing one protection per {@link PacketSpace} (by ordinal) for the packets sent
-   * @param opening one per space for the packets received
+   * @param sealing one protection per {@link PacketSpace} (by ordinal) for the packets sent, null
+   *     for a space whose keys are not there yet ({@link #installKeys})
+   * @param opening one per space for the packets received, null likewise
    * @param peerAckDelayExponent the peer's ack_delay_exponent, to rebuild its ACKs' delay units
    * @param maxDatagramFrameBytes the max_datagram_frame_size this endpoint accepts (RFC 9221 §3)
    */
@@ -116,6 +117,80 @@ public final class PacketCodec {
       return null;
     }
     return new Datagram(sourceNode, destinationNode, flowId, size, ecn, packets);
+  }
+
+  /**
+   * Installs the keys of {@code space} as the handshake produces them (RFC 9001 §4.1.4): {@code
+   * sealing} for what this endpoint sends, {@code opening} for what it receives; either may be null
+   * to install one direction only (a server reads 1-RTT packets only once its handshake is
+   * complete, §5.7). Packets of a space without opening keys are kept, a few, until its keys come
+   * ({@link #decodeKeptPackets}); packets to send in a space without sealing keys are skipped.
+   */
+  public void installKeys(PacketSpace space, PacketProtection sealing, PacketProtection opening) {
+    if (sealing != null) {
+      encoder.install(space, sealing);
+    }
+    if (opening != null) {
+      decoder.install(space, opening);
+    }
+  }
+
+  /** Discards both directions' keys of a space the connection discarded (RFC 9001 §4.9). */
+  public void discardKeys(PacketSpace space) {
+    encoder.install(space, null);
+    decoder.discard(space);
+  }
+
+  /** Whether packets of {@code space} can be opened now. */
+  public boolean hasOpeningKeys(PacketSpace space) {
+    return decoder.hasKeys(space);
+  }
+
+  /** The peer's ack_delay_exponent, from its transport parameters (RFC 9000 §18.2). */
+  public void setPeerAckDelayExponent(int exponent) {
+    decoder.setPeerAckDelayExponent(exponent);
+  }
+
+  /**
+   * The packets that arrived before their keys and can be opened now, as a datagram for the
+   * connection (its size: the packets' bytes); null when none. Call after each datagram the
+   * connection received, since processing it may have brought keys.
+   *
+   * @throws QuicWireException as {@link #decode(ByteBuffer)}
+   */
+  public Datagram decodeKeptPackets(int sourceNode, int destinationNode, int flowId, EcnMark ecn)
+      throws QuicWireException {
+    List<QuicPacket> packets = decoder.decodeKeptPackets();
+    if (packets.isEmpty()) {
+      return null;
+    }
+    int size = 0;
+    for (QuicPacket packet : packets) {
+      size += packet.sizeBytes();
+    }
+    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, packets);
+  }
+
+  /** Packets not sent because their space had no sealing keys. */
+  public long packetsWithoutKeys() {
+    return encoder.packetsWithoutKeys();
+  }
+
+  /**
+   * For a client: sends to the Source Connection ID of the first long-header packet that opens from
+   * then on (RFC 9000 §7.2), instead of the id it made up for the server in its first Initial.
+   * Simulated endpoints know each other's ids from the start and do not call this.
+   */
+  public PacketCodec followPeerSourceId() {
+    decoder.onFirstPeerSourceId(encoder::remoteId);
+    return this;
+  }
+
+  /**
+   * The ids this codec writes now: the remote one changes once after {@link #followPeerSourceId}.
+   */
+  public ConnectionIds ids() {
+    return encoder.ids();
   }
 
   /** Packets received for another connection id or that failed to open. */

@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Reads a UDP payload of coalesced QUIC v1 packets (RFC 9000 §12.2) back into the model's {@link
@@ -39,11 +40,25 @@ final class PacketDecoder {
   private final FrameDecoder frameDecoder;
   private final ModelFrameCollector collector;
   private long packetsDropped;
+  private Consumer<ConnectionId> peerSourceIdListener;
+
+  /**
+   * Packets that arrived before their space's keys (a coalesced Handshake packet behind the Initial
+   * that brings its keys, 1-RTT packets before a server's handshake completes), copied; RFC 9001
+   * §5.7 lets a receiver keep a few. Later ones are dropped: a peer cannot fill memory with them.
+   */
+  static final int MAX_KEPT_PACKETS = 8;
+
+  private final List<byte[]> kept = new ArrayList<>(2);
+  private final List<PacketSpace> keptSpaces = new ArrayList<>(2);
+  private final boolean[] discarded = new boolean[PacketSpace.values().length];
 
   /**
    * @param localId this endpoint's connection id: packets for another are dropped, and its length
    *     is how short headers are parsed (they do not state it)
    * @param protections one per {@link PacketSpace}, by ordinal: the keys this endpoint opens with
+   *     (null while it has none for that space: its packets are then kept, see {@link
+   *     #decodeKeptPackets})
    * @param peerAckDelayExponent the peer's ack_delay_exponent (RFC 9000 §18.2)
    * @param maxDatagramFrameBytes the max_datagram_frame_size this endpoint advertises (RFC 9221)
    */
@@ -64,6 +79,18 @@ final class PacketDecoder {
     this.collector = new ModelFrameCollector(peerAckDelayExponent, sizes);
   }
 
+  /**
+   * Reports, once, the Source Connection ID of the first long-header packet that opens: a client
+   * sends to it from then on (RFC 9000 §7.2), whatever id it made up for its first Initial.
+   */
+  void onFirstPeerSourceId(Consumer<ConnectionId> listener) {
+    this.peerSourceIdListener = listener;
+  }
+
+  void setPeerAckDelayExponent(int exponent) {
+    collector.setPeerAckDelayExponent(exponent);
+  }
+
   /** Packets for another connection id or that failed to open, over the decoder's life. */
   long packetsDropped() {
     return packetsDropped;
@@ -79,29 +106,93 @@ final class PacketDecoder {
     List<QuicPacket> packets = new ArrayList<>(1);
     int packetStart = start;
     while (packetStart < end) {
-      parser.parse(buffer, packetStart, end, localId.length(), header);
-      PacketSpace space = spaceOf(header.type());
-      int packetEnd = header.packetEnd();
-      int index = space.ordinal();
-      boolean ours = localId.matches(buffer, header.dcidOffset(), header.dcidLength());
-      if (ours && protections[index].open(header, largestReceived[index], opened)) {
-        PacketHeader.checkReservedBits(opened.firstByte(), header.type().isLongHeader());
-        List<Frame> frames = new ArrayList<>(4);
-        collector.start(buffer, opened.payloadOffset(), frames);
-        frameDecoder.decode(
-            buffer, opened.payloadOffset(), opened.payloadEnd(), header.type(), collector);
-        collector.finish(opened.payloadEnd());
-        long packetNumber = opened.packetNumber();
-        largestReceived[index] = Math.max(largestReceived[index], packetNumber);
-        packets.add(
-            new QuicPacket(
-                space, packetNumber, opened.packetNumberLength(), frames, packetEnd - packetStart));
+      packetStart = decodePacket(buffer, packetStart, end, packets, true);
+    }
+    return packets;
+  }
+
+  /**
+   * Installs the keys this endpoint opens {@code space} with; packets of that space kept while they
+   * were missing become readable through {@link #decodeKeptPackets}.
+   */
+  void install(PacketSpace space, PacketProtection protection) {
+    protections[space.ordinal()] = protection;
+  }
+
+  /** Drops the keys of {@code space} for good: later packets of it are dropped (RFC 9001 §4.9). */
+  void discard(PacketSpace space) {
+    protections[space.ordinal()] = null;
+    discarded[space.ordinal()] = true;
+  }
+
+  boolean hasKeys(PacketSpace space) {
+    return protections[space.ordinal()] != null;
+  }
+
+  /** The kept packets whose keys are now there, opened, in arrival order (maybe none). */
+  List<QuicPacket> decodeKeptPackets() throws QuicWireException {
+    List<QuicPacket> packets = new ArrayList<>(kept.size());
+    for (int i = 0; i < kept.size(); ) {
+      byte[] packet = kept.get(i);
+      PacketSpace space = keptSpaces.get(i);
+      if (discarded[space.ordinal()]) {
+        kept.remove(i);
+        keptSpaces.remove(i);
+        packetsDropped++;
+      } else if (hasKeys(space)) {
+        kept.remove(i);
+        keptSpaces.remove(i);
+        decodePacket(ByteBuffer.wrap(packet), 0, packet.length, packets, false);
+      } else {
+        i++;
+      }
+    }
+    return packets;
+  }
+
+  /** Decodes the packet at {@code packetStart}; returns where the next one starts. */
+  private int decodePacket(
+      ByteBuffer buffer, int packetStart, int end, List<QuicPacket> packets, boolean mayKeep)
+      throws QuicWireException {
+    parser.parse(buffer, packetStart, end, localId.length(), header);
+    PacketSpace space = spaceOf(header.type());
+    int packetEnd = header.packetEnd();
+    int index = space.ordinal();
+    boolean ours = localId.matches(buffer, header.dcidOffset(), header.dcidLength());
+    if (ours && protections[index] == null) {
+      if (mayKeep && !discarded[index] && kept.size() < MAX_KEPT_PACKETS) {
+        kept.add(copy(buffer, packetStart, packetEnd));
+        keptSpaces.add(space);
       } else {
         packetsDropped++;
       }
-      packetStart = packetEnd;
+    } else if (ours && protections[index].open(header, largestReceived[index], opened)) {
+      PacketHeader.checkReservedBits(opened.firstByte(), header.type().isLongHeader());
+      List<Frame> frames = new ArrayList<>(4);
+      collector.start(buffer, opened.payloadOffset(), frames);
+      frameDecoder.decode(
+          buffer, opened.payloadOffset(), opened.payloadEnd(), header.type(), collector);
+      collector.finish(opened.payloadEnd());
+      if (peerSourceIdListener != null && header.type().isLongHeader()) {
+        Consumer<ConnectionId> listener = peerSourceIdListener;
+        peerSourceIdListener = null;
+        listener.accept(ConnectionId.copyOf(buffer, header.scidOffset(), header.scidLength()));
+      }
+      long packetNumber = opened.packetNumber();
+      largestReceived[index] = Math.max(largestReceived[index], packetNumber);
+      packets.add(
+          new QuicPacket(
+              space, packetNumber, opened.packetNumberLength(), frames, packetEnd - packetStart));
+    } else {
+      packetsDropped++;
     }
-    return packets;
+    return packetEnd;
+  }
+
+  private static byte[] copy(ByteBuffer buffer, int start, int end) {
+    byte[] bytes = new byte[end - start];
+    buffer.get(start, bytes);
+    return bytes;
   }
 
   private static PacketSpace spaceOf(PacketType type) throws QuicWireException {

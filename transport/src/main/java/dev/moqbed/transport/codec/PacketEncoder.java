@@ -4,6 +4,7 @@ import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.crypto.PacketProtection;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.PacketHeaderWriter;
 import dev.moqbed.transport.wire.PacketType;
 import dev.moqbed.transport.wire.QuicVersion;
@@ -36,12 +37,14 @@ final class PacketEncoder {
 
   private static final byte[] NO_TOKEN = new byte[0];
 
-  private final ConnectionIds ids;
+  private ConnectionIds ids;
   private final PacketProtection[] protections;
   private final FrameEncoder frames = new FrameEncoder();
+  private long packetsWithoutKeys;
 
   /**
    * @param protections one per {@link PacketSpace}, by ordinal: the keys this endpoint seals with
+   *     (null while it has none for that space)
    */
   PacketEncoder(ConnectionIds ids, PacketProtection[] protections) {
     if (protections.length != PacketSpace.values().length) {
@@ -55,6 +58,15 @@ final class PacketEncoder {
     return frames;
   }
 
+  ConnectionIds ids() {
+    return ids;
+  }
+
+  /** Sends to {@code remote} from now on: the id the peer chose for itself (RFC 9000 §7.2). */
+  void remoteId(ConnectionId remote) {
+    ids = new ConnectionIds(ids.local(), remote);
+  }
+
   /** Writes {@code packets} coalesced at the buffer's position; returns the bytes written. */
   int encode(List<QuicPacket> packets, ByteBuffer buffer) {
     int start = buffer.position();
@@ -64,8 +76,25 @@ final class PacketEncoder {
     return buffer.position() - start;
   }
 
-  /** Writes one sealed packet at the buffer's position and moves past it. */
+  /** Installs (or, with null, discards) the keys this endpoint seals {@code space} with. */
+  void install(PacketSpace space, PacketProtection protection) {
+    protections[space.ordinal()] = protection;
+  }
+
+  /** Packets not written because their space had no keys (yet or any more). */
+  long packetsWithoutKeys() {
+    return packetsWithoutKeys;
+  }
+
+  /**
+   * Writes one sealed packet at the buffer's position and moves past it; a packet of a space
+   * without keys is not written, as if lost on the path (loss recovery resends what it carried).
+   */
   void encode(QuicPacket packet, ByteBuffer buffer) {
+    if (protections[packet.space().ordinal()] == null) {
+      packetsWithoutKeys++;
+      return;
+    }
     int packetStart = buffer.position();
     int packetNumberLength = packet.packetNumberLength();
     PacketType type = packetType(packet.space());

@@ -76,6 +76,11 @@ public final class PacketEquality {
           && stream.explicitLength() == other.explicitLength()
           && sameBytes(stream.data(), other.data(), stream.length());
     }
+    if (sent instanceof Frame.Crypto crypto && decoded instanceof Frame.Crypto other) {
+      return crypto.offset() == other.offset()
+          && crypto.length() == other.length()
+          && sameBytes(crypto.data(), other.data(), crypto.length());
+    }
     if (sent instanceof Frame.Datagram datagram && decoded instanceof Frame.Datagram other) {
       return datagram.length() == other.length()
           && sameBytes(bytesOf(datagram.payload()), bytesOf(other.payload()), datagram.length());

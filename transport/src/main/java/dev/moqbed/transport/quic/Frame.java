@@ -189,8 +189,22 @@ public sealed interface Frame
     }
   }
 
-  /** CRYPTO bytes of the modelled TLS handshake. */
-  record Crypto(long offset, int length) implements Frame {
+  /**
+   * CRYPTO data at {@code offset} of its space's stream: the modelled handshake's byte counts
+   * ({@code data} null, written as zeros), or a real TLS handshake's bytes.
+   */
+  record Crypto(long offset, int length, ByteSlice data) implements Frame {
+    public Crypto {
+      if (data != null && data.length() != length) {
+        throw new IllegalArgumentException(data.length() + " bytes for a length of " + length);
+      }
+    }
+
+    /** Modelled CRYPTO data: a count without bytes. */
+    public Crypto(long offset, int length) {
+      this(offset, length, null);
+    }
+
     @Override
     public int sizeBytes() {
       return 1 + VarInt.size(offset) + VarInt.size(length) + length;

@@ -28,6 +28,10 @@ final class LossDetection {
   private final RttFlavor flavor;
   private final ProbeTimeoutBackoff backoff;
   private final long startMicros;
+
+  /** Told when an Initial or Handshake space is discarded, so its keys can go too. */
+  private java.util.function.Consumer<PacketSpace> discardListener = space -> {};
+
   private final LossSample lossSample = new LossSample();
 
   private int consecutiveProbeTimeouts;
@@ -398,6 +402,10 @@ final class LossDetection {
     }
   }
 
+  void setDiscardListener(java.util.function.Consumer<PacketSpace> listener) {
+    this.discardListener = listener;
+  }
+
   /** Closes an Initial or Handshake context: its packets leave the flight, nothing is resent. */
   void discardSpace(PacketNumberSpace space) {
     if (space.discarded) {
@@ -420,5 +428,7 @@ final class LossDetection {
     space.declaredLost.clear();
     space.cryptoToSend.toResend.clear();
     space.cryptoToSend.nextOffset = space.cryptoToSend.totalBytes;
+    space.cryptoToSend.releaseBytes();
+    discardListener.accept(space.space);
   }
 }

@@ -1,18 +1,16 @@
 package dev.moqbed.transport.quic;
 
 import dev.moqbed.cc.PacketSpace;
-import dev.moqbed.transport.EcnMark;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The TLS handshake as the model plays it: each flight is a number of CRYPTO bytes in its space,
  * and the keys arrive when the bytes before them have. It decides when this end has its Handshake
- * and 1-RTT keys, starts the server's flight, and holds the client's Handshake packets that arrive
- * before the server's Initial (picoquic keeps undecryptable packets until their keys arrive). The
- * life-cycle changes that follow (ready, confirmed) are the connection's.
+ * and 1-RTT keys, starts the server's flight, and has the connection hold the client's Handshake
+ * packets that arrive before the server's Initial (picoquic keeps undecryptable packets until their
+ * keys arrive). The life-cycle changes that follow (ready, confirmed) are the connection's, through
+ * its {@link HandshakeHost}. The peer's transport parameters are taken to mirror the local ones.
  */
-final class ModelledHandshake {
+final class ModelledHandshake implements CryptoHandshake {
   /** The modelled TLS flights: ClientHello, ServerHello, server certificate..Finished, Finished. */
   static final int CLIENT_INITIAL_CRYPTO_BYTES = 280;
 
@@ -20,28 +18,14 @@ final class ModelledHandshake {
   static final int SERVER_HANDSHAKE_CRYPTO_BYTES = 1258;
   static final int CLIENT_HANDSHAKE_CRYPTO_BYTES = 36;
 
-  /** What a CRYPTO frame completed, for the connection to act on. */
-  enum Progress {
-    NONE,
-    /** The client has the server's Finished: it has its 1-RTT keys and is ready. */
-    CLIENT_READY,
-    /** The server has the client's Finished: the handshake is confirmed. */
-    SERVER_CONFIRMED
-  }
-
   private final Role role;
   private final PacketNumberSpace initial;
   private final PacketNumberSpace handshake;
   private final PathState path;
   private final LossDetection loss;
   private final PendingFrames pending;
+  private HandshakeHost host;
   private boolean applicationKeys;
-
-  /** Packets received before the keys to read them, in arrival order. */
-  private final List<HeldPacket> heldPackets = new ArrayList<>(2);
-
-  /** A packet received before the keys to read it, with its datagram's ECN mark. */
-  record HeldPacket(QuicPacket packet, EcnMark ecn) {}
 
   ModelledHandshake(
       Role role,
@@ -55,36 +39,29 @@ final class ModelledHandshake {
     this.path = path;
     this.loss = loss;
     this.pending = pending;
+  }
+
+  @Override
+  public void attach(HandshakeHost host, long nowMicros) {
+    this.host = host;
     if (role == Role.CLIENT) {
       initial.cryptoToSend.totalBytes = CLIENT_INITIAL_CRYPTO_BYTES;
     }
   }
 
-  /** This end may send 1-RTT packets (the server from its flight on: 0.5-RTT). */
-  boolean hasApplicationKeys() {
+  @Override
+  public boolean hasApplicationKeys() {
     return applicationKeys;
   }
 
   /**
-   * Holds a client Handshake packet that arrived before the server's Initial; returns whether it
-   * was held.
+   * The client holds Handshake packets that arrive before the server's Initial: no Handshake keys
+   * before the ServerHello; picoquic keeps such packets and decrypts them once the keys arrive
+   * (picoquic_incoming_not_decrypted).
    */
-  boolean holdUntilKeys(QuicPacket packet, EcnMark ecn) {
-    if (role == Role.CLIENT && packet.space() == PacketSpace.HANDSHAKE && !handshakeKeys()) {
-      heldPackets.add(new HeldPacket(packet, ecn));
-      return true;
-    }
-    return false;
-  }
-
-  /** The held packets, once their keys are there; null while there are none to process. */
-  List<HeldPacket> releaseHeldPackets() {
-    if (heldPackets.isEmpty() || !handshakeKeys()) {
-      return null;
-    }
-    List<HeldPacket> released = new ArrayList<>(heldPackets);
-    heldPackets.clear();
-    return released;
+  @Override
+  public boolean canProcess(PacketSpace space) {
+    return role != Role.CLIENT || space != PacketSpace.HANDSHAKE || handshakeKeys();
   }
 
   /** The client's Handshake keys: it has the server's Initial (ServerHello). */
@@ -92,7 +69,20 @@ final class ModelledHandshake {
     return initial.discarded || initial.cryptoReceived.containsAll(0, SERVER_INITIAL_CRYPTO_BYTES);
   }
 
-  Progress onCryptoFrame(PacketNumberSpace space, Frame.Crypto crypto) {
+  @Override
+  public void onHandshakeDone(long nowMicros) {}
+
+  @Override
+  public void onSpaceDiscarded(PacketSpace space) {}
+
+  @Override
+  public PacketSpace closeSpace() {
+    return PacketSpace.APPLICATION; // the model closes only once the application runs
+  }
+
+  @Override
+  public void onCryptoFrame(long nowMicros, PacketSpace packetSpace, Frame.Crypto crypto) {
+    PacketNumberSpace space = packetSpace == PacketSpace.INITIAL ? initial : handshake;
     space.cryptoReceived.add(crypto.offset(), crypto.offset() + crypto.length());
     if (role == Role.SERVER) {
       if (space == initial) {
@@ -107,8 +97,7 @@ final class ModelledHandshake {
       } else if (space == handshake
           && space.cryptoReceived.containsAll(0, CLIENT_HANDSHAKE_CRYPTO_BYTES)
           && !path.handshakeConfirmed()) {
-        pending.handshakeDoneToSend = true;
-        return Progress.SERVER_CONFIRMED;
+        host.onHandshakeConfirmed(nowMicros);
       }
     } else if (!applicationKeys
         && initial.cryptoReceived.containsAll(0, SERVER_INITIAL_CRYPTO_BYTES)
@@ -116,9 +105,8 @@ final class ModelledHandshake {
       // The client has the server's Finished: send ours, then 1-RTT data ("almost ready").
       handshake.cryptoToSend.totalBytes = CLIENT_HANDSHAKE_CRYPTO_BYTES;
       onApplicationKeys();
-      return Progress.CLIENT_READY;
+      host.onHandshakeComplete(nowMicros);
     }
-    return Progress.NONE;
   }
 
   private void startServerFlight() {

@@ -13,7 +13,7 @@ final class MtuDiscovery {
   private static final int FULL_SIZE_LOSSES_BEFORE_MTU_RESET = 10;
 
   private final int initialMtuBytes;
-  private final int maxMtuBytes;
+  private int maxMtuBytes;
   private final boolean enabled;
 
   private int mtuBytes;
@@ -49,6 +49,14 @@ final class MtuDiscovery {
   /** The size of the next probe: the peer's maximum first, then the fallback. */
   int nextProbeBytes() {
     return probeSizeIndex == 0 ? maxMtuBytes : FALLBACK_PROBE_BYTES;
+  }
+
+  /**
+   * The peer's max_udp_payload_size (RFC 9000 §18.2): no probe beyond it. The initial size stays,
+   * as every QUIC endpoint must take 1,200 bytes and the model's first packets are 1,252.
+   */
+  void limitToPeerMaximum(long peerMaxUdpPayloadBytes) {
+    maxMtuBytes = (int) Math.max(initialMtuBytes, Math.min(maxMtuBytes, peerMaxUdpPayloadBytes));
   }
 
   /** The 1-RTT keys are there: probe now, if discovery is on. */

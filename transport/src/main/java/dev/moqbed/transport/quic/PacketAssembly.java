@@ -35,6 +35,9 @@ final class PacketAssembly {
    */
   private static final int LONG_HEADER_PACKET_NUMBER_BYTES = 4;
 
+  /** The transport error an application close becomes in a long-header packet (RFC 9000 §20.1). */
+  private static final long APPLICATION_ERROR = 0x0c;
+
   private final QuicConnection connection;
   private final Role role;
   private final int initialMtuBytes;
@@ -486,7 +489,16 @@ final class PacketAssembly {
    * ACK (for an application close) + CONNECTION_CLOSE, neither paced nor window-limited, nor
    * recorded as sent: nothing in it is resent.
    */
-  Datagram buildCloseDatagram(long nowMicros, long errorCode, boolean application) {
+  /**
+   * A close in {@code closeSpace}: 1-RTT with an ACK first for an application close, as picoquic;
+   * or, before this end has 1-RTT keys, a long-header packet of that space, where an application
+   * close becomes the transport's APPLICATION_ERROR (RFC 9000 §10.2.3).
+   */
+  Datagram buildCloseDatagram(
+      long nowMicros, long errorCode, boolean application, PacketSpace closeSpace) {
+    if (closeSpace != PacketSpace.APPLICATION) {
+      return buildHandshakeCloseDatagram(nowMicros, errorCode, application, closeSpace);
+    }
     PacketNumberSpace space = spaces[PacketSpace.APPLICATION.ordinal()];
     List<Frame> frames = new ArrayList<>(2);
     int packetNumberBytes = packetNumberLength(space);
@@ -505,6 +517,30 @@ final class PacketAssembly {
     QuicPacket packet =
         new QuicPacket(
             PacketSpace.APPLICATION, space.nextPacketNumber++, packetNumberBytes, frames, size);
+    return finishDatagram(nowMicros, List.of(packet));
+  }
+
+  private Datagram buildHandshakeCloseDatagram(
+      long nowMicros, long errorCode, boolean application, PacketSpace closeSpace) {
+    PacketNumberSpace space = spaces[closeSpace.ordinal()];
+    Frame.ConnectionClose close =
+        application
+            ? new Frame.ConnectionClose(APPLICATION_ERROR, false)
+            : new Frame.ConnectionClose(errorCode, false);
+    List<Frame> frames = new ArrayList<>(2);
+    frames.add(close);
+    int overhead =
+        closeSpace == PacketSpace.INITIAL
+            ? INITIAL_PACKET_OVERHEAD_BYTES
+            : HANDSHAKE_PACKET_OVERHEAD_BYTES;
+    int size = overhead + close.sizeBytes();
+    if (closeSpace == PacketSpace.INITIAL && role == Role.CLIENT && size < initialMtuBytes) {
+      frames.add(new Frame.Padding(initialMtuBytes - size)); // a client pads its Initials
+      size = initialMtuBytes;
+    }
+    QuicPacket packet =
+        new QuicPacket(
+            closeSpace, space.nextPacketNumber++, LONG_HEADER_PACKET_NUMBER_BYTES, frames, size);
     return finishDatagram(nowMicros, List.of(packet));
   }
 

@@ -5,6 +5,7 @@ import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.AckFlavor;
 import dev.moqbed.transport.recovery.AckTracker;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * One packet-number space of a connection (RFC 9000 §12.3): the numbers it sends, the packets
@@ -80,12 +81,61 @@ final class PacketNumberSpace {
     return true;
   }
 
-  /** The CRYPTO bytes of one direction of the modelled handshake in one space. */
+  /**
+   * The CRYPTO stream of one direction in one space: the modelled handshake's byte counts, or a
+   * real handshake's bytes, kept from the first unacknowledged one so that a lost range is resent
+   * as it was (RFC 9000 §13.3).
+   */
   static final class CryptoStream {
+    /** A bound on one space's outgoing CRYPTO bytes (a TLS flight is a few kilobytes). */
+    static final int MAX_BYTES = 64 * 1024;
+
     long totalBytes;
     long nextOffset;
     final RangeSet toResend = new RangeSet();
     final RangeSet acknowledged = new RangeSet();
+
+    /** Real bytes from offset {@link #bytesStart} to {@link #totalBytes}; null for counts. */
+    private byte[] bytes;
+
+    private long bytesStart;
+
+    /** Appends a real handshake's bytes at the end of the stream. */
+    void append(byte[] data) {
+      if (bytes == null && totalBytes > 0) {
+        throw new IllegalStateException("a modelled CRYPTO stream takes no bytes");
+      }
+      if (totalBytes + data.length > MAX_BYTES) {
+        throw new IllegalStateException("more than " + MAX_BYTES + " CRYPTO bytes in one space");
+      }
+      byte[] held = bytes == null ? new byte[0] : bytes;
+      // A new array each time: frames already taken keep viewing the old one, which never changes.
+      byte[] grown = Arrays.copyOf(held, held.length + data.length);
+      System.arraycopy(data, 0, grown, held.length, data.length);
+      bytes = grown;
+      totalBytes += data.length;
+    }
+
+    /** Bytes still held for retransmission (0 for a modelled stream). */
+    int heldBytes() {
+      return bytes == null ? 0 : bytes.length;
+    }
+
+    /** Forgets the bytes: everything was acknowledged, or the space was discarded. */
+    void releaseBytes() {
+      if (bytes != null) {
+        bytes = new byte[0];
+        bytesStart = totalBytes;
+      }
+    }
+
+    private Frame.Crypto frame(long offset, int length) {
+      if (bytes == null) {
+        return new Frame.Crypto(offset, length);
+      }
+      return new Frame.Crypto(
+          offset, length, new ByteSlice(bytes, (int) (offset - bytesStart), length));
+    }
 
     boolean hasDataToSend() {
       return nextOffset < totalBytes || !toResend.isEmpty();
@@ -103,7 +153,7 @@ final class PacketNumberSpace {
         long end = Math.min(toResend.end(0), start + maxBytes);
         toResend.remove(start, end);
         if (!acknowledged.containsAll(start, end)) {
-          return new Frame.Crypto(start, (int) (end - start));
+          return frame(start, (int) (end - start));
         }
       }
       int length =
@@ -111,7 +161,7 @@ final class PacketNumberSpace {
       if (length <= 0) {
         return null;
       }
-      Frame.Crypto frame = new Frame.Crypto(nextOffset, length);
+      Frame.Crypto frame = frame(nextOffset, length);
       nextOffset += length;
       return frame;
     }
@@ -131,6 +181,9 @@ final class PacketNumberSpace {
 
     void onAcknowledged(Frame.Crypto frame) {
       acknowledged.add(frame.offset(), frame.offset() + frame.length());
+      if (bytes != null && bytes.length > 0 && isFullyAcknowledged()) {
+        releaseBytes();
+      }
     }
   }
 }

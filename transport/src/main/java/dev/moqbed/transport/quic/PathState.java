@@ -43,6 +43,9 @@ final class PathState implements PathView {
   /** The peer's transport parameters arrived (with the 1-RTT keys): its max_ack_delay is known. */
   private boolean peerParametersKnown;
 
+  /** The peer's max_ack_delay once known: picoquic's own until a real handshake brings it. */
+  private long knownPeerMaxAckDelayMicros = TransportDefaults.MAX_ACK_DELAY_MICROS;
+
   PathState(
       ConnectionConfig config,
       PacketNumberSpace application,
@@ -93,6 +96,11 @@ final class PathState implements PathView {
     handshakeConfirmed = true;
   }
 
+  /** The max_ack_delay of the peer's transport parameters (a real handshake's). */
+  void setPeerMaxAckDelayMicros(long micros) {
+    knownPeerMaxAckDelayMicros = micros;
+  }
+
   void onPeerParametersKnown() {
     peerParametersKnown = true;
   }
@@ -100,7 +108,7 @@ final class PathState implements PathView {
   /** The peer's max_ack_delay: picoquic's default until its transport parameters are known. */
   long peerMaxAckDelayMicros() {
     return handshakeConfirmed || peerParametersKnown
-        ? TransportDefaults.MAX_ACK_DELAY_MICROS
+        ? knownPeerMaxAckDelayMicros
         : TransportDefaults.DEFAULT_PEER_MAX_ACK_DELAY_MICROS;
   }
 

@@ -27,9 +27,18 @@ final class PendingFrames {
 
   boolean handshakeDoneToSend;
 
+  /**
+   * The peer's active_connection_id_limit: it takes that many ids in all, the handshake's included.
+   * The model's peer takes picoquic's 8.
+   */
+  long peerConnectionIdLimit = NEW_CONNECTION_IDS + 1;
+
+  /** The peer's max_datagram_frame_size (RFC 9221 §3): larger DATAGRAM frames are not sent. */
+  long peerMaxDatagramFrameBytes = Long.MAX_VALUE;
+
   /** The 1-RTT keys are there: announce the spare connection ids. */
   void onApplicationKeys() {
-    newConnectionIdsToSend = NEW_CONNECTION_IDS;
+    newConnectionIdsToSend = (int) Math.min(NEW_CONNECTION_IDS, peerConnectionIdLimit - 1);
   }
 
   /** The sequence number of the next NEW_CONNECTION_ID frame, and one fewer to send. */

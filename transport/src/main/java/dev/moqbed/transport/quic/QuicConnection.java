@@ -65,7 +65,11 @@ public final class QuicConnection {
   private final LossDetection loss;
   private final AckProcessor acks;
   private final PacketAssembly assembly;
-  private final ModelledHandshake handshake;
+  private final CryptoHandshake handshake;
+  private final HeldPackets heldPackets = new HeldPackets();
+
+  /** The idle timeout in force: ours, or the peer's when a real handshake brings a shorter one. */
+  private long idleTimeoutMicros;
 
   /**
    * @param localNode the node this end sends from (a simulation's index)
@@ -107,7 +111,36 @@ public final class QuicConnection {
       RandomGenerator controllerRandom,
       RandomGenerator transportRandom,
       long nowMicros) {
+    this(
+        config,
+        localNode,
+        remoteNode,
+        flowId,
+        controllerFactory,
+        controllerRandom,
+        transportRandom,
+        null,
+        nowMicros);
+  }
+
+  /**
+   * A connection with its own handshake.
+   *
+   * @param cryptoHandshake the TLS handshake the connection drives (module {@code transport-tls}
+   *     has the real one), or null for the model's flights of picotls's sizes
+   */
+  public QuicConnection(
+      ConnectionConfig config,
+      int localNode,
+      int remoteNode,
+      int flowId,
+      ControllerFactory controllerFactory,
+      RandomGenerator controllerRandom,
+      RandomGenerator transportRandom,
+      CryptoHandshake cryptoHandshake,
+      long nowMicros) {
     this.config = config;
+    this.idleTimeoutMicros = config.idleTimeoutMicros();
     this.role = config.role();
     this.flowId = flowId;
     this.lastReceivedMicros = nowMicros;
@@ -138,7 +171,14 @@ public final class QuicConnection {
             ackFrequency,
             holes,
             stats);
-    this.handshake = new ModelledHandshake(role, spaces, path, loss, pending);
+    if (cryptoHandshake == null) {
+      this.handshake = new ModelledHandshake(role, spaces, path, loss, pending);
+    } else {
+      this.handshake = cryptoHandshake;
+      loss.setDiscardListener(cryptoHandshake::onSpaceDiscarded);
+    }
+    handshake.attach(
+        new ConnectionHandshakeHost(this, config, spaces, path, loss, streams, pending), nowMicros);
   }
 
   /**
@@ -250,7 +290,11 @@ public final class QuicConnection {
 
   /** Queues a DATAGRAM frame; it is dropped, as in picoquic, if it cannot fit a packet. */
   public void sendDatagram(Object payload, int length) {
-    pending.datagrams.add(new Frame.Datagram(length, payload));
+    Frame.Datagram frame = new Frame.Datagram(length, payload);
+    if (frame.sizeBytes() > pending.peerMaxDatagramFrameBytes) {
+      return; // larger than the peer's max_datagram_frame_size (RFC 9221 §3)
+    }
+    pending.datagrams.add(frame);
     wakeListener.run();
   }
 
@@ -292,18 +336,17 @@ public final class QuicConnection {
     @SuppressWarnings("unchecked")
     List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
     for (QuicPacket packet : packets) {
-      if (handshake.holdUntilKeys(packet, datagram.ecn())) {
-        // No Handshake keys before the server's Initial: picoquic keeps such packets and
-        // decrypts them once the keys arrive (picoquic_incoming_not_decrypted)
+      if (!handshake.canProcess(packet.space())) {
+        heldPackets.hold(packet, datagram.ecn()); // processed once the keys arrive
         continue;
       }
       receivePacket(nowMicros, packet, datagram.ecn());
       if (state == State.CLOSED || state == State.DRAINING) {
         return;
       }
-      List<ModelledHandshake.HeldPacket> released = handshake.releaseHeldPackets();
+      List<HeldPackets.Held> released = heldPackets.release(handshake);
       if (released != null) {
-        for (ModelledHandshake.HeldPacket waiting : released) {
+        for (HeldPackets.Held waiting : released) {
           receivePacket(nowMicros, waiting.packet(), waiting.ecn());
         }
       }
@@ -402,8 +445,7 @@ public final class QuicConnection {
 
   /** Silence from the peer until then closes the connection. */
   private long idleDeadlineMicros() {
-    return lastReceivedMicros
-        + Math.max(config.idleTimeoutMicros(), 3 * loss.currentProbeTimeoutMicros());
+    return lastReceivedMicros + Math.max(idleTimeoutMicros, 3 * loss.currentProbeTimeoutMicros());
   }
 
   /** picoquic's ready state, in which packet numbers may be skipped. */
@@ -458,6 +500,7 @@ public final class QuicConnection {
       } else if (frame instanceof Frame.MaxStreamData maxStreamData) {
         streams.onMaxStreamData(maxStreamData);
       } else if (frame instanceof Frame.HandshakeDone) {
+        handshake.onHandshakeDone(nowMicros);
         onHandshakeConfirmed(nowMicros);
       } else if (frame instanceof Frame.AckFrequency frequency) {
         space.receivedPackets.onAckFrequency(
@@ -479,17 +522,23 @@ public final class QuicConnection {
   }
 
   private void onCryptoFrame(long nowMicros, PacketNumberSpace space, Frame.Crypto crypto) {
-    switch (handshake.onCryptoFrame(space, crypto)) {
-      case CLIENT_READY -> {
-        state = State.READY;
-        handler.onReady(this, nowMicros);
-      }
-      case SERVER_CONFIRMED -> onHandshakeConfirmed(nowMicros);
-      case NONE -> {}
+    handshake.onCryptoFrame(nowMicros, space.space, crypto);
+  }
+
+  /** The client's handshake is complete: it is ready (the server waits for confirmation). */
+  void onClientHandshakeComplete(long nowMicros) {
+    state = State.READY;
+    handler.onReady(this, nowMicros);
+  }
+
+  /** The peer's max_idle_timeout: the shorter of the two non-zero ones applies (RFC 9000 §10.1). */
+  void applyPeerIdleTimeout(long peerIdleTimeoutMicros) {
+    if (peerIdleTimeoutMicros > 0 && peerIdleTimeoutMicros < idleTimeoutMicros) {
+      idleTimeoutMicros = peerIdleTimeoutMicros;
     }
   }
 
-  private void onHandshakeConfirmed(long nowMicros) {
+  void onHandshakeConfirmed(long nowMicros) {
     if (path.handshakeConfirmed()) {
       return;
     }
@@ -509,7 +558,8 @@ public final class QuicConnection {
 
   private Datagram buildClose(long nowMicros) {
     Datagram datagram =
-        assembly.buildCloseDatagram(nowMicros, close.errorCode(), close.isApplication());
+        assembly.buildCloseDatagram(
+            nowMicros, close.errorCode(), close.isApplication(), handshake.closeSpace());
     close.onFrameSent();
     if (state != State.CLOSING) {
       state = State.CLOSING;
@@ -526,7 +576,9 @@ public final class QuicConnection {
     }
     // Answer at once with our own close, then drain.
     close.answerPeer();
-    close.owe(assembly.buildCloseDatagram(nowMicros, close.errorCode(), close.isApplication()));
+    close.owe(
+        assembly.buildCloseDatagram(
+            nowMicros, close.errorCode(), close.isApplication(), handshake.closeSpace()));
     state = State.DRAINING;
     handler.onClosed(this, nowMicros, frame.errorCode());
   }

@@ -19,6 +19,20 @@ final class StreamTable {
   private final long initialMaxStreamDataBidiRemote;
   private final long initialMaxStreamDataUni;
 
+  /**
+   * The peer's limits on the streams we send on: its transport parameters, which the model takes to
+   * mirror ours (our bidi_local for both kinds of bidirectional stream, as picoquic's peers have
+   * it), and a real handshake replaces ({@link #applyPeerParameters}).
+   */
+  private long sendLimitOwnBidirectional;
+
+  private long sendLimitPeerBidirectional;
+  private long sendLimitUnidirectional;
+  private long peerMaxBidirectionalStreams = Long.MAX_VALUE;
+  private long peerMaxUnidirectionalStreams = Long.MAX_VALUE;
+  private long bidirectionalOpened;
+  private long unidirectionalOpened;
+
   /** The application space's ACK tracker: a FIN or a reset received makes its ACK immediate. */
   private final PacketNumberSpace application;
 
@@ -52,6 +66,9 @@ final class StreamTable {
     this.initialMaxStreamDataBidiLocal = config.initialMaxStreamDataBidiLocal();
     this.initialMaxStreamDataBidiRemote = config.initialMaxStreamDataBidiRemote();
     this.initialMaxStreamDataUni = config.initialMaxStreamDataUni();
+    this.sendLimitOwnBidirectional = initialMaxStreamDataBidiLocal;
+    this.sendLimitPeerBidirectional = initialMaxStreamDataBidiLocal;
+    this.sendLimitUnidirectional = initialMaxStreamDataUni;
     nextBidirectionalStreamId = role.streamInitiatorBit();
     nextUnidirectionalStreamId = 2 + role.streamInitiatorBit();
     // The peer's limits on what we send: its transport parameters, which mirror ours here.
@@ -60,18 +77,53 @@ final class StreamTable {
         new FlowControlWindow(FlowControlWindow.Scope.CONNECTION, config.initialMaxData());
   }
 
+  /**
+   * The peer's transport parameters (RFC 9000 §18.2), from a real handshake: its limits on our data
+   * and streams. Streams opened before they were known take them too.
+   */
+  void applyPeerParameters(dev.moqbed.transport.wire.TransportParameters peer) {
+    peerMaxData = peer.initialMaxData();
+    sendLimitOwnBidirectional = peer.initialMaxStreamDataBidiRemote();
+    sendLimitPeerBidirectional = peer.initialMaxStreamDataBidiLocal();
+    sendLimitUnidirectional = peer.initialMaxStreamDataUni();
+    peerMaxBidirectionalStreams = peer.initialMaxStreamsBidi();
+    peerMaxUnidirectionalStreams = peer.initialMaxStreamsUni();
+    for (StreamSendState stream : sendStreamList) {
+      stream.peerMaxStreamData = sendLimitFor(stream.id);
+    }
+  }
+
+  private long sendLimitFor(long streamId) {
+    if ((streamId & 2) != 0) {
+      return sendLimitUnidirectional;
+    }
+    return (streamId & 1) == role.streamInitiatorBit()
+        ? sendLimitOwnBidirectional
+        : sendLimitPeerBidirectional;
+  }
+
   long openBidirectional(int priority) {
+    if (bidirectionalOpened >= peerMaxBidirectionalStreams) {
+      throw new IllegalStateException(
+          "the peer allows " + peerMaxBidirectionalStreams + " bidirectional streams");
+    }
+    bidirectionalOpened++;
     long id = nextBidirectionalStreamId;
     nextBidirectionalStreamId += 4;
-    addSendStream(new StreamSendState(id, priority, initialMaxStreamDataBidiLocal));
+    addSendStream(new StreamSendState(id, priority, sendLimitOwnBidirectional));
     receiveStreamFor(id);
     return id;
   }
 
   long openUnidirectional(int priority) {
+    if (unidirectionalOpened >= peerMaxUnidirectionalStreams) {
+      throw new IllegalStateException(
+          "the peer allows " + peerMaxUnidirectionalStreams + " unidirectional streams");
+    }
+    unidirectionalOpened++;
     long id = nextUnidirectionalStreamId;
     nextUnidirectionalStreamId += 4;
-    addSendStream(new StreamSendState(id, priority, initialMaxStreamDataUni));
+    addSendStream(new StreamSendState(id, priority, sendLimitUnidirectional));
     return id;
   }
 
@@ -86,7 +138,7 @@ final class StreamTable {
       // The peer opened this bidirectional stream: we answer on it.
       stream =
           new StreamSendState(
-              streamId, QuicConnection.DEFAULT_STREAM_PRIORITY, initialMaxStreamDataBidiLocal);
+              streamId, QuicConnection.DEFAULT_STREAM_PRIORITY, sendLimitPeerBidirectional);
       addSendStream(stream);
     }
     return stream;

@@ -1,0 +1,74 @@
+package dev.moqbed.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** {@code moqbed bench loopback} end to end on a small transfer, and its refusals of bad input. */
+@Tag("network")
+class BenchLoopbackCommandNetworkTest {
+
+  private static int run(StringWriter out, StringWriter err, String... args) {
+    return MoqbedCommand.run(args, new PrintWriter(out), new PrintWriter(err));
+  }
+
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void shouldPrintOneCsvRowPerControllerWithTheBytesMoved() {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int exitCode =
+        run(
+            out,
+            err,
+            "bench",
+            "loopback",
+            "--cc",
+            "c4,cubic",
+            "--bytes",
+            "1MB",
+            "--warmup",
+            "0",
+            "--format",
+            "csv");
+    assertEquals(0, exitCode, err.toString());
+    String[] lines = out.toString().split("\n");
+    assertEquals(
+        "pairing,cc,bytes,seconds,gbit_per_s,loop_cpu_s,gbit_per_cpu_s,packets_per_flush,"
+            + "loss_rate,final_cwnd_bytes,pacing_rate_mbit_per_s,socket",
+        lines[0]);
+    assertEquals(3, lines.length, out.toString());
+    for (int i = 1; i < lines.length; i++) {
+      String[] cells = lines[i].split(",");
+      assertEquals("moqbed->moqbed (null protection)", cells[0]);
+      assertEquals("1000000", cells[2]);
+      assertTrue(Double.parseDouble(cells[4]) > 0, lines[i]);
+      assertTrue(Double.parseDouble(cells[7]) >= 1, lines[i]);
+      assertTrue(Long.parseLong(cells[9]) > 0, lines[i]);
+    }
+    assertEquals("c4", lines[1].split(",")[1]);
+    assertEquals("cubic", lines[2].split(",")[1]);
+  }
+
+  @Test
+  void shouldRefuseBadInputWithOneLineAndExitTwo() {
+    for (String[] args :
+        new String[][] {
+          {"bench", "loopback", "--cc", "nosuch"},
+          {"bench", "loopback", "--bytes", "0"},
+          {"bench", "loopback", "--bytes", "lots"}
+        }) {
+      StringWriter out = new StringWriter();
+      StringWriter err = new StringWriter();
+      assertEquals(2, run(out, err, args), String.join(" ", args) + ": " + err);
+      assertEquals(1, err.toString().strip().split("\n").length, err.toString());
+      assertTrue(err.toString().startsWith("moqbed: "), err.toString());
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package dev.moqbed.transport.tls;
+
+import dev.moqbed.transport.codec.PacketCodec;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.recovery.TransportDefaults;
+import dev.moqbed.transport.wire.ConnectionId;
+import dev.moqbed.transport.wire.TransportParameters;
+
+/**
+ * The transport parameters a connection declares (RFC 9000 §18.2), from its {@link
+ * ConnectionConfig}: the same limits the model's peer mirrors, so a real handshake between two
+ * project endpoints gives each the values the model assumes.
+ */
+final class LocalTransportParameters {
+  /**
+   * The connection sends no MAX_STREAMS (the draft's runs never reach picoquic's 512), so it
+   * declares picoquic's initial stream counts and never raises them.
+   */
+  static final long MAX_STREAMS = TransportDefaults.INITIAL_MAX_STREAMS_BIDI;
+
+  private LocalTransportParameters() {}
+
+  /**
+   * @param originalDestinationId for a server, the DCID of the client's first Initial; null for a
+   *     client
+   */
+  static TransportParameters of(
+      ConnectionConfig config, ConnectionId localId, ConnectionId originalDestinationId) {
+    TransportParameters parameters =
+        new TransportParameters()
+            .initialSourceConnectionId(localId)
+            .maxIdleTimeoutMillis(config.idleTimeoutMicros() / 1000)
+            .maxUdpPayloadSize(PacketCodec.MAX_DATAGRAM_BYTES)
+            .initialMaxData(config.initialMaxData())
+            .initialMaxStreamDataBidiLocal(config.initialMaxStreamDataBidiLocal())
+            .initialMaxStreamDataBidiRemote(config.initialMaxStreamDataBidiRemote())
+            .initialMaxStreamDataUni(config.initialMaxStreamDataUni())
+            .initialMaxStreamsBidi(MAX_STREAMS)
+            .initialMaxStreamsUni(TransportDefaults.INITIAL_MAX_STREAMS_UNI)
+            .ackDelayExponent(TransportDefaults.ACK_DELAY_EXPONENT)
+            .maxAckDelayMillis(TransportDefaults.MAX_ACK_DELAY_MICROS / 1000)
+            .activeConnectionIdLimit(TransportDefaults.ACTIVE_CONNECTION_ID_LIMIT)
+            .maxDatagramFrameSize(config.maxDatagramFrameSizeBytes())
+            // ACK_FREQUENCY is sent and obeyed, as picoquic: the extension is offered.
+            .minAckDelayMicros(TransportDefaults.MIN_ACK_DELAY_MICROS);
+    if (originalDestinationId != null) {
+      parameters.originalDestinationConnectionId(originalDestinationId);
+    }
+    return parameters;
+  }
+}

@@ -1,0 +1,38 @@
+package dev.moqbed.transport.udp;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.DatagramChannel;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+
+/**
+ * The socket flavour: epoll where the native library loads (a flush of several datagrams is one
+ * {@code sendmmsg} call there), NIO otherwise or when the system property {@code moqbed.udp.nio} is
+ * {@code true} (one {@code send} per datagram). The same choice as the quiche path's sockets.
+ */
+final class DatagramChannels {
+  private DatagramChannels() {}
+
+  static boolean epoll() {
+    return !Boolean.getBoolean("moqbed.udp.nio") && Epoll.isAvailable();
+  }
+
+  /** One event-loop thread: every connection of an endpoint runs on it. */
+  static EventLoopGroup newEventLoop() {
+    return new MultiThreadIoEventLoopGroup(
+        1, epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+  }
+
+  static Class<? extends DatagramChannel> channelClass() {
+    return epoll() ? EpollDatagramChannel.class : NioDatagramChannel.class;
+  }
+
+  /** "epoll" or "NIO", for logs and bench output. */
+  static String describe() {
+    return epoll() ? "epoll" : "NIO";
+  }
+}

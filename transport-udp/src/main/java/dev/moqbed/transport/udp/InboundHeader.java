@@ -1,0 +1,114 @@
+package dev.moqbed.transport.udp;
+
+import dev.moqbed.transport.codec.ConnectionIds;
+import dev.moqbed.transport.wire.ConnectionId;
+import dev.moqbed.transport.wire.QuicVersion;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * The parts of a datagram's first header the endpoint routes on, read without decoding the packet
+ * (RFC 9000 §5.2, §17): its Destination Connection ID as a routing key, and for a long header the
+ * version, the type and the Source Connection ID. Reused for every datagram; allocates nothing.
+ *
+ * <p>Every id this endpoint hands out is {@link ConnectionIds#MODEL_LENGTH} (8) bytes, so the key
+ * is those 8 bytes as a {@code long}; a short header carries exactly that many after its first
+ * byte, and a long header whose Destination Connection ID has another length is for no connection
+ * here.
+ */
+final class InboundHeader {
+  /** RFC 9000 §14.1: a client's Initial arrives in a datagram of at least 1,200 bytes. */
+  static final int MIN_INITIAL_DATAGRAM_BYTES = 1200;
+
+  private static final int LONG_HEADER_BIT = 0x80;
+  private static final int FIXED_BIT = 0x40;
+  private static final int INITIAL_TYPE = 0;
+
+  private boolean longHeader;
+  private int version;
+  private int longType;
+  private long destinationKey;
+  private int sourceIdOffset;
+  private int sourceIdLength;
+  private int datagramBytes;
+
+  /**
+   * Reads the header at the start of {@code datagram}'s readable bytes.
+   *
+   * @return false when it is too short, has the fixed bit clear, or its Destination Connection ID
+   *     is not 8 bytes: no connection of this endpoint can own it
+   */
+  boolean parse(ByteBuf datagram) {
+    int start = datagram.readerIndex();
+    int end = datagram.writerIndex();
+    datagramBytes = end - start;
+    if (datagramBytes < 1 + ConnectionIds.MODEL_LENGTH) {
+      return false;
+    }
+    int first = datagram.getUnsignedByte(start);
+    if ((first & FIXED_BIT) == 0) {
+      return false; // version negotiation (we send only v1) or not QUIC
+    }
+    longHeader = (first & LONG_HEADER_BIT) != 0;
+    if (!longHeader) {
+      destinationKey = datagram.getLong(start + 1);
+      return true;
+    }
+    // first byte, version (4), DCID length (1), DCID, SCID length (1), SCID
+    int dcidLengthAt = start + 5;
+    if (dcidLengthAt >= end) {
+      return false;
+    }
+    version = datagram.getInt(start + 1);
+    longType = (first >>> 4) & 0x3;
+    int dcidLength = datagram.getUnsignedByte(dcidLengthAt);
+    int scidLengthAt = dcidLengthAt + 1 + dcidLength;
+    if (dcidLength != ConnectionIds.MODEL_LENGTH || scidLengthAt >= end) {
+      return false;
+    }
+    destinationKey = datagram.getLong(dcidLengthAt + 1);
+    sourceIdLength = datagram.getUnsignedByte(scidLengthAt);
+    sourceIdOffset = scidLengthAt + 1;
+    return sourceIdLength <= ConnectionId.MAX_LENGTH && sourceIdOffset + sourceIdLength <= end;
+  }
+
+  /** The Destination Connection ID's 8 bytes, big-endian. */
+  long destinationKey() {
+    return destinationKey;
+  }
+
+  /**
+   * A client's first flight as RFC 9000 §14.1 lets a server answer it: v1 Initial, ≥1,200 bytes.
+   */
+  boolean isAcceptableInitial() {
+    return longHeader
+        && version == QuicVersion.VERSION_1
+        && longType == INITIAL_TYPE
+        && datagramBytes >= MIN_INITIAL_DATAGRAM_BYTES;
+  }
+
+  /** The Source Connection ID of a long header: the id the client chose for itself. */
+  ConnectionId sourceId(ByteBuf datagram) {
+    byte[] id = new byte[sourceIdLength];
+    datagram.getBytes(sourceIdOffset, id);
+    return ConnectionId.of(id);
+  }
+
+  /** The routing key of an id this endpoint made: its 8 bytes, big-endian. */
+  static long keyOf(ConnectionId id) {
+    long key = 0;
+    for (int i = 0; i < ConnectionIds.MODEL_LENGTH; i++) {
+      key = (key << 8) | (id.byteAt(i) & 0xff);
+    }
+    return key;
+  }
+
+  /** The 8-byte id of a routing key. */
+  static ConnectionId idOf(long key) {
+    byte[] id = new byte[ConnectionIds.MODEL_LENGTH];
+    for (int i = id.length - 1; i >= 0; i--) {
+      id[i] = (byte) key;
+      key >>>= 8;
+    }
+    return ConnectionId.of(id);
+  }
+}

@@ -1,0 +1,178 @@
+package dev.moqbed.transport.udp;
+
+import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.runtime.TimerHandle;
+import dev.moqbed.transport.Datagram;
+import dev.moqbed.transport.codec.PacketCodec;
+import dev.moqbed.transport.quic.QuicConnection;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.socket.DatagramPacket;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+
+/**
+ * Sends one connection's datagrams on the endpoint's channel, as {@link
+ * dev.moqbed.transport.quic.ConnectionDriver} does in the simulator, but batched: a pass polls the
+ * connection at one instant until it has nothing more to send then (the pacer and the congestion
+ * window decide; the pump never sends ahead of them), writes each datagram without a flush, and
+ * flushes once at the end, so epoll hands the whole batch to the kernel in one {@code sendmmsg}.
+ * When the connection has nothing to send it keeps one microsecond timer at the connection's next
+ * wake-up (pacing, ACK delay, loss and idle timers).
+ *
+ * <p>A pass stops after {@link #MAX_DATAGRAMS_PER_PASS} datagrams and comes back in a task of its
+ * own, so arriving ACKs and other connections are served between batches; it stops also when the
+ * channel's outbound buffer is above its high-water mark, and resumes when the endpoint sees it
+ * writable again: what the socket cannot take stays in the connection, under its own flow and
+ * congestion control, never in an unbounded queue.
+ *
+ * <p>Each encoded datagram is copied from the codec's reused buffer into a pooled direct buffer,
+ * which Netty releases once written.
+ */
+final class SendPump {
+  /** Datagrams per pass: 64 × 1,440 bytes is 92 KB, about 0.3 ms of a 3 Gbit/s path. */
+  static final int MAX_DATAGRAMS_PER_PASS = 64;
+
+  private final EventLoopScheduler scheduler;
+  private final UdpConnection owner;
+  private final QuicConnection connection;
+  private final PacketCodec codec;
+  private final Channel channel;
+  private final InetSocketAddress remote;
+  private final EndpointCounters counters;
+  private TimerHandle wakeTimer;
+  private long wakeAtMicros = Long.MAX_VALUE;
+  private boolean pumpScheduled;
+  private boolean stopped;
+  private long datagramsSent;
+  private long bytesSent;
+  private long flushes;
+
+  SendPump(
+      EventLoopScheduler scheduler,
+      UdpConnection owner,
+      PacketCodec codec,
+      Channel channel,
+      EndpointCounters counters) {
+    this.scheduler = scheduler;
+    this.owner = owner;
+    this.connection = owner.connection();
+    this.codec = codec;
+    this.channel = channel;
+    this.remote = owner.remoteAddress();
+    this.counters = counters;
+    connection.setWakeListener(this::schedule);
+  }
+
+  /** Runs a pass soon, after the tasks already queued (arrivals are processed before sending). */
+  void schedule() {
+    if (!pumpScheduled && !stopped) {
+      pumpScheduled = true;
+      scheduler.execute(this::pass);
+    }
+  }
+
+  /** No more passes: the connection left the endpoint. */
+  void stop() {
+    stopped = true;
+    if (wakeTimer != null) {
+      wakeTimer.cancel();
+      wakeTimer = null;
+    }
+  }
+
+  long datagramsSent() {
+    return datagramsSent;
+  }
+
+  long bytesSent() {
+    return bytesSent;
+  }
+
+  long flushes() {
+    return flushes;
+  }
+
+  private void pass() {
+    pumpScheduled = false;
+    if (stopped) {
+      return;
+    }
+    long now = scheduler.nowMicros();
+    int sent = 0;
+    boolean blocked = false;
+    try {
+      while (sent < MAX_DATAGRAMS_PER_PASS) {
+        if (!channel.isWritable()) {
+          blocked = true;
+          break;
+        }
+        Datagram datagram = connection.poll(now);
+        if (datagram == null) {
+          break;
+        }
+        ByteBuffer payload = codec.encode(datagram);
+        if (payload.hasRemaining()) { // empty when no packet of it had keys: lost, poll on
+          write(payload);
+          sent++;
+        }
+      }
+    } catch (RuntimeException e) {
+      flush(sent);
+      owner.fail(e);
+      return;
+    }
+    flush(sent);
+    owner.afterPass();
+    if (stopped) {
+      return;
+    }
+    if (blocked) {
+      owner.awaitWritable();
+    } else if (sent == MAX_DATAGRAMS_PER_PASS) {
+      schedule();
+    } else {
+      armWakeTimer(connection.nextWakeMicros(now));
+    }
+  }
+
+  private void write(ByteBuffer payload) {
+    int length = payload.remaining();
+    ByteBuf buffer = channel.alloc().directBuffer(length);
+    buffer.writeBytes(payload);
+    channel.write(new DatagramPacket(buffer, remote), channel.voidPromise());
+    datagramsSent++;
+    bytesSent += length;
+  }
+
+  private void flush(int sent) {
+    if (sent > 0) {
+      channel.flush();
+      flushes++;
+      counters.onFlush(sent);
+    }
+  }
+
+  /** As {@link dev.moqbed.transport.quic.ConnectionDriver}: one timer, an earlier one kept. */
+  private void armWakeTimer(long atMicros) {
+    if (atMicros == Long.MAX_VALUE) {
+      return;
+    }
+    long now = scheduler.nowMicros();
+    long due = Math.max(atMicros, now + 1);
+    if (wakeTimer != null && wakeTimer.isPending()) {
+      if (wakeAtMicros <= due) {
+        return;
+      }
+      wakeTimer.cancel();
+    }
+    wakeAtMicros = due;
+    wakeTimer = scheduler.scheduleAt(due, this::onWake);
+  }
+
+  private void onWake() {
+    wakeTimer = null;
+    wakeAtMicros = Long.MAX_VALUE;
+    schedule();
+  }
+}

@@ -1,0 +1,201 @@
+package dev.moqbed.transport.udp;
+
+import dev.moqbed.runtime.TimerHandle;
+import dev.moqbed.transport.Datagram;
+import dev.moqbed.transport.EcnMark;
+import dev.moqbed.transport.codec.ConnectionIds;
+import dev.moqbed.transport.codec.PacketCodec;
+import dev.moqbed.transport.quic.QuicConnection;
+import dev.moqbed.transport.recovery.TransportDefaults;
+import dev.moqbed.transport.wire.QuicWireException;
+import io.netty.buffer.ByteBuf;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One connection of a {@link UdpEndpoint}: the sans-IO {@link QuicConnection}, its codec, the
+ * peer's address and the pump that sends for it. Everything here runs on the endpoint's event loop;
+ * the application reaches the connection from its handler's callbacks, or through {@link
+ * UdpEndpoint#call} from another thread.
+ *
+ * <p>Received datagrams carry no ECN mark into the connection ({@link EcnMark#NOT_ECT}): neither
+ * Netty's NIO nor its epoll datagram channel reports the IP header's ECN bits of a received
+ * datagram, so the connection's ECN counts stay zero on a real socket.
+ */
+public final class UdpConnection {
+  private final UdpEndpoint endpoint;
+  private final QuicConnection connection;
+  private final PacketCodec codec;
+  private final InetSocketAddress remote;
+  private final long routingKey;
+  private final boolean countsAsHandshake;
+  private final SendPump pump;
+  private final CompletableFuture<UdpConnection> removed = new CompletableFuture<>();
+  private boolean handshakeCounted;
+  private TimerHandle drainTimer;
+
+  UdpConnection(
+      UdpEndpoint endpoint,
+      QuicConnection connection,
+      PacketCodec codec,
+      InetSocketAddress remote,
+      long routingKey,
+      boolean countsAsHandshake) {
+    this.endpoint = endpoint;
+    this.connection = connection;
+    this.codec = codec;
+    this.remote = remote;
+    this.routingKey = routingKey;
+    this.countsAsHandshake = countsAsHandshake;
+    this.handshakeCounted = countsAsHandshake;
+    this.pump =
+        new SendPump(endpoint.scheduler(), this, codec, endpoint.channel(), endpoint.counters());
+  }
+
+  public QuicConnection connection() {
+    return connection;
+  }
+
+  public InetSocketAddress remoteAddress() {
+    return remote;
+  }
+
+  /** The ids the connection's packets carry now (the remote one as learnt from the peer). */
+  public ConnectionIds ids() {
+    return codec.ids();
+  }
+
+  /** Completes when the endpoint has freed the connection: closed either way, or idle. */
+  public CompletableFuture<UdpConnection> whenRemoved() {
+    return removed;
+  }
+
+  /** Datagrams this connection wrote. */
+  public long datagramsSent() {
+    return pump.datagramsSent();
+  }
+
+  /** UDP payload bytes this connection wrote. */
+  public long bytesSent() {
+    return pump.bytesSent();
+  }
+
+  /** Flushes of the channel by this connection's pump: datagrams per flush is the batch size. */
+  public long flushes() {
+    return pump.flushes();
+  }
+
+  /** Packets of received datagrams that did not open (another id, or failed to open). */
+  public long packetsDropped() {
+    return codec.packetsDropped();
+  }
+
+  long routingKey() {
+    return routingKey;
+  }
+
+  boolean holdsHandshakeSlot() {
+    return handshakeCounted;
+  }
+
+  boolean countsAsHandshake() {
+    return countsAsHandshake;
+  }
+
+  void start() {
+    pump.schedule();
+  }
+
+  /**
+   * Decodes a datagram routed here and hands it to the connection.
+   *
+   * @return false when it is malformed or no packet of it opened (the caller counts it)
+   */
+  boolean receive(ByteBuf content, long nowMicros) {
+    Datagram datagram;
+    try {
+      datagram =
+          codec.decodeDatagram(
+              content.nioBuffer(content.readerIndex(), content.readableBytes()),
+              1,
+              0,
+              connection.flowId(),
+              EcnMark.NOT_ECT);
+    } catch (QuicWireException | RuntimeException e) {
+      return false; // RFC 9000 §12.2: the rest of a datagram whose header does not parse is dropped
+    }
+    if (datagram == null) {
+      return false;
+    }
+    try {
+      connection.receive(nowMicros, datagram);
+      // Packets that came before their keys and open now (real TLS only: under the null
+      // protection every space has keys from the start).
+      Datagram kept;
+      while ((kept = codec.decodeKeptPackets(1, 0, connection.flowId(), EcnMark.NOT_ECT)) != null) {
+        connection.receive(nowMicros, kept);
+      }
+    } catch (QuicWireException e) {
+      // a kept packet that opened but is malformed: dropped, as the datagram it came in
+    } catch (RuntimeException e) {
+      fail(e);
+      return true;
+    }
+    pump.schedule();
+    return true;
+  }
+
+  /** After each send pass: frees the handshake slot once ready, leaves the table once closed. */
+  void afterPass() {
+    if (handshakeCounted && connection.isReady()) {
+      handshakeCounted = false;
+      endpoint.onHandshakeDone(this);
+    }
+    QuicConnection.State state = connection.state();
+    if (state == QuicConnection.State.CLOSED) {
+      endpoint.remove(this);
+    } else if (state == QuicConnection.State.DRAINING && drainTimer == null) {
+      // The model stays in DRAINING once its answer is sent (the simulator never needs the end of
+      // a drain); RFC 9000 §10.2 lets the state go after three probe timeouts.
+      long now = endpoint.scheduler().nowMicros();
+      drainTimer = endpoint.scheduler().scheduleAt(now + 3 * probeTimeoutMicros(), this::drained);
+    }
+  }
+
+  /** RFC 9002 §6.2.1's PTO from the path's RTT and the peer's default maximum ACK delay. */
+  private long probeTimeoutMicros() {
+    var path = connection.path();
+    return path.smoothedRttMicros()
+        + Math.max(4 * path.rttVarianceMicros(), 1_000)
+        + TransportDefaults.DEFAULT_PEER_MAX_ACK_DELAY_MICROS;
+  }
+
+  private void drained() {
+    drainTimer = null;
+    endpoint.remove(this);
+  }
+
+  /** The transport threw: a bug, not the peer's doing; the connection is dropped and counted. */
+  void fail(RuntimeException error) {
+    endpoint.onInternalError(this, error);
+  }
+
+  void awaitWritable() {
+    endpoint.awaitWritable(this);
+  }
+
+  void resumeSending() {
+    pump.schedule();
+  }
+
+  /** Called by the endpoint once it has taken the connection out of its table. */
+  void onRemoved() {
+    handshakeCounted = false;
+    pump.stop();
+    if (drainTimer != null) {
+      drainTimer.cancel();
+      drainTimer = null;
+    }
+    removed.complete(this);
+  }
+}

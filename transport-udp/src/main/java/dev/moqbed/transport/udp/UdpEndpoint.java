@@ -1,0 +1,388 @@
+package dev.moqbed.transport.udp;
+
+import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.transport.codec.ConnectionIds;
+import dev.moqbed.transport.codec.PacketCodec;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.QuicConnection;
+import dev.moqbed.transport.quic.Role;
+import dev.moqbed.transport.wire.ConnectionId;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One UDP socket, bound to an address, on one event-loop thread, carrying many QUIC connections of
+ * the project's stack, client and server side alike (as quinn's {@code Endpoint} and picoquic's
+ * {@code quic} context do). Datagrams are routed by Destination Connection ID; every id this
+ * endpoint hands out is 8 random bytes from a {@link SecureRandom}.
+ *
+ * <ul>
+ *   <li><b>Client:</b> {@link #connect} makes up its own id and one for the server, sends its
+ *       Initial to the latter, and from the server's first long-header packet on sends to the
+ *       Source Connection ID the server chose (RFC 9000 §7.2).
+ *   <li><b>Server</b> (with a {@link UdpServerSetup}): a v1 Initial of at least 1,200 bytes (§14.1)
+ *       for an unknown id creates a connection. The server adopts the client's Destination
+ *       Connection ID as its own id: the codec matches one local id, and the client would otherwise
+ *       keep sending to the id it made up until the server's first packet arrives, which a second
+ *       id in the table would have to catch; the id is the client's random choice of 8 bytes (§7.2
+ *       asks it for at least 8 unpredictable ones), and a client that picks the id of a live
+ *       connection only reaches that connection, which drops what does not open.
+ * </ul>
+ *
+ * <p>Bounded: at most {@link UdpLimits#maxConnections()} connections and {@link
+ * UdpLimits#maxHandshakesPerSource()} handshakes in progress per source address; a datagram for no
+ * connection, from another address than its connection's (no migration, §9), or that does not
+ * decode is dropped and counted ({@link #stats()}); a connection that is closed, either way or by
+ * its idle timeout, leaves the table with all its state. Not implemented: stateless reset on
+ * unknown ids (§10.3), version negotiation (§6), Retry (§8.1), ECN (see {@link UdpConnection}).
+ *
+ * <p>Every connection's callbacks run on the endpoint's event loop; call into a connection from
+ * elsewhere through {@link #call}.
+ */
+public final class UdpEndpoint implements AutoCloseable {
+  /** Socket buffers: 4 MiB (Linux caps them at net.core.rmem_max and wmem_max). */
+  static final int SOCKET_BUFFER_BYTES = 4 << 20;
+
+  /** Outbound bytes queued in the channel above which pumps wait: a few ms at Gbit/s rates. */
+  private static final WriteBufferWaterMark WATER_MARK =
+      new WriteBufferWaterMark(512 << 10, 2 << 20);
+
+  private final EventLoopGroup group;
+  private final EventLoopScheduler scheduler;
+  private final UdpLimits limits;
+  private final UdpServerSetup server;
+  private final UdpSecurity security;
+  private final SecureRandom random = new SecureRandom();
+  private final Map<Long, UdpConnection> connections = new HashMap<>();
+  private final Map<InetAddress, Integer> handshakesBySource = new HashMap<>();
+  private final Set<UdpConnection> waitingForWritable = new LinkedHashSet<>();
+  private final EndpointCounters counters = new EndpointCounters();
+  private final InboundHeader header = new InboundHeader();
+  private volatile Channel channel;
+  private int nextFlowId;
+
+  private UdpEndpoint(
+      EventLoopGroup group,
+      EventLoop loop,
+      UdpLimits limits,
+      UdpSecurity security,
+      UdpServerSetup server) {
+    this.group = group;
+    this.scheduler = new EventLoopScheduler(loop);
+    this.limits = limits;
+    this.security = security;
+    this.server = server;
+  }
+
+  /**
+   * Binds a socket on its own event-loop thread.
+   *
+   * @param security real TLS, or the null protection that is not QUIC
+   * @param server how to accept connections, or null for an endpoint that only connects
+   * @throws IOException if the address cannot be bound
+   */
+  public static UdpEndpoint bind(
+      InetSocketAddress local, UdpLimits limits, UdpSecurity security, UdpServerSetup server)
+      throws IOException {
+    EventLoopGroup group = DatagramChannels.newEventLoop();
+    EventLoop loop = group.next();
+    UdpEndpoint endpoint = new UdpEndpoint(group, loop, limits, security, server);
+    try {
+      new Bootstrap()
+          .group(loop)
+          .channel(DatagramChannels.channelClass())
+          .option(ChannelOption.SO_RCVBUF, SOCKET_BUFFER_BYTES)
+          .option(ChannelOption.SO_SNDBUF, SOCKET_BUFFER_BYTES)
+          .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+          .handler(new InboundDatagrams(endpoint))
+          .bind(local)
+          .sync();
+    } catch (Exception e) {
+      shutDown(group);
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      throw new IOException("cannot bind UDP " + local + ": " + e.getMessage(), e);
+    }
+    return endpoint;
+  }
+
+  /** The address the socket is bound to (with the port the system chose for port 0). */
+  public InetSocketAddress localAddress() {
+    return (InetSocketAddress) channel.localAddress();
+  }
+
+  /** The loop every connection runs on, with its microsecond clock and timers. */
+  public EventLoopScheduler scheduler() {
+    return scheduler;
+  }
+
+  /** What protects the packets. */
+  public UdpSecurity security() {
+    return security;
+  }
+
+  /** "epoll" or "NIO". */
+  public String socketKind() {
+    return DatagramChannels.describe();
+  }
+
+  /**
+   * Opens a client connection to {@code remote}; its first Initial leaves on the next pass of the
+   * loop. The handler's callbacks run on the loop.
+   *
+   * @throws IllegalStateException if the endpoint holds {@link UdpLimits#maxConnections()}
+   */
+  public UdpConnection connect(
+      InetSocketAddress remote,
+      ConnectionConfig config,
+      ControllerFactory controllers,
+      ConnectionHandler handler) {
+    if (config.role() != Role.CLIENT) {
+      throw new IllegalArgumentException("connect needs a client configuration");
+    }
+    return call(() -> openClient(remote, config, controllers, handler));
+  }
+
+  /** Runs {@code task} on the event loop (directly when already there) and returns its result. */
+  public <T> T call(Callable<T> task) {
+    try {
+      if (scheduler.inEventLoop()) {
+        return task.call();
+      }
+      return scheduler.eventLoop().submit(task).get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r
+          ? r
+          : new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A copy of the counters, read on the loop. */
+  public UdpEndpointStats stats() {
+    return call(() -> counters.snapshot(connections.size()));
+  }
+
+  /** Closes the socket and frees every connection without a word to the peers. */
+  @Override
+  public void close() {
+    if (!group.isShuttingDown()) {
+      try {
+        call(
+            () -> {
+              for (UdpConnection connection : new ArrayList<>(connections.values())) {
+                remove(connection);
+              }
+              Channel open = channel;
+              if (open != null) {
+                open.close();
+              }
+              return null;
+            });
+      } finally {
+        shutDown(group);
+      }
+    }
+  }
+
+  private static void shutDown(EventLoopGroup group) {
+    group
+        .shutdownGracefully(0, 100, TimeUnit.MILLISECONDS)
+        .awaitUninterruptibly(5, TimeUnit.SECONDS);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // On the event loop
+
+  void attach(Channel channel) {
+    this.channel = channel;
+  }
+
+  Channel channel() {
+    return channel;
+  }
+
+  EndpointCounters counters() {
+    return counters;
+  }
+
+  void onDatagram(ByteBuf content, InetSocketAddress sender) {
+    counters.datagramsReceived++;
+    if (!header.parse(content)) {
+      counters.droppedUnroutable++;
+      return;
+    }
+    long nowMicros = scheduler.nowMicros();
+    UdpConnection connection = connections.get(header.destinationKey());
+    if (connection == null) {
+      UdpConnection accepted = accept(content, sender, nowMicros);
+      if (accepted != null && !accepted.receive(content, nowMicros)) {
+        // Something shaped like an Initial that does not decode holds no slot.
+        counters.droppedUndecodable++;
+        remove(accepted);
+      }
+      return;
+    }
+    if (!connection.remoteAddress().equals(sender)) {
+      counters.droppedUnroutable++;
+      return;
+    }
+    if (!connection.receive(content, nowMicros)) {
+      counters.droppedUndecodable++;
+    }
+  }
+
+  private UdpConnection accept(ByteBuf content, InetSocketAddress sender, long nowMicros) {
+    if (server == null || !header.isAcceptableInitial()) {
+      counters.droppedUnroutable++;
+      return null;
+    }
+    if (connections.size() >= limits.maxConnections()) {
+      counters.refusedAtCapacity++;
+      return null;
+    }
+    InetAddress source = sender.getAddress();
+    if (handshakesBySource.getOrDefault(source, 0) >= limits.maxHandshakesPerSource()) {
+      counters.refusedHandshakes++;
+      return null;
+    }
+    long key = header.destinationKey();
+    ConnectionId ownId = InboundHeader.idOf(key);
+    ConnectionIds ids = new ConnectionIds(ownId, header.sourceId(content));
+    ConnectionMaker.Made made;
+    try {
+      made =
+          security
+              .maker()
+              .server(server.config(), ids, ownId, server.controllers(), random, nowMicros);
+    } catch (RuntimeException e) {
+      counters.internalErrors++;
+      return null;
+    }
+    UdpConnection connection = register(made.connection(), made.codec(), sender, key, true);
+    counters.connectionsAccepted++;
+    try {
+      connection.connection().setHandler(server.handlers().apply(connection));
+    } catch (RuntimeException e) {
+      onInternalError(connection, e);
+      return null;
+    }
+    return connection;
+  }
+
+  private UdpConnection openClient(
+      InetSocketAddress remote,
+      ConnectionConfig config,
+      ControllerFactory controllers,
+      ConnectionHandler handler) {
+    if (connections.size() >= limits.maxConnections()) {
+      throw new IllegalStateException(
+          "the endpoint holds its limit of " + limits.maxConnections() + " connections");
+    }
+    ConnectionIds ids;
+    do {
+      ids = ConnectionIds.randomForClient(random);
+    } while (connections.containsKey(InboundHeader.keyOf(ids.local())));
+    ConnectionMaker.Made made =
+        security.maker().client(config, ids, controllers, random, scheduler.nowMicros());
+    made.connection().setHandler(handler);
+    UdpConnection opened =
+        register(
+            made.connection(),
+            made.codec().followPeerSourceId(),
+            remote,
+            InboundHeader.keyOf(ids.local()),
+            false);
+    counters.connectionsOpened++;
+    opened.start();
+    return opened;
+  }
+
+  private UdpConnection register(
+      QuicConnection connection,
+      PacketCodec codec,
+      InetSocketAddress remote,
+      long key,
+      boolean handshakeSlot) {
+    UdpConnection udp = new UdpConnection(this, connection, codec, remote, key, handshakeSlot);
+    connections.put(key, udp);
+    if (handshakeSlot) {
+      handshakesBySource.merge(remote.getAddress(), 1, Integer::sum);
+    }
+    return udp;
+  }
+
+  void onHandshakeDone(UdpConnection connection) {
+    releaseHandshakeSlot(connection.remoteAddress().getAddress());
+  }
+
+  private void releaseHandshakeSlot(InetAddress source) {
+    handshakesBySource.computeIfPresent(source, (address, count) -> count > 1 ? count - 1 : null);
+  }
+
+  /** Takes a connection out of the table with everything the endpoint keeps for it. */
+  void remove(UdpConnection connection) {
+    if (!connections.remove(connection.routingKey(), connection)) {
+      return;
+    }
+    if (connection.holdsHandshakeSlot()) {
+      releaseHandshakeSlot(connection.remoteAddress().getAddress());
+    }
+    waitingForWritable.remove(connection);
+    counters.connectionsRemoved++;
+    connection.onRemoved();
+  }
+
+  void onInternalError(UdpConnection connection, RuntimeException error) {
+    counters.internalErrors++;
+    remove(connection);
+  }
+
+  void awaitWritable(UdpConnection connection) {
+    waitingForWritable.add(connection);
+  }
+
+  void onWritable() {
+    List<UdpConnection> waiting = new ArrayList<>(waitingForWritable);
+    waitingForWritable.clear();
+    for (UdpConnection connection : waiting) {
+      connection.resumeSending();
+    }
+  }
+
+  void onSocketError(Throwable cause) {
+    counters.socketErrors++;
+  }
+
+  /** Connections in the table, for tests. */
+  int connectionCount() {
+    return connections.size();
+  }
+}

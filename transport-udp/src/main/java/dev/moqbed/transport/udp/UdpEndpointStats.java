@@ -1,0 +1,42 @@
+package dev.moqbed.transport.udp;
+
+/**
+ * A copy of one endpoint's counters.
+ *
+ * @param datagramsReceived every datagram read from the socket
+ * @param droppedUnroutable for no connection here and not a client Initial this endpoint may accept
+ *     (short, wrong id length, unknown id, or no server setup)
+ * @param droppedUndecodable routed to a connection but malformed, or no packet of it opened
+ * @param refusedAtCapacity client Initials dropped because the table held {@link
+ *     UdpLimits#maxConnections()}
+ * @param refusedHandshakes client Initials dropped because their source address had {@link
+ *     UdpLimits#maxHandshakesPerSource()} handshakes in progress
+ * @param connectionsAccepted server connections created
+ * @param connectionsOpened client connections created
+ * @param connectionsRemoved connections freed (closed either way, or idle)
+ * @param connections connections in the table now
+ * @param datagramsSent datagrams written
+ * @param flushes flushes of the channel, each one {@code sendmmsg} under epoll
+ * @param internalErrors connections dropped because the transport threw (a bug, never a peer's)
+ * @param socketErrors errors the channel reported (a send refused, an ICMP error read back)
+ */
+public record UdpEndpointStats(
+    long datagramsReceived,
+    long droppedUnroutable,
+    long droppedUndecodable,
+    long refusedAtCapacity,
+    long refusedHandshakes,
+    long connectionsAccepted,
+    long connectionsOpened,
+    long connectionsRemoved,
+    int connections,
+    long datagramsSent,
+    long flushes,
+    long internalErrors,
+    long socketErrors) {
+
+  /** Datagrams per flush, 0 before any. */
+  public double datagramsPerFlush() {
+    return flushes == 0 ? 0 : (double) datagramsSent / flushes;
+  }
+}

@@ -1,0 +1,146 @@
+package dev.moqbed.transport.udp;
+
+import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.transport.codec.ConnectionIds;
+import dev.moqbed.transport.codec.PacketCodec;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.QuicConnection;
+import dev.moqbed.transport.tls.ClientTlsConfig;
+import dev.moqbed.transport.tls.QuicEndpoint;
+import dev.moqbed.transport.tls.QuicEndpointFactory;
+import dev.moqbed.transport.tls.ServerTlsContext;
+import dev.moqbed.transport.wire.ConnectionId;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * What protects an endpoint's packets:
+ *
+ * <ul>
+ *   <li>{@link #tls}: QUIC v1 — TLS 1.3 through agent15 ({@link QuicEndpointFactory}), AEAD packet
+ *       and header protection, Initial keys from the client's first Destination Connection ID;
+ *   <li>{@link #nullProtection}: the codec's null protection and the modelled handshake (CRYPTO
+ *       byte counts). Packets have QUIC's sizes but no encryption, no authentication and no TLS:
+ *       <b>not QUIC</b>, only for measuring the transport and the driver between two moqbed
+ *       endpoints.
+ * </ul>
+ */
+public final class UdpSecurity {
+  private final ConnectionMaker maker;
+  private final String description;
+
+  private UdpSecurity(ConnectionMaker maker, String description) {
+    this.maker = maker;
+    this.description = description;
+  }
+
+  /** The null protection and modelled handshake: not QUIC (see the class comment). */
+  public static UdpSecurity nullProtection() {
+    return new UdpSecurity(new NullProtectionMaker(), "null protection (not QUIC)");
+  }
+
+  /**
+   * Real QUIC v1 with TLS 1.3.
+   *
+   * @param server the certificate, key and ALPN list connections accepted here present, or null for
+   *     an endpoint that only connects
+   * @param client the server name, trust and ALPN list of connections opened here, or null for an
+   *     endpoint that only accepts
+   */
+  public static UdpSecurity tls(ServerTlsContext server, ClientTlsConfig client) {
+    return new UdpSecurity(new TlsMaker(server, client), "TLS 1.3");
+  }
+
+  ConnectionMaker maker() {
+    return maker;
+  }
+
+  @Override
+  public String toString() {
+    return description;
+  }
+
+  private static final class NullProtectionMaker implements ConnectionMaker {
+    private int nextFlowId;
+
+    @Override
+    public Made client(
+        ConnectionConfig config,
+        ConnectionIds ids,
+        ControllerFactory controllers,
+        RandomGenerator random,
+        long nowMicros) {
+      return new Made(
+          connection(config, controllers, random, nowMicros), PacketCodec.withNullProtection(ids));
+    }
+
+    @Override
+    public Made server(
+        ConnectionConfig config,
+        ConnectionIds ids,
+        ConnectionId originalDestinationId,
+        ControllerFactory controllers,
+        RandomGenerator random,
+        long nowMicros) {
+      return client(config, ids, controllers, random, nowMicros);
+    }
+
+    private QuicConnection connection(
+        ConnectionConfig config,
+        ControllerFactory controllers,
+        RandomGenerator random,
+        long nowMicros) {
+      return new QuicConnection(
+          config,
+          0,
+          1,
+          nextFlowId++,
+          controllers,
+          new SplittableRandom(random.nextLong()),
+          new SplittableRandom(random.nextLong()),
+          nowMicros);
+    }
+  }
+
+  private record TlsMaker(ServerTlsContext server, ClientTlsConfig client)
+      implements ConnectionMaker {
+    @Override
+    public Made client(
+        ConnectionConfig config,
+        ConnectionIds ids,
+        ControllerFactory controllers,
+        RandomGenerator random,
+        long nowMicros) {
+      if (client == null) {
+        throw new IllegalStateException("this endpoint has no client TLS configuration");
+      }
+      QuicEndpoint endpoint =
+          QuicEndpointFactory.client(
+              config, client, ids, controllers, new SplittableRandom(random.nextLong()), nowMicros);
+      return new Made(endpoint.connection(), endpoint.codec());
+    }
+
+    @Override
+    public Made server(
+        ConnectionConfig config,
+        ConnectionIds ids,
+        ConnectionId originalDestinationId,
+        ControllerFactory controllers,
+        RandomGenerator random,
+        long nowMicros) {
+      if (server == null) {
+        throw new IllegalStateException("this endpoint has no server certificate");
+      }
+      QuicEndpoint endpoint =
+          QuicEndpointFactory.server(
+              config,
+              server,
+              ids,
+              originalDestinationId,
+              controllers,
+              new SplittableRandom(random.nextLong()),
+              nowMicros);
+      return new Made(endpoint.connection(), endpoint.codec());
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package dev.moqbed.transport.udp.bench;
+
+import dev.moqbed.cc.CongestionController;
+import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.transport.app.BatchClient;
+import dev.moqbed.transport.app.BatchServer;
+import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.ConnectionStats;
+import dev.moqbed.transport.quic.QuicConnection;
+import dev.moqbed.transport.quic.Role;
+import dev.moqbed.transport.udp.UdpConnection;
+import dev.moqbed.transport.udp.UdpEndpoint;
+import dev.moqbed.transport.udp.UdpLimits;
+import dev.moqbed.transport.udp.UdpSecurity;
+import dev.moqbed.transport.udp.UdpServerSetup;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The project's stack on both ends, each on its own endpoint and event-loop thread, under the
+ * codec's null protection (the modelled handshake: not QUIC, a measurement of the transport and the
+ * driver only). The client asks for the bytes in a quicperf batch request ({@link BatchClient}),
+ * the server answers on the same stream ({@link BatchServer}); the client's controller is the same
+ * as the server's, though it sends little.
+ */
+public final class MoqbedPairing implements LoopbackPairing {
+  private static final long REQUEST_BYTES = 397; // quicperf's batch request
+
+  @Override
+  public String label() {
+    return "moqbed->moqbed (null protection)";
+  }
+
+  @Override
+  public LoopbackResult transfer(String controller, long bytes, long timeoutMicros)
+      throws IOException, TimeoutException, InterruptedException {
+    ControllerFactory controllers = ControllerRegistry.standard().parse(controller);
+    InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+    CompletableFuture<LoopbackResult> sender = new CompletableFuture<>();
+    ResultServer server = new ResultServer(controller, sender);
+    try (UdpEndpoint serverEndpoint =
+            UdpEndpoint.bind(
+                loopback,
+                UdpLimits.defaults(),
+                UdpSecurity.nullProtection(),
+                new UdpServerSetup(
+                    ConnectionConfig.picoquic(Role.SERVER),
+                    controllers,
+                    accepted -> server.attach(accepted)));
+        UdpEndpoint clientEndpoint =
+            UdpEndpoint.bind(loopback, UdpLimits.defaults(), UdpSecurity.nullProtection(), null)) {
+      server.socketKind = serverEndpoint.socketKind();
+      TimedClient client = new TimedClient(bytes);
+      clientEndpoint.connect(
+          serverEndpoint.localAddress(),
+          ConnectionConfig.picoquic(Role.CLIENT),
+          controllers,
+          client);
+      LoopbackResult result = sender.get(timeoutMicros, TimeUnit.MICROSECONDS);
+      long transfer = clientEndpoint.call(client::transferMicros);
+      long received = clientEndpoint.call(client::receivedBytes);
+      long cpuMicros = cpuMicros(serverEndpoint) + cpuMicros(clientEndpoint);
+      if (received != bytes) {
+        throw new IllegalStateException("received " + received + " of " + bytes + " bytes");
+      }
+      return new LoopbackResult(
+          label(),
+          result.controller(),
+          bytes,
+          transfer,
+          result.datagramsSent(),
+          result.flushes(),
+          result.packetsLost(),
+          result.congestionWindowBytes(),
+          result.pacingRateBytesPerSecond(),
+          result.socketKind(),
+          cpuMicros);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("transfer failed: " + e.getCause().getMessage(), e);
+    }
+  }
+
+  /** CPU time of the endpoint's event-loop thread so far (it serves this one run). */
+  private static long cpuMicros(UdpEndpoint endpoint) {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    return endpoint.call(() -> threads.getCurrentThreadCpuTime() / 1_000);
+  }
+
+  /** The client's batch request, timed from its departure to the last response byte. */
+  private static final class TimedClient implements ConnectionHandler {
+    private final BatchClient batch;
+    private long requestMicros = -1;
+
+    TimedClient(long responseBytes) {
+      this.batch = new BatchClient(REQUEST_BYTES, responseBytes);
+    }
+
+    @Override
+    public void onReady(QuicConnection connection, long nowMicros) {
+      if (requestMicros < 0) {
+        requestMicros = nowMicros;
+      }
+      batch.onReady(connection, nowMicros);
+    }
+
+    @Override
+    public void onStreamData(
+        QuicConnection connection,
+        long nowMicros,
+        long streamId,
+        long offset,
+        int length,
+        ByteSlice data,
+        boolean fin) {
+      batch.onStreamData(connection, nowMicros, streamId, offset, length, data, fin);
+    }
+
+    @Override
+    public void onClosed(QuicConnection connection, long nowMicros, long errorCode) {
+      batch.onClosed(connection, nowMicros, errorCode);
+    }
+
+    long receivedBytes() {
+      return batch.receivedBytes();
+    }
+
+    long transferMicros() {
+      return batch.completedMicros() - requestMicros;
+    }
+  }
+
+  /** The batch server of one connection; reads the sender's figures when the client closes. */
+  private static final class ResultServer implements ConnectionHandler {
+    private final BatchServer batch = new BatchServer();
+    private final String controller;
+    private final CompletableFuture<LoopbackResult> result;
+    private UdpConnection connection;
+    private String socketKind;
+
+    ResultServer(String controller, CompletableFuture<LoopbackResult> result) {
+      this.controller = controller;
+      this.result = result;
+    }
+
+    ResultServer attach(UdpConnection accepted) {
+      if (connection != null) {
+        throw new IllegalStateException("the bench serves one connection");
+      }
+      connection = accepted;
+      return this;
+    }
+
+    @Override
+    public void onStreamData(
+        QuicConnection quic,
+        long nowMicros,
+        long streamId,
+        long offset,
+        int length,
+        ByteSlice data,
+        boolean fin) {
+      batch.onStreamData(quic, nowMicros, streamId, offset, length, data, fin);
+    }
+
+    @Override
+    public void onClosed(QuicConnection quic, long nowMicros, long errorCode) {
+      CongestionController cc = quic.controller();
+      ConnectionStats stats = quic.stats();
+      result.complete(
+          new LoopbackResult(
+              "",
+              controller,
+              0,
+              0,
+              connection.datagramsSent(),
+              connection.flushes(),
+              stats.packetsLost(),
+              cc.congestionWindowBytes(),
+              cc.pacingRateBytesPerSecond(),
+              socketKind,
+              0));
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package dev.moqbed.transport.quic;
+
+import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.EcnMark;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Packets received before this end could process their space (RFC 9001 §5.7: an endpoint may keep
+ * them until the keys arrive), in arrival order. Bounded: a peer cannot fill it.
+ */
+final class HeldPackets {
+  /** At most this many packets wait; later ones are dropped, as the RFC allows. */
+  static final int MAX_HELD_PACKETS = 64;
+
+  /** A packet received before its keys, with its datagram's ECN mark. */
+  record Held(QuicPacket packet, EcnMark ecn) {}
+
+  private final List<Held> held = new ArrayList<>(2);
+
+  /** Keeps {@code packet} for later, or drops it when the table is full. */
+  void hold(QuicPacket packet, EcnMark ecn) {
+    if (held.size() < MAX_HELD_PACKETS) {
+      held.add(new Held(packet, ecn));
+    }
+  }
+
+  /** The held packets {@code handshake} can now process, in arrival order; null when none. */
+  List<Held> release(CryptoHandshake handshake) {
+    if (held.isEmpty()) {
+      return null;
+    }
+    List<Held> released = null;
+    for (int i = 0; i < held.size(); ) {
+      Held packet = held.get(i);
+      PacketSpace space = packet.packet().space();
+      if (handshake.canProcess(space)) {
+        if (released == null) {
+          released = new ArrayList<>(held.size());
+        }
+        released.add(packet);
+        held.remove(i);
+      } else {
+        i++;
+      }
+    }
+    return released;
+  }
+}
