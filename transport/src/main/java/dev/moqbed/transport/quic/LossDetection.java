@@ -29,6 +29,7 @@ final class LossDetection {
   private final ProbeTimeoutBackoff backoff;
   private final long startMicros;
   private final LossSample lossSample = new LossSample();
+  private PacketLossListener lossListener;
 
   private int consecutiveProbeTimeouts;
   private boolean probeTimeoutPending;
@@ -55,6 +56,11 @@ final class LossDetection {
     this.flavor = config.recoveryFlavor();
     this.backoff = new ProbeTimeoutBackoff(config.recoveryFlavor(), config.idleTimeoutMicros());
     this.startMicros = startMicros;
+  }
+
+  /** Observes every packet declared lost (null for none); it must not change the connection. */
+  void setLossListener(PacketLossListener lossListener) {
+    this.lossListener = lossListener;
   }
 
   /** A probe timeout fired: the next packet bypasses the window and must elicit an ACK. */
@@ -152,7 +158,15 @@ final class LossDetection {
       long lossTime = timeThresholdMicros(space, packet);
       if (lostByNumber || nowMicros >= lossTime) {
         ascending.remove();
-        lostBytes += declareLost(nowMicros, space, packet, LossTrigger.ACK_THRESHOLD);
+        lostBytes +=
+            declareLost(
+                nowMicros,
+                space,
+                packet,
+                LossTrigger.ACK_THRESHOLD,
+                lostByNumber
+                    ? PacketLossListener.Reason.REORDERING_THRESHOLD
+                    : PacketLossListener.Reason.TIME_THRESHOLD);
         if (packet.packetNumber != previousLostNumber + 1) {
           runFirstSentMicros = -1; // acknowledged packets lie in between: a new run starts
         }
@@ -280,7 +294,8 @@ final class LossDetection {
           SentPacket packet = ascending.next();
           if (packet.ackEliciting && packet.inFlight) {
             ascending.remove();
-            declareLost(nowMicros, space, packet, LossTrigger.TIMER);
+            declareLost(
+                nowMicros, space, packet, LossTrigger.TIMER, PacketLossListener.Reason.PTO_EXPIRED);
             path.mtu().onProbeTimeout();
             break;
           }
@@ -292,7 +307,15 @@ final class LossDetection {
 
   /** Takes a packet out of the flight, queues its frames for resending and tells the controller. */
   private long declareLost(
-      long nowMicros, PacketNumberSpace space, SentPacket packet, LossTrigger trigger) {
+      long nowMicros,
+      PacketNumberSpace space,
+      SentPacket packet,
+      LossTrigger trigger,
+      PacketLossListener.Reason reason) {
+    if (lossListener != null) {
+      lossListener.onPacketLost(
+          nowMicros, space.space, packet.packetNumber, packet.sizeBytes, reason);
+    }
     boolean wasInFlight = space.leaveFlight(packet);
     if (wasInFlight) {
       path.removeFromFlight(packet.sizeBytes);
