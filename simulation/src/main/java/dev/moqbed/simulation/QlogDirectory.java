@@ -30,10 +30,20 @@ public final class QlogDirectory {
    * @throws IllegalArgumentException (a one-line message) when it cannot be used
    */
   public static QlogDirectory create(Path directory) {
+    if (Files.exists(directory) && !Files.isDirectory(directory)) {
+      throw new IllegalArgumentException("--qlog " + directory + ": exists and is not a directory");
+    }
     try {
       Files.createDirectories(directory);
     } catch (IOException e) {
-      throw new IllegalArgumentException("--qlog " + directory + ": cannot create: " + e, e);
+      throw new IllegalArgumentException(
+          "--qlog "
+              + directory
+              + ": cannot create the directory ("
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + e.getMessage())
+              + ")",
+          e);
     }
     if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
       throw new IllegalArgumentException("--qlog " + directory + ": not a writable directory");
