@@ -12,6 +12,8 @@ import dev.moqbed.scenarios.spec.SimSpecParser;
 import dev.moqbed.simulation.ControllerTrace;
 import dev.moqbed.simulation.EcnMarking;
 import dev.moqbed.simulation.FrameTable;
+import dev.moqbed.simulation.QlogDirectory;
+import dev.moqbed.simulation.QlogRun;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.simulation.ScenarioSimulation;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
@@ -116,6 +118,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
               + " scenarios, DIR/frames.csv with every frame of every run.")
   Path outDirectory;
 
+  @Mixin QlogOption qlogOption = new QlogOption();
+
   @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
 
   @Override
@@ -145,6 +149,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
       mainController = resolved.controller();
       media = resolved.scenario().group() == ScenarioGroup.MEDIA;
     }
+    QlogDirectory qlog = QlogOption.open(qlogDirectory(spec));
     if (workload == Workload.MOQ) {
       if (traceFile != null) {
         throw new IllegalArgumentException("--trace traces the draft workload's sender only");
@@ -155,7 +160,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
                 + scenarioName
                 + " carries no media");
       }
-      return runMoq(spec, scenarioName, mainController);
+      return runMoq(spec, scenarioName, mainController, qlog);
     }
     ScenarioSimulation simulation =
         new ScenarioSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
@@ -178,7 +183,10 @@ final class ScenarioRunCommand implements Callable<Integer> {
     ControllerTrace trace = traceFile == null ? null : new ControllerTrace();
     for (int run = 0; run < runs; run++) {
       long start = System.nanoTime();
-      ScenarioSimulation.Outcome outcome = simulation.run(runVariation.seed, run, trace);
+      ScenarioSimulation.Outcome outcome;
+      try (QlogRun files = qlog == null ? null : qlog.forRun(scenarioName, mainController, run)) {
+        outcome = simulation.run(runVariation.seed, run, trace, null, files);
+      }
       RunRecord record = outcome.record(scenarioName, mainController, run, runVariation.seed);
       records.add(record);
       if (outcome.media() != null) {
@@ -205,6 +213,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
       out.print(summary(records).render(OutputFormat.TABLE));
     }
     writeOutputs(records, frameTable, ScenarioSimulation.EXTRA_COLUMNS);
+    QlogOption.report(qlog, commandSpec.commandLine().getErr());
     if (trace != null) {
       try (Writer writer = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8)) {
         trace.writeCsv(writer);
@@ -258,7 +267,24 @@ final class ScenarioRunCommand implements Callable<Integer> {
   }
 
   /** The MoQ chain, one row per run and track: the subscriber's report. */
-  private int runMoq(SimSpec spec, String scenarioName, String mainController) throws IOException {
+  /**
+   * Where qlog goes: {@code --qlog DIR}, else a spec file's own {@code qlog_dir} as picoquic_ns
+   * reads it (relative to the working directory). The catalogue's specs name the reference's
+   * directory ({@code cclog}), so their key is not followed: a catalogue run writes qlog only when
+   * asked.
+   */
+  private Path qlogDirectory(SimSpec spec) {
+    if (qlogOption.directory != null) {
+      return qlogOption.directory;
+    }
+    if (target.specFile != null && spec.qlogDir() != null) {
+      return Path.of(spec.qlogDir());
+    }
+    return null;
+  }
+
+  private int runMoq(SimSpec spec, String scenarioName, String mainController, QlogDirectory qlog)
+      throws IOException {
     MoqChainSimulation simulation =
         new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
     Table table =
@@ -279,7 +305,10 @@ final class ScenarioRunCommand implements Callable<Integer> {
     int incomplete = 0;
     for (int run = 0; run < runs; run++) {
       long start = System.nanoTime();
-      MoqChainSimulation.Outcome outcome = simulation.run(runVariation.seed, run);
+      MoqChainSimulation.Outcome outcome;
+      try (QlogRun files = qlog == null ? null : qlog.forRun(scenarioName, mainController, run)) {
+        outcome = simulation.run(runVariation.seed, run, null, files);
+      }
       long wallMillis = (System.nanoTime() - start) / 1_000_000;
       if (!outcome.completed()) {
         incomplete++;
@@ -306,6 +335,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
     }
     commandSpec.commandLine().getOut().print(table.render(formatOption.format));
     writeOutputs(records, frames, MoqChainSimulation.EXTRA_COLUMNS);
+    QlogOption.report(qlog, commandSpec.commandLine().getErr());
     if (incomplete > 0) {
       commandSpec
           .commandLine()

@@ -13,6 +13,8 @@ import dev.moqbed.simulation.BulkResult;
 import dev.moqbed.simulation.BulkSimulation;
 import dev.moqbed.simulation.BulkSpec;
 import dev.moqbed.simulation.ControllerTrace;
+import dev.moqbed.simulation.QlogDirectory;
+import dev.moqbed.simulation.QlogRun;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -137,6 +139,8 @@ final class SimCommand implements Runnable {
                 + " and smoothed RTT, bytes in flight, state; one 'run' column) for plotting.")
     Path trace;
 
+    @Mixin QlogOption qlogOption = new QlogOption();
+
     @Mixin FormatOption formatOption = new FormatOption();
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -166,11 +170,15 @@ final class SimCommand implements Runnable {
               "wall_ms");
       List<BulkResult> results = new ArrayList<>();
       ControllerTrace controllerTrace = trace == null ? null : new ControllerTrace();
+      QlogDirectory qlog = qlogOption.open();
       for (int run = 0; run < runs; run++) {
         long start = System.nanoTime();
-        BulkResult result =
-            BulkSimulation.run(
-                bulk, runVariation.seed, run, controllerTrace, runVariation.variation());
+        BulkResult result;
+        try (QlogRun files = qlog == null ? null : qlog.forRun("bulk", controller, run)) {
+          result =
+              BulkSimulation.run(
+                  bulk, runVariation.seed, run, controllerTrace, runVariation.variation(), files);
+        }
         long wallMillis = (System.nanoTime() - start) / 1_000_000;
         results.add(result);
         table.row(
@@ -200,6 +208,7 @@ final class SimCommand implements Runnable {
             .getErr()
             .println("moqbed: " + controllerTrace.rows() + " ACK rows written to " + trace);
       }
+      QlogOption.report(qlog, spec.commandLine().getErr());
       long failed = results.stream().filter(r -> !r.completed()).count();
       if (failed > 0) {
         spec.commandLine()

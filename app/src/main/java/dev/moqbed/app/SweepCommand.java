@@ -1,6 +1,7 @@
 package dev.moqbed.app;
 
 import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.simulation.QlogDirectory;
 import dev.moqbed.suite.RunsCsv;
 import dev.moqbed.suite.Shard;
 import dev.moqbed.suite.SuiteDefinition;
@@ -97,6 +98,8 @@ final class SweepCommand implements Callable<Integer> {
 
   @Mixin RunVariationOptions runVariation = new RunVariationOptions();
 
+  @Mixin QlogOption qlogOption = new QlogOption();
+
   @Option(
       names = "--threads",
       paramLabel = "T",
@@ -140,10 +143,11 @@ final class SweepCommand implements Callable<Integer> {
             runVariation.seed,
             shard,
             runVariation.variation());
+    QlogDirectory qlog = qlogOption.open();
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     Sweep sweep =
         new Sweep(
-            suite.runner(arguments.variation()),
+            suite.runner(arguments.variation(), qlog),
             suite.extraColumns(),
             threadCount,
             new SweepProgress(err, StandardError.isTerminal(), System::nanoTime));
@@ -158,8 +162,10 @@ final class SweepCommand implements Callable<Integer> {
           "moqbed: "
               + failure.getMessage()
               + " (the runs written so far are kept; run the same command again to resume)");
+      QlogOption.report(qlog, err);
       return ErrorReporter.FAILURE;
     }
+    QlogOption.report(qlog, err);
     out.println(
         directory.resolve(RunsCsv.FILE_NAME)
             + ": "

@@ -35,6 +35,20 @@ public final class BulkSimulation {
       int runNumber,
       ControllerTrace trace,
       RunVariation variation) {
+    return run(spec, masterSeed, runNumber, trace, variation, null);
+  }
+
+  /**
+   * As {@link #run(BulkSpec, long, int, ControllerTrace, RunVariation)}, writing a qlog trace of
+   * both ends into {@code qlog}'s files (null: none); the caller closes them.
+   */
+  public static BulkResult run(
+      BulkSpec spec,
+      long masterSeed,
+      int runNumber,
+      ControllerTrace trace,
+      RunVariation variation,
+      QlogRun qlog) {
     ControllerFactory controller = ControllerRegistry.standard().parse(spec.controller());
     Simulation simulation =
         new Simulation(
@@ -42,6 +56,7 @@ public final class BulkSimulation {
             masterSeed,
             runNumber,
             variation.controllerSeeding());
+    simulation.recordQlog(qlog);
     BatchClient client = new BatchClient(spec.postBytes(), spec.responseBytes());
     Simulation.ConnectionPair pair =
         simulation.addConnection(

@@ -78,10 +78,26 @@ public final class ScenarioSimulation {
    */
   public static CompletedRun runWithFrames(
       ResolvedScenario resolved, int run, long seed, RunVariation variation) {
-    Outcome outcome =
+    return runWithFrames(resolved, run, seed, variation, null);
+  }
+
+  /**
+   * As {@link #runWithFrames(ResolvedScenario, int, long, RunVariation)}, writing a qlog file per
+   * connection end into {@code qlog} (null: none).
+   */
+  public static CompletedRun runWithFrames(
+      ResolvedScenario resolved, int run, long seed, RunVariation variation, QlogDirectory qlog) {
+    ScenarioSimulation simulation =
         new ScenarioSimulation(
-                resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, variation)
-            .run(seed, run);
+            resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, variation);
+    Outcome outcome;
+    if (qlog == null) {
+      outcome = simulation.run(seed, run);
+    } else {
+      try (QlogRun files = qlog.forRun(resolved.scenario().name(), resolved.controller(), run)) {
+        outcome = simulation.run(seed, run, null, null, files);
+      }
+    }
     RunRecord record = outcome.record(resolved.scenario().name(), resolved.controller(), run, seed);
     if (outcome.media() == null) {
       return CompletedRun.of(record);
@@ -197,10 +213,20 @@ public final class ScenarioSimulation {
    * sentDatagrams} (null: none), as {@link Simulation#observeSentDatagrams} describes.
    */
   public Outcome run(long seed, int run, ControllerTrace trace, DatagramReceiver sentDatagrams) {
+    return run(seed, run, trace, sentDatagrams, null);
+  }
+
+  /**
+   * As {@link #run(long, int, ControllerTrace, DatagramReceiver)}, writing a qlog trace of every
+   * connection end into {@code qlog}'s files (null: none); the caller closes them.
+   */
+  public Outcome run(
+      long seed, int run, ControllerTrace trace, DatagramReceiver sentDatagrams, QlogRun qlog) {
     Simulation simulation =
         new Simulation(
             NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
     simulation.observeSentDatagrams(sentDatagrams);
+    simulation.recordQlog(qlog);
     MediaSpec mainText = spec.mainScenario();
     QuicperfClient mainClient =
         new QuicperfClient(

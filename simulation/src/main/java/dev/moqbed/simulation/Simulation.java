@@ -9,6 +9,7 @@ import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.DatagramReceiver;
+import dev.moqbed.transport.qlog.ConnectionQlog;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionDriver;
 import dev.moqbed.transport.quic.ConnectionHandler;
@@ -33,6 +34,7 @@ public final class Simulation {
   private final List<ConnectionPair> pairs = new ArrayList<>();
   private final ControllerSeeding controllerSeeding;
   private DatagramReceiver sentDatagramObserver;
+  private QlogRun qlog;
 
   /** Both ends of one connection. */
   public record ConnectionPair(int flowId, QuicConnection client, QuicConnection server) {}
@@ -62,6 +64,16 @@ public final class Simulation {
    */
   public void observeSentDatagrams(DatagramReceiver observer) {
     this.sentDatagramObserver = observer;
+  }
+
+  /**
+   * Writes a qlog trace of both ends of every connection added from now on into {@code run}'s files
+   * (null: none). The traces only read the connections, so the run's results are the same with or
+   * without them; the caller closes {@code run} when the run ends. Set it before adding
+   * connections.
+   */
+  public void recordQlog(QlogRun run) {
+    this.qlog = run;
   }
 
   /** Where every endpoint's datagrams go: the observer, if any, then the network. */
@@ -113,8 +125,7 @@ public final class Simulation {
             startMicros);
     serverHolder[0] = server;
     server.setHandler(serverHandler);
-    ConnectionDriver serverDriver = new ConnectionDriver(endpoints, server, this::send);
-    serverEndpoints[flowId] = serverDriver;
+    serverEndpoints[flowId] = attach(endpoints, server).receiver();
     ConnectionPair pair =
         new ConnectionPair(
             flowId,
@@ -143,10 +154,38 @@ public final class Simulation {
             random.stream("transport.client." + flowId),
             startMicros);
     client.setHandler(handler);
-    ConnectionDriver driver = new ConnectionDriver(network.endpointScheduler(), client, this::send);
-    clientEndpoints[flowId] = driver;
-    network.endpointScheduler().scheduleAt(startMicros, driver::start);
+    Endpoint endpoint = attach(network.endpointScheduler(), client);
+    clientEndpoints[flowId] = endpoint.receiver();
+    network.endpointScheduler().scheduleAt(startMicros, endpoint.driver()::start);
     return client;
+  }
+
+  /** The driver of one end, and what the network delivers to: the driver, or its qlog tap. */
+  private record Endpoint(ConnectionDriver driver, DatagramReceiver receiver) {}
+
+  private Endpoint attach(Scheduler endpoints, QuicConnection connection) {
+    if (qlog == null) {
+      ConnectionDriver driver = new ConnectionDriver(endpoints, connection, this::send);
+      return new Endpoint(driver, driver);
+    }
+    // The trace sees each datagram sent before the network takes it, each arriving one before
+    // the connection processes it, and what processing changed afterwards.
+    ConnectionQlog trace = qlog.open(connection, connection.flowId());
+    ConnectionDriver driver =
+        new ConnectionDriver(
+            endpoints,
+            connection,
+            (now, datagram) -> {
+              trace.onDatagramSent(now, datagram);
+              send(now, datagram);
+            });
+    return new Endpoint(
+        driver,
+        (now, datagram) -> {
+          trace.onDatagramReceived(now, datagram);
+          driver.receive(now, datagram);
+          trace.afterEvent(now);
+        });
   }
 
   /** The default connection configurations: picoquic's, for each role. */

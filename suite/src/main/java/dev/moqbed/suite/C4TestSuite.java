@@ -2,6 +2,7 @@ package dev.moqbed.suite;
 
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.simulation.QlogDirectory;
 import dev.moqbed.simulation.RunVariation;
 import dev.moqbed.simulation.ScenarioSimulation;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
@@ -59,15 +60,20 @@ public final class C4TestSuite implements SuiteDefinition {
 
   @Override
   public ScenarioRunner runner(RunVariation variation) {
+    return runner(variation, null);
+  }
+
+  @Override
+  public ScenarioRunner runner(RunVariation variation, QlogDirectory qlog) {
     return switch (workload) {
       case DRAFT ->
           (scenario, controller, run, seed) ->
               ScenarioSimulation.runWithFrames(
-                  catalog.resolve(scenario, controller), run, seed, variation);
+                  catalog.resolve(scenario, controller), run, seed, variation, qlog);
       case MOQ ->
           (scenario, controller, run, seed) ->
               MoqChainSimulation.runWithFrames(
-                  catalog.resolve(scenario, controller), run, seed, variation);
+                  catalog.resolve(scenario, controller), run, seed, variation, qlog);
     };
   }
 

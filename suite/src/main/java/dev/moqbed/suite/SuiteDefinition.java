@@ -1,5 +1,6 @@
 package dev.moqbed.suite;
 
+import dev.moqbed.simulation.QlogDirectory;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.simulation.RunVariation;
 import java.util.List;
@@ -36,6 +37,19 @@ public interface SuiteDefinition {
    */
   default ScenarioRunner runner(RunVariation variation) {
     return runner();
+  }
+
+  /**
+   * As {@link #runner(RunVariation)}, each run writing a qlog file per connection end into {@code
+   * qlog} (null: none).
+   *
+   * @throws IllegalArgumentException when the suite's runs cannot write qlog
+   */
+  default ScenarioRunner runner(RunVariation variation, QlogDirectory qlog) {
+    if (qlog != null) {
+      throw new IllegalArgumentException("suite " + name() + " cannot write qlog");
+    }
+    return runner(variation);
   }
 
   /** The columns the runner's records may fill after {@link RunRecord#COLUMNS}, in order. */

@@ -223,6 +223,7 @@ public final class DraftBbrController implements CongestionController {
     visitor.value("pacing_rate_bytes_per_second", pacingRateBytesPerSecond());
     visitor.value("bw_bytes_per_second", model.bwBytesPerSecond);
     visitor.value("max_bw_bytes_per_second", model.maxBwBytesPerSecond);
+    visitor.value("pacing_gain_percent", Math.round(pacingGain * 100));
     visitor.value("min_rtt_micros", probeRtt.minRttMicros);
     visitor.value("inflight_longterm_bytes", model.inflightLongtermBytes);
     visitor.value("inflight_shortterm_bytes", model.inflightShorttermBytes);

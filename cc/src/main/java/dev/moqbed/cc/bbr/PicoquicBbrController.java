@@ -255,6 +255,7 @@ public final class PicoquicBbrController implements CongestionController {
     visitor.value("pacing_rate_bytes_per_second", pacing.publishedPacingRateBytesPerSecond);
     visitor.value("bw_bytes_per_second", model.bwBytesPerSecond);
     visitor.value("max_bw_bytes_per_second", model.maxBwBytesPerSecond);
+    visitor.value("pacing_gain_percent", Math.round(pacingGain * 100));
     visitor.value("min_rtt_micros", rtt.minRttMicros);
     visitor.value("inflight_hi_bytes", model.inflightHiBytes);
     visitor.value("inflight_lo_bytes", model.inflightLoBytes);

@@ -40,7 +40,8 @@ import java.util.Optional;
  * @param mediaExcluded media items left out of the check
  * @param mediaLatencyAverageMicros threshold on the average frame latency; 0 = none
  * @param mediaLatencyMaxMicros threshold on the maximum frame latency; 0 = none
- * @param qlogDir the reference's qlog directory, ignored; null when absent
+ * @param qlogDir the qlog directory ({@code scenario run --spec FILE} writes there); null when
+ *     absent
  * @param qperfLog the reference's per-frame log file, ignored; null when absent
  */
 public record SimSpec(

@@ -74,7 +74,11 @@ public enum SimSpecKey {
       ValueKind.MICROS,
       "pass/fail threshold on each checked media item's maximum frame latency",
       "0 (none)"),
-  QLOG_DIR(ValueKind.PATH, "reference's qlog directory; accepted and ignored", "none"),
+  QLOG_DIR(
+      ValueKind.PATH,
+      "qlog directory: scenario run --spec FILE writes one .sqlog per connection end and run"
+          + " there (--qlog DIR overrides it; catalogue scenarios ignore the reference's)",
+      "none"),
   QPERF_LOG(ValueKind.PATH, "reference's per-frame CSV log; accepted and ignored", "none");
 
   /** What a key's value is and how it is read. */

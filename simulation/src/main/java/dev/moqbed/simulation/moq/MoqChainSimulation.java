@@ -21,6 +21,8 @@ import dev.moqbed.simulation.CompletedRun;
 import dev.moqbed.simulation.EcnMarking;
 import dev.moqbed.simulation.FrameTable;
 import dev.moqbed.simulation.Load;
+import dev.moqbed.simulation.QlogDirectory;
+import dev.moqbed.simulation.QlogRun;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.simulation.RunVariation;
 import dev.moqbed.simulation.ScenarioSimulation;
@@ -193,10 +195,23 @@ public final class MoqChainSimulation {
   /** Runs a catalogue media scenario once through the MoQ chain: its row and its frames. */
   public static CompletedRun runWithFrames(
       ResolvedScenario resolved, int run, long seed, RunVariation variation) {
-    Outcome outcome =
+    return runWithFrames(resolved, run, seed, variation, null);
+  }
+
+  /** As {@link #runWithFrames(ResolvedScenario, int, long, RunVariation)}, with qlog files. */
+  public static CompletedRun runWithFrames(
+      ResolvedScenario resolved, int run, long seed, RunVariation variation, QlogDirectory qlog) {
+    MoqChainSimulation simulation =
         new MoqChainSimulation(
-                resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, variation)
-            .run(seed, run);
+            resolved.spec(), ControllerRegistry.standard(), EcnMarking.DEFAULT, variation);
+    Outcome outcome;
+    if (qlog == null) {
+      outcome = simulation.run(seed, run);
+    } else {
+      try (QlogRun files = qlog.forRun(resolved.scenario().name(), resolved.controller(), run)) {
+        outcome = simulation.run(seed, run, null, files);
+      }
+    }
     return new CompletedRun(
         outcome.record(resolved.scenario().name(), resolved.controller(), run, seed),
         outcome.frameTable(run));
@@ -228,10 +243,19 @@ public final class MoqChainSimulation {
    * as {@link Simulation#observeSentDatagrams} describes.
    */
   public Outcome run(long seed, int run, DatagramReceiver sentDatagrams) {
+    return run(seed, run, sentDatagrams, null);
+  }
+
+  /**
+   * As {@link #run(long, int, DatagramReceiver)}, writing a qlog trace of both ends of each hop
+   * into {@code qlog}'s files (null: none); the caller closes them.
+   */
+  public Outcome run(long seed, int run, DatagramReceiver sentDatagrams, QlogRun qlog) {
     Simulation simulation =
         new Simulation(
             NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
     simulation.observeSentDatagrams(sentDatagrams);
+    simulation.recordQlog(qlog);
     MediaSpec media = spec.mainScenario();
     List<String> tracks = media.flows().stream().map(MediaFlow::id).toList();
     List<FrameRecord> frames = new ArrayList<>();

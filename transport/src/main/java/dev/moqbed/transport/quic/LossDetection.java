@@ -33,6 +33,7 @@ final class LossDetection {
   private java.util.function.Consumer<PacketSpace> discardListener = space -> {};
 
   private final LossSample lossSample = new LossSample();
+  private PacketLossListener lossListener;
 
   private int consecutiveProbeTimeouts;
   private boolean probeTimeoutPending;
@@ -59,6 +60,11 @@ final class LossDetection {
     this.flavor = config.recoveryFlavor();
     this.backoff = new ProbeTimeoutBackoff(config.recoveryFlavor(), config.idleTimeoutMicros());
     this.startMicros = startMicros;
+  }
+
+  /** Observes every packet declared lost (null for none); it must not change the connection. */
+  void setLossListener(PacketLossListener lossListener) {
+    this.lossListener = lossListener;
   }
 
   /** A probe timeout fired: the next packet bypasses the window and must elicit an ACK. */
@@ -156,7 +162,15 @@ final class LossDetection {
       long lossTime = timeThresholdMicros(space, packet);
       if (lostByNumber || nowMicros >= lossTime) {
         ascending.remove();
-        lostBytes += declareLost(nowMicros, space, packet, LossTrigger.ACK_THRESHOLD);
+        lostBytes +=
+            declareLost(
+                nowMicros,
+                space,
+                packet,
+                LossTrigger.ACK_THRESHOLD,
+                lostByNumber
+                    ? PacketLossListener.Reason.REORDERING_THRESHOLD
+                    : PacketLossListener.Reason.TIME_THRESHOLD);
         if (packet.packetNumber != previousLostNumber + 1) {
           runFirstSentMicros = -1; // acknowledged packets lie in between: a new run starts
         }
@@ -284,7 +298,8 @@ final class LossDetection {
           SentPacket packet = ascending.next();
           if (packet.ackEliciting && packet.inFlight) {
             ascending.remove();
-            declareLost(nowMicros, space, packet, LossTrigger.TIMER);
+            declareLost(
+                nowMicros, space, packet, LossTrigger.TIMER, PacketLossListener.Reason.PTO_EXPIRED);
             path.mtu().onProbeTimeout();
             break;
           }
@@ -296,7 +311,15 @@ final class LossDetection {
 
   /** Takes a packet out of the flight, queues its frames for resending and tells the controller. */
   private long declareLost(
-      long nowMicros, PacketNumberSpace space, SentPacket packet, LossTrigger trigger) {
+      long nowMicros,
+      PacketNumberSpace space,
+      SentPacket packet,
+      LossTrigger trigger,
+      PacketLossListener.Reason reason) {
+    if (lossListener != null) {
+      lossListener.onPacketLost(
+          nowMicros, space.space, packet.packetNumber, packet.sizeBytes, reason);
+    }
     boolean wasInFlight = space.leaveFlight(packet);
     if (wasInFlight) {
       path.removeFromFlight(packet.sizeBytes);

@@ -203,6 +203,11 @@ public final class QuicConnection {
     this.ackListener = ackListener;
   }
 
+  /** Observes every packet declared lost (null for none), for logs such as qlog. */
+  public void setLossListener(PacketLossListener lossListener) {
+    loss.setLossListener(lossListener);
+  }
+
   /** Called whenever the application gave the connection something to send. */
   public void setWakeListener(Runnable wakeListener) {
     this.wakeListener = wakeListener;

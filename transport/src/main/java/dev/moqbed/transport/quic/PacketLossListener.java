@@ -1,0 +1,27 @@
+package dev.moqbed.transport.quic;
+
+import dev.moqbed.cc.PacketSpace;
+
+/**
+ * Told each time the connection declares a packet lost, before the controller hears of it, for logs
+ * such as qlog's {@code recovery:packet_lost}. Called on the hot path of loss detection:
+ * implementations must only record, never change the connection.
+ */
+@FunctionalInterface
+public interface PacketLossListener {
+  /** What made the packet count as lost, in qlog's terms. */
+  enum Reason {
+    /** Enough newer packets were acknowledged (packet threshold). */
+    REORDERING_THRESHOLD,
+    /** Its time threshold passed after a newer packet was acknowledged. */
+    TIME_THRESHOLD,
+    /** The probe timer fired and declared it lost (picoquic's timeout). */
+    PTO_EXPIRED
+  }
+
+  /**
+   * @param sizeBytes the packet's size on the wire
+   */
+  void onPacketLost(
+      long nowMicros, PacketSpace space, long packetNumber, int sizeBytes, Reason reason);
+}
