@@ -8,6 +8,7 @@ import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
 import dev.moqbed.runtime.Quantities;
 import dev.moqbed.scenarios.catalog.DraftMetric;
+import dev.moqbed.scenarios.catalog.FairnessCatalog;
 import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.catalog.Scenario;
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
@@ -54,7 +55,8 @@ final class ScenarioCommand implements Runnable {
       mixinStandardHelpOptions = true,
       description = {
         "Every scenario of the draft's result tables, in their order: group, link, traffic and"
-            + " the metrics the draft reports.",
+            + " the metrics the draft reports; then the project's scenarios beyond the draft"
+            + " (group fairness, docs/fairness.md).",
         "Link and traffic are those of the c4 spec file; 'scenario show NAME --cc ALGO' gives"
             + " another algorithm's exact parameters."
       })
@@ -66,15 +68,19 @@ final class ScenarioCommand implements Runnable {
     @Override
     public Integer call() {
       ScenarioCatalog catalog = ScenarioCatalog.standard();
-      Table table = new Table("name", "group", "link", "traffic", "metrics");
-      for (Scenario scenario : catalog.scenarios()) {
+      Table table = new Table("name", "group", "link", "traffic", "metrics", "source");
+      List<Scenario> scenarios = new ArrayList<>(catalog.scenarios());
+      scenarios.addAll(catalog.beyondDraft());
+      for (Scenario scenario : scenarios) {
         SimSpec sim = catalog.resolve(scenario.name(), ScenarioCatalog.FALLBACK_ALGORITHM).spec();
+        boolean draft = scenario.group().inDraft();
         table.row(
             scenario.name(),
             scenario.group().id(),
             SpecSummary.link(sim),
             SpecSummary.traffic(sim),
-            metricIds(scenario.metrics()));
+            draft ? metricIds(scenario.metrics()) : String.join(" ", FairnessCatalog.METRICS),
+            draft ? "draft §" + scenario.draftSection() : "beyond the draft");
       }
       spec.commandLine().getOut().print(table.render(formatOption.format));
       return 0;
@@ -129,6 +135,10 @@ final class ScenarioCommand implements Runnable {
       ScenarioCatalog catalog = ScenarioCatalog.standard();
       ResolvedScenario resolved = catalog.resolve(target.name, controllerOption.forScenario());
       Scenario scenario = resolved.scenario();
+      if (!scenario.group().inDraft()) {
+        showBeyondDraft(out, resolved);
+        return 0;
+      }
       out.println(
           scenario.name()
               + " ("
@@ -162,6 +172,32 @@ final class ScenarioCommand implements Runnable {
       String text = resolved.specFile().text();
       out.print(text.endsWith("\n") ? text : text + "\n");
       return 0;
+    }
+
+    /**
+     * A scenario of the project's own (the fairness group): no draft section, no reference file.
+     */
+    private static void showBeyondDraft(PrintWriter out, ResolvedScenario resolved) {
+      Scenario scenario = resolved.scenario();
+      out.println(scenario.name() + " (" + scenario.group().title() + ")");
+      out.println();
+      out.println("What it tests: " + scenario.purpose());
+      out.println();
+      out.println(scenario.deviations() + " See docs/fairness.md.");
+      out.println();
+      out.println("Metrics: " + String.join(" ", FairnessCatalog.METRICS));
+      out.println(
+          "Main controller (the media sender): "
+              + resolved.controller()
+              + " (the file's main_cc_algo replaced by --cc)");
+      out.println(
+          "Spec file: " + resolved.specFile().name() + " (" + resolved.specFile().origin() + ")");
+      out.println();
+      printDetails(out, resolved.spec());
+      out.println();
+      out.println("spec file text (" + resolved.specFile().name() + "):");
+      String text = resolved.specFile().text();
+      out.print(text.endsWith("\n") ? text : text + "\n");
     }
 
     private static String fileText(Path file) {

@@ -11,6 +11,7 @@ import dev.moqbed.scenarios.spec.SimSpec;
 import dev.moqbed.scenarios.spec.SimSpecParser;
 import dev.moqbed.simulation.ControllerTrace;
 import dev.moqbed.simulation.EcnMarking;
+import dev.moqbed.simulation.FairnessSimulation;
 import dev.moqbed.simulation.FrameTable;
 import dev.moqbed.simulation.QlogDirectory;
 import dev.moqbed.simulation.QlogRun;
@@ -132,6 +133,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
     SimSpec spec;
     String mainController;
     boolean media;
+    boolean fairness = false;
     if (target.specFile != null) {
       spec = new SimSpecParser().parse(target.specFile);
       if (controllerOption.given()) {
@@ -147,12 +149,19 @@ final class ScenarioRunCommand implements Callable<Integer> {
       spec = resolved.spec();
       scenarioName = resolved.scenario().name();
       mainController = resolved.controller();
-      media = resolved.scenario().group() == ScenarioGroup.MEDIA;
+      fairness = resolved.scenario().group() == ScenarioGroup.FAIRNESS;
+      media = resolved.scenario().group() == ScenarioGroup.MEDIA || fairness;
     }
     QlogDirectory qlog = QlogOption.open(qlogDirectory(spec));
     if (workload == Workload.MOQ) {
       if (traceFile != null) {
         throw new IllegalArgumentException("--trace traces the draft workload's sender only");
+      }
+      if (fairness) {
+        throw new IllegalArgumentException(
+            scenarioName
+                + " runs with the draft workload only: the MoQ chain does not wait for the bulk"
+                + " download nor count stalls yet");
       }
       if (!media) {
         throw new IllegalArgumentException(
@@ -163,22 +172,30 @@ final class ScenarioRunCommand implements Callable<Integer> {
       return runMoq(spec, scenarioName, mainController, qlog);
     }
     ScenarioSimulation simulation =
-        new ScenarioSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
+        fairness
+            ? FairnessSimulation.simulation(
+                spec, ControllerRegistry.standard(), ecn, runVariation.variation())
+            : new ScenarioSimulation(
+                spec, ControllerRegistry.standard(), ecn, runVariation.variation());
     List<RunRecord> records = new ArrayList<>();
-    Table table =
-        new Table(
-            "scenario",
-            "cc",
-            "run",
-            "seed",
-            "completion_time_us",
-            "rtt_avg_us",
-            "rtt_stddev_us",
-            "load",
-            "media_avg_latency_us",
-            "media_max_latency_us",
-            "completed",
-            "wall_ms");
+    List<String> columns =
+        new ArrayList<>(
+            List.of(
+                "scenario",
+                "cc",
+                "run",
+                "seed",
+                "completion_time_us",
+                "rtt_avg_us",
+                "rtt_stddev_us",
+                "load",
+                "media_avg_latency_us",
+                "media_max_latency_us"));
+    if (fairness) {
+      columns.addAll(FAIRNESS_COLUMNS);
+    }
+    columns.addAll(List.of("completed", "wall_ms"));
+    Table table = new Table(columns);
     FrameTable frameTable = new FrameTable();
     ControllerTrace trace = traceFile == null ? null : new ControllerTrace();
     for (int run = 0; run < runs; run++) {
@@ -187,32 +204,51 @@ final class ScenarioRunCommand implements Callable<Integer> {
       try (QlogRun files = qlog == null ? null : qlog.forRun(scenarioName, mainController, run)) {
         outcome = simulation.run(runVariation.seed, run, trace, null, files);
       }
-      RunRecord record = outcome.record(scenarioName, mainController, run, runVariation.seed);
+      RunRecord record =
+          fairness
+              ? FairnessSimulation.record(
+                  outcome, spec, scenarioName, mainController, run, runVariation.seed)
+              : outcome.record(scenarioName, mainController, run, runVariation.seed);
       records.add(record);
       if (outcome.media() != null) {
         frameTable.add(run, outcome.frames());
       }
-      table.row(
-          record.scenario(),
-          record.controller(),
-          record.run(),
-          record.seed(),
-          record.completionTimeMicros(),
-          record.rttAverageMicros(),
-          record.rttStandardDeviationMicros(),
-          record.load() == null ? null : Math.round(record.load() * 1000) / 1000.0,
-          record.mediaAverageLatencyMicros(),
-          record.mediaMaxLatencyMicros(),
-          record.extra().get("completed"),
-          (System.nanoTime() - start) / 1_000_000);
+      List<Object> cells =
+          new ArrayList<>(
+              java.util.Arrays.asList(
+                  record.scenario(),
+                  record.controller(),
+                  record.run(),
+                  record.seed(),
+                  record.completionTimeMicros(),
+                  record.rttAverageMicros(),
+                  record.rttStandardDeviationMicros(),
+                  record.load() == null ? null : Math.round(record.load() * 1000) / 1000.0,
+                  record.mediaAverageLatencyMicros(),
+                  record.mediaMaxLatencyMicros()));
+      if (fairness) {
+        FAIRNESS_COLUMNS.forEach(column -> cells.add(longOrNull(record.extra().get(column))));
+      }
+      cells.add(record.extra().get("completed"));
+      cells.add((System.nanoTime() - start) / 1_000_000);
+      table.row(cells.toArray());
     }
     PrintWriter out = commandSpec.commandLine().getOut();
     out.print(table.render(formatOption.format));
     if (formatOption.format == OutputFormat.TABLE) {
       out.println();
-      out.print(summary(records).render(OutputFormat.TABLE));
+      Table summary = summary(records);
+      if (fairness) {
+        for (String column : FAIRNESS_COLUMNS) {
+          addRow(summary, column, records, r -> value(longOrNull(r.extra().get(column))));
+        }
+      }
+      out.print(summary.render(OutputFormat.TABLE));
     }
-    writeOutputs(records, frameTable, ScenarioSimulation.EXTRA_COLUMNS);
+    writeOutputs(
+        records,
+        frameTable,
+        fairness ? FairnessSimulation.EXTRA_COLUMNS : ScenarioSimulation.EXTRA_COLUMNS);
     QlogOption.report(qlog, commandSpec.commandLine().getErr());
     if (trace != null) {
       try (Writer writer = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8)) {
@@ -372,6 +408,14 @@ final class ScenarioRunCommand implements Callable<Integer> {
           Math.round(Summary.mean(present, metric)),
           Math.round(Summary.percentile90(present, metric)));
     }
+  }
+
+  /** The columns a fairness run adds to the table and the summary. */
+  private static final List<String> FAIRNESS_COLUMNS =
+      List.of("media_stalls", "bulk_completion_us");
+
+  private static Long longOrNull(String value) {
+    return value == null || value.isEmpty() ? null : Long.valueOf(value);
   }
 
   private static double value(Long value) {

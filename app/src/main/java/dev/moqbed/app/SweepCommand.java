@@ -186,8 +186,18 @@ final class SweepCommand implements Callable<Integer> {
     if (scenarioList == null) {
       List<String> runnable = suite.runnableScenarios();
       if (runnable.isEmpty()) {
+        // say why, from the first scenario (the fairness suite with --workload moq, for one)
+        String why =
+            suite.scenarios().isEmpty()
+                ? "it lists none"
+                : "they need " + suite.missingFor(suite.scenarios().get(0)).orElse("a runner");
         throw new IllegalArgumentException(
-            "no scenario of suite " + suite.name() + " can run yet: no runner is wired for it");
+            "no scenario of suite "
+                + suite.name()
+                + " can run with the "
+                + workload.id()
+                + " workload: "
+                + why);
       }
       return runnable;
     }

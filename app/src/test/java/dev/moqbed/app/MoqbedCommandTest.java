@@ -238,18 +238,47 @@ class MoqbedCommandTest {
     Result result = run("scenario", "list", "--format", "csv");
     assertEquals(0, result.exitCode(), result.err());
     String[] lines = result.out().split("\n");
-    assertEquals(44, lines.length);
-    assertEquals("name,group,link,traffic,metrics", lines[0]);
+    assertEquals(52, lines.length);
+    assertEquals("name,group,link,traffic,metrics,source", lines[0]);
     assertEquals(
         "alone,network_events,\"20 Mbit/s, RTT 80 ms, queue 80 ms, jitter 2 ms\",main 10 MB"
-            + " download,time_avg_us time_p90_us rtt_avg_us rtt_plus_sd_p90_us",
+            + " download,time_avg_us time_p90_us rtt_avg_us rtt_plus_sd_p90_us,draft §3.1.1",
         lines[1]);
     assertEquals(
         "vs_c4_lg2,competition,\"10 Mbit/s, RTT 70 ms, queue 80 ms\",main 15 MB download vs c4"
             + " 10 MB download at 1 s,time_avg_us time_p90_us rtt_avg_us rtt_plus_sd_p90_us"
-            + " load_avg_pct load_p90_pct",
+            + " load_avg_pct load_p90_pct,draft §3.3.5",
         lines[16]);
     assertTrue(lines[43].startsWith("media_backload,media,"), lines[43]);
+    // then the eight scenarios beyond the draft
+    assertEquals(
+        "fair_newreno,fairness,\"20 Mbit/s, RTT 40 ms, queue 100 ms\",main media a1+vlow+vmid"
+            + " (10 s) vs newreno 15 MB download at 1 s,media_stalls media_latency_avg_us"
+            + " media_latency_max_p90_us bulk_completion_us,beyond the draft",
+        lines[44]);
+    assertTrue(lines[51].startsWith("fair_wifi_c4,fairness,"), lines[51]);
+    assertTrue(lines[51].endsWith(",beyond the draft"), lines[51]);
+  }
+
+  @Test
+  void shouldShowAFairnessScenarioAsBeyondTheDraft() {
+    Result result = run("scenario", "show", "fair_cubic", "--cc", "bbr");
+    assertEquals(0, result.exitCode(), result.err());
+    assertTrue(
+        result.out().startsWith("fair_cubic (Fairness to a real-time flow (beyond the draft))\n"),
+        result.out());
+    assertTrue(result.out().contains("Beyond the draft (issue 15, seed 004)"), result.out());
+    assertTrue(result.out().contains("Main controller (the media sender): bbr"), result.out());
+    assertTrue(result.out().contains("\nbackground_cc_algo        cubic "), result.out());
+    assertTrue(result.out().contains("Spec file: fair_cubic.txt (classpath:"), result.out());
+  }
+
+  @Test
+  void shouldRefuseTheMoqWorkloadForAFairnessScenario() {
+    Result result = run("scenario", "run", "fair_c4", "--workload", "moq", "--runs", "1");
+    assertEquals(2, result.exitCode());
+    assertEquals(1, result.err().lines().count(), result.err());
+    assertTrue(result.err().contains("fair_c4 runs with the draft workload only"), result.err());
   }
 
   @Test

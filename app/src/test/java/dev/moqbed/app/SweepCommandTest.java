@@ -65,6 +65,20 @@ class SweepCommandTest {
   }
 
   @Test
+  void shouldExitTwoWhenTheFairnessSuiteIsAskedForTheMoqWorkloadOrADraftScenario() {
+    run("sweep", "--suite", "fairness", "--out", out("f"), "--workload", "moq")
+        .assertOneLineError(
+            2,
+            "no scenario of suite fairness can run with the moq workload: they need the draft"
+                + " workload");
+    run("sweep", "--suite", "fairness", "--out", out("f"), "--scenarios", "alone")
+        .assertOneLineError(2, "unknown scenario 'alone' in suite fairness; valid: fair_newreno, ");
+    run("sweep", "--suite", "nope", "--out", out("f"))
+        .assertOneLineError(2, "unknown suite 'nope'; valid: c4-test, fairness");
+    assertFalse(Files.exists(temporary.resolve("f")));
+  }
+
+  @Test
   void shouldRunTheMediaScenariosThroughTheMoqChainAndWriteTheirFramesWhenAskedTo()
       throws java.io.IOException {
     Result result =

@@ -18,9 +18,14 @@ import java.util.List;
  */
 public final class BackgroundConnections {
   private final List<Simulation.ConnectionPair> pairs;
+  private final List<QuicperfClient> clients;
+  private final long startMicros;
 
-  private BackgroundConnections(List<Simulation.ConnectionPair> pairs) {
+  private BackgroundConnections(
+      List<Simulation.ConnectionPair> pairs, List<QuicperfClient> clients, long startMicros) {
     this.pairs = List.copyOf(pairs);
+    this.clients = List.copyOf(clients);
+    this.startMicros = startMicros;
   }
 
   /** Adds the spec's background connections to {@code simulation}; none when it has none. */
@@ -31,21 +36,47 @@ public final class BackgroundConnections {
       ConnectionConfig clientConfig,
       ConnectionConfig serverConfig) {
     List<Simulation.ConnectionPair> pairs = new ArrayList<>();
+    List<QuicperfClient> clients = new ArrayList<>();
     if (spec.hasBackground()) {
       ControllerFactory controller = registry.parse(spec.backgroundCcAlgo());
       MediaSpec text = spec.backgroundScenario().orElseThrow();
       for (int i = 1; i < spec.connectionCount(); i++) {
+        QuicperfClient client = new QuicperfClient(text, simulation.applicationScheduler());
+        clients.add(client);
         pairs.add(
             simulation.addConnection(
                 controller,
                 clientConfig,
                 serverConfig,
-                new QuicperfClient(text, simulation.applicationScheduler()),
+                client,
                 new QuicperfServer(simulation.applicationScheduler()),
                 spec.backgroundStartMicros()));
       }
     }
-    return new BackgroundConnections(pairs);
+    return new BackgroundConnections(pairs, clients, spec.backgroundStartMicros());
+  }
+
+  /** Whether every background client has finished its scenario and closed (true when none). */
+  public boolean allClosed() {
+    for (QuicperfClient client : clients) {
+      if (client.closedMicros() < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Per background connection, in order, how long its client took from the background start time to
+   * closing (its download done); -1 for one still open.
+   */
+  public List<Long> completionMicros() {
+    List<Long> times = new ArrayList<>(clients.size());
+    for (QuicperfClient client : clients) {
+      long closed = client.closedMicros();
+      times.add(closed < 0 ? -1 : closed - startMicros);
+    }
+    return List.copyOf(times);
   }
 
   /** The data senders (the servers) of the background connections, for the load's window. */

@@ -44,6 +44,7 @@ public final class ScenarioSimulation {
   private final ControllerRegistry registry;
   private final EcnMarking ecn;
   private final RunVariation variation;
+  private final boolean untilBackgroundCloses;
 
   public ScenarioSimulation(SimSpec spec, ControllerRegistry registry) {
     this(spec, registry, EcnMarking.DEFAULT);
@@ -55,10 +56,29 @@ public final class ScenarioSimulation {
 
   public ScenarioSimulation(
       SimSpec spec, ControllerRegistry registry, EcnMarking ecn, RunVariation variation) {
+    this(spec, registry, ecn, variation, false);
+  }
+
+  private ScenarioSimulation(
+      SimSpec spec,
+      ControllerRegistry registry,
+      EcnMarking ecn,
+      RunVariation variation,
+      boolean untilBackgroundCloses) {
     this.spec = spec;
     this.registry = registry;
     this.ecn = ecn;
     this.variation = variation;
+    this.untilBackgroundCloses = untilBackgroundCloses;
+  }
+
+  /**
+   * The same simulation, whose runs last until the background clients have closed too (within the
+   * same time limit), so their completion is measured: the fairness scenarios' bulk download. The
+   * draft's scenarios stop when the main client closes, as picoquic_ns does.
+   */
+  public ScenarioSimulation untilBackgroundCloses() {
+    return new ScenarioSimulation(spec, registry, ecn, variation, true);
   }
 
   /** Runs a catalogue scenario once and returns its row of runs.csv. */
@@ -112,7 +132,13 @@ public final class ScenarioSimulation {
     return variation.apply(ecn.apply(ConnectionConfig.builder(role)));
   }
 
-  /** What one run measured. */
+  /**
+   * What one run measured.
+   *
+   * @param backgroundCompletionMicros per background connection, its client's time from the
+   *     background start to closing, -1 if it had not closed when the run stopped (the draft's runs
+   *     stop with the main client, so theirs are usually -1)
+   */
   public record Outcome(
       long completionMicros,
       ConnectionStats mainSender,
@@ -122,7 +148,8 @@ public final class ScenarioSimulation {
       FrameLog frames,
       long lateStopSendingSent,
       long events,
-      long simulatedMicros) {
+      long simulatedMicros,
+      List<Long> backgroundCompletionMicros) {
 
     public boolean completed() {
       return completionMicros >= 0;
@@ -253,7 +280,12 @@ public final class ScenarioSimulation {
     BackgroundConnections background =
         BackgroundConnections.add(
             simulation, spec, registry, clientConfig, config(Role.SERVER).build());
-    simulation.runWhile(() -> mainClient.closedMicros() < 0, TIME_LIMIT_MICROS);
+    if (untilBackgroundCloses) {
+      simulation.runWhile(
+          () -> mainClient.closedMicros() < 0 || !background.allClosed(), TIME_LIMIT_MICROS);
+    } else {
+      simulation.runWhile(() -> mainClient.closedMicros() < 0, TIME_LIMIT_MICROS);
+    }
 
     ConnectionStats mainSender = main.server().stats();
     List<ConnectionStats> backgroundSenders = background.senders();
@@ -273,6 +305,7 @@ public final class ScenarioSimulation {
         mainClient.frames(),
         mainClient.lateStopSendingSent(),
         simulation.eventsExecuted(),
-        simulation.nowMicros());
+        simulation.nowMicros(),
+        background.completionMicros());
   }
 }

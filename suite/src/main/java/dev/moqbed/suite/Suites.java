@@ -8,7 +8,7 @@ public final class Suites {
 
   /** Every suite with {@code workload}, by name. */
   public static List<SuiteDefinition> all(Workload workload) {
-    return List.of(new C4TestSuite(workload));
+    return List.of(new C4TestSuite(workload), new FairnessSuite(workload));
   }
 
   /**

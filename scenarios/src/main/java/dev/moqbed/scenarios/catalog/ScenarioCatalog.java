@@ -49,9 +49,14 @@ public final class ScenarioCatalog {
     return new ScenarioCatalog(ReferenceSpecs.locate(), ControllerRegistry.standard());
   }
 
-  /** Every scenario, in the order of the draft's tables. */
+  /** Every scenario of the draft, in the order of its tables. */
   public List<Scenario> scenarios() {
     return SCENARIOS;
+  }
+
+  /** The project's scenarios beyond the draft ({@link FairnessCatalog}), listed after its own. */
+  public List<Scenario> beyondDraft() {
+    return FairnessCatalog.scenarioList();
   }
 
   /** Where the spec files are read. */
@@ -70,8 +75,15 @@ public final class ScenarioCatalog {
         return scenario;
       }
     }
+    Scenario beyond = FairnessCatalog.find(name);
+    if (beyond != null) {
+      return beyond;
+    }
     List<String> names = new ArrayList<>();
     for (Scenario scenario : SCENARIOS) {
+      names.add(scenario.name());
+    }
+    for (Scenario scenario : FairnessCatalog.scenarioList()) {
       names.add(scenario.name());
     }
     throw new IllegalArgumentException(
@@ -86,6 +98,9 @@ public final class ScenarioCatalog {
   public ResolvedScenario resolve(String name, String controller) {
     Scenario scenario = scenario(name);
     String canonical = registry.parse(controller).spec();
+    if (!scenario.group().inDraft()) {
+      return FairnessCatalog.resolve(scenario, canonical, parser);
+    }
     boolean ownFile = DRAFT_ALGORITHMS.contains(canonical);
     SpecFile file = specs.load(scenario.specFileName(ownFile ? canonical : FALLBACK_ALGORITHM));
     SimSpec spec = parser.parse(file.name(), file.text());

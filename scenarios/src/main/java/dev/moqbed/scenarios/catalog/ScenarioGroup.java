@@ -5,7 +5,9 @@ import java.util.List;
 /**
  * The draft's families of scenarios, each with its section and the metrics its result tables show
  * (draft section 2: time and RTT everywhere but media; load for competition, buffer bloat and
- * Wi-Fi; only frame latency for media).
+ * Wi-Fi; only frame latency for media), then the project's own family beyond the draft ({@link
+ * #FAIRNESS}), which no draft table reports: {@link #allScenarios()} and {@link #of} know only the
+ * draft's.
  */
 public enum ScenarioGroup {
   NETWORK_EVENTS(
@@ -33,6 +35,16 @@ public enum ScenarioGroup {
       "media",
       "Media",
       "3.6",
+      List.of(DraftMetric.MEDIA_LATENCY_AVG, DraftMetric.MEDIA_LATENCY_MAX_P90)),
+  /**
+   * Beyond the draft: a media flow beside one bulk flow of each controller (issue 15, seed 004).
+   * Its frame latencies are the draft's media metrics; its stalls and the bulk flow's completion
+   * are its own ({@link FairnessCatalog#METRICS}).
+   */
+  FAIRNESS(
+      "fairness",
+      "Fairness to a real-time flow (beyond the draft)",
+      "",
       List.of(DraftMetric.MEDIA_LATENCY_AVG, DraftMetric.MEDIA_LATENCY_MAX_P90));
 
   private final String id;
@@ -67,7 +79,12 @@ public enum ScenarioGroup {
     return title;
   }
 
-  /** The section of draft-huitema-ccwg-c4-test-05 that describes the group. */
+  /** Whether the draft has this group; false for the project's own scenarios. */
+  public boolean inDraft() {
+    return this != FAIRNESS;
+  }
+
+  /** The section of draft-huitema-ccwg-c4-test-05 that describes the group; empty beyond it. */
   public String draftSection() {
     return draftSection;
   }
@@ -77,12 +94,16 @@ public enum ScenarioGroup {
     return metrics;
   }
 
-  /** The group's scenarios in the order of the draft's tables. */
+  /** The group's scenarios in the order of the draft's tables (the fairness ones in theirs). */
   public List<String> scenarios() {
-    return ScenarioCatalog.draftScenarioList().stream()
-        .filter(scenario -> scenario.group() == this)
-        .map(Scenario::name)
-        .toList();
+    List<Scenario> list =
+        inDraft() ? ScenarioCatalog.draftScenarioList() : FairnessCatalog.scenarioList();
+    return list.stream().filter(scenario -> scenario.group() == this).map(Scenario::name).toList();
+  }
+
+  /** The draft's groups, in its order. */
+  public static List<ScenarioGroup> draftGroups() {
+    return java.util.Arrays.stream(values()).filter(ScenarioGroup::inDraft).toList();
   }
 
   /** The group of the draft scenario called {@code name}, or null if the draft has none. */
@@ -95,10 +116,13 @@ public enum ScenarioGroup {
     return null;
   }
 
-  /** Every scenario of the draft, group by group, in the order of its tables. */
+  /**
+   * Every scenario of the draft, group by group, in the order of its tables: the c4-test suite's
+   * list, without the scenarios beyond the draft.
+   */
   public static List<String> allScenarios() {
     List<String> names = new java.util.ArrayList<>();
-    for (ScenarioGroup group : values()) {
+    for (ScenarioGroup group : draftGroups()) {
       names.addAll(group.scenarios());
     }
     return List.copyOf(names);

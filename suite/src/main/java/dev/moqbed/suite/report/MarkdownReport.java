@@ -28,9 +28,56 @@ public final class MarkdownReport {
         metricTable(out, model, section, metric);
       }
     }
+    fairness(out, model);
     moqChain(out, model);
     runs(out, model);
     return out.toString();
+  }
+
+  /** The fairness scenarios' table (beyond the draft), when their runs were given. */
+  private static void fairness(StringBuilder out, ReportModel model) {
+    FairnessTable table = model.fairness();
+    if (table.isEmpty()) {
+      return;
+    }
+    out.append("## Fairness to a real-time flow (beyond the draft)\n\n")
+        .append(
+            "The draft's media mix under the controller in the row, beside one bulk download of"
+                + " the scenario's controller (docs/fairness.md); no published values. Stalls:"
+                + " frames of the checked tracks later than 400 ms or never delivered, per run,"
+                + " mean ± the half-width of its 95 % confidence interval (Student's t). Bulk"
+                + " completion: from the download's start.\n\n");
+    List<String> header =
+        List.of(
+            "scenario",
+            "cc",
+            "runs",
+            "media stalls",
+            "± 95 % CI",
+            "average av_latency",
+            "top 90% max_latency",
+            "bulk completion (µs)");
+    List<List<String>> rows = new ArrayList<>();
+    for (FairnessTable.Row row : table.rows()) {
+      rows.add(
+          List.of(
+              row.scenario(),
+              row.controller(),
+              Integer.toString(row.runs()),
+              String.format(Locale.ROOT, "%.1f", row.stallsMean()),
+              row.stallsCi95() == null ? "–" : String.format(Locale.ROOT, "%.1f", row.stallsCi95()),
+              number(row.latencyAverage()),
+              number(row.maxLatencyP90()),
+              number(row.bulkCompletionMean())
+                  + (row.bulkIncomplete() == 0
+                      ? ""
+                      : " (" + row.bulkIncomplete() + " unfinished)")));
+    }
+    List<Boolean> right = new ArrayList<>();
+    for (int i = 0; i < header.size(); i++) {
+      right.add(i >= 2);
+    }
+    table(out, header, right, rows);
   }
 
   /** The MoQ chain's table, when its runs were given. */

@@ -35,6 +35,9 @@ public final class ReportExport {
   /** The group of the MoQ chain's lines in the CSV. */
   static final String MOQ_CHAIN_GROUP = "moq_chain";
 
+  /** The group of the fairness scenarios' lines in the CSV. */
+  static final String FAIRNESS_GROUP = "fairness";
+
   private ReportExport() {}
 
   public static String render(ReportModel model, ReportFormat format) {
@@ -64,7 +67,45 @@ public final class ReportExport {
       moqChainLine(
           table, row, "draft_workload_media_latency_avg_us", row.draftWorkloadLatency(), null);
     }
+    for (FairnessTable.Row row : model.fairness().rows()) {
+      fairnessValues(row)
+          .forEach(
+              (metric, value) -> {
+                if (!List.of("scenario", "cc", "runs").contains(metric)) {
+                  table.row(
+                      FAIRNESS_GROUP,
+                      row.scenario(),
+                      metric,
+                      row.controller(),
+                      row.runs(),
+                      value,
+                      null,
+                      null,
+                      null,
+                      null,
+                      null,
+                      null);
+                }
+              });
+    }
     return table.render(OutputFormat.CSV);
+  }
+
+  /** One fairness row by metric name; beyond the draft, so nothing published beside it. */
+  private static Map<String, Object> fairnessValues(FairnessTable.Row row) {
+    Map<String, Object> values = new LinkedHashMap<>();
+    values.put("scenario", row.scenario());
+    values.put("cc", row.controller());
+    values.put("runs", row.runs());
+    values.put("media_stalls_avg", Math.round(row.stallsMean() * 100) / 100.0);
+    values.put(
+        "media_stalls_ci95",
+        row.stallsCi95() == null ? null : Math.round(row.stallsCi95() * 100) / 100.0);
+    values.put("media_latency_avg_us", row.latencyAverage());
+    values.put("media_latency_max_p90_us", row.maxLatencyP90());
+    values.put("bulk_completion_avg_us", row.bulkCompletionMean());
+    values.put("bulk_incomplete", row.bulkIncomplete());
+    return values;
   }
 
   /**
@@ -140,6 +181,14 @@ public final class ReportExport {
       moqChain.add(moqChainValues(row));
     }
     document.put("moq_chain", moqChain);
+    if (!model.fairness().isEmpty()) {
+      // only when fairness runs were given: a report of the draft's suite stays as it was
+      List<Object> fairness = new ArrayList<>();
+      for (FairnessTable.Row row : model.fairness().rows()) {
+        fairness.add(fairnessValues(row));
+      }
+      document.put("fairness", fairness);
+    }
     Map<String, Object> summary = new LinkedHashMap<>();
     List<Object> tallies = new ArrayList<>();
     int compared = 0;

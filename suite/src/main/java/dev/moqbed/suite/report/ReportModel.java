@@ -65,6 +65,7 @@ public final class ReportModel {
   private final RunSet allRuns;
   private final RunSet runs;
   private final MoqChainTable moqChain;
+  private final FairnessTable fairness;
   private final List<String> controllers;
   private final List<Section> sections;
   private final Map<String, Cell> cells = new LinkedHashMap<>();
@@ -81,6 +82,7 @@ public final class ReportModel {
     this.allRuns = allRuns;
     this.runs = runs;
     this.moqChain = MoqChainTable.of(allRuns.ofWorkload(Workload.MOQ), runs, reference);
+    this.fairness = FairnessTable.of(runs);
     this.controllers = runs.controllers();
     this.sections = List.copyOf(sections);
     for (Section section : sections) {
@@ -108,13 +110,18 @@ public final class ReportModel {
     RunSet runs = allRuns.ofWorkload(Workload.DRAFT);
     List<Section> sections = new ArrayList<>();
     List<String> scenarios = runs.scenarios();
-    for (ScenarioGroup group : ScenarioGroup.values()) {
+    for (ScenarioGroup group : ScenarioGroup.draftGroups()) {
       List<String> present = group.scenarios().stream().filter(scenarios::contains).toList();
       if (!present.isEmpty()) {
         sections.add(new Section(group.id(), group.title(), Metric.forGroup(group), present));
       }
     }
-    List<String> others = scenarios.stream().filter(s -> ScenarioGroup.of(s) == null).toList();
+    // the fairness scenarios (beyond the draft, nothing published) have a table of their own
+    List<String> fairness = ScenarioGroup.FAIRNESS.scenarios();
+    List<String> others =
+        scenarios.stream()
+            .filter(s -> ScenarioGroup.of(s) == null && !fairness.contains(s))
+            .toList();
     if (!others.isEmpty()) {
       // not a draft scenario: show every metric some run has
       List<Metric> metrics = new ArrayList<>();
@@ -241,6 +248,11 @@ public final class ReportModel {
   /** The MoQ chain's runs, one row per scenario and controller; empty when none were given. */
   public MoqChainTable moqChain() {
     return moqChain;
+  }
+
+  /** The fairness scenarios' runs, one row per scenario and controller; empty when none. */
+  public FairnessTable fairness() {
+    return fairness;
   }
 
   public List<String> controllers() {

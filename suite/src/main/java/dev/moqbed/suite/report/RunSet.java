@@ -96,7 +96,9 @@ public final class RunSet {
     return new RunSet(records.stream().filter(r -> workloadOf(r) == workload).toList(), notes);
   }
 
-  /** Every run, ordered by scenario (the draft's order first), controller, run. */
+  /**
+   * Every run, ordered by scenario (the draft's order, then the fairness ones), controller, run.
+   */
   public List<RunRecord> records() {
     return records;
   }
@@ -133,7 +135,13 @@ public final class RunSet {
   }
 
   private static int scenarioRank(String scenario) {
-    int rank = ScenarioGroup.allScenarios().indexOf(scenario);
+    List<String> draft = ScenarioGroup.allScenarios();
+    int rank = draft.indexOf(scenario);
+    if (rank < 0) {
+      // the scenarios beyond the draft follow its own, in their catalogue's order
+      int beyond = ScenarioGroup.FAIRNESS.scenarios().indexOf(scenario);
+      rank = beyond < 0 ? -1 : draft.size() + beyond;
+    }
     return rank < 0 ? Integer.MAX_VALUE : rank;
   }
 

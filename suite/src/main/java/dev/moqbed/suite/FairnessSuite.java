@@ -1,0 +1,73 @@
+package dev.moqbed.suite;
+
+import dev.moqbed.scenarios.catalog.ScenarioCatalog;
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.simulation.FairnessSimulation;
+import dev.moqbed.simulation.RunVariation;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The suite {@code fairness}, beyond the draft: the eight scenarios of group {@link
+ * ScenarioGroup#FAIRNESS}, a media flow under the controller of the run beside one bulk download of
+ * each controller. Runs with the draft workload ({@link FairnessSimulation}: quicperf, until the
+ * bulk download has finished too); its rows carry {@code media_stalls} and {@code
+ * bulk_completion_us} after the draft workload's columns.
+ */
+public final class FairnessSuite implements SuiteDefinition {
+  /** The suite's name. */
+  public static final String NAME = "fairness";
+
+  private final ScenarioCatalog catalog = ScenarioCatalog.standard();
+  private final Workload workload;
+
+  public FairnessSuite(Workload workload) {
+    this.workload = workload;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Workload workload() {
+    return workload;
+  }
+
+  @Override
+  public List<String> scenarios() {
+    return ScenarioGroup.FAIRNESS.scenarios();
+  }
+
+  @Override
+  public Optional<String> missingFor(String scenario) {
+    if (!scenarios().contains(scenario)) {
+      return Optional.of("not a scenario of " + NAME);
+    }
+    if (workload != Workload.DRAFT) {
+      return Optional.of(
+          "the draft workload (the MoQ chain does not wait for the bulk download nor count"
+              + " stalls yet), and --workload is "
+              + workload.id());
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public ScenarioRunner runner() {
+    return runner(RunVariation.DEFAULT);
+  }
+
+  @Override
+  public ScenarioRunner runner(RunVariation variation) {
+    return (scenario, controller, run, seed) ->
+        FairnessSimulation.runWithFrames(
+            catalog.resolve(scenario, controller), run, seed, variation);
+  }
+
+  @Override
+  public List<String> extraColumns() {
+    return FairnessSimulation.EXTRA_COLUMNS;
+  }
+}
