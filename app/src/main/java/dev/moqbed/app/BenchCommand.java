@@ -22,11 +22,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Measures how fast moqbed runs (wall time, on this machine): the simulator (sim) and the"
-            + " relay's fan-out on real QUIC (fanout).",
+            + " relay's fan-out on real QUIC (fanout) and the link emulator's accuracy (netem).",
     subcommands = {
       BenchCommand.Sim.class,
       BenchFanoutCommand.class,
-      BenchFanoutCommand.Swarm.class
+      BenchFanoutCommand.Swarm.class,
+      BenchNetemCommand.class
     })
 final class BenchCommand implements Runnable {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
