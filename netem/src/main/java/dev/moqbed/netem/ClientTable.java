@@ -83,6 +83,13 @@ final class ClientTable<T> {
     return expired;
   }
 
+  /** The clients known now, in no particular order. */
+  List<T> values() {
+    List<T> all = new ArrayList<>();
+    clients.values().forEach(entry -> all.add(entry.value));
+    return all;
+  }
+
   /** Removes every client and returns them. */
   List<T> clear() {
     List<T> all = new ArrayList<>();

@@ -160,6 +160,22 @@ public final class UdpLinkEmulator implements AutoCloseable {
     return onLoop(clients::size);
   }
 
+  /**
+   * The local port of the socket that forwards for the client at port {@code clientPort} (what the
+   * server sees as that client's port), or -1 if no such client has sent yet.
+   */
+  public int forwardingPort(int clientPort) throws IOException {
+    return onLoop(
+        () -> {
+          for (ClientFlow client : clients.values()) {
+            if (client.address.getPort() == clientPort && client.upstream != null) {
+              return client.upstream.localAddress().getPort();
+            }
+          }
+          return -1;
+        });
+  }
+
   /** Both directions since the last call (the first: since the start); up first. */
   public List<DirectionSample> takeInterval() throws IOException {
     return onLoop(
