@@ -105,6 +105,14 @@ public final class UdpLinkEmulator implements AutoCloseable {
 
   /** Binds the listening socket and starts the links (phase 0 applies now). */
   public static UdpLinkEmulator start(Settings settings) throws IOException {
+    InetSocketAddress forward = settings.forward();
+    if (forward.isUnresolved()
+        || forward.getAddress().isAnyLocalAddress()
+        || forward.getPort() == 0) {
+      // replies are accepted only from the forward address itself
+      throw new IllegalArgumentException(
+          "the forward address needs a concrete host and port, not " + forward);
+    }
     SharedEventLoops loops = SharedEventLoops.startForUdp(1);
     UdpLinkEmulator emulator = new UdpLinkEmulator(settings, loops);
     try {

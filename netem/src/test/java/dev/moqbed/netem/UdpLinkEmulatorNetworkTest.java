@@ -73,6 +73,51 @@ class UdpLinkEmulatorNetworkTest {
   }
 
   @Test
+  void shouldPassALargeDatagramWholeToTheModelWhichDropsItAsOversize() throws Exception {
+    try (DatagramChannel server = bound();
+        DatagramChannel client = bound()) {
+      LinkSchedule link =
+          LinkSchedule.constant(LinkPhase.of(LinkPhase.FOREVER, 0.01, 1_000, 100_000));
+      try (UdpLinkEmulator emulator =
+          UdpLinkEmulator.start(UdpLinkEmulator.Settings.of(listen(), address(server), link))) {
+        client.send(ByteBuffer.allocate(1536), emulator.listenAddress());
+        client.send(ByteBuffer.allocate(9000), emulator.listenAddress());
+        assertEquals(1536, receiveWithin(server).getLength(), "the largest a link passes");
+        DirectionSample up = waitForAll(emulator, 2);
+        assertEquals(1536 + 9000, up.receivedBytes(), "read whole, not cut at 2048 bytes");
+        assertEquals(1, up.droppedOversize(), up.toString());
+      }
+    }
+  }
+
+  @Test
+  void shouldHoldEverythingWhileTheScheduleSuspendsTheLinkThenDeliverIt() throws Exception {
+    try (DatagramChannel server = bound();
+        DatagramChannel client = bound()) {
+      // 400 ms suspended, then 10 Mbit/s and 5 ms forever: a black hole that holds, as netsim's
+      LinkSchedule link =
+          LinkSchedule.of(
+              LinkPhase.of(400_000, 0, 5_000, 0), LinkPhase.of(LinkPhase.FOREVER, 0.01, 5_000, 0));
+      try (UdpLinkEmulator emulator =
+          UdpLinkEmulator.start(UdpLinkEmulator.Settings.of(listen(), address(server), link))) {
+        long start = System.nanoTime();
+        for (int i = 0; i < 10; i++) {
+          client.send(ByteBuffer.allocate(500), emulator.listenAddress());
+        }
+        for (int i = 0; i < 10; i++) {
+          receiveWithin(server);
+        }
+        long elapsedMicros = (System.nanoTime() - start) / 1_000;
+        assertTrue(
+            elapsedMicros >= 400_000 - 5_000, "held until the link returns: " + elapsedMicros);
+        DirectionSample up = waitForAll(emulator, 10);
+        assertEquals(10, up.forwarded(), up.toString());
+        assertTrue(up.queueP50Micros() > 250_000, "the suspension is queuing time: " + up);
+      }
+    }
+  }
+
+  @Test
   void shouldDropAndCountWhatOverflowsTheQueue() throws Exception {
     try (DatagramChannel server = bound();
         DatagramChannel client = bound()) {

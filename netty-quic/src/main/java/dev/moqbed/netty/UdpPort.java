@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
+import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.DatagramPacket;
@@ -29,6 +30,9 @@ public final class UdpPort implements AutoCloseable {
   public interface Receiver {
     void receive(InetSocketAddress sender, ByteBuffer payload);
   }
+
+  /** The largest UDP payload (65,535 - 8 - 20): read whole, whatever its size. */
+  public static final int MAX_DATAGRAM_BYTES = 65_507;
 
   private final Channel channel;
 
@@ -71,6 +75,8 @@ public final class UdpPort implements AutoCloseable {
       channel.config().setOption(ChannelOption.SO_RCVBUF, DatagramSockets.SOCKET_BUFFER_BYTES);
       channel.config().setOption(ChannelOption.SO_SNDBUF, DatagramSockets.SOCKET_BUFFER_BYTES);
     }
+    // Netty's default reads at most 2048 bytes per datagram and would cut larger ones silently
+    channel.config().setRecvByteBufAllocator(new FixedRecvByteBufAllocator(MAX_DATAGRAM_BYTES));
     channel.pipeline().addLast(new Inbound(receiver));
     ChannelFuture registered = loop.register(channel);
     if (registered.isDone() && !registered.isSuccess()) {
