@@ -23,12 +23,13 @@ import picocli.CommandLine.Spec;
     description =
         "Measures how fast moqbed runs (wall time, on this machine): the simulator (sim) and the"
             + " relay's fan-out on real QUIC (fanout), the project's QUIC stack on loopback"
-            + " (loopback).",
+            + " (loopback) and the link emulator's accuracy (netem).",
     subcommands = {
       BenchCommand.Sim.class,
       BenchFanoutCommand.class,
       BenchLoopbackCommand.class,
-      BenchFanoutCommand.Swarm.class
+      BenchFanoutCommand.Swarm.class,
+      BenchNetemCommand.class
     })
 final class BenchCommand implements Runnable {
   @Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -5,9 +5,13 @@ import dev.moqbed.live.ChainTable;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.MetricsEndpoint;
 import dev.moqbed.live.RelayMetrics;
+import dev.moqbed.live.SubscriberRoute;
 import dev.moqbed.live.interval.IntervalLine;
 import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.netem.DirectionSample;
+import dev.moqbed.netem.LinkDescription;
+import dev.moqbed.netsim.LinkDirection;
 import dev.moqbed.netty.NativeQuic;
 import dev.moqbed.netty.QuicServer;
 import dev.moqbed.output.Json;
@@ -95,6 +99,16 @@ final class ChainCommand implements Callable<Integer> {
               + " chain runs; the reported run only, not the warm-up (default: off).")
   Integer metricsPort;
 
+  @Option(
+      names = "--link",
+      paramLabel = "SPEC|NAME",
+      description =
+          "Put the link emulator (as 'moqbed netem') between the relay and its subscribers, all"
+              + " sharing it: a spec (rate=20mbit,delay=10ms,queue=100ms,...) or a draft"
+              + " scenario's link (media, media_wb, media_wf, media_ws, ...); its down direction is"
+              + " the relay's sending side (default: none).")
+  String link;
+
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
   boolean verbose;
 
@@ -116,6 +130,10 @@ final class ChainCommand implements Callable<Integer> {
     if (relays < 1 || relays > 8) {
       throw new IllegalArgumentException("--relays must be 1..8");
     }
+    EmulatedSubscriberRoute route =
+        link == null
+            ? null
+            : new EmulatedSubscriberRoute(NetemLinkOption.resolve(link), subscribers + 4);
     MediaSpec media = mediaOptions.media();
     OutputFormat format = formatOption.format;
     boolean intervals = intervalOption.reportsIn(format);
@@ -151,6 +169,7 @@ final class ChainCommand implements Callable<Integer> {
                 })
             .relays(relays)
             .intervals(intervals ? intervalOption.intervalMicros : 0, printer::interval)
+            .subscriberRoute(route == null ? SubscriberRoute.DIRECT : route)
             .build();
     if (!NativeQuic.isAvailable()) {
       throw new java.io.IOException(
@@ -159,7 +178,7 @@ final class ChainCommand implements Callable<Integer> {
     try (RelayMetrics metrics = metricsPort == null ? null : new RelayMetrics();
         MetricsEndpoint endpoint =
             metrics == null ? null : MetricsEndpoint.start(metricsPort, metrics)) {
-      return run(options, metrics, endpoint, out, intervals ? printer : null);
+      return run(options, metrics, endpoint, out, intervals ? printer : null, route);
     }
   }
 
@@ -168,7 +187,8 @@ final class ChainCommand implements Callable<Integer> {
       RelayMetrics metrics,
       MetricsEndpoint endpoint,
       PrintWriter out,
-      IntervalPrinter printer)
+      IntervalPrinter printer,
+      EmulatedSubscriberRoute route)
       throws Exception {
     if (formatOption.format == OutputFormat.TABLE) {
       out.println(
@@ -183,6 +203,13 @@ final class ChainCommand implements Callable<Integer> {
               + "), "
               + Quantities.formatDuration(durationMicros)
               + " of media"
+              + (route == null
+                  ? ""
+                  : ", through the link emulator (up: subscribers -> relay: "
+                      + LinkDescription.of(route.schedule(), LinkDirection.UP)
+                      + "; down: relay -> subscribers: "
+                      + LinkDescription.of(route.schedule(), LinkDirection.DOWN)
+                      + "; ECN not carried)")
               + (endpoint == null ? "" : ", relay metrics on :" + endpoint.port() + "/metrics")
               + " ...");
       out.flush();
@@ -219,6 +246,14 @@ final class ChainCommand implements Callable<Integer> {
       out.println();
       out.println("The relay's path to each subscriber (quiche's last report before it left):");
       out.print(ChainTable.paths(result).render(formatOption.format));
+      if (route != null) {
+        out.println();
+        out.println("The link emulator between the relay and the subscribers, over the run:");
+        long origin = route.lastTotals().isEmpty() ? 0 : route.lastTotals().get(0).startMicros();
+        for (DirectionSample sample : route.lastTotals()) {
+          out.println(NetemLines.line(sample, origin));
+        }
+      }
     }
     out.flush();
     return 0;
@@ -235,6 +270,7 @@ final class ChainCommand implements Callable<Integer> {
     configuration.put("late_ms", lateMicros / 1e3);
     configuration.put("warmup_s", warmupMicros / 1e6);
     configuration.put("socket_layer", QuicServer.socketLayer());
+    configuration.put("link", link);
     return configuration;
   }
 }

@@ -36,11 +36,16 @@ class LayeringTest {
   private static final String BASE = "dev.moqbed";
 
   /**
-   * Packages that may touch the real world: the application, the live roles, the Netty adapter, and
-   * the UDP driver of the project's QUIC stack (sockets, connection ids from a SecureRandom).
+   * Packages that may touch the real world: the application, the live roles, the link emulator on
+   * real sockets, the Netty adapter, and the UDP driver of the project's QUIC stack (sockets,
+   * connection ids from a SecureRandom).
    */
   private static final String[] EDGE = {
-    "dev.moqbed.app..", "dev.moqbed.live..", "dev.moqbed.netty..", "dev.moqbed.transport.udp.."
+    "dev.moqbed.app..",
+    "dev.moqbed.live..",
+    "dev.moqbed.netem..",
+    "dev.moqbed.netty..",
+    "dev.moqbed.transport.udp.."
   };
 
   private static final JavaClasses PRODUCTION =
@@ -168,6 +173,41 @@ class LayeringTest {
               "dev.moqbed.suite..",
               "dev.moqbed.scenarios..");
 
+  /**
+   * The simulator's links are a pure model: no socket, no channel, no Netty. What runs them on real
+   * sockets is the link emulator above them (module netem).
+   */
+  static final ArchRule NETSIM_IS_A_PURE_MODEL =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.moqbed.netsim..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "java.net..", "java.nio.channels..", "dev.moqbed.netty..", "dev.moqbed.netem..")
+          .because("the same link code runs in virtual time and, through netem, on sockets");
+
+  /**
+   * The link emulator is netsim's links on sockets, nothing more: no transport model, no roles, no
+   * simulations, scenarios or live chain (the application resolves scenario names for it).
+   */
+  static final ArchRule NETEM_IS_LINKS_ON_SOCKETS =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.moqbed.netem..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "dev.moqbed.transport.quic..",
+              "dev.moqbed.session..",
+              "dev.moqbed.relay..",
+              "dev.moqbed.publisher..",
+              "dev.moqbed.subscriber..",
+              "dev.moqbed.simulation..",
+              "dev.moqbed.scenarios..",
+              "dev.moqbed.suite..",
+              "dev.moqbed.live..");
+
   /** Simulations run in virtual time only: no Netty adapter, no live roles, no sweeps above. */
   static final ArchRule SIMULATION_KNOWS_NOTHING_ABOVE =
       noClasses()
@@ -175,7 +215,11 @@ class LayeringTest {
           .resideInAPackage("dev.moqbed.simulation..")
           .should()
           .dependOnClassesThat()
-          .resideInAnyPackage("dev.moqbed.netty..", "dev.moqbed.live..", "dev.moqbed.suite..");
+          .resideInAnyPackage(
+              "dev.moqbed.netty..",
+              "dev.moqbed.live..",
+              "dev.moqbed.netem..",
+              "dev.moqbed.suite..");
 
   /** Sweeps and reports are made of simulations and their records, never of live runs. */
   static final ArchRule SUITE_KNOWS_NO_LIVE =
@@ -184,7 +228,7 @@ class LayeringTest {
           .resideInAPackage("dev.moqbed.suite..")
           .should()
           .dependOnClassesThat()
-          .resideInAnyPackage("dev.moqbed.netty..", "dev.moqbed.live..");
+          .resideInAnyPackage("dev.moqbed.netty..", "dev.moqbed.live..", "dev.moqbed.netem..");
 
   /** The scenario definitions are data: nothing that runs them. */
   static final ArchRule SCENARIOS_ARE_DATA =
@@ -247,6 +291,8 @@ class LayeringTest {
     SUITE_KNOWS_NO_LIVE.check(PRODUCTION);
     SCENARIOS_ARE_DATA.check(PRODUCTION);
     OUTPUT_USES_JDK_ONLY.check(PRODUCTION);
+    NETSIM_IS_A_PURE_MODEL.check(PRODUCTION);
+    NETEM_IS_LINKS_ON_SOCKETS.check(PRODUCTION);
   }
 
   @Test

@@ -28,6 +28,7 @@ public final class ChainOptions {
   private final BiConsumer<Integer, FrameRecord> frames;
   private final long intervalMicros;
   private final Consumer<IntervalSnapshot> intervals;
+  private final SubscriberRoute subscriberRoute;
 
   private ChainOptions(Builder builder) {
     media = builder.media;
@@ -42,6 +43,7 @@ public final class ChainOptions {
     frames = builder.frames;
     intervalMicros = builder.intervalMicros;
     intervals = builder.intervals;
+    subscriberRoute = builder.subscriberRoute;
   }
 
   /** A builder with every default: the draft's media mix for its own length, 3 subscribers. */
@@ -101,6 +103,11 @@ public final class ChainOptions {
     return intervals;
   }
 
+  /** What lies between the last relay and the subscribers (default: nothing). */
+  public SubscriberRoute subscriberRoute() {
+    return subscriberRoute;
+  }
+
   /** The clock offset subscriber {@code subscriber} (from 0) assumes; 0 when none was given. */
   long clockOffsetMicros(int subscriber) {
     return subscriber < clockOffsetsMicros.size() ? clockOffsetsMicros.get(subscriber) : 0;
@@ -120,6 +127,7 @@ public final class ChainOptions {
     private BiConsumer<Integer, FrameRecord> frames = (subscriber, frame) -> {};
     private long intervalMicros;
     private Consumer<IntervalSnapshot> intervals = interval -> {};
+    private SubscriberRoute subscriberRoute = SubscriberRoute.DIRECT;
 
     private Builder() {}
 
@@ -136,6 +144,7 @@ public final class ChainOptions {
       frames = options.frames;
       intervalMicros = options.intervalMicros;
       intervals = options.intervals;
+      subscriberRoute = options.subscriberRoute;
     }
 
     /** The media the publisher sends (default: the draft's mix, a1, vlow and vmid). */
@@ -233,6 +242,16 @@ public final class ChainOptions {
       }
       this.intervalMicros = intervalMicros;
       this.intervals = Objects.requireNonNull(intervals, "intervals");
+      return this;
+    }
+
+    /**
+     * What the subscribers dial instead of the last relay (default {@link SubscriberRoute#DIRECT}),
+     * opened once per run: how {@code chain --link} puts the link emulator on the relay's sending
+     * side.
+     */
+    public Builder subscriberRoute(SubscriberRoute route) {
+      this.subscriberRoute = Objects.requireNonNull(route, "route");
       return this;
     }
 

@@ -112,7 +112,10 @@ public final class LiveChain {
       }
       samplePaths(relays.get(relays.size() - 1), paths);
       InetSocketAddress publisherRelay = relays.get(0).address();
-      InetSocketAddress relayAddress = relays.get(relays.size() - 1).address();
+      SubscriberRoute.Opened route =
+          options.subscriberRoute().open(relays.get(relays.size() - 1).address());
+      endpoints.add(route);
+      InetSocketAddress relayAddress = route.address();
       String alpn = VERSION.alpn();
 
       CompletableFuture<Void> announced = new CompletableFuture<>();
@@ -252,7 +255,7 @@ public final class LiveChain {
           chainIntervals == null ? List.of() : chainIntervals.finish();
       List<PathStats> relayPaths = new ArrayList<>();
       for (QuicClient subscriberClient : subscriberClients) {
-        String suffix = ":" + subscriberClient.localPort();
+        String suffix = ":" + route.relaySidePort(subscriberClient.localPort());
         relayPaths.add(
             paths.entrySet().stream()
                 .filter(entry -> entry.getKey().endsWith(suffix))

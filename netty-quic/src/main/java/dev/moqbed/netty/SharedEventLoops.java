@@ -33,6 +33,18 @@ public final class SharedEventLoops implements AutoCloseable {
     return new SharedEventLoops(DatagramSockets.newEventLoop(threads));
   }
 
+  /**
+   * Starts {@code threads} event-loop threads for plain UDP ({@link UdpPort}), without QUIC's
+   * native library: epoll where it loads (its timers have microsecond resolution, NIO's
+   * millisecond), NIO otherwise.
+   */
+  public static SharedEventLoops startForUdp(int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("at least one event-loop thread");
+    }
+    return new SharedEventLoops(DatagramSockets.newEventLoop(threads));
+  }
+
   /** The next loop, round robin. */
   public EventLoopScheduler next() {
     return loops.get(Math.floorMod(next.getAndIncrement(), loops.size()));

@@ -1,0 +1,121 @@
+package dev.moqbed.app;
+
+import dev.moqbed.netem.BenchCase;
+import dev.moqbed.netem.NetemBench;
+import dev.moqbed.output.Table;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed bench netem}: the link emulator's accuracy on loopback, measured. */
+@Command(
+    name = "netem",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Measures the link emulator (netem) on loopback: a sender pushes 1200-byte datagrams"
+          + " through it to a receiver, per link rate at no load (one datagram every 5 ms) and"
+          + " saturated (125 % of the rate), after a loopback baseline without the emulator."
+          + " Prints configured vs achieved rate (the model's own rate beside it: its integer"
+          + " serialization truncates) and the one-way delay p50/p99/max against what the link"
+          + " adds: delay plus one datagram's serialization, plus the queue limit when saturated."
+    })
+final class BenchNetemCommand implements Callable<Integer> {
+  @Option(
+      names = "--rates",
+      paramLabel = "LIST",
+      split = ",",
+      defaultValue = "20mbit,100mbit",
+      converter = QuantityConverters.Rate.class,
+      description = "Link rates to measure (default ${DEFAULT-VALUE}).")
+  List<Long> rates;
+
+  @Option(
+      names = "--delay",
+      paramLabel = "TIME",
+      defaultValue = "20ms",
+      converter = QuantityConverters.Duration.class,
+      description = "One-way delay of the link (default ${DEFAULT-VALUE}).")
+  long delayMicros;
+
+  @Option(
+      names = "--queue",
+      paramLabel = "TIME",
+      defaultValue = "50ms",
+      converter = QuantityConverters.Duration.class,
+      description = "Drop-tail limit of the link (default ${DEFAULT-VALUE}).")
+  long queueMicros;
+
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      defaultValue = "4s",
+      converter = QuantityConverters.Duration.class,
+      description = "How long each case sends (default ${DEFAULT-VALUE}).")
+  long durationMicros;
+
+  @Mixin FormatOption formatOption = new FormatOption();
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    for (long rate : rates) {
+      if (rate < 1_000_000 || rate > 1_000_000_000) {
+        throw new IllegalArgumentException("--rates: each between 1mbit and 1gbit");
+      }
+    }
+    List<BenchCase> cases = new NetemBench(durationMicros, delayMicros, queueMicros).run(rates);
+    Table table =
+        new Table(
+            "case",
+            "rate_mbit",
+            "offered_mbit",
+            "achieved_mbit",
+            "rate_error_pct",
+            "model_mbit",
+            "sent",
+            "received",
+            "emulator_drops",
+            "expected_delay_ms",
+            "delay_p50_ms",
+            "delay_p99_ms",
+            "delay_max_ms",
+            "p50_excess_ms",
+            "p99_excess_ms",
+            "max_excess_ms");
+    for (BenchCase c : cases) {
+      table.row(
+          c.name(),
+          c.rateBitsPerSecond() == 0 ? "-" : round(c.rateBitsPerSecond() / 1e6, 1),
+          round(c.offeredBitsPerSecond() / 1e6, 2),
+          round(c.achievedBitsPerSecond() / 1e6, 2),
+          c.saturated() ? round(c.rateError() * 100, 2) : "-",
+          c.rateBitsPerSecond() == 0 ? "-" : round(c.modelBitsPerSecond() / 1e6, 2),
+          c.sent(),
+          c.received(),
+          c.droppedByLink(),
+          round(c.expectedDelayMicros() / 1e3, 3),
+          round(c.delayP50Micros() / 1e3, 3),
+          round(c.delayP99Micros() / 1e3, 3),
+          round(c.delayMaxMicros() / 1e3, 3),
+          round((c.delayP50Micros() - c.expectedDelayMicros()) / 1e3, 3),
+          round((c.delayP99Micros() - c.expectedDelayMicros()) / 1e3, 3),
+          round((c.delayMaxMicros() - c.expectedDelayMicros()) / 1e3, 3));
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(table.render(formatOption.format));
+    out.flush();
+    return 0;
+  }
+
+  private static double round(double value, int digits) {
+    return Double.parseDouble(String.format(Locale.ROOT, "%." + digits + "f", value));
+  }
+}
