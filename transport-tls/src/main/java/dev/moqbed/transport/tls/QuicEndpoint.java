@@ -45,9 +45,11 @@ public final class QuicEndpoint {
   /**
    * Processes a received UDP payload, {@code [position, limit)} of {@code payload} (opened in
    * place). Packets that do not open are dropped and counted ({@link PacketCodec#packetsDropped});
-   * packets kept for keys that this one brought are processed after it. A datagram the codec cannot
-   * parse is dropped and counted ({@link #malformedDatagrams}): before authentication its bytes may
-   * come from anyone, so it must not close the connection.
+   * packets kept for keys that this one brought are processed after it. A datagram whose header
+   * cannot be parsed is dropped and counted ({@link #malformedDatagrams}): before authentication
+   * its bytes may come from anyone, so it must not close the connection. A packet that opened but
+   * breaks the protocol (reserved bits, malformed or forbidden frames) closes the connection with
+   * the error's code.
    */
   public void receive(long nowMicros, ByteBuffer payload, EcnMark ecn) {
     try {
@@ -62,7 +64,11 @@ public final class QuicEndpoint {
         connection.receive(nowMicros, kept);
       }
     } catch (QuicWireException e) {
-      malformedDatagrams++;
+      if (codec.lastFailureAuthenticated()) {
+        connection.close(e.error().code(), false); // the peer broke the protocol
+      } else {
+        malformedDatagrams++;
+      }
     }
   }
 

@@ -32,6 +32,10 @@ final class InMemoryQuicPair {
   IntPredicate dropToClient = index -> false;
   IntPredicate tamperToServer = index -> false;
   int dropped;
+
+  /** The client is not polled: it still receives, but sends nothing. */
+  boolean clientMuted;
+
   long now;
 
   private final int[] sent = new int[2];
@@ -75,7 +79,9 @@ final class InMemoryQuicPair {
   /** Runs until {@code done} holds or virtual time passes {@code limitMicros}; returns done. */
   boolean runUntil(BooleanSupplier done, long limitMicros) {
     while (now <= limitMicros) {
-      send(client, true);
+      if (!clientMuted) {
+        send(client, true);
+      }
       send(server, false);
       if (done.getAsBoolean()) {
         return true;
@@ -86,7 +92,8 @@ final class InMemoryQuicPair {
       if (!inFlight.isEmpty()) {
         next = Math.min(next, inFlight.peek().deliverAt);
       }
-      now = Math.max(now + 1, next);
+      // Never past the limit: a later call goes on from there (an idle timer may be far off).
+      now = Math.max(now + 1, Math.min(next, limitMicros + 1));
       while (!inFlight.isEmpty() && inFlight.peek().deliverAt <= now) {
         InFlight datagram = inFlight.poll();
         QuicEndpoint to = datagram.toServer ? server : client;

@@ -124,6 +124,53 @@ class RealQuicConnectionTest {
     playExchange(pair);
     assertEquals(1, pair.server.codec().packetsDropped());
     assertTrue(pair.server.connection().isReady());
+    // A datagram whose header does not parse (a long header cut after its first byte): dropped.
+    pair.server.receive(
+        pair.now,
+        java.nio.ByteBuffer.wrap(new byte[] {(byte) 0xc0}),
+        dev.moqbed.transport.EcnMark.NOT_ECT);
+    assertEquals(1, pair.server.malformedDatagrams());
+    assertTrue(pair.server.connection().isReady());
+  }
+
+  @Test
+  void noDatagramGoesToAPeerThatTakesNone() {
+    // picoquic's server default: max_datagram_frame_size 0, so DATAGRAM is not supported.
+    ConnectionConfig noDatagrams =
+        ConnectionConfig.builder(Role.SERVER).maxDatagramFrameSizeBytes(0).build();
+    InMemoryQuicPair pair =
+        new InMemoryQuicPair(
+            clientConfig(), Fixtures.trustingRelay("localhost", List.of(ALPN)), noDatagrams, RELAY);
+    pair.clientApp.onReady =
+        (connection, now) -> connection.sendDatagram(CLIENT_DATAGRAM, CLIENT_DATAGRAM.length);
+    pair.runUntil(() -> false, 500_000);
+    assertTrue(pair.server.connection().isReady());
+    assertTrue(pair.serverApp.datagrams.isEmpty());
+    assertEquals(-1, pair.serverApp.closedCode, "no DATAGRAM frame reached it to refuse");
+    assertEquals(0, pair.server.malformedDatagrams());
+
+    // A DATAGRAM frame it never allowed, in a packet the client's keys protect: the server closes
+    // with the decoder's error code, and the client hears it.
+    dev.moqbed.transport.quic.Frame.Datagram frame =
+        new dev.moqbed.transport.quic.Frame.Datagram(CLIENT_DATAGRAM.length, CLIENT_DATAGRAM);
+    dev.moqbed.transport.quic.QuicPacket forged =
+        new dev.moqbed.transport.quic.QuicPacket(
+            dev.moqbed.cc.PacketSpace.APPLICATION, 1_000_000, 4, List.of(frame), 0);
+    java.nio.ByteBuffer bytes = pair.client.codec().encode(List.of(forged));
+    pair.clientMuted = true; // its keys sealed number 1,000,000: it may not seal lower ones now
+    pair.server.receive(pair.now, bytes, dev.moqbed.transport.EcnMark.NOT_ECT);
+    assertEquals(0, pair.server.malformedDatagrams(), "an authenticated packet: not dropped");
+    assertTrue(pair.runUntil(() -> pair.clientApp.closedCode >= 0, pair.now + 1_000_000));
+    long code = pair.clientApp.closedCode;
+    assertTrue(code == 0x07 || code == 0x0a, "FRAME_ENCODING_ERROR or PROTOCOL_VIOLATION: " + code);
+    assertEquals(
+        0,
+        pair.client
+            .handshake()
+            .session()
+            .peerTransportParameters()
+            .orElseThrow()
+            .maxDatagramFrameSize());
   }
 
   @Test

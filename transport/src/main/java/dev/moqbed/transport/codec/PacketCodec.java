@@ -171,6 +171,15 @@ public final class PacketCodec {
     return new Datagram(sourceNode, destinationNode, flowId, size, ecn, packets);
   }
 
+  /**
+   * Whether the last {@link QuicWireException} of a decode came from an authenticated packet (its
+   * reserved bits or frames): a connection error with that exception's code. Otherwise a header did
+   * not parse, and the datagram is simply dropped.
+   */
+  public boolean lastFailureAuthenticated() {
+    return decoder.lastFailureAuthenticated();
+  }
+
   /** Packets not sent because their space had no sealing keys. */
   public long packetsWithoutKeys() {
     return encoder.packetsWithoutKeys();

@@ -41,6 +41,7 @@ final class PacketDecoder {
   private final ModelFrameCollector collector;
   private long packetsDropped;
   private Consumer<ConnectionId> peerSourceIdListener;
+  private boolean lastFailureAuthenticated;
 
   /**
    * Packets that arrived before their space's keys (a coalesced Handshake packet behind the Initial
@@ -125,6 +126,15 @@ final class PacketDecoder {
     discarded[space.ordinal()] = true;
   }
 
+  /**
+   * Whether the last {@link QuicWireException} came from a packet that opened (reserved bits,
+   * frames): the peer sent it, so it is a connection error (RFC 9000 §12.4, §17.2); otherwise the
+   * header could not be parsed and anyone may have sent the datagram.
+   */
+  boolean lastFailureAuthenticated() {
+    return lastFailureAuthenticated;
+  }
+
   boolean hasKeys(PacketSpace space) {
     return protections[space.ordinal()] != null;
   }
@@ -154,6 +164,7 @@ final class PacketDecoder {
   private int decodePacket(
       ByteBuffer buffer, int packetStart, int end, List<QuicPacket> packets, boolean mayKeep)
       throws QuicWireException {
+    lastFailureAuthenticated = false;
     parser.parse(buffer, packetStart, end, localId.length(), header);
     PacketSpace space = spaceOf(header.type());
     int packetEnd = header.packetEnd();
@@ -167,6 +178,7 @@ final class PacketDecoder {
         packetsDropped++;
       }
     } else if (ours && protections[index].open(header, largestReceived[index], opened)) {
+      lastFailureAuthenticated = true; // from here on an error is the peer's, authenticated
       PacketHeader.checkReservedBits(opened.firstByte(), header.type().isLongHeader());
       List<Frame> frames = new ArrayList<>(4);
       collector.start(buffer, opened.payloadOffset(), frames);
