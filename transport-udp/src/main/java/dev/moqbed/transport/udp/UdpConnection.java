@@ -29,6 +29,7 @@ public final class UdpConnection {
   private final InetSocketAddress remote;
   private final long routingKey;
   private final boolean countsAsHandshake;
+  private final boolean authenticated;
   private final SendPump pump;
   private final CompletableFuture<UdpConnection> removed = new CompletableFuture<>();
   private boolean handshakeCounted;
@@ -40,13 +41,15 @@ public final class UdpConnection {
       PacketCodec codec,
       InetSocketAddress remote,
       long routingKey,
-      boolean countsAsHandshake) {
+      boolean countsAsHandshake,
+      boolean authenticated) {
     this.endpoint = endpoint;
     this.connection = connection;
     this.codec = codec;
     this.remote = remote;
     this.routingKey = routingKey;
     this.countsAsHandshake = countsAsHandshake;
+    this.authenticated = authenticated;
     this.handshakeCounted = countsAsHandshake;
     this.pump =
         new SendPump(endpoint.scheduler(), this, codec, endpoint.channel(), endpoint.counters());
@@ -121,8 +124,10 @@ public final class UdpConnection {
               0,
               connection.flowId(),
               EcnMark.NOT_ECT);
-    } catch (QuicWireException | RuntimeException e) {
-      return false; // RFC 9000 §12.2: the rest of a datagram whose header does not parse is dropped
+    } catch (QuicWireException e) {
+      return onMalformed(e);
+    } catch (RuntimeException e) {
+      return false;
     }
     if (datagram == null) {
       return false;
@@ -136,11 +141,28 @@ public final class UdpConnection {
         connection.receive(nowMicros, kept);
       }
     } catch (QuicWireException e) {
-      // a kept packet that opened but is malformed: dropped, as the datagram it came in
+      onMalformed(e); // a kept packet that opened but breaks the protocol
     } catch (RuntimeException e) {
       fail(e);
       return true;
     }
+    pump.schedule();
+    return true;
+  }
+
+  /**
+   * A header that does not parse is dropped (RFC 9000 §12.2): anyone could have sent it. Under TLS,
+   * a packet that opened and then breaks the protocol (reserved bits, malformed or forbidden
+   * frames) is the peer's: a connection error with the decoder's code (§12.4), as in {@code
+   * QuicEndpoint}. Under the null protection nothing is authenticated, so nothing closes.
+   *
+   * @return true when the datagram was the peer's (the connection closes), false when dropped
+   */
+  private boolean onMalformed(QuicWireException error) {
+    if (!authenticated || !codec.lastFailureAuthenticated()) {
+      return false;
+    }
+    connection.close(error.error().code(), false);
     pump.schedule();
     return true;
   }

@@ -331,7 +331,9 @@ public final class UdpEndpoint implements AutoCloseable {
       InetSocketAddress remote,
       long key,
       boolean handshakeSlot) {
-    UdpConnection udp = new UdpConnection(this, connection, codec, remote, key, handshakeSlot);
+    UdpConnection udp =
+        new UdpConnection(
+            this, connection, codec, remote, key, handshakeSlot, security.authenticates());
     connections.put(key, udp);
     if (handshakeSlot) {
       handshakesBySource.merge(remote.getAddress(), 1, Integer::sum);

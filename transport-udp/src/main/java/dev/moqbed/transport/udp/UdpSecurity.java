@@ -28,15 +28,17 @@ import java.util.random.RandomGenerator;
 public final class UdpSecurity {
   private final ConnectionMaker maker;
   private final String description;
+  private final boolean authenticates;
 
-  private UdpSecurity(ConnectionMaker maker, String description) {
+  private UdpSecurity(ConnectionMaker maker, String description, boolean authenticates) {
     this.maker = maker;
     this.description = description;
+    this.authenticates = authenticates;
   }
 
   /** The null protection and modelled handshake: not QUIC (see the class comment). */
   public static UdpSecurity nullProtection() {
-    return new UdpSecurity(new NullProtectionMaker(), "null protection (not QUIC)");
+    return new UdpSecurity(new NullProtectionMaker(), "null protection (not QUIC)", false);
   }
 
   /**
@@ -48,7 +50,12 @@ public final class UdpSecurity {
    *     endpoint that only accepts
    */
   public static UdpSecurity tls(ServerTlsContext server, ClientTlsConfig client) {
-    return new UdpSecurity(new TlsMaker(server, client), "TLS 1.3");
+    return new UdpSecurity(new TlsMaker(server, client), "TLS 1.3", true);
+  }
+
+  /** Whether a packet that opens is the peer's (AEAD): then its protocol errors close. */
+  boolean authenticates() {
+    return authenticates;
   }
 
   ConnectionMaker maker() {
