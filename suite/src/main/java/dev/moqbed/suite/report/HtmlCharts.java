@@ -13,6 +13,16 @@ final class HtmlCharts {
   /** One controller's bar: its value, its 95 % interval, and the draft's value, each nullable. */
   record Bar(String label, Double value, Double low, Double high, Double draft) {}
 
+  /** How a series is drawn. */
+  enum Style {
+    /** Straight segments between the points. */
+    LINE,
+    /** Steps, as an empirical CDF. */
+    STEP,
+    /** Dots alone: a line would bridge what is missing (frames that never arrived). */
+    DOTS
+  }
+
   /** One line: a label (a controller, maybe with {@code (moq)}) and its points, x ascending. */
   record Line(String label, double[] x, double[] y) {}
 
@@ -48,7 +58,7 @@ final class HtmlCharts {
    *
    * @param xLog a logarithmic x axis (every x must then be positive)
    * @param yLog a logarithmic y axis (every y must then be positive)
-   * @param step drawn as steps (an empirical CDF) rather than straight segments
+   * @param style how every series is drawn
    * @param yRange the y axis' fixed range {low, high}, or null to fit the data
    */
   String lines(
@@ -57,7 +67,7 @@ final class HtmlCharts {
       String yLabel,
       boolean xLog,
       boolean yLog,
-      boolean step,
+      Style style,
       double[] yRange,
       List<Line> lines) {
     List<ChartJson> series = new ArrayList<>();
@@ -78,7 +88,8 @@ final class HtmlCharts {
             .field("yLabel", yLabel)
             .field("xLog", xLog)
             .field("yLog", yLog)
-            .field("step", step);
+            .field("step", style == Style.STEP)
+            .field("dots", style == Style.DOTS);
     if (yRange != null) {
       chart.field("yMin", yRange[0]).field("yMax", yRange[1]);
     }

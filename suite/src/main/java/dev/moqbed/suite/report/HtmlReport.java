@@ -220,7 +220,7 @@ public final class HtmlReport {
               "fraction of runs done",
               false,
               false,
-              true,
+              HtmlCharts.Style.STEP,
               new double[] {0, 1},
               cdfs));
     }

@@ -124,8 +124,16 @@ public final class MarkdownReport {
     }
   }
 
-  private static void summary(StringBuilder out, ReportModel model) {
-    out.append("## Summary\n\n");
+  /** The summary, left out when there is nothing to say (one controller, no reference). */
+  private static void summary(StringBuilder page, ReportModel model) {
+    StringBuilder out = new StringBuilder();
+    summaryBody(out, model);
+    if (out.length() > 0) {
+      page.append("## Summary\n\n").append(out);
+    }
+  }
+
+  private static void summaryBody(StringBuilder out, ReportModel model) {
     List<Tally> tallies = model.tallies();
     if (model.hasReference()) {
       if (tallies.isEmpty()) {
@@ -245,9 +253,13 @@ public final class MarkdownReport {
         right.add(true);
       }
     }
-    columns.add("best");
-    right.add(false);
-    if (reference) {
+    // one controller has nothing to be compared with: no winner column
+    boolean compare = model.controllers().size() > 1;
+    if (compare) {
+      columns.add("best");
+      right.add(false);
+    }
+    if (compare && reference) {
       columns.add("draft best");
       right.add(false);
     }
@@ -267,8 +279,10 @@ public final class MarkdownReport {
         }
       }
       Verdict verdict = model.verdict(scenario, metric);
-      row.add(verdict.best() == null ? "" : verdict.best());
-      if (reference) {
+      if (compare) {
+        row.add(verdict.best() == null ? "" : verdict.best());
+      }
+      if (compare && reference) {
         row.add(verdict.publishedBest() == null ? "" : verdict.publishedBest());
       }
       rows.add(row);

@@ -21,7 +21,8 @@ final class MediaSections {
     if (frames.isEmpty()) {
       return;
     }
-    out.append("<h2>Frame latency</h2>\n<p>Every frame of every run that arrived and counts, per")
+    out.append(
+            "<h2 id=\"frames\">Frame latency</h2>\n<p>Every frame of every run that arrived and counts, per")
         .append(" track: the fraction of frames later than a latency (CCDF), both axes")
         .append(" logarithmic, so that 0.1 is the p90, 0.01 the p99 and 0.001 the p99.9; one line")
         .append(" per controller and workload. Beside it, each frame of one run (its number in")
@@ -55,7 +56,7 @@ final class MediaSections {
                     "fraction of frames later (log)",
                     true,
                     true,
-                    false,
+                    HtmlCharts.Style.LINE,
                     new double[] {Math.pow(10, Math.floor(Math.log10(smallest))), 1},
                     lines));
             Map<String, Timeline> ofTrack = timelines.getOrDefault(track, Map.of());
@@ -84,7 +85,7 @@ final class MediaSections {
                       "frame latency (ms)",
                       false,
                       false,
-                      false,
+                      HtmlCharts.Style.DOTS,
                       null,
                       overTime));
             }
@@ -97,7 +98,8 @@ final class MediaSections {
     if (traces.isEmpty()) {
       return;
     }
-    out.append("<h2>Controller traces</h2>\n<p>The main data sender's controller after each ACK")
+    out.append(
+            "<h2 id=\"traces\">Controller traces</h2>\n<p>The main data sender's controller after each ACK")
         .append(" (from <code>--trace</code> files), of the first run in each file.</p>\n");
     for (String scenario : traces.scenarios()) {
       Map<String, Trace> byLabel = traces.of(scenario);
@@ -117,7 +119,14 @@ final class MediaSections {
           .append(" traces</h3>\n<div class=\"charts wide\">\n")
           .append(
               charts.lines(
-                  "congestion window", "time (s)", "cwnd (kB)", false, false, false, null, cwnd))
+                  "congestion window",
+                  "time (s)",
+                  "cwnd (kB)",
+                  false,
+                  false,
+                  HtmlCharts.Style.LINE,
+                  null,
+                  cwnd))
           .append(
               charts.lines(
                   "pacing rate",
@@ -125,12 +134,19 @@ final class MediaSections {
                   "pacing rate (Mbit/s)",
                   false,
                   false,
-                  false,
+                  HtmlCharts.Style.LINE,
                   null,
                   pacing))
           .append(
               charts.lines(
-                  "smoothed RTT", "time (s)", "smoothed RTT (ms)", false, false, false, null, rtt))
+                  "smoothed RTT",
+                  "time (s)",
+                  "smoothed RTT (ms)",
+                  false,
+                  false,
+                  HtmlCharts.Style.LINE,
+                  null,
+                  rtt))
           .append("</div>\n");
     }
   }

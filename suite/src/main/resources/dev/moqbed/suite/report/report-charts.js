@@ -12,8 +12,13 @@
     if (a >= 1000) return Math.round(v).toLocaleString("en");
     if (a >= 100) return v.toFixed(0);
     if (a >= 10) return v.toFixed(1);
-    if (a >= 1) return v.toFixed(2);
-    return v.toPrecision(3);
+    if (a >= 1) return String(parseFloat(v.toFixed(2)));
+    return String(parseFloat(v.toPrecision(3)));
+  }
+
+  // axis labels: a log axis passes null for the minor ticks it leaves unlabelled
+  function ticks(u, vs) {
+    return vs.map(function (v) { return v == null ? "" : number(v); });
   }
 
   function size(el) {
@@ -32,8 +37,11 @@
         width: 1.5,
         dash: s.dashed ? [6, 4] : undefined,
         spanGaps: true,
-        points: { show: false },
-        paths: spec.step ? uPlot.paths.stepped({ align: 1 }) : undefined,
+        // a timeline is drawn as dots: a line would bridge the frames that never arrived
+        points: spec.dots ? { show: true, size: 4, fill: s.color } : { show: false },
+        paths: spec.dots
+          ? function () { return null; }
+          : spec.step ? uPlot.paths.stepped({ align: 1 }) : undefined,
         value: function (u, v) { return number(v); },
       });
     });
@@ -43,11 +51,13 @@
       title: spec.title,
       scales: { x: { time: false, distr: spec.xLog ? 3 : 1, log: 10 }, y: yScale },
       axes: [
-        { label: spec.xLabel, values: function (u, vs) { return vs.map(number); } },
-        { label: spec.yLabel, size: 64, values: function (u, vs) { return vs.map(number); } },
+        { label: spec.xLabel, values: ticks },
+        { label: spec.yLabel, size: 64, values: ticks },
       ],
       series: series,
       cursor: { drag: { x: true, y: true, uni: 20 } },
+      // a step chart (runs' CDF) has few points: its labels suffice; lines show values on hover
+      legend: { live: !spec.step },
     });
     return new uPlot(opts, data, el);
   }
@@ -89,10 +99,12 @@
           values: function (u, vs) { return vs.map(function (v) { return spec.series[v] ? spec.series[v].label : ""; }); },
           grid: { show: false },
         },
-        { label: spec.yLabel, size: 64, values: function (u, vs) { return vs.map(number); } },
+        { label: spec.yLabel, size: 64, values: ticks },
       ],
       series: series,
       cursor: { drag: { x: false, y: false } },
+      // the controllers are named on the x axis and their numbers are in the table below
+      legend: { show: false },
       hooks: { draw: [function (u) { whiskers(u, spec); }] },
     });
     return new uPlot(opts, data, el);

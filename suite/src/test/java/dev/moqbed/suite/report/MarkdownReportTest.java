@@ -1,7 +1,10 @@
 package dev.moqbed.suite.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MarkdownReportTest {
@@ -14,6 +17,19 @@ class MarkdownReportTest {
   @Test
   void shouldRenderOurValuesAloneWithoutReference() {
     assertEquals(EXPECTED_WITHOUT_REFERENCE, MarkdownReport.render(TinyCase.model(false)));
+  }
+
+  @Test
+  void shouldLeaveOutTheSummaryAndTheWinnerOfASingleRunOfOneController() {
+    ReportModel model =
+        ReportModel.build(
+            List.of("out"),
+            RunSet.of(List.of(TinyCase.run("c4", 0, 4_000_000, 100_000, 10_000))),
+            null);
+    String report = MarkdownReport.render(model);
+    assertFalse(report.contains("## Summary"), report);
+    assertFalse(report.contains("| best |"), report);
+    assertTrue(report.contains("| alone | 4000000 |\n"), "one run: no interval");
   }
 
   static final String EXPECTED_WITH_REFERENCE =
