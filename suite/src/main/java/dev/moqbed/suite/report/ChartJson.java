@@ -4,9 +4,9 @@ import java.util.Locale;
 
 /**
  * The JSON of one chart's description, written field by field: the renderer of the page ({@code
- * report-charts.js}) reads it. Numbers are written with up to six significant digits (a chart needs
- * no more, and the page stays small); NaN and null become {@code null}. Strings are escaped for
- * JSON and for a {@code <script>} element ({@code </} never appears).
+ * report-charts.js}) reads it. Numbers are written with up to seven significant digits (a chart
+ * needs no more, and the page stays small); NaN and null become {@code null}. Strings are escaped
+ * for JSON and for a {@code <script>} element ({@code </} never appears).
  */
 final class ChartJson {
   private final StringBuilder json = new StringBuilder();
@@ -84,7 +84,7 @@ final class ChartJson {
     } else if (value == Math.rint(value) && Math.abs(value) < 1e15) {
       out.append((long) value);
     } else {
-      String text = String.format(Locale.ROOT, "%.6g", value);
+      String text = String.format(Locale.ROOT, "%.7g", value);
       // %g keeps trailing zeros and may write an exponent; JSON takes both, shorter without zeros
       if (text.contains("e")) {
         out.append(text);

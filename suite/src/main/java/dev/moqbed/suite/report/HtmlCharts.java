@@ -71,7 +71,8 @@ final class HtmlCharts {
       double[] yRange,
       List<Line> lines) {
     List<ChartJson> series = new ArrayList<>();
-    for (Line line : lines) {
+    for (Line given : lines) {
+      Line line = distinctX(given);
       series.add(
           new ChartJson()
               .field("label", line.label())
@@ -111,6 +112,38 @@ final class HtmlCharts {
 
   private static String element(ChartJson chart) {
     return "<div class=\"chart\"></div><script type=\"application/json\">" + chart + "</script>\n";
+  }
+
+  /**
+   * The line with no x twice. uPlot aligns the series on their x values and keeps one y per x, so a
+   * vertical run (a CCDF's drop at a latency many frames share, a CDF of runs that all took the
+   * same time) would shrink to its last point. Of each run of equal x, the first and the last
+   * points are kept, the last moved right by 10⁻⁵ of x (above the page's 7 significant digits,
+   * below a pixel): drawn, the run stays vertical. Lines whose x are not ascending are left as they
+   * are.
+   */
+  static Line distinctX(Line line) {
+    double[] x = line.x();
+    double[] y = line.y();
+    double[] keptX = new double[x.length];
+    double[] keptY = new double[x.length];
+    int kept = 0;
+    for (int i = 0; i < x.length; i++) {
+      if (i > 0 && x[i] < x[i - 1]) {
+        return line;
+      }
+      boolean startsRun = i == 0 || x[i] != x[i - 1];
+      boolean endsRun = i == x.length - 1 || x[i + 1] != x[i];
+      if (startsRun) {
+        keptX[kept] = x[i];
+        keptY[kept++] = y[i];
+      } else if (endsRun) {
+        keptX[kept] = x[i] + Math.max(Math.abs(x[i]) * 1e-5, Double.MIN_NORMAL);
+        keptY[kept++] = y[i];
+      }
+    }
+    return new Line(
+        line.label(), java.util.Arrays.copyOf(keptX, kept), java.util.Arrays.copyOf(keptY, kept));
   }
 
   /** Divides every value by {@code divisor}: µs to ms or s, bytes to kB. */

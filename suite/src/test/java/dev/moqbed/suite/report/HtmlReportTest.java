@@ -112,6 +112,21 @@ class HtmlReportTest {
   }
 
   @Test
+  void shouldKeepAVerticalDropWhenManyFramesShareALatency() {
+    // a CCDF from 1 down to 0.1 at 15 ms: uPlot keeps one y per x, so the drop needs two x
+    HtmlCharts.Line line =
+        HtmlCharts.distinctX(
+            new HtmlCharts.Line(
+                "c4", new double[] {15, 15, 15, 20}, new double[] {1, 0.5, 0.1, 0.01}));
+    assertEquals(3, line.x().length);
+    assertEquals(15, line.x()[0]);
+    assertEquals(1, line.y()[0]);
+    assertTrue(line.x()[1] > 15 && line.x()[1] < 15.001, "just right of 15: " + line.x()[1]);
+    assertEquals(0.1, line.y()[1]);
+    assertEquals(20, line.x()[2]);
+  }
+
+  @Test
   void shouldLeaveOutEmptySectionsOfASingleRunReport() {
     RunRecord run = TinyCase.run("c4", 0, 4_000_000, 100_000, 10_000);
     ReportModel model = ReportModel.build(List.of("out"), RunSet.of(List.of(run)), null);
