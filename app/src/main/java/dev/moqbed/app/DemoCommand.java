@@ -15,12 +15,14 @@ import dev.moqbed.output.Table;
 import dev.moqbed.runtime.Quantities;
 import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
+import dev.moqbed.simulation.ControllerTrace;
 import dev.moqbed.simulation.EcnMarking;
 import dev.moqbed.simulation.FrameLatencies;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.simulation.ScenarioSimulation;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
 import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.suite.report.ControllerTraces;
 import dev.moqbed.suite.report.FrameLatencyCdfs;
 import dev.moqbed.suite.report.HtmlReport;
 import dev.moqbed.suite.report.MoqChainTable;
@@ -30,6 +32,7 @@ import dev.moqbed.suite.report.RunSet;
 import dev.moqbed.transport.app.FrameLog;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,6 +106,7 @@ final class DemoCommand implements Callable<Integer> {
     if (runs < 1) {
       throw new IllegalArgumentException("--runs must be at least 1");
     }
+    OutputPaths.requireWritableDirectory(out, "--out"); // before a minute of runs, not after
     PrintWriter printer = spec.commandLine().getOut();
     long wallStart = System.nanoTime();
     showMediaMix(printer);
@@ -113,7 +117,8 @@ final class DemoCommand implements Callable<Integer> {
         runs);
     printer.flush();
     FrameLatencyCdfs.Builder frameLatencies = new FrameLatencyCdfs.Builder();
-    List<Batch> batches = runAll(frameLatencies);
+    ControllerTraces.Builder traces = new ControllerTraces.Builder();
+    List<Batch> batches = runAll(frameLatencies, traces);
     printer.println();
     printer.println("Per-frame latency (capture to complete arrival), all runs together:");
     printer.print(frameTable(batches).render(OutputFormat.TABLE));
@@ -137,12 +142,15 @@ final class DemoCommand implements Callable<Integer> {
     Files.createDirectories(out);
     Path html = out.resolve("report.html");
     Files.writeString(
-        html, HtmlReport.render(model, frameLatencies.build()), StandardCharsets.UTF_8);
+        html,
+        HtmlReport.render(model, frameLatencies.build(), traces.build()),
+        StandardCharsets.UTF_8);
     printer.println();
     printer.printf(
         Locale.ROOT,
-        "Charts (bars per metric beside the draft, completion-time CDFs, per-track frame-latency"
-            + " CDFs of both workloads): %s%n",
+        "Charts (bars per metric with 95%% intervals beside the draft, per-track frame-latency"
+            + " CCDFs on log axes and latency over time of both workloads, run 0's window, pacing"
+            + " rate and RTT): %s%n",
         html.toAbsolutePath());
     if (liveDurationMicros > 0) {
       printer.println();
@@ -251,9 +259,12 @@ final class DemoCommand implements Callable<Integer> {
 
   /**
    * Every (scenario, controller) on all cores, with both workloads; each run is independent and
-   * deterministic. Every frame that counts goes to {@code frameLatencies}.
+   * deterministic. Every frame that counts goes to {@code frameLatencies}, and run 0's controller
+   * trace of the draft workload to {@code traces}.
    */
-  private List<Batch> runAll(FrameLatencyCdfs.Builder frameLatencies) throws Exception {
+  private List<Batch> runAll(
+      FrameLatencyCdfs.Builder frameLatencies, ControllerTraces.Builder traceCharts)
+      throws Exception {
     ScenarioCatalog catalog = ScenarioCatalog.standard();
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -261,11 +272,15 @@ final class DemoCommand implements Callable<Integer> {
       List<List<Future<ScenarioSimulation.Outcome>>> futures = new ArrayList<>();
       List<List<Future<MoqChainSimulation.Outcome>>> moqFutures = new ArrayList<>();
       List<ResolvedScenario> resolved = new ArrayList<>();
+      // filled by the worker of run 0, read after its future: Future.get orders the two
+      List<ControllerTrace> traces = new ArrayList<>();
       for (String scenario : SCENARIOS) {
         for (String controller : CONTROLLERS) {
           ResolvedScenario target = catalog.resolve(scenario, controller);
           resolved.add(target);
           List<Future<ScenarioSimulation.Outcome>> runsOfTarget = new ArrayList<>();
+          ControllerTrace trace = new ControllerTrace();
+          traces.add(trace);
           for (int run = 0; run < runs; run++) {
             int runNumber = run;
             runsOfTarget.add(
@@ -273,7 +288,7 @@ final class DemoCommand implements Callable<Integer> {
                     () ->
                         new ScenarioSimulation(
                                 target.spec(), dev.moqbed.cc.ControllerRegistry.standard())
-                            .run(1, runNumber)));
+                            .run(1, runNumber, runNumber == 0 ? trace : null)));
           }
           futures.add(runsOfTarget);
           List<Future<MoqChainSimulation.Outcome>> moqRunsOfTarget = new ArrayList<>();
@@ -306,14 +321,30 @@ final class DemoCommand implements Callable<Integer> {
           FrameLog log = outcome.frames();
           for (int frame = 0; frame < log.size(); frame++) {
             if (log.isCounted(frame) && !log.isCancelled(frame) && log.arrivalMicros(frame) >= 0) {
-              frameLatencies.add(scenario, controller, log.itemId(frame), log.latencyMicros(frame));
+              frameLatencies.add(
+                  scenario,
+                  controller,
+                  log.itemId(frame),
+                  run,
+                  log.expectedMicros(frame),
+                  log.latencyMicros(frame));
             }
+          }
+          if (run == 0) {
+            StringWriter csv = new StringWriter();
+            traces.get(i).writeCsv(csv);
+            traceCharts.add(scenario, controller, csv.toString());
           }
           MoqChainSimulation.Outcome moq = moqFutures.get(i).get(run).get();
           moqRecords.add(moq.record(scenario, controller, run, 1));
           for (FrameRecord frame : moq.frames()) {
             frameLatencies.add(
-                scenario, controller + " (moq)", frame.track(), frame.latencyMicros());
+                scenario,
+                controller + " (moq)",
+                frame.track(),
+                run,
+                frame.captureMicros(),
+                frame.latencyMicros());
           }
         }
         batches.add(new Batch(scenario, controller, records, frames, moqRecords));

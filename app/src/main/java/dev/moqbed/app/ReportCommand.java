@@ -1,5 +1,6 @@
 package dev.moqbed.app;
 
+import dev.moqbed.suite.report.ControllerTraces;
 import dev.moqbed.suite.report.FrameLatencyCdfs;
 import dev.moqbed.suite.report.HtmlReport;
 import dev.moqbed.suite.report.PublishedResults;
@@ -29,8 +30,11 @@ import picocli.CommandLine.Spec;
           + " RTT average and top-90 %% RTT + standard deviation, load, media latencies — each"
           + " group with the metrics the draft reports for it. With --reference, each cell beside"
           + " the published value, and a summary of what is within tolerance. Runs of the MoQ"
-          + " chain (sweep --workload moq) get a table of their own; with --html, the media runs'"
-          + " frames (DIR/frames) give per-track frame-latency CDFs.",
+          + " chain (sweep --workload moq) get a table of their own. With --html, a page that opens"
+          + " offline: bars with 95 %% intervals, per-track frame-latency CCDFs on log axes and"
+          + " latency over time from the media runs' frames (DIR/frames), and the controller's"
+          + " window, pacing rate and RTT from trace files in DIR (scenario run --trace"
+          + " DIR/trace.csv).",
       ""
     })
 final class ReportCommand implements Callable<Integer> {
@@ -62,6 +66,9 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    if (html != null) {
+      OutputPaths.requireWritableFile(html, "--html");
+    }
     RunSet runs = RunSet.read(directories);
     if (runs.records().isEmpty()) {
       throw new IllegalArgumentException(
@@ -80,7 +87,8 @@ final class ReportCommand implements Callable<Integer> {
     if (html != null) {
       Files.writeString(
           html,
-          HtmlReport.render(model, FrameLatencyCdfs.read(directories)),
+          HtmlReport.render(
+              model, FrameLatencyCdfs.read(directories), ControllerTraces.read(directories)),
           StandardCharsets.UTF_8);
       spec.commandLine().getErr().println("report: wrote " + html);
     }

@@ -19,6 +19,7 @@ import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.simulation.ScenarioSimulation;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
 import dev.moqbed.subscriber.TrackReport;
+import dev.moqbed.suite.FramesDirectory;
 import dev.moqbed.suite.RunsCsv;
 import dev.moqbed.suite.RunsCsvWriter;
 import dev.moqbed.suite.Workload;
@@ -116,7 +117,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
       paramLabel = "DIR",
       description =
           "Writes DIR/runs.csv (the sweep's format, readable by 'moqbed report') and, for media"
-              + " scenarios, DIR/frames.csv with every frame of every run.")
+              + " scenarios, every frame of every run: DIR/frames.csv, and DIR/frames/ as a sweep"
+              + " writes it, for 'moqbed report DIR --html'. Checked before the first run.")
   Path outDirectory;
 
   @Mixin QlogOption qlogOption = new QlogOption();
@@ -128,7 +130,16 @@ final class ScenarioRunCommand implements Callable<Integer> {
     if (runs < 1) {
       throw new IllegalArgumentException("--runs must be at least 1");
     }
-    OutputFiles.requireWritable("--trace", traceFile);
+    // refused now rather than after minutes of runs
+    if (outDirectory != null) {
+      OutputPaths.requireWritableDirectory(outDirectory, "--out");
+    }
+    if (traceFile != null) {
+      OutputPaths.requireWritableFile(traceFile, "--trace");
+    }
+    if (framesFile != null) {
+      OutputPaths.requireWritableFile(framesFile, "--frames");
+    }
     String scenarioName;
     SimSpec spec;
     String mainController;
@@ -197,6 +208,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
     columns.addAll(List.of("completed", "wall_ms"));
     Table table = new Table(columns);
     FrameTable frameTable = new FrameTable();
+    List<FrameTable> runFrames = new ArrayList<>();
     ControllerTrace trace = traceFile == null ? null : new ControllerTrace();
     for (int run = 0; run < runs; run++) {
       long start = System.nanoTime();
@@ -212,6 +224,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
       records.add(record);
       if (outcome.media() != null) {
         frameTable.add(run, outcome.frames());
+        FrameTable ofRun = new FrameTable();
+        ofRun.add(run, outcome.frames());
+        runFrames.add(ofRun);
       }
       List<Object> cells =
           new ArrayList<>(
@@ -248,6 +263,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
     writeOutputs(
         records,
         frameTable,
+        runFrames,
         fairness ? FairnessSimulation.EXTRA_COLUMNS : ScenarioSimulation.EXTRA_COLUMNS);
     QlogOption.report(qlog, commandSpec.commandLine().getErr());
     if (trace != null) {
@@ -274,10 +290,16 @@ final class ScenarioRunCommand implements Callable<Integer> {
   }
 
   /**
-   * runs.csv and frames.csv in the output directory, and the frames file of --frames, replacing
-   * earlier ones.
+   * runs.csv, frames.csv and frames/ in the output directory, and the frames file of --frames,
+   * replacing earlier ones.
+   *
+   * @param runFrames each run's frames, in run order; empty when the scenario carries no media
    */
-  private void writeOutputs(List<RunRecord> records, FrameTable frameTable, List<String> columns)
+  private void writeOutputs(
+      List<RunRecord> records,
+      FrameTable frameTable,
+      List<FrameTable> runFrames,
+      List<String> columns)
       throws IOException {
     if (framesFile != null) {
       Files.writeString(framesFile, frameTable.render(), StandardCharsets.UTF_8);
@@ -295,6 +317,12 @@ final class ScenarioRunCommand implements Callable<Integer> {
     if (frameTable.rows() > 0) {
       Files.writeString(
           outDirectory.resolve("frames.csv"), frameTable.render(), StandardCharsets.UTF_8);
+      // the sweep's layout too, which 'report DIR --html' reads for its frame-latency charts
+      FramesDirectory frames = new FramesDirectory(outDirectory);
+      for (int i = 0; i < runFrames.size(); i++) {
+        RunRecord record = records.get(i);
+        frames.write(record.scenario(), record.controller(), record.run(), runFrames.get(i));
+      }
     }
     commandSpec
         .commandLine()
@@ -337,6 +365,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
             "completed",
             "wall_ms");
     FrameTable frames = new FrameTable();
+    List<FrameTable> runFrames = new ArrayList<>();
     List<RunRecord> records = new ArrayList<>();
     int incomplete = 0;
     for (int run = 0; run < runs; run++) {
@@ -351,6 +380,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
       }
       records.add(outcome.record(scenarioName, mainController, run, runVariation.seed));
       frames.add(run, outcome.sent(), outcome.frames());
+      FrameTable ofRun = new FrameTable();
+      ofRun.add(run, outcome.sent(), outcome.frames());
+      runFrames.add(ofRun);
       if (outcome.report() != null) {
         for (TrackReport track : outcome.report().tracks()) {
           boolean any = track.received() > 0;
@@ -370,7 +402,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
       }
     }
     commandSpec.commandLine().getOut().print(table.render(formatOption.format));
-    writeOutputs(records, frames, MoqChainSimulation.EXTRA_COLUMNS);
+    writeOutputs(records, frames, runFrames, MoqChainSimulation.EXTRA_COLUMNS);
     QlogOption.report(qlog, commandSpec.commandLine().getErr());
     if (incomplete > 0) {
       commandSpec

@@ -150,7 +150,9 @@ final class SimCommand implements Runnable {
       if (runs < 1) {
         throw new IllegalArgumentException("--runs must be at least 1");
       }
-      OutputFiles.requireWritable("--trace", trace);
+      if (trace != null) {
+        OutputPaths.requireWritableFile(trace, "--trace");
+      }
       ControllerRegistry.standard().parse(controller); // fail fast, with the list of ids
       BulkSpec bulk = bulkSpec();
       PrintWriter out = spec.commandLine().getOut();

@@ -129,7 +129,9 @@ final class SubscriberCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    OutputFiles.requireWritable("--out", framesFile);
+    if (framesFile != null) {
+      OutputPaths.requireWritableFile(framesFile, "--out");
+    }
     SubscriberConfig config =
         new SubscriberConfig(
             namespace, tracks, lateMicros, Set.copyOf(droppable), clockOffsetMicros, 2_000_000);

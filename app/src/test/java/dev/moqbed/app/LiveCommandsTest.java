@@ -74,7 +74,7 @@ class LiveCommandsTest {
         run("subscriber", "--relay", "127.0.0.1:9", "--insecure", "--out", "/nonexistent/f.csv");
     assertEquals(2, result.exitCode(), result.err());
     assertEquals(
-        "moqbed: --out /nonexistent/f.csv: directory /nonexistent does not exist",
+        "moqbed: --out /nonexistent/f.csv: the folder /nonexistent does not exist",
         result.err().strip());
   }
 

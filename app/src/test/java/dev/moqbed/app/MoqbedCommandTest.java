@@ -145,8 +145,11 @@ class MoqbedCommandTest {
         result.out());
     String html = Files.readString(directory.resolve("report.html"));
     assertTrue(html.contains("The MoQ chain"));
-    assertTrue(html.contains("vmid frame latency CDF"));
-    assertTrue(html.contains("<title>c4 (moq)</title>"));
+    assertTrue(html.contains("vmid: frames later than x (CCDF, media)"), "the tail, log axes");
+    assertTrue(html.contains("vmid: frame latency over time (run 0)"));
+    assertTrue(html.contains("\"label\":\"c4 (moq)\",\"color\":\"#0072b2\",\"dashed\":true"));
+    assertTrue(html.contains("<h3>media_wb traces</h3>"), "run 0's controller traces");
+    assertFalse(html.matches("(?s).*<script[^>]*\\ssrc=.*"), "uPlot inlined, nothing fetched");
     // every line after "Next" is one whole command, pasteable as it is
     String next = result.out().substring(result.out().indexOf("Next, each line a command:"));
     List<String> commands = next.lines().skip(1).map(String::strip).toList();
@@ -164,7 +167,7 @@ class MoqbedCommandTest {
         run("scenario", "run", "alone", "--runs", "1", "--trace", "/nonexistent/dir/t.csv");
     assertEquals(2, scenario.exitCode(), scenario.err());
     assertEquals(
-        "moqbed: --trace /nonexistent/dir/t.csv: directory /nonexistent/dir does not exist",
+        "moqbed: --trace /nonexistent/dir/t.csv: the folder /nonexistent/dir does not exist",
         scenario.err().strip());
     assertTrue(scenario.out().isEmpty(), "nothing ran: " + scenario.out());
     Result bulk = run("sim", "bulk", "--runs", "1", "--trace", "/nonexistent/dir/t.csv");
@@ -229,8 +232,31 @@ class MoqbedCommandTest {
     assertTrue(frames.get(0).startsWith("run,track,copy,group,frame,kind"), frames.get(0));
     // 250 audio + 150 vlow + 150 vmid frames per run
     assertEquals(1 + 2 * 550, frames.size());
-    Result report = run("report", directory.toString());
+    Path html = directory.resolve("report.html");
+    Result report = run("report", directory.toString(), "--html", html.toString());
     assertEquals(0, report.exitCode(), report.err());
+    String page = Files.readString(html);
+    assertTrue(page.contains("vmid: frames later than x (CCDF, media)"), "frames kept for --html");
+    assertTrue(page.contains("vmid: frame latency over time (run 0)"));
+  }
+
+  @Test
+  void shouldRefuseABadOutPathBeforeTheFirstRun(@TempDir Path directory) throws IOException {
+    Path file = Files.writeString(directory.resolve("a-file"), "");
+    Result result =
+        run("scenario", "run", "alone", "--cc", "c4", "--runs", "50", "--out", file.toString());
+    assertEquals(2, result.exitCode());
+    assertEquals("moqbed: --out " + file + " is a file, not a directory\n", result.err());
+    assertEquals("", result.out(), "no run started");
+    Result under =
+        run("scenario", "run", "alone", "--runs", "50", "--out", file.resolve("d").toString());
+    assertEquals(2, under.exitCode());
+    assertTrue(under.err().startsWith("moqbed: cannot create --out directory"), under.err());
+    assertEquals(1, under.err().lines().count(), under.err());
+    Result trace =
+        run("scenario", "run", "alone", "--trace", directory.resolve("no/t.csv").toString());
+    assertEquals(2, trace.exitCode());
+    assertTrue(trace.err().contains("the folder " + directory.resolve("no")), trace.err());
   }
 
   @Test

@@ -15,6 +15,10 @@ import java.util.Locale;
  * in points for the load), marked ✓ within tolerance and ✗ outside; then the runs.
  */
 public final class MarkdownReport {
+  /** How the intervals are made, for the reader: the same sentence on every report. */
+  static final String INTERVAL_METHOD =
+      "intervals by the percentile bootstrap over runs, 2000 resamples, fixed seed";
+
   private MarkdownReport() {}
 
   public static String render(ReportModel model) {
@@ -157,14 +161,26 @@ public final class MarkdownReport {
     }
     out.append(
         " Times and RTTs in µs, loads in %; averages are means over runs, \"top 90%\" the 90th"
-            + " percentile (linear), both rounded as the draft's report script.\n\n");
+            + " percentile (linear), both rounded as the draft's report script. In brackets, our"
+            + " value's 95 % interval ("
+            + INTERVAL_METHOD
+            + "); \"best\" names a controller only when its interval separates from every other's,"
+            + " and says \"tie\" otherwise.\n\n");
     for (String note : model.allRuns().notes()) {
       out.append("> Note: ").append(note).append("\n\n");
     }
   }
 
-  private static void summary(StringBuilder out, ReportModel model) {
-    out.append("## Summary\n\n");
+  /** The summary, left out when there is nothing to say (one controller, no reference). */
+  private static void summary(StringBuilder page, ReportModel model) {
+    StringBuilder out = new StringBuilder();
+    summaryBody(out, model);
+    if (out.length() > 0) {
+      page.append("## Summary\n\n").append(out);
+    }
+  }
+
+  private static void summaryBody(StringBuilder out, ReportModel model) {
     List<Tally> tallies = model.tallies();
     if (model.hasReference()) {
       if (tallies.isEmpty()) {
@@ -213,7 +229,20 @@ public final class MarkdownReport {
                 model.publishedC4Wins(),
                 model.publishedC4Comparisons()));
       }
-      out.append(" — lower is better, except the load.\n\n");
+      out.append(
+          " — lower is better, except the load; ours counts only where c4's 95 % interval"
+              + " separates from both others'.\n\n");
+    }
+    if (model.comparedVerdicts() > 0) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "Winners named in %d of %d cells; %d are ties (a tie: the best controller's 95 %%"
+                  + " interval overlaps another's; %s).%n%n",
+              model.comparedVerdicts() - model.ties(),
+              model.comparedVerdicts(),
+              model.ties(),
+              INTERVAL_METHOD));
     }
     if (model.bestComparisons() > 0) {
       out.append(
@@ -271,9 +300,13 @@ public final class MarkdownReport {
         right.add(true);
       }
     }
-    columns.add("best");
-    right.add(false);
-    if (reference) {
+    // one controller has nothing to be compared with: no winner column
+    boolean compare = model.controllers().size() > 1;
+    if (compare) {
+      columns.add("best");
+      right.add(false);
+    }
+    if (compare && reference) {
       columns.add("draft best");
       right.add(false);
     }
@@ -282,15 +315,21 @@ public final class MarkdownReport {
       List<String> row = new ArrayList<>(List.of(scenario));
       for (String controller : model.controllers()) {
         Cell cell = model.cell(scenario, metric, controller);
-        row.add(value(cell.value(), metric));
+        row.add(
+            value(cell.value(), metric)
+                + (cell.interval().exists()
+                    ? " [" + intervalText(cell.interval(), metric) + "]"
+                    : ""));
         if (reference) {
           row.add(value(cell.published(), metric));
           row.add(comparison(cell));
         }
       }
       Verdict verdict = model.verdict(scenario, metric);
-      row.add(verdict.best() == null ? "" : verdict.best());
-      if (reference) {
+      if (compare) {
+        row.add(verdict.best() == null ? "" : verdict.best());
+      }
+      if (compare && reference) {
         row.add(verdict.publishedBest() == null ? "" : verdict.publishedBest());
       }
       rows.add(row);
@@ -338,6 +377,13 @@ public final class MarkdownReport {
       return "";
     }
     return metric.unit().equals("%") ? value + "%" : Long.toString(value);
+  }
+
+  /** {@code 4000000–4100000}: µs rounded to integers, loads to a tenth of a point. */
+  static String intervalText(ConfidenceInterval interval, Metric metric) {
+    return metric.unit().equals("%")
+        ? String.format(Locale.ROOT, "%.1f–%.1f", interval.low(), interval.high())
+        : Math.round(interval.low()) + "–" + Math.round(interval.high());
   }
 
   /** {@code 0.972 ✓}, or for the load {@code +2 ✓} (points). */

@@ -182,6 +182,18 @@ public enum Metric {
     return (long) Math.rint(aggregate);
   }
 
+  /**
+   * The 95 % interval of the cell over {@code runs} (the aggregate's, before rounding); {@link
+   * ConfidenceInterval#NONE} for fewer than two runs with the value.
+   */
+  public ConfidenceInterval interval(List<RunRecord> runs) {
+    double[] values =
+        runs.stream().mapToDouble(this::perRun).filter(v -> !Double.isNaN(v)).toArray();
+    return aggregation == Aggregation.MEAN
+        ? ConfidenceInterval.ofMean(values)
+        : ConfidenceInterval.ofP90(values);
+  }
+
   /** The metric named {@code id} in the published file, or null. */
   public static Metric byId(String id) {
     for (Metric metric : values()) {

@@ -30,7 +30,9 @@ public final class ReportExport {
           "difference",
           "within_tolerance",
           "best",
-          "published_best");
+          "published_best",
+          "ci95_low",
+          "ci95_high");
 
   /** The group of the MoQ chain's lines in the CSV. */
   static final String MOQ_CHAIN_GROUP = "moq_chain";
@@ -130,6 +132,8 @@ public final class ReportExport {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 
@@ -210,6 +214,9 @@ public final class ReportExport {
     summary.put("c4_comparisons", model.c4Comparisons());
     summary.put("published_c4_better_than_both", model.publishedC4Wins());
     summary.put("published_c4_comparisons", model.publishedC4Comparisons());
+    summary.put("winners_named", model.comparedVerdicts() - model.ties());
+    summary.put("ties", model.ties());
+    summary.put("interval_method", MarkdownReport.INTERVAL_METHOD);
     summary.put("best_agrees_with_published", model.bestAgreements());
     summary.put("best_comparisons", model.bestComparisons());
     document.put("summary", summary);
@@ -231,6 +238,9 @@ public final class ReportExport {
     values.put("within_tolerance", cell.withinTolerance());
     values.put("best", verdict.best());
     values.put("published_best", verdict.publishedBest());
+    ConfidenceInterval interval = cell.interval();
+    values.put("ci95_low", interval.exists() ? Math.round(interval.low() * 10) / 10.0 : null);
+    values.put("ci95_high", interval.exists() ? Math.round(interval.high() * 10) / 10.0 : null);
     return values;
   }
 }

@@ -20,6 +20,8 @@ public final class ReportModel {
    *
    * @param runs the runs the value is computed over (those that have the per-run value)
    * @param value our value, rounded as the draft; null when no run has it
+   * @param interval the 95 % interval of our value ({@link ConfidenceInterval}), {@link
+   *     ConfidenceInterval#NONE} with fewer than two runs
    * @param published the draft's value; null without a reference or when the draft has none
    * @param ratio value / published
    * @param difference value − published (points, for the load)
@@ -32,6 +34,7 @@ public final class ReportModel {
       String controller,
       int runs,
       Long value,
+      ConfidenceInterval interval,
       Long published,
       Double ratio,
       Long difference,
@@ -40,11 +43,15 @@ public final class ReportModel {
   /**
    * The comparison of the controllers for one scenario and metric.
    *
-   * @param best the best controller of ours ({@code a=b} on a tie), null when none has a value
+   * @param best our winner: the controller with the best value when its 95 % interval separates
+   *     from every other controller's, otherwise {@code tie (a, b)} naming the controllers whose
+   *     intervals overlap the best one's; null when none has a value
    * @param publishedBest the best of the same controllers in the draft; null unless the draft has a
    *     value for each controller that has one of ours
-   * @param c4BetterThanBoth whether our c4 beats both bbr and cubic; null unless all three ran
-   * @param publishedC4BetterThanBoth the same in the draft; null unless it has all three
+   * @param c4BetterThanBoth whether our c4 beats both bbr and cubic with intervals that separate
+   *     from both; null unless all three ran
+   * @param publishedC4BetterThanBoth the same in the draft, by its values (it publishes no spread);
+   *     null unless it has all three
    */
   public record Verdict(
       String scenario,
@@ -156,6 +163,7 @@ public final class ReportModel {
         controller,
         counted,
         value,
+        metric.interval(ofCell),
         published,
         both && published != 0 ? (double) value / published : null,
         both ? value - published : null,
@@ -164,11 +172,13 @@ public final class ReportModel {
 
   private Verdict verdict(String scenario, Metric metric, PublishedResults reference) {
     Map<String, Long> ours = new LinkedHashMap<>();
+    Map<String, ConfidenceInterval> intervals = new LinkedHashMap<>();
     Map<String, Long> theirs = new LinkedHashMap<>();
     for (String controller : controllers) {
       Cell cell = cells.get(key(scenario, metric, controller));
       if (cell.value() != null) {
         ours.put(controller, cell.value());
+        intervals.put(controller, cell.interval());
       }
       if (cell.published() != null) {
         theirs.put(controller, cell.published());
@@ -179,13 +189,49 @@ public final class ReportModel {
     return new Verdict(
         scenario,
         metric,
-        best(ours, metric),
+        winner(ours, intervals, metric),
         reference == null || !draftHasAll ? null : best(theirs, metric),
-        c4BetterThanBoth(ours, metric),
+        c4BetterThanBoth(ours, intervals, metric),
         reference == null ? null : c4BetterThanBoth(theirs, metric));
   }
 
-  /** The controller with the best value; {@code a=b} when several share it; null when none. */
+  /** The prefix of a verdict that names no winner. */
+  public static final String TIE = "tie";
+
+  /**
+   * Our winner (see {@link Verdict#best}): the controller with the best value, named only when its
+   * interval separates from every other's; otherwise {@code tie (best, others that overlap)}. A
+   * cell of one run has no interval, so beside another controller it is always a tie.
+   */
+  static String winner(
+      Map<String, Long> values, Map<String, ConfidenceInterval> intervals, Metric metric) {
+    String best = null;
+    for (Map.Entry<String, Long> entry : values.entrySet()) {
+      if (best == null || metric.better(entry.getValue(), values.get(best))) {
+        best = entry.getKey();
+      }
+    }
+    if (best == null) {
+      return null;
+    }
+    List<String> tied = new ArrayList<>(List.of(best));
+    for (String other : values.keySet()) {
+      if (!other.equals(best) && !intervals.get(best).separatesFrom(intervals.get(other))) {
+        tied.add(other);
+      }
+    }
+    return tied.size() == 1 ? best : TIE + " (" + String.join(", ", tied) + ")";
+  }
+
+  /** Whether a verdict's best is a tie rather than a winner. */
+  public static boolean isTie(String best) {
+    return best != null && best.startsWith(TIE);
+  }
+
+  /**
+   * The draft's best by its values alone (it publishes no spread): {@code a=b} when several share
+   * it; null when none.
+   */
   static String best(Map<String, Long> values, Metric metric) {
     List<String> best = new ArrayList<>();
     Long bestValue = null;
@@ -201,7 +247,33 @@ public final class ReportModel {
     return best.isEmpty() ? null : String.join("=", best);
   }
 
-  /** Whether the c4 column beats both the bbr and the cubic column; null unless all three exist. */
+  /**
+   * Whether our c4 beats both bbr and cubic: a better value and an interval separate from each of
+   * theirs; null unless all three exist.
+   */
+  static Boolean c4BetterThanBoth(
+      Map<String, Long> values, Map<String, ConfidenceInterval> intervals, Metric metric) {
+    Boolean byValue = c4BetterThanBoth(values, metric);
+    if (!Boolean.TRUE.equals(byValue)) {
+      return byValue;
+    }
+    ConfidenceInterval c4 = intervals.get(column(values, "c4"));
+    return c4.separatesFrom(intervals.get(column(values, "bbr")))
+        && c4.separatesFrom(intervals.get(column(values, "cubic")));
+  }
+
+  /** The first controller of {@code values} in the draft's column {@code column}. */
+  private static String column(Map<String, Long> values, String column) {
+    return values.keySet().stream()
+        .filter(controller -> column.equals(PublishedResults.columnFor(controller)))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /**
+   * Whether the c4 column beats both the bbr and the cubic column by value alone; null unless all
+   * three exist.
+   */
   static Boolean c4BetterThanBoth(Map<String, Long> values, Metric metric) {
     Long c4 = null;
     Long bbr = null;
@@ -340,6 +412,26 @@ public final class ReportModel {
     return (int)
         verdicts.values().stream()
             .filter(v -> Boolean.TRUE.equals(v.publishedC4BetterThanBoth()))
+            .count();
+  }
+
+  /** Verdicts where ours is a tie: no controller's interval separates from the others'. */
+  public int ties() {
+    return (int) verdicts.values().stream().filter(v -> isTie(v.best())).count();
+  }
+
+  /** Verdicts where our controllers' values were compared (two or more have one). */
+  public int comparedVerdicts() {
+    return (int)
+        verdicts.values().stream()
+            .filter(v -> v.best() != null && controllersWithValue(v) > 1)
+            .count();
+  }
+
+  private int controllersWithValue(Verdict verdict) {
+    return (int)
+        controllers.stream()
+            .filter(c -> cell(verdict.scenario(), verdict.metric(), c).value() != null)
             .count();
   }
 

@@ -44,8 +44,40 @@ class FrameLatencyCdfsTest {
     new FramesDirectory(directory).write("media", "c4", run, frames);
   }
 
+  private static double latencyAt(FrameLatencyCdfs.Ccdf ccdf, double fraction) {
+    for (int i = 0; i < ccdf.fractionLater().length; i++) {
+      if (Math.abs(ccdf.fractionLater()[i] - fraction) < 1e-12) {
+        return ccdf.latencyMicros()[i];
+      }
+    }
+    throw new AssertionError("no point at " + fraction);
+  }
+
   @Test
-  void shouldKeepQuantilesOfEveryArrivedFrameOfEveryRunWhenReadingASweep() throws IOException {
+  void shouldGiveTheExactFractionLaterAtEachDecadeOfASyntheticInput() {
+    double[] sorted = new double[1000];
+    for (int i = 0; i < sorted.length; i++) {
+      sorted[i] = i + 1; // 1..1000 µs
+    }
+    FrameLatencyCdfs.Ccdf ccdf = FrameLatencyCdfs.ccdf(sorted);
+    assertEquals(1, latencyAt(ccdf, 1.0));
+    assertEquals(500, latencyAt(ccdf, Math.pow(10, -6.0 / 20)), 1, "10^-0.3 ≈ 0.501: the median");
+    assertEquals(900, latencyAt(ccdf, 0.1), "100 of 1000 frames are later than 900 µs");
+    assertEquals(990, latencyAt(ccdf, 0.01));
+    assertEquals(999, latencyAt(ccdf, 0.001), "p99.9: one frame is later");
+    assertEquals(
+        3 * FrameLatencyCdfs.POINTS_PER_DECADE + 1,
+        ccdf.fractionLater().length,
+        "down to one frame in 1000, no further");
+    for (int i = 1; i < ccdf.latencyMicros().length; i++) {
+      assertTrue(ccdf.latencyMicros()[i] >= ccdf.latencyMicros()[i - 1], "x ascending");
+      assertTrue(ccdf.fractionLater()[i] < ccdf.fractionLater()[i - 1], "y descending");
+    }
+  }
+
+  @Test
+  void shouldKeepTheDistributionOfEveryArrivedFrameOfEveryRunWhenReadingASweep()
+      throws IOException {
     writeRun(0, 101);
     writeRun(1, 101);
     try (RunsCsvWriter runs =
@@ -63,14 +95,23 @@ class FrameLatencyCdfsTest {
     FrameLatencyCdfs cdfs = FrameLatencyCdfs.read(List.of(directory));
 
     assertEquals(List.of("media"), cdfs.scenarios());
-    double[] quantiles = cdfs.of("media").get("vmid").get("c4 (moq)");
-    assertEquals(FrameLatencyCdfs.POINTS + 1, quantiles.length);
+    FrameLatencyCdfs.Ccdf ccdf = cdfs.of("media").get("vmid").get("c4 (moq)");
     // 200 arrived frames, each latency twice: 1..100 ms; the cancelled frame is left out
-    assertEquals(1000, quantiles[0]);
-    assertEquals(100_000, quantiles[FrameLatencyCdfs.POINTS]);
-    // the median sits at position 0.5 × 199 = 99.5 of 1,1,2,2,…: halfway between 50 and 51 ms
-    assertEquals(50_500, quantiles[100], 1e-9);
-    assertTrue(HtmlReport.render(TinyCase.model(false), cdfs).contains("vmid frame latency CDF"));
+    assertEquals(200, ccdf.frames());
+    assertEquals(1000, ccdf.latencyMicros()[0], "every frame is later than nothing below 1 ms");
+    assertEquals(1.0, ccdf.fractionLater()[0]);
+    // at most 10 % of 1,1,2,2,…,100,100 ms are later than 90 ms (exactly 20 frames)
+    assertEquals(90_000, latencyAt(ccdf, 0.1));
+    // at most 1 % (2 frames) are later than 99 ms
+    assertEquals(99_000, latencyAt(ccdf, 0.01));
+    // the timeline is run 0's, each frame at its capture time
+    FrameLatencyCdfs.Timeline timeline = cdfs.timelines("media").get("vmid").get("c4 (moq)");
+    assertEquals(0, timeline.run());
+    assertEquals(100, timeline.latencyMicros().length, "run 0's arrived frames only");
+    assertEquals(33_333, timeline.captureMicros()[1]);
+    assertEquals(2000, timeline.latencyMicros()[1]);
+    assertTrue(
+        HtmlReport.render(TinyCase.model(false), cdfs).contains("vmid: frames later than x"));
     assertArrayEquals(new String[0], FrameLatencyCdfs.none().scenarios().toArray());
   }
 }

@@ -1,7 +1,10 @@
 package dev.moqbed.suite.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MarkdownReportTest {
@@ -16,10 +19,23 @@ class MarkdownReportTest {
     assertEquals(EXPECTED_WITHOUT_REFERENCE, MarkdownReport.render(TinyCase.model(false)));
   }
 
+  @Test
+  void shouldLeaveOutTheSummaryAndTheWinnerOfASingleRunOfOneController() {
+    ReportModel model =
+        ReportModel.build(
+            List.of("out"),
+            RunSet.of(List.of(TinyCase.run("c4", 0, 4_000_000, 100_000, 10_000))),
+            null);
+    String report = MarkdownReport.render(model);
+    assertFalse(report.contains("## Summary"), report);
+    assertFalse(report.contains("| best |"), report);
+    assertTrue(report.contains("| alone | 4000000 |\n"), "one run: no interval");
+  }
+
   static final String EXPECTED_WITH_REFERENCE =
       "# moqbed report\n"
           + "\n"
-          + "6 runs of 1 scenario with 3 controllers, from `out`. Published values: `published.csv`. Times and RTTs in µs, loads in %; averages are means over runs, \"top 90%\" the 90th percentile (linear), both rounded as the draft's report script.\n"
+          + "6 runs of 1 scenario with 3 controllers, from `out`. Published values: `published.csv`. Times and RTTs in µs, loads in %; averages are means over runs, \"top 90%\" the 90th percentile (linear), both rounded as the draft's report script. In brackets, our value's 95 % interval (intervals by the percentile bootstrap over runs, 2000 resamples, fixed seed); \"best\" names a controller only when its interval separates from every other's, and says \"tie\" otherwise.\n"
           + "\n"
           + "## Summary\n"
           + "\n"
@@ -42,7 +58,9 @@ class MarkdownReportTest {
           + "| Reaction to network events: average RTT | 1/1 | 0/1 | 1/1 | 2/3 |\n"
           + "| Reaction to network events: top 90% of RTT + standard deviation | 1/1 |  |  | 1/1 |\n"
           + "\n"
-          + "C4 better than both BBR and Cubic in 2 of 4 cells (draft: 0 of 2) — lower is better, except the load.\n"
+          + "C4 better than both BBR and Cubic in 2 of 4 cells (draft: 0 of 2) — lower is better, except the load; ours counts only where c4's 95 % interval separates from both others'.\n"
+          + "\n"
+          + "Winners named in 4 of 4 cells; 0 are ties (a tie: the best controller's 95 % interval overlaps another's; intervals by the percentile bootstrap over runs, 2000 resamples, fixed seed).\n"
           + "\n"
           + "Best controller the same as the draft's in 1 of 2 cells.\n"
           + "\n"
@@ -52,25 +70,25 @@ class MarkdownReportTest {
           + "\n"
           + "| scenario | c4 | c4 draft | c4 ratio | bbr | bbr draft | bbr ratio | cubic | cubic draft | cubic ratio | best | draft best |\n"
           + "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
-          + "| alone | 4050000 | 4000000 | 1.012 ✓ | 4250000 | 4000000 | 1.062 ✗ | 4450000 | 4450000 | 1.000 ✓ | c4 | c4=bbr |\n"
+          + "| alone | 4050000 [4000000–4100000] | 4000000 | 1.012 ✓ | 4250000 [4200000–4300000] | 4000000 | 1.062 ✗ | 4450000 [4400000–4500000] | 4450000 | 1.000 ✓ | c4 | c4=bbr |\n"
           + "\n"
           + "### top 90% time (µs)\n"
           + "\n"
           + "| scenario | c4 | c4 draft | c4 ratio | bbr | bbr draft | bbr ratio | cubic | cubic draft | cubic ratio | best | draft best |\n"
           + "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
-          + "| alone | 4090000 | 4090000 | 1.000 ✓ | 4290000 |  |  | 4490000 |  |  | c4 |  |\n"
+          + "| alone | 4090000 [4000000–4100000] | 4090000 | 1.000 ✓ | 4290000 [4200000–4300000] |  |  | 4490000 [4400000–4500000] |  |  | c4 |  |\n"
           + "\n"
           + "### average RTT (µs)\n"
           + "\n"
           + "| scenario | c4 | c4 draft | c4 ratio | bbr | bbr draft | bbr ratio | cubic | cubic draft | cubic ratio | best | draft best |\n"
           + "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
-          + "| alone | 105000 | 100000 | 1.050 ✓ | 92500 | 80000 | 1.156 ✗ | 125000 | 125000 | 1.000 ✓ | bbr | bbr |\n"
+          + "| alone | 105000 [100000–110000] | 100000 | 1.050 ✓ | 92500 [90000–95000] | 80000 | 1.156 ✗ | 125000 [120000–130000] | 125000 | 1.000 ✓ | bbr | bbr |\n"
           + "\n"
           + "### top 90% of RTT + standard deviation (µs)\n"
           + "\n"
           + "| scenario | c4 | c4 draft | c4 ratio | bbr | bbr draft | bbr ratio | cubic | cubic draft | cubic ratio | best | draft best |\n"
           + "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
-          + "| alone | 128000 | 120000 | 1.067 ✓ | 99500 |  |  | 159000 |  |  | bbr |  |\n"
+          + "| alone | 128000 [110000–130000] | 120000 | 1.067 ✓ | 99500 [95000–100000] |  |  | 159000 [150000–160000] |  |  | bbr |  |\n"
           + "\n"
           + "## Runs\n"
           + "\n"
@@ -82,11 +100,13 @@ class MarkdownReportTest {
   static final String EXPECTED_WITHOUT_REFERENCE =
       "# moqbed report\n"
           + "\n"
-          + "6 runs of 1 scenario with 3 controllers, from `out`. Times and RTTs in µs, loads in %; averages are means over runs, \"top 90%\" the 90th percentile (linear), both rounded as the draft's report script.\n"
+          + "6 runs of 1 scenario with 3 controllers, from `out`. Times and RTTs in µs, loads in %; averages are means over runs, \"top 90%\" the 90th percentile (linear), both rounded as the draft's report script. In brackets, our value's 95 % interval (intervals by the percentile bootstrap over runs, 2000 resamples, fixed seed); \"best\" names a controller only when its interval separates from every other's, and says \"tie\" otherwise.\n"
           + "\n"
           + "## Summary\n"
           + "\n"
-          + "C4 better than both BBR and Cubic in 2 of 4 cells — lower is better, except the load.\n"
+          + "C4 better than both BBR and Cubic in 2 of 4 cells — lower is better, except the load; ours counts only where c4's 95 % interval separates from both others'.\n"
+          + "\n"
+          + "Winners named in 4 of 4 cells; 0 are ties (a tie: the best controller's 95 % interval overlaps another's; intervals by the percentile bootstrap over runs, 2000 resamples, fixed seed).\n"
           + "\n"
           + "## Reaction to network events\n"
           + "\n"
@@ -94,25 +114,25 @@ class MarkdownReportTest {
           + "\n"
           + "| scenario | c4 | bbr | cubic | best |\n"
           + "| --- | ---: | ---: | ---: | --- |\n"
-          + "| alone | 4050000 | 4250000 | 4450000 | c4 |\n"
+          + "| alone | 4050000 [4000000–4100000] | 4250000 [4200000–4300000] | 4450000 [4400000–4500000] | c4 |\n"
           + "\n"
           + "### top 90% time (µs)\n"
           + "\n"
           + "| scenario | c4 | bbr | cubic | best |\n"
           + "| --- | ---: | ---: | ---: | --- |\n"
-          + "| alone | 4090000 | 4290000 | 4490000 | c4 |\n"
+          + "| alone | 4090000 [4000000–4100000] | 4290000 [4200000–4300000] | 4490000 [4400000–4500000] | c4 |\n"
           + "\n"
           + "### average RTT (µs)\n"
           + "\n"
           + "| scenario | c4 | bbr | cubic | best |\n"
           + "| --- | ---: | ---: | ---: | --- |\n"
-          + "| alone | 105000 | 92500 | 125000 | bbr |\n"
+          + "| alone | 105000 [100000–110000] | 92500 [90000–95000] | 125000 [120000–130000] | bbr |\n"
           + "\n"
           + "### top 90% of RTT + standard deviation (µs)\n"
           + "\n"
           + "| scenario | c4 | bbr | cubic | best |\n"
           + "| --- | ---: | ---: | ---: | --- |\n"
-          + "| alone | 128000 | 99500 | 159000 | bbr |\n"
+          + "| alone | 128000 [110000–130000] | 99500 [95000–100000] | 159000 [150000–160000] | bbr |\n"
           + "\n"
           + "## Runs\n"
           + "\n"
