@@ -24,6 +24,8 @@ public final class TrackReport {
   long streamsStarted;
   long streamsEnded;
   long negativeLatencies;
+  long framesLostInGaps;
+  long gaps;
   String refusal;
 
   TrackReport(String track) {
@@ -121,6 +123,20 @@ public final class TrackReport {
   /** Frames whose latency came out negative (clock offset wrong); recorded as 0. */
   public long negativeLatencies() {
     return negativeLatencies;
+  }
+
+  /**
+   * Frames the publisher sent while this subscriber was disconnected from the relay (between the
+   * last frame before a reconnect and the first after), from the group and object ids: whole groups
+   * missed times the track's group size, plus the rest of the group that was cut.
+   */
+  public long framesLostInGaps() {
+    return framesLostInGaps;
+  }
+
+  /** Reconnects after which this track's frames resumed. */
+  public long gaps() {
+    return gaps;
   }
 
   /** The SUBSCRIBE_ERROR reason, or null when the subscription was accepted. */
