@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
       SubscriberCommand.class,
       ChainCommand.class,
       BenchCommand.class,
+      TokenCommand.class,
       HelpCommand.class
     })
 public final class MoqbedCommand implements Runnable {

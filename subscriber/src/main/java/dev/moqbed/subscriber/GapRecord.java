@@ -8,8 +8,9 @@ package dev.moqbed.subscriber;
  * @param lastGroup group of the last frame before the loss
  * @param lastObject object id of that frame
  * @param resumedGroup group of the first frame after the reconnect
- * @param framesLost frames in between: the groups missed whole times the group size, plus the rest
- *     of {@code lastGroup}
+ * @param framesLost frames in between: the groups missed whole times the group size seen so far,
+ *     plus the rest of {@code lastGroup} (the report's {@link TrackReport#framesLostInGaps()}
+ *     counts with the group size of the whole run)
  * @param disconnectedMicros when the loss was noticed, on the subscriber's clock
  * @param resumedMicros when the first frame after it arrived
  */

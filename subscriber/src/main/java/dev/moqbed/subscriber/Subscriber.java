@@ -331,27 +331,24 @@ public final class Subscriber implements MoqtSessionListener {
    * (the relay starts a new subscription at the next group, so the groups between were lost).
    */
   private void noteFrame(TrackState track, long groupId, long objectId) {
+    TrackReport report = track.report;
+    report.groupSize = Math.max(report.groupSize, objectId + 1);
     if (track.gapPending) {
       track.gapPending = false;
       if (track.lastGroup >= 0 && groupId > track.lastGroup) {
-        long lost =
-            (groupId - track.lastGroup - 1) * track.groupSize
-                + Math.max(0, track.groupSize - 1 - track.lastObject)
-                + objectId;
-        track.report.framesLostInGaps += lost;
-        track.report.gaps++;
+        report.gapBounds.add(new long[] {track.lastGroup, track.lastObject, groupId});
         events.onGap(
             new GapRecord(
-                track.report.track(),
+                report.track(),
                 track.lastGroup,
                 track.lastObject,
                 groupId,
-                lost,
+                TrackReport.framesBetween(
+                    track.lastGroup, track.lastObject, groupId, report.groupSize),
                 disconnectedAtMicros,
                 scheduler.nowMicros()));
       }
     }
-    track.groupSize = Math.max(track.groupSize, objectId + 1);
     if (groupId > track.lastGroup || (groupId == track.lastGroup && objectId > track.lastObject)) {
       track.lastGroup = groupId;
       track.lastObject = objectId;
@@ -459,10 +456,9 @@ public final class Subscriber implements MoqtSessionListener {
     boolean answered;
     TimerHandle graceTimer;
     int resubscribeAttempts;
-    // Where the track was: the newest frame seen, and the largest group (objects) seen.
+    // Where the track was: the newest frame seen.
     long lastGroup = -1;
     long lastObject = -1;
-    long groupSize = 1;
     boolean gapPending;
 
     TrackState(TrackReport report) {
