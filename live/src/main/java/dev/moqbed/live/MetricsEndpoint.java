@@ -15,9 +15,12 @@ import java.nio.charset.StandardCharsets;
  */
 public final class MetricsEndpoint implements AutoCloseable {
   private final HttpServer server;
+  // As given: a wildcard address prints as "[::]" once bound, which is not what the operator typed.
+  private final String bind;
 
-  private MetricsEndpoint(HttpServer server) {
+  private MetricsEndpoint(HttpServer server, String bind) {
     this.server = server;
+    this.bind = bind;
   }
 
   /** Where the endpoint listens unless {@code --metrics-bind} says otherwise. */
@@ -52,7 +55,7 @@ public final class MetricsEndpoint implements AutoCloseable {
             }
           });
       server.start();
-      return new MetricsEndpoint(server);
+      return new MetricsEndpoint(server, bind);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot serve metrics on port " + port + ": " + e.getMessage(), e);
@@ -65,9 +68,8 @@ public final class MetricsEndpoint implements AutoCloseable {
 
   /** The address and port it listens on, as {@code host:port}. */
   public String listening() {
-    InetSocketAddress address = server.getAddress();
-    String host = address.getAddress().getHostAddress();
-    return (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
+    String host = bind.replace("[", "").replace("]", "");
+    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port();
   }
 
   /** A literal IP address (no name lookup: a typo must not bind somewhere unexpected). */
