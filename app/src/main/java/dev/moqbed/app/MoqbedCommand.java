@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
       ChainCommand.class,
       NetemCommand.class,
       BenchCommand.class,
+      TokenCommand.class,
       HelpCommand.class
     })
 public final class MoqbedCommand implements Runnable {

@@ -5,8 +5,9 @@ import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.interval.IntervalRun;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.PublisherProbe;
+import dev.moqbed.live.reconnect.RelayConnector;
 import dev.moqbed.media.moqt.MoqtVersion;
-import dev.moqbed.netty.QuicClient;
+import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
@@ -14,7 +15,7 @@ import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
 import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.publisher.PublisherReport;
-import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.SessionClose;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
@@ -63,6 +64,8 @@ final class PublisherCommand implements Callable<Integer> {
 
   @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
+  @Mixin ClientSessionOptions sessionOptions = new ClientSessionOptions();
+
   @Mixin FormatOption formatOption = new FormatOption();
 
   @Mixin IntervalOption intervalOption = new IntervalOption();
@@ -89,58 +92,80 @@ final class PublisherCommand implements Callable<Integer> {
         new IntervalPrinter(
             out, formatOption.format, new IntervalLine(tracks, EnumSet.of(Column.STOP_SENDING)));
     AtomicReference<IntervalRun> run = new AtomicReference<>();
-    QuicClient client =
-        QuicClient.connect(
-            address,
-            relayOptions.serverName(address),
-            controllerOption.settings(),
-            relayOptions.trust(),
-            version.alpn(),
-            connection -> {
-              Publisher publisher =
-                  new Publisher(
-                      connection.scheduler(),
-                      config,
-                      probe.events(
-                          new PublisherEvents() {
-                            @Override
-                            public void onAnnounced() {
-                              // The media clock starts now: so do the intervals.
-                              if (intervals) {
-                                printer.begin();
-                                run.set(
-                                    IntervalRun.start(
-                                        connection.scheduler(),
-                                        probe,
-                                        connection.scheduler().nowMicros(),
-                                        intervalOption.intervalMicros,
-                                        durationMicros,
-                                        printer::interval));
-                              }
-                            }
-
-                            @Override
-                            public void onMediaFinished(PublisherReport report) {
-                              if (run.get() != null) {
-                                run.get().stop();
-                              }
-                            }
-
-                            @Override
-                            public void onLog(String line) {
-                              err.println("publisher: " + line);
-                              err.flush();
-                            }
-
-                            @Override
-                            public void onClosed(SessionClose close, PublisherReport report) {
-                              closeReason.complete(close.describe());
-                              closed.complete(report);
-                            }
-                          }));
-              probe.attach(publisher);
-              MoqtSession.client(connection, publisher, version);
+    AuthorizationToken token = sessionOptions.token();
+    RelayConnector client =
+        RelayConnector.open(
+            new RelayConnector.Target(
+                address,
+                relayOptions.serverName(address),
+                controllerOption.settings(),
+                relayOptions.trust(),
+                version),
+            sessionOptions.livenessMicros,
+            sessionOptions.policy(),
+            line -> {
+              err.println("publisher: " + line);
+              err.flush();
             });
+    EventLoopScheduler loop = client.scheduler();
+    Publisher publisher =
+        new Publisher(
+            loop,
+            config,
+            probe.events(
+                new PublisherEvents() {
+                  @Override
+                  public void onAnnounced() {
+                    // The media clock starts now: so do the intervals (once: a
+                    // reconnect announces again, the clock runs on).
+                    if (intervals && run.get() == null) {
+                      printer.begin();
+                      run.set(
+                          IntervalRun.start(
+                              loop,
+                              probe,
+                              loop.nowMicros(),
+                              intervalOption.intervalMicros,
+                              durationMicros,
+                              printer::interval));
+                    }
+                  }
+
+                  @Override
+                  public void onMediaFinished(PublisherReport report) {
+                    if (run.get() != null) {
+                      run.get().stop();
+                    }
+                  }
+
+                  @Override
+                  public void onLog(String line) {
+                    err.println("publisher: " + line);
+                    err.flush();
+                  }
+
+                  @Override
+                  public void onDisconnected(String peer, SessionClose close) {
+                    client.reconnect(close.describe());
+                  }
+
+                  @Override
+                  public void onClosed(SessionClose close, PublisherReport report) {
+                    closeReason.complete(close.describe());
+                    closed.complete(report);
+                  }
+                }),
+            token);
+    if (client.reconnects()) {
+      publisher.continueAcrossSessions();
+    }
+    probe.attach(publisher);
+    try {
+      client.start(publisher, publisher::stop);
+    } catch (java.io.IOException | RuntimeException e) {
+      client.close();
+      throw e;
+    }
     try {
       err.println(
           "publisher: connected to "

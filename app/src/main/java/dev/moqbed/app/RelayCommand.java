@@ -16,6 +16,7 @@ import dev.moqbed.output.OutputFormat;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
+import dev.moqbed.relay.auth.TokenKey;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -96,9 +97,27 @@ final class RelayCommand implements Callable<Integer> {
       names = "--metrics-port",
       paramLabel = "PORT",
       description =
-          "Serve metrics (Prometheus text, see docs/metrics.md) on http://0.0.0.0:PORT/metrics"
-              + " (default: off).")
+          "Serve metrics (Prometheus text, see docs/metrics.md) on http://ADDR:PORT/metrics,"
+              + " ADDR from --metrics-bind (default: off).")
   Integer metricsPort;
+
+  @Option(
+      names = "--metrics-bind",
+      paramLabel = "ADDR",
+      defaultValue = MetricsEndpoint.DEFAULT_BIND,
+      description =
+          "IP address the metrics endpoint binds to; it has no authentication, so loopback by"
+              + " default; 0.0.0.0 for every interface (default ${DEFAULT-VALUE}).")
+  String metricsBind;
+
+  @Option(
+      names = "--auth-key",
+      paramLabel = "FILE",
+      description =
+          "Require a token signed with this key (moqbed token key) on every PUBLISH_NAMESPACE"
+              + " and SUBSCRIBE (draft-14 AUTHORIZATION TOKEN parameter); refused ones get"
+              + " UNAUTHORIZED. Default: none, anyone may publish and subscribe.")
+  Path authKey;
 
   @Option(
       names = "--max-sessions",
@@ -163,8 +182,14 @@ final class RelayCommand implements Callable<Integer> {
     if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
       throw new IllegalArgumentException("--metrics-port must be 0..65535");
     }
+    if (metricsPort == null
+        && spec.commandLine().getParseResult().hasMatchedOption("--metrics-bind")) {
+      throw new IllegalArgumentException("--metrics-bind needs --metrics-port");
+    }
+    TokenKey tokenKey = authKey == null ? null : AuthFiles.readKey("--auth-key", authKey);
     RelayConfig config =
         RelayConfig.builder()
+            .authKey(tokenKey)
             .maxSessions(maxSessions)
             .maxSubscriptionsPerSession(maxSubscriptionsPerSession)
             .maxQueuedBytesPerSubscriber(maxBufferedBytes)
@@ -219,7 +244,7 @@ final class RelayCommand implements Callable<Integer> {
     if (relayMetrics != null) {
       relayMetrics.attach(relay[0], server.scheduler());
       try {
-        metrics = MetricsEndpoint.start(metricsPort, relayMetrics);
+        metrics = MetricsEndpoint.start(metricsBind, metricsPort, relayMetrics);
       } catch (RuntimeException e) {
         server.close();
         throw e;
@@ -264,7 +289,7 @@ final class RelayCommand implements Callable<Integer> {
             + QuicServer.socketLayer()
             + "), certificate "
             + tls.certificateFile()
-            + (endpoint == null ? "" : ", metrics on :" + endpoint.port() + "/metrics")
+            + (endpoint == null ? "" : ", metrics on http://" + endpoint.listening() + "/metrics")
             + "; limits: "
             + maxSessions
             + " sessions, "
@@ -272,8 +297,18 @@ final class RelayCommand implements Callable<Integer> {
             + " subscriptions per session, "
             + maxBufferedBytes
             + " bytes queued per subscriber"
-            + (link == null ? "" : "; upstream relay " + upstream));
+            + (link == null ? "" : "; upstream relay " + upstream)
+            + (tokenKey == null
+                ? "; OPEN: no --auth-key, anyone may publish and subscribe to anything"
+                : "; tokens required (key " + authKey + ")"));
     banner.flush();
+    if (tokenKey == null && banner != err) {
+      err.println(
+          "relay: warning: open relay (no --auth-key): anyone who reaches "
+              + server.localAddress()
+              + " may publish any namespace and subscribe to any track");
+      err.flush();
+    }
     IntervalRun run = null;
     if (probe != null) {
       printer.begin();

@@ -6,18 +6,20 @@ import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.interval.IntervalRun;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.SubscriberProbe;
+import dev.moqbed.live.reconnect.RelayConnector;
 import dev.moqbed.media.moqt.MoqtVersion;
-import dev.moqbed.netty.QuicClient;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
 import dev.moqbed.runtime.Quantities;
-import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.subscriber.GapRecord;
 import dev.moqbed.subscriber.Subscriber;
 import dev.moqbed.subscriber.SubscriberConfig;
 import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
+import dev.moqbed.subscriber.TrackReport;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -114,10 +116,13 @@ final class SubscriberCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "Write every frame as CSV: track,group,object,kind,size_bytes,capture_us,arrival_us,"
-              + "latency_us,relay_arrivals_us (the relays' arrival stamps, ';'-separated).")
+              + "latency_us,relay_arrivals_us (the relays' arrival stamps, ';'-separated); after a"
+              + " reconnect one GAP row per track (see docs/security.md).")
   Path framesFile;
 
   @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
+
+  @Mixin ClientSessionOptions sessionOptions = new ClientSessionOptions();
 
   @Mixin FormatOption formatOption = new FormatOption();
 
@@ -149,41 +154,77 @@ final class SubscriberCommand implements Callable<Integer> {
                 tracks,
                 EnumSet.of(Column.LATENCY, Column.LATE, Column.STOP_SENDING, Column.RESET)));
     MoqtVersion version = MoqtVersion.DRAFT_14;
-    try (QuicClient client =
-        QuicClient.connect(
-            address,
-            relayOptions.serverName(address),
-            controllerOption.settings(),
-            relayOptions.trust(),
-            version.alpn(),
-            connection -> {
-              subscriber[0] =
-                  new Subscriber(
-                      connection.scheduler(),
-                      config,
-                      probe.events(
-                          new SubscriberEvents() {
-                            @Override
-                            public void onLog(String line) {
-                              err.println("subscriber: " + line);
-                              err.flush();
-                            }
-
-                            @Override
-                            public void onFrame(FrameRecord frame) {
-                              if (frames != null) {
-                                writeFrame(frames, frame);
-                              }
-                            }
-
-                            @Override
-                            public void onFinished(SubscriberReport report) {
-                              finished.complete(report);
-                            }
-                          }));
-              probe.attach(subscriber[0]);
-              MoqtSession.client(connection, subscriber[0], version);
+    AuthorizationToken token = sessionOptions.token();
+    try (RelayConnector client =
+        RelayConnector.open(
+            new RelayConnector.Target(
+                address,
+                relayOptions.serverName(address),
+                controllerOption.settings(),
+                relayOptions.trust(),
+                version),
+            sessionOptions.livenessMicros,
+            sessionOptions.policy(),
+            line -> {
+              err.println("subscriber: " + line);
+              err.flush();
             })) {
+      subscriber[0] =
+          new Subscriber(
+              client.scheduler(),
+              config,
+              probe.events(
+                  new SubscriberEvents() {
+                    @Override
+                    public void onLog(String line) {
+                      err.println("subscriber: " + line);
+                      err.flush();
+                    }
+
+                    @Override
+                    public void onFrame(FrameRecord frame) {
+                      if (frames != null) {
+                        writeFrame(frames, frame);
+                      }
+                    }
+
+                    @Override
+                    public void onDisconnected(String reason) {
+                      client.reconnect(reason);
+                    }
+
+                    @Override
+                    public void onGap(GapRecord gap) {
+                      err.println(
+                          "subscriber: "
+                              + gap.track()
+                              + ": "
+                              + gap.framesLost()
+                              + " frames lost while disconnected (groups "
+                              + (gap.lastGroup() + 1)
+                              + ".."
+                              + (gap.resumedGroup() - 1)
+                              + " and the rest of group "
+                              + gap.lastGroup()
+                              + "), resumed at group "
+                              + gap.resumedGroup());
+                      err.flush();
+                      if (frames != null) {
+                        writeGap(frames, gap);
+                      }
+                    }
+
+                    @Override
+                    public void onFinished(SubscriberReport report) {
+                      finished.complete(report);
+                    }
+                  }),
+              token);
+      if (client.reconnects()) {
+        subscriber[0].continueAcrossSessions();
+      }
+      probe.attach(subscriber[0]);
+      client.start(subscriber[0], subscriber[0]::stop);
       err.println(
           "subscriber: connected to "
               + address
@@ -241,6 +282,10 @@ final class SubscriberCommand implements Callable<Integer> {
         out.println();
       }
       out.print(LiveSupport.subscriberTable(report).render(formatOption.format));
+      String gaps = gapSummary(report, subscriber[0].reconnects());
+      if (formatOption.format == OutputFormat.TABLE && gaps != null) {
+        out.println(gaps);
+      }
       Table hops = LiveSupport.hopTable(report);
       if (formatOption.format == OutputFormat.TABLE && !hops.rows().isEmpty()) {
         out.println();
@@ -262,6 +307,21 @@ final class SubscriberCommand implements Callable<Integer> {
       removeHook(hook);
       return exitCode(report, err);
     }
+  }
+
+  /** One line on the reconnects and the frames each track lost meanwhile; null without any. */
+  private static String gapSummary(SubscriberReport report, int reconnects) {
+    if (reconnects == 0) {
+      return null;
+    }
+    StringBuilder line =
+        new StringBuilder("Reconnects: ")
+            .append(reconnects)
+            .append("; frames lost while disconnected:");
+    for (TrackReport track : report.tracks()) {
+      line.append(' ').append(track.track()).append(' ').append(track.framesLostInGaps());
+    }
+    return line.toString();
   }
 
   private static void removeHook(Thread hook) {
@@ -292,6 +352,31 @@ final class SubscriberCommand implements Callable<Integer> {
     writer.write(
         "track,group,object,kind,size_bytes,capture_us,arrival_us,latency_us,relay_arrivals_us\n");
     return writer;
+  }
+
+  /**
+   * A gap as one row of the frames file, kind {@code GAP}: group and object of the last frame
+   * before the loss, {@code arrival_us} when frames resumed, {@code relay_arrivals_us} holding
+   * {@code lost=N;resumed_group=G}; the other columns empty.
+   */
+  private static void writeGap(BufferedWriter writer, GapRecord gap) {
+    try {
+      writer.write(
+          gap.track()
+              + ','
+              + gap.lastGroup()
+              + ','
+              + gap.lastObject()
+              + ",GAP,,,"
+              + gap.resumedMicros()
+              + ",,lost="
+              + gap.framesLost()
+              + ";resumed_group="
+              + gap.resumedGroup()
+              + '\n');
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static void writeFrame(BufferedWriter writer, FrameRecord frame) {

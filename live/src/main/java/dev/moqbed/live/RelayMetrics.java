@@ -6,6 +6,7 @@ import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.SessionSnapshot;
 import dev.moqbed.relay.SubscribeRefusal;
 import dev.moqbed.relay.TrackObserver;
+import dev.moqbed.relay.auth.AuthRefusal;
 import dev.moqbed.runtime.Scheduler;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -71,6 +72,8 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
   private final Counter sessionsRefused;
   private final Map<SubscribeRefusal, Counter> subscriptionsRefused =
       new EnumMap<>(SubscribeRefusal.class);
+  // By request (publish_namespace, subscribe) and reason: 2 × 6 counters, made up front.
+  private final Map<String, Counter> unauthorized = new ConcurrentHashMap<>();
   private final Map<String, TrackMeters> tracks = new ConcurrentHashMap<>();
   private final AtomicLong sessions = new AtomicLong();
   private final AtomicLong subscriptions = new AtomicLong();
@@ -107,6 +110,19 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
               .description("SUBSCRIBEs answered with SUBSCRIBE_ERROR, by reason.")
               .tag("reason", reason.label())
               .register(registry));
+    }
+    for (String request : List.of("publish_namespace", "subscribe")) {
+      for (AuthRefusal reason : AuthRefusal.values()) {
+        unauthorized.put(
+            request + "/" + reason.label(),
+            Counter.builder("moqbed.relay.requests.unauthorized")
+                .description(
+                    "PUBLISH_NAMESPACE and SUBSCRIBE refused for their authorization token"
+                        + " (--auth-key), by request and reason.")
+                .tag("request", request)
+                .tag("reason", reason.label())
+                .register(registry));
+      }
     }
     level("moqbed.relay.sessions", "Open sessions (publishers and subscribers).", sessions);
     level("moqbed.relay.subscriptions", "Subscriptions held for subscribers.", subscriptions);
@@ -278,6 +294,14 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
   @Override
   public void onSubscriptionRefused(SubscribeRefusal reason) {
     subscriptionsRefused.get(reason).increment();
+  }
+
+  @Override
+  public void onUnauthorized(String request, AuthRefusal reason) {
+    Counter counter = unauthorized.get(request + "/" + reason.label());
+    if (counter != null) {
+      counter.increment();
+    }
   }
 
   @Override

@@ -28,6 +28,7 @@ import dev.moqbed.media.source.FlowSource;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaTransport;
 import dev.moqbed.runtime.Scheduler;
+import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.SessionClose;
@@ -50,6 +51,12 @@ import java.util.Map;
  * with the next group. When every flow is exhausted, each subscription gets PUBLISH_DONE with the
  * number of streams it was sent, the namespace is withdrawn, and the session closes after {@link
  * PublisherConfig#lingerMicros()}.
+ *
+ * <p>PUBLISH_NAMESPACE carries the {@link AuthorizationToken} the publisher was given (none by
+ * default). With {@link #continueAcrossSessions()}, a session the relay ends or loses does not end
+ * the publisher: its media clock keeps running (frames captured meanwhile reach nobody), and the
+ * next session the runner hands it announces the namespace again; the relay's new SUBSCRIBEs start
+ * at the next group.
  */
 public final class Publisher implements MoqtSessionListener {
   /** Largest urgency Netty's QUIC codec accepts; priorities above it share it. */
@@ -62,7 +69,10 @@ public final class Publisher implements MoqtSessionListener {
   private final Map<String, Track> tracks = new LinkedHashMap<>();
   private final Map<Long, Subscription> subscriptionsByRequest = new HashMap<>();
   private final Map<Integer, ByteString> payloads = new HashMap<>();
+  private final AuthorizationToken token;
   private MoqtSession session;
+  private boolean acrossSessions;
+  private SessionClose lastClose;
   private long announceRequestId = -1;
   private long nextAlias;
   private boolean mediaStarted;
@@ -70,6 +80,16 @@ public final class Publisher implements MoqtSessionListener {
   private boolean closed;
 
   public Publisher(Scheduler scheduler, PublisherConfig config, PublisherEvents events) {
+    this(scheduler, config, events, AuthorizationToken.NONE);
+  }
+
+  /** A publisher whose PUBLISH_NAMESPACE carries {@code token}. */
+  public Publisher(
+      Scheduler scheduler,
+      PublisherConfig config,
+      PublisherEvents events,
+      AuthorizationToken token) {
+    this.token = token;
     this.scheduler = scheduler;
     this.config = config;
     this.events = events;
@@ -109,11 +129,19 @@ public final class Publisher implements MoqtSessionListener {
     return flows;
   }
 
+  /**
+   * From now on a session the peer ends or loses leaves the publisher waiting for the next one (see
+   * the class comment). Call before the first session closes.
+   */
+  public void continueAcrossSessions() {
+    acrossSessions = true;
+  }
+
   @Override
   public void onReady(MoqtSession session) {
     this.session = session;
     announceRequestId = session.nextRequestId();
-    session.send(new PublishNamespace(announceRequestId, namespace, KeyValuePairs.NONE));
+    session.send(new PublishNamespace(announceRequestId, namespace, token.parameters()));
   }
 
   /** Starts the media clock: frame 0 of every flow is captured now. Idempotent. */
@@ -231,6 +259,13 @@ public final class Publisher implements MoqtSessionListener {
       return;
     }
     mediaFinished = true;
+    if (session == null) {
+      // Between sessions: nobody to tell; the run is over.
+      closed = true;
+      events.onMediaFinished(report());
+      events.onClosed(lastClose, report());
+      return;
+    }
     for (Subscription subscription : new ArrayList<>(subscriptionsByRequest.values())) {
       subscription.end(Draft14Codes.DONE_TRACK_ENDED, "track ended");
     }
@@ -243,11 +278,44 @@ public final class Publisher implements MoqtSessionListener {
 
   @Override
   public void onClosed(MoqtSession session, SessionClose close) {
+    if (acrossSessions && !closed && !mediaFinished && close.byPeer() && session == this.session) {
+      disconnect(session, close);
+      return;
+    }
     closed = true;
     if (close.protocolViolation() || (!mediaFinished && close.byPeer())) {
       events.onLog("session with " + session.peer() + " " + close.describe());
     }
     events.onClosed(close, report());
+  }
+
+  /**
+   * The session is gone but the media goes on: its subscriptions ended with it (their streams are
+   * gone), and the next session's SUBSCRIBEs make new ones.
+   */
+  private void disconnect(MoqtSession session, SessionClose close) {
+    this.session = null;
+    lastClose = close;
+    for (Subscription subscription : subscriptionsByRequest.values()) {
+      subscription.track.subscriptions.remove(subscription);
+      subscription.current = null;
+    }
+    subscriptionsByRequest.clear();
+    events.onDisconnected(session.peer(), close);
+  }
+
+  /** Stops the publisher between sessions (the runner gave up reconnecting): reports and ends. */
+  public void stop(String reason) {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (session != null && !session.isClosed()) {
+      session.close(SessionError.NO_ERROR, reason);
+      return; // onClosed reports
+    }
+    events.onClosed(
+        lastClose == null ? new SessionClose(0, reason, false, false) : lastClose, report());
   }
 
   private ByteString payload(int sizeBytes) {

@@ -21,6 +21,12 @@ public interface PublisherEvents {
   /** Every flow has sent its last frame and every subscription got PUBLISH_DONE. */
   default void onMediaFinished(PublisherReport report) {}
 
+  /**
+   * The session to the relay was lost and the publisher waits for a new one ({@link
+   * Publisher#continueAcrossSessions()}); its media clock keeps running.
+   */
+  default void onDisconnected(String peer, SessionClose close) {}
+
   /** The session ended (after the linger time, or earlier when the relay went away). */
   default void onClosed(SessionClose close, PublisherReport report) {}
 }

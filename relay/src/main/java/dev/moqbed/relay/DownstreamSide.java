@@ -12,6 +12,8 @@ import dev.moqbed.media.moqt.SubscribeError;
 import dev.moqbed.media.moqt.SubscribeOk;
 import dev.moqbed.media.moqt.Unsubscribe;
 import dev.moqbed.media.moqt.draft14.Draft14Codes;
+import dev.moqbed.relay.auth.AuthRefusal;
+import dev.moqbed.relay.auth.TokenRole;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,12 +50,28 @@ final class DownstreamSide {
   // ---- control messages from the peer ----
 
   /**
-   * A SUBSCRIBE: refused beyond the per-session limit or when nobody publishes the namespace;
-   * otherwise joins the track, subscribing upstream if it is the track's first subscriber, and is
-   * answered at once if the track is already active (else when the upstream answers).
+   * A SUBSCRIBE: refused without a subscribe token for its namespace when the relay has a key,
+   * beyond the per-session limit or when nobody publishes the namespace; otherwise joins the track,
+   * subscribing upstream if it is the track's first subscriber, and is answered at once if the
+   * track is already active (else when the upstream answers).
    */
   void onSubscribe(Subscribe subscribe) {
     TrackKey key = new TrackKey(subscribe.namespace(), subscribe.trackName());
+    AuthRefusal refusal =
+        context
+            .authorizer()
+            .check(TokenRole.SUBSCRIBE, subscribe.namespace(), subscribe.parameters());
+    if (refusal != null) {
+      peer.send(
+          new SubscribeError(
+              subscribe.requestId(),
+              refusal.subscribeErrorCode(),
+              "unauthorized: " + refusal.label()));
+      peer.log(
+          peer.name() + ": SUBSCRIBE " + key + " refused: unauthorized (" + refusal.label() + ")");
+      context.observer().onUnauthorized("subscribe", refusal);
+      return;
+    }
     int limit = context.config().maxSubscriptionsPerSession();
     if (subscriptions.size() >= limit) {
       String reason =

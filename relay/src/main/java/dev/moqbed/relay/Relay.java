@@ -2,6 +2,7 @@ package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.moqt.wire.SessionError;
+import dev.moqbed.relay.auth.RequestAuthorizer;
 import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
@@ -38,6 +39,9 @@ import java.util.List;
  *   <li>Limits: a session beyond {@link RelayConfig#maxSessions()} is closed after its setup
  *       (INTERNAL_ERROR), a SUBSCRIBE beyond {@link RelayConfig#maxSubscriptionsPerSession()} gets
  *       SUBSCRIBE_ERROR; each refusal is logged.
+ *   <li>With {@link RelayConfig#authKey()}, a PUBLISH_NAMESPACE or SUBSCRIBE without a valid token
+ *       for its role and namespace is refused (PUBLISH_NAMESPACE_ERROR or SUBSCRIBE_ERROR with the
+ *       draft's UNAUTHORIZED, MALFORMED_AUTH_TOKEN or EXPIRED_AUTH_TOKEN), logged and counted.
  *   <li>STOP_SENDING on a subscriber's subgroup stream: that subgroup is reset and dropped for that
  *       subscriber, never reopened; the track resumes with the next group.
  *   <li>Datagrams are forwarded at once to every subscriber of the track.
@@ -61,7 +65,11 @@ public final class Relay {
 
   public Relay(
       Scheduler scheduler, RelayConfig config, RelayEvents events, RelayObserver observer) {
-    this.context = new RelayContext(scheduler, config, events, observer);
+    RequestAuthorizer authorizer =
+        config.authKey() == null
+            ? RequestAuthorizer.OPEN
+            : RequestAuthorizer.withKey(config.authKey(), scheduler);
+    this.context = new RelayContext(scheduler, config, events, observer, authorizer);
     this.setupGate = new SetupGate(context);
   }
 

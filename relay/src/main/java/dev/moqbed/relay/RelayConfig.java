@@ -1,5 +1,7 @@
 package dev.moqbed.relay;
 
+import dev.moqbed.relay.auth.TokenKey;
+
 /**
  * Relay settings: what a subscriber, a session and a stranger may hold. Built with {@link
  * #builder()}, whose setters check each value where it is set and document its default; {@link
@@ -30,6 +32,7 @@ public final class RelayConfig {
   private final int maxSubscriptionsPerSession;
   private final long setupTimeoutMicros;
   private final int maxPendingSetupsPerAddress;
+  private final TokenKey authKey;
 
   private RelayConfig(Builder builder) {
     maxQueuedBytesPerSubscriber = builder.maxQueuedBytesPerSubscriber;
@@ -38,6 +41,7 @@ public final class RelayConfig {
     maxSubscriptionsPerSession = builder.maxSubscriptionsPerSession;
     setupTimeoutMicros = builder.setupTimeoutMicros;
     maxPendingSetupsPerAddress = builder.maxPendingSetupsPerAddress;
+    authKey = builder.authKey;
   }
 
   public static Builder builder() {
@@ -78,6 +82,14 @@ public final class RelayConfig {
     return maxPendingSetupsPerAddress;
   }
 
+  /**
+   * The key that signs the tokens every PUBLISH_NAMESPACE and SUBSCRIBE must carry; null for an
+   * open relay, where anyone may publish or subscribe to anything.
+   */
+  public TokenKey authKey() {
+    return authKey;
+  }
+
   /** Collects the settings; each setter rejects a bad value with a one-line message. */
   public static final class Builder {
     private long maxQueuedBytesPerSubscriber = DEFAULT_MAX_QUEUED_BYTES;
@@ -86,6 +98,7 @@ public final class RelayConfig {
     private int maxSubscriptionsPerSession = DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION;
     private long setupTimeoutMicros = DEFAULT_SETUP_TIMEOUT_MICROS;
     private int maxPendingSetupsPerAddress = DEFAULT_MAX_PENDING_SETUPS_PER_ADDRESS;
+    private TokenKey authKey;
 
     private Builder() {}
 
@@ -96,6 +109,7 @@ public final class RelayConfig {
       maxSubscriptionsPerSession = config.maxSubscriptionsPerSession;
       setupTimeoutMicros = config.setupTimeoutMicros;
       maxPendingSetupsPerAddress = config.maxPendingSetupsPerAddress;
+      authKey = config.authKey;
     }
 
     /** Bytes a subscriber's queue may hold (default 1 MiB). */
@@ -149,6 +163,12 @@ public final class RelayConfig {
         throw new IllegalArgumentException("--max-pending-setups-per-address must be at least 1");
       }
       maxPendingSetupsPerAddress = connections;
+      return this;
+    }
+
+    /** Requires tokens signed with {@code key} (default: none, an open relay). */
+    public Builder authKey(TokenKey key) {
+      authKey = key;
       return this;
     }
 

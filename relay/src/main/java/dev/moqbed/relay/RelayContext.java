@@ -1,5 +1,6 @@
 package dev.moqbed.relay;
 
+import dev.moqbed.relay.auth.RequestAuthorizer;
 import dev.moqbed.runtime.Scheduler;
 
 /**
@@ -10,6 +11,11 @@ import dev.moqbed.runtime.Scheduler;
  * @param config the relay's limits
  * @param events where log lines go
  * @param observer where metrics events go
+ * @param authorizer who may publish and subscribe what
  */
 record RelayContext(
-    Scheduler scheduler, RelayConfig config, RelayEvents events, RelayObserver observer) {}
+    Scheduler scheduler,
+    RelayConfig config,
+    RelayEvents events,
+    RelayObserver observer,
+    RequestAuthorizer authorizer) {}

@@ -1,5 +1,7 @@
 package dev.moqbed.relay;
 
+import dev.moqbed.relay.auth.AuthRefusal;
+
 /**
  * What the relay reports as it works, for metrics: sessions and subscriptions coming and going or
  * refused, and per track (through {@link TrackObserver}) objects forwarded, groups dropped and
@@ -28,6 +30,13 @@ public interface RelayObserver {
 
   /** A SUBSCRIBE was answered with SUBSCRIBE_ERROR. */
   default void onSubscriptionRefused(SubscribeRefusal reason) {}
+
+  /**
+   * A request was refused for its authorization ({@link RelayConfig#authKey()}).
+   *
+   * @param request {@code publish_namespace} or {@code subscribe}
+   */
+  default void onUnauthorized(String request, AuthRefusal reason) {}
 
   /**
    * The observer for one track (its full name, {@code namespace/name}), asked once when the relay

@@ -17,6 +17,8 @@ import dev.moqbed.media.moqt.SubscribeOk;
 import dev.moqbed.media.moqt.TrackNamespace;
 import dev.moqbed.media.moqt.Unsubscribe;
 import dev.moqbed.media.moqt.draft14.Draft14Codes;
+import dev.moqbed.relay.auth.AuthRefusal;
+import dev.moqbed.relay.auth.TokenRole;
 import dev.moqbed.session.SubgroupReader;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -61,7 +63,30 @@ final class UpstreamSide {
 
   // ---- control messages from the peer ----
 
+  /**
+   * A PUBLISH_NAMESPACE: refused without a publish token for the namespace when the relay has a key
+   * (checked before the claim, so a squatter cannot hold a namespace it has no token for), or when
+   * another session publishes the namespace; otherwise the namespace is this peer's.
+   */
   void onPublishNamespace(PublishNamespace publish) {
+    AuthRefusal refusal =
+        context.authorizer().check(TokenRole.PUBLISH, publish.namespace(), publish.parameters());
+    if (refusal != null) {
+      peer.send(
+          new PublishNamespaceError(
+              publish.requestId(),
+              refusal.namespaceErrorCode(),
+              "unauthorized: " + refusal.label()));
+      peer.log(
+          peer.name()
+              + ": PUBLISH_NAMESPACE "
+              + publish.namespace()
+              + " refused: unauthorized ("
+              + refusal.label()
+              + ")");
+      context.observer().onUnauthorized("publish_namespace", refusal);
+      return;
+    }
     if (!origin.claim(publish.namespace(), this)) {
       peer.send(
           new PublishNamespaceError(

@@ -11,6 +11,7 @@ final class RecordingObserver implements RelayObserver {
   final List<String> opened = new ArrayList<>();
   final List<String> closed = new ArrayList<>();
   final List<String> refusedSessions = new ArrayList<>();
+  final List<String> unauthorized = new ArrayList<>();
   final Map<SubscribeRefusal, Integer> refusedSubscriptions = new EnumMap<>(SubscribeRefusal.class);
   final Map<String, Track> tracks = new TreeMap<>();
 
@@ -63,6 +64,11 @@ final class RecordingObserver implements RelayObserver {
   @Override
   public void onSubscriptionRefused(SubscribeRefusal reason) {
     refusedSubscriptions.merge(reason, 1, Integer::sum);
+  }
+
+  @Override
+  public void onUnauthorized(String request, dev.moqbed.relay.auth.AuthRefusal reason) {
+    unauthorized.add(request + ":" + reason.label());
   }
 
   @Override

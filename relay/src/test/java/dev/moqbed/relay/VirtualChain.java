@@ -6,6 +6,7 @@ import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
 import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.runtime.VirtualScheduler;
+import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.memory.MemoryConnection;
 import dev.moqbed.session.memory.MemoryLink;
@@ -40,6 +41,9 @@ final class VirtualChain {
   final List<SubscriberReport> reports = new ArrayList<>();
   final List<List<FrameRecord>> frames = new ArrayList<>();
   int subscriptionsAnswered;
+  // What the publisher's PUBLISH_NAMESPACE and the subscribers' SUBSCRIBEs carry.
+  AuthorizationToken publisherToken = AuthorizationToken.NONE;
+  AuthorizationToken subscriberToken = AuthorizationToken.NONE;
 
   VirtualChain(RelayConfig config) {
     this(config, RelayObserver.NONE);
@@ -77,7 +81,8 @@ final class VirtualChain {
                   dev.moqbed.publisher.PublisherReport report) {
                 publisherClosed = true;
               }
-            });
+            },
+            publisherToken);
     MemoryTransport.Pair pair = MemoryTransport.pair(scheduler, link, link, "publisher");
     publisherConnection = pair.client();
     relay.serve(pair.server(), VERSION);
@@ -121,7 +126,8 @@ final class VirtualChain {
               public void onLog(String line) {
                 log.add("subscriber " + index + ": " + line);
               }
-            });
+            },
+            subscriberToken);
     MemoryTransport.Pair pair =
         MemoryTransport.pair(
             scheduler, MemoryLink.ofDelay(down.delayMicros()), down, "sub" + index);

@@ -19,6 +19,7 @@ import dev.moqbed.media.moqt.draft14.Draft14Codes;
 import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.runtime.TimerHandle;
+import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.SessionClose;
@@ -42,6 +43,12 @@ import java.util.OptionalLong;
  *
  * <p>A track ends with PUBLISH_DONE once the streams it announced have ended (or after the grace
  * time); when every track has ended or was refused, the subscriber reports and closes the session.
+ *
+ * <p>Every SUBSCRIBE carries the {@link AuthorizationToken} it was given (none by default). With
+ * {@link #continueAcrossSessions()}, a session the relay ends (or loses: idle timeout) does not end
+ * the subscriber: it waits for the runner to hand it a new session, subscribes again to every track
+ * not yet ended (retrying while the relay does not know the publisher yet), and counts the frames
+ * between the last one before the loss and the first after as lost ({@link GapRecord}).
  */
 public final class Subscriber implements MoqtSessionListener {
   private final Scheduler scheduler;
@@ -50,38 +57,77 @@ public final class Subscriber implements MoqtSessionListener {
   private final Map<String, TrackState> tracks = new LinkedHashMap<>();
   private final Map<Long, TrackState> byRequest = new HashMap<>();
   private final Map<Long, TrackState> byAlias = new HashMap<>();
+
+  /** After a reconnect, how long to wait before asking again for a track the relay lacks. */
+  static final long RESUBSCRIBE_DELAY_MICROS = 250_000;
+
+  /** How often to ask again: 10 s for the publisher to be back at the relay. */
+  static final int MAX_RESUBSCRIBE_ATTEMPTS = 40;
+
+  private final AuthorizationToken token;
   private MoqtSession session;
   private int answered;
   private boolean finished;
+  private boolean acrossSessions;
+  private int reconnects;
+  private long disconnectedAtMicros = -1;
 
   public Subscriber(Scheduler scheduler, SubscriberConfig config, SubscriberEvents events) {
+    this(scheduler, config, events, AuthorizationToken.NONE);
+  }
+
+  /** A subscriber whose SUBSCRIBEs carry {@code token}. */
+  public Subscriber(
+      Scheduler scheduler,
+      SubscriberConfig config,
+      SubscriberEvents events,
+      AuthorizationToken token) {
     this.scheduler = scheduler;
     this.config = config;
     this.events = events;
+    this.token = token;
     for (String track : config.tracks()) {
       tracks.put(track, new TrackState(new TrackReport(track)));
     }
   }
 
+  /**
+   * From now on a session the peer ends or loses leaves the subscriber waiting for the next one
+   * (see the class comment). Call before the first session closes.
+   */
+  public void continueAcrossSessions() {
+    acrossSessions = true;
+  }
+
+  /** Sessions lost so far (each followed by a wait for the next one). */
+  public int reconnects() {
+    return reconnects;
+  }
+
   @Override
   public void onReady(MoqtSession session) {
     this.session = session;
-    TrackNamespace namespace = TrackNamespace.of(config.namespace());
     for (TrackState track : tracks.values()) {
-      long requestId = session.nextRequestId();
-      track.requestId = requestId;
-      byRequest.put(requestId, track);
-      session.send(
-          new Subscribe(
-              requestId,
-              namespace,
-              ByteString.utf8(track.report.track()),
-              128,
-              GroupOrder.ASCENDING,
-              true,
-              SubscribeFilter.nextGroupStart(),
-              KeyValuePairs.NONE));
+      if (!track.ended) {
+        subscribe(track);
+      }
     }
+  }
+
+  private void subscribe(TrackState track) {
+    long requestId = session.nextRequestId();
+    track.requestId = requestId;
+    byRequest.put(requestId, track);
+    session.send(
+        new Subscribe(
+            requestId,
+            TrackNamespace.of(config.namespace()),
+            ByteString.utf8(track.report.track()),
+            128,
+            GroupOrder.ASCENDING,
+            true,
+            SubscribeFilter.nextGroupStart(),
+            token.parameters()));
   }
 
   /** The results so far (the histograms are copies). */
@@ -104,11 +150,15 @@ public final class Subscriber implements MoqtSessionListener {
       TrackState track = byRequest.get(ok.requestId());
       if (track != null && track.alias < 0) {
         track.alias = ok.trackAlias();
+        track.resubscribeAttempts = 0;
         byAlias.put(ok.trackAlias(), track);
-        onAnswered();
+        onAnswered(track);
       }
     } else if (message instanceof SubscribeError error) {
       TrackState track = byRequest.get(error.requestId());
+      if (track != null && track.alias < 0 && !track.ended && retryAfterReconnect(track, error)) {
+        return;
+      }
       if (track != null && track.alias < 0 && !track.ended) {
         track.report.refusal = error.reason();
         track.ended = true;
@@ -120,7 +170,7 @@ public final class Subscriber implements MoqtSessionListener {
                 + " (code "
                 + error.errorCode()
                 + ")");
-        onAnswered();
+        onAnswered(track);
         finishIfDone();
       }
     } else if (message instanceof PublishDone done) {
@@ -141,7 +191,34 @@ public final class Subscriber implements MoqtSessionListener {
     }
   }
 
-  private void onAnswered() {
+  /**
+   * After a reconnect the relay may not know the publisher yet (it reconnects too): a SUBSCRIBE
+   * refused for that is asked again a little later, a bounded number of times.
+   */
+  private boolean retryAfterReconnect(TrackState track, SubscribeError error) {
+    if (reconnects == 0
+        || error.errorCode() != Draft14Codes.SUBSCRIBE_TRACK_DOES_NOT_EXIST
+        || track.resubscribeAttempts >= MAX_RESUBSCRIBE_ATTEMPTS) {
+      return false;
+    }
+    track.resubscribeAttempts++;
+    byRequest.remove(error.requestId());
+    MoqtSession asked = session;
+    scheduler.scheduleAfter(
+        RESUBSCRIBE_DELAY_MICROS,
+        () -> {
+          if (session == asked && asked.isReady() && !track.ended && !finished) {
+            subscribe(track);
+          }
+        });
+    return true;
+  }
+
+  private void onAnswered(TrackState answeredTrack) {
+    if (answeredTrack.answered) {
+      return; // answered again after a reconnect
+    }
+    answeredTrack.answered = true;
     answered++;
     if (answered == tracks.size()) {
       int refused = 0;
@@ -231,6 +308,7 @@ public final class Subscriber implements MoqtSessionListener {
     }
     long arrival = scheduler.nowMicros() - config.clockOffsetMicros();
     long latency = arrival - capture.getAsLong();
+    noteFrame(track, groupId, objectId);
     long[] relayArrivals = ObjectExtension.relayArrivalsMicros(extensions);
     track.report.record(kind, latency);
     track.report.recordHops(capture.getAsLong(), relayArrivals, arrival);
@@ -248,15 +326,45 @@ public final class Subscriber implements MoqtSessionListener {
     return latency;
   }
 
+  /**
+   * Remembers where the track is; for the first frame after a reconnect, counts the frames between
+   * (the relay starts a new subscription at the next group, so the groups between were lost).
+   */
+  private void noteFrame(TrackState track, long groupId, long objectId) {
+    TrackReport report = track.report;
+    report.groupSize = Math.max(report.groupSize, objectId + 1);
+    if (track.gapPending) {
+      track.gapPending = false;
+      if (track.lastGroup >= 0 && groupId > track.lastGroup) {
+        report.gapBounds.add(new long[] {track.lastGroup, track.lastObject, groupId});
+        events.onGap(
+            new GapRecord(
+                report.track(),
+                track.lastGroup,
+                track.lastObject,
+                groupId,
+                TrackReport.framesBetween(
+                    track.lastGroup, track.lastObject, groupId, report.groupSize),
+                disconnectedAtMicros,
+                scheduler.nowMicros()));
+      }
+    }
+    if (groupId > track.lastGroup || (groupId == track.lastGroup && objectId > track.lastObject)) {
+      track.lastGroup = groupId;
+      track.lastObject = objectId;
+    }
+  }
+
   private void onStreamEnded(TrackState track) {
     track.report.streamsEnded++;
+    track.streamsEndedInSubscription++;
     checkTrackDone(track);
   }
 
   private boolean checkTrackDone(TrackState track) {
     if (!track.ended
         && track.expectedStreams >= 0
-        && track.report.streamsEnded >= track.expectedStreams) {
+        && track.streamsEndedInSubscription >= track.expectedStreams) {
       track.ended = true;
       if (track.graceTimer != null) {
         track.graceTimer.cancel();
@@ -273,7 +381,7 @@ public final class Subscriber implements MoqtSessionListener {
       }
     }
     finish(true, "publish done");
-    if (session != null) {
+    if (session != null && !session.isClosed()) {
       session.close(SessionError.NO_ERROR, "subscriber done");
     }
   }
@@ -296,10 +404,43 @@ public final class Subscriber implements MoqtSessionListener {
 
   @Override
   public void onClosed(MoqtSession session, SessionClose close) {
+    if (!finished && acrossSessions && close.byPeer() && session == this.session) {
+      disconnect(close);
+      return;
+    }
     if (!finished) {
       events.onLog("session with " + session.peer() + " " + close.describe());
       finish(false, close.describe());
     }
+  }
+
+  /**
+   * The session is gone but the subscriber goes on: every subscription ended with it. A track whose
+   * PUBLISH_DONE had come is over; the others wait for the next session, a gap pending.
+   */
+  private void disconnect(SessionClose close) {
+    session = null;
+    reconnects++;
+    disconnectedAtMicros = scheduler.nowMicros();
+    byAlias.clear();
+    byRequest.clear();
+    for (TrackState track : tracks.values()) {
+      if (track.graceTimer != null) {
+        track.graceTimer.cancel();
+        track.graceTimer = null;
+      }
+      if (track.expectedStreams >= 0) {
+        track.ended = true;
+      }
+      track.alias = -1;
+      track.requestId = -1;
+      track.expectedStreams = -1;
+      track.streamsEndedInSubscription = 0;
+      track.resubscribeAttempts = 0;
+      track.gapPending = !track.ended;
+    }
+    events.onDisconnected(close.describe());
+    finishIfDone();
   }
 
   /** A subscribed track: its request, alias and end-of-track bookkeeping. */
@@ -308,9 +449,17 @@ public final class Subscriber implements MoqtSessionListener {
     long requestId = -1;
     long alias = -1;
     long expectedStreams = -1;
+    // Streams ended in the current subscription: what PUBLISH_DONE's count refers to.
+    long streamsEndedInSubscription;
     String doneReason = "";
     boolean ended;
+    boolean answered;
     TimerHandle graceTimer;
+    int resubscribeAttempts;
+    // Where the track was: the newest frame seen.
+    long lastGroup = -1;
+    long lastObject = -1;
+    boolean gapPending;
 
     TrackState(TrackReport report) {
       this.report = report;

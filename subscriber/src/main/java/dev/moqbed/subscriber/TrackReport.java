@@ -24,6 +24,10 @@ public final class TrackReport {
   long streamsStarted;
   long streamsEnded;
   long negativeLatencies;
+  // Each gap: last group and object before it, first group after it.
+  final List<long[]> gapBounds = new ArrayList<>();
+  // The most objects seen in one group: the group size the gaps are counted with.
+  long groupSize = 1;
   String refusal;
 
   TrackReport(String track) {
@@ -121,6 +125,30 @@ public final class TrackReport {
   /** Frames whose latency came out negative (clock offset wrong); recorded as 0. */
   public long negativeLatencies() {
     return negativeLatencies;
+  }
+
+  /**
+   * Frames the publisher sent while this subscriber was disconnected from the relay (between the
+   * last frame before a reconnect and the first after), from the group and object ids: whole groups
+   * missed times the track's group size (the most objects seen in one group over the whole run),
+   * plus the rest of the group that was cut.
+   */
+  public long framesLostInGaps() {
+    long lost = 0;
+    for (long[] gap : gapBounds) {
+      lost += framesBetween(gap[0], gap[1], gap[2], groupSize);
+    }
+    return lost;
+  }
+
+  /** Reconnects after which this track's frames resumed. */
+  public long gaps() {
+    return gapBounds.size();
+  }
+
+  /** Frames after (group, object) and before the start of {@code resumedGroup}. */
+  static long framesBetween(long lastGroup, long lastObject, long resumedGroup, long groupSize) {
+    return (resumedGroup - lastGroup - 1) * groupSize + Math.max(0, groupSize - 1 - lastObject);
   }
 
   /** The SUBSCRIBE_ERROR reason, or null when the subscription was accepted. */

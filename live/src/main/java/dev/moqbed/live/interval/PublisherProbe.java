@@ -54,6 +54,11 @@ public final class PublisherProbe implements IntervalProbe {
       }
 
       @Override
+      public void onDisconnected(String peer, SessionClose close) {
+        delegate.onDisconnected(peer, close);
+      }
+
+      @Override
       public void onClosed(SessionClose close, PublisherReport report) {
         delegate.onClosed(close, report);
       }

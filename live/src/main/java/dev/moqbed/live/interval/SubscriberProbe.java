@@ -1,6 +1,7 @@
 package dev.moqbed.live.interval;
 
 import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.subscriber.GapRecord;
 import dev.moqbed.subscriber.Subscriber;
 import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
@@ -59,6 +60,16 @@ public final class SubscriberProbe implements IntervalProbe {
               lateMicros > 0 && frame.latencyMicros() > lateMicros);
         }
         delegate.onFrame(frame);
+      }
+
+      @Override
+      public void onDisconnected(String reason) {
+        delegate.onDisconnected(reason);
+      }
+
+      @Override
+      public void onGap(GapRecord gap) {
+        delegate.onGap(gap);
       }
 
       @Override

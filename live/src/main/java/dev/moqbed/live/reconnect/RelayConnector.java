@@ -1,0 +1,275 @@
+package dev.moqbed.live.reconnect;
+
+import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.netty.ClientTrust;
+import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.netty.QuicClient;
+import dev.moqbed.netty.QuicSettings;
+import dev.moqbed.netty.SharedEventLoops;
+import dev.moqbed.session.KeepAlive;
+import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.MoqtSessionListener;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * A client's connection to its relay, which notices quickly when the relay is gone and, with a
+ * {@link ReconnectPolicy}, connects again. The role (publisher or subscriber) stays the same object
+ * on the same event loop across connections: each new connection runs on this connector's loop and
+ * gets a new MoQT session whose listener is the role.
+ *
+ * <p>Noticing: QUIC's idle timeout is set to the liveness timeout (default 2 s; the smaller of the
+ * two ends' values applies), and a {@link KeepAlive} sends a frame the relay must acknowledge four
+ * times per timeout, so a live relay always answers in time and a dead one (or one that restarted
+ * and forgot the connection: Netty's server sends no stateless reset) ends the connection within
+ * the timeout, media or no media. A relay that closes the connection is noticed at once.
+ *
+ * <p>The role decides whether a lost session is worth a reconnect (its {@code onDisconnected}
+ * event); the program then calls {@link #reconnect(String)}. Connecting blocks (the QUIC
+ * handshake), so it runs on a thread of its own, never on the loop.
+ */
+public final class RelayConnector implements AutoCloseable {
+  /** Where the relay is and how to reach it. */
+  public record Target(
+      InetSocketAddress address,
+      String serverName,
+      QuicSettings settings,
+      ClientTrust trust,
+      MoqtVersion version) {}
+
+  /** 2 s: noticed ten times sooner than the 10 s idle timeout, and far above any real RTT. */
+  public static final long DEFAULT_LIVENESS_MICROS = 2_000_000;
+
+  private final Target target;
+  private final long livenessMicros;
+  private final ReconnectPolicy policy;
+  private final Consumer<String> log;
+  private final SharedEventLoops loops;
+  private final EventLoopScheduler loop;
+  private final ExecutorService connecting;
+  private MoqtSessionListener role;
+  private Consumer<String> onGiveUp;
+  private volatile QuicClient client;
+  private volatile boolean closed;
+  // On the loop: the attempt under way (0 while connected), when the session was lost.
+  private int attempt;
+  private long lostAtMicros;
+
+  private RelayConnector(
+      Target target,
+      long livenessMicros,
+      ReconnectPolicy policy,
+      Consumer<String> log,
+      SharedEventLoops loops) {
+    this.target = target;
+    this.livenessMicros = livenessMicros;
+    this.policy = policy;
+    this.log = log;
+    this.loops = loops;
+    this.loop = loops.next();
+    this.connecting =
+        Executors.newSingleThreadExecutor(
+            task -> {
+              Thread thread = new Thread(task, "moqbed-reconnect");
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  /**
+   * A connector with its event loop, not connected yet: make the role on {@link #scheduler()}, then
+   * {@link #start}.
+   *
+   * @param policy how to reconnect; null never to
+   * @param log one line per reconnect attempt and its outcome
+   */
+  public static RelayConnector open(
+      Target target, long livenessMicros, ReconnectPolicy policy, Consumer<String> log)
+      throws IOException {
+    if (livenessMicros < 100_000) {
+      throw new IllegalArgumentException("--liveness-timeout must be at least 100ms");
+    }
+    return new RelayConnector(target, livenessMicros, policy, log, SharedEventLoops.start(1));
+  }
+
+  /** The loop every connection and the role run on. */
+  public EventLoopScheduler scheduler() {
+    return loop;
+  }
+
+  /** Whether lost sessions are followed by reconnect attempts. */
+  public boolean reconnects() {
+    return policy != null;
+  }
+
+  /**
+   * Connects for the first time (blocking) and hands the session to {@code role}. With a policy, a
+   * relay that does not answer yet (still starting) is tried again as after a loss, one line per
+   * attempt; the last failure is thrown.
+   *
+   * @param onGiveUp called on the loop with the reason when the last attempt after a loss failed
+   */
+  public void start(MoqtSessionListener role, Consumer<String> onGiveUp) throws IOException {
+    this.role = role;
+    this.onGiveUp = onGiveUp;
+    for (int k = 1; ; k++) {
+      try {
+        client = connect();
+        return;
+      } catch (IOException e) {
+        if (policy == null || k >= policy.maxAttempts()) {
+          throw e;
+        }
+        long delayMicros = policy.delayMicros(k);
+        log.accept(
+            "connect attempt "
+                + k
+                + "/"
+                + policy.maxAttempts()
+                + " to "
+                + target.address()
+                + " failed ("
+                + e.getMessage()
+                + "); next in "
+                + delayMicros / 1000
+                + " ms");
+        try {
+          TimeUnit.MICROSECONDS.sleep(delayMicros);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  /**
+   * The role lost its session: the next attempt after the policy's delay, or give up. Call on the
+   * loop.
+   */
+  public void reconnect(String reason) {
+    if (closed || policy == null) {
+      return;
+    }
+    if (attempt == 0) {
+      lostAtMicros = loop.nowMicros();
+    }
+    attempt++;
+    if (attempt > policy.maxAttempts()) {
+      log.accept(
+          "giving up: relay "
+              + target.address()
+              + " lost ("
+              + reason
+              + "), "
+              + policy.maxAttempts()
+              + " reconnect attempts failed");
+      onGiveUp.accept("relay lost: " + reason);
+      return;
+    }
+    int thisAttempt = attempt;
+    long delayMicros = policy.delayMicros(thisAttempt);
+    connecting.execute(() -> attempt(thisAttempt, delayMicros, reason));
+  }
+
+  private void attempt(int thisAttempt, long delayMicros, String reason) {
+    try {
+      TimeUnit.MICROSECONDS.sleep(delayMicros);
+    } catch (InterruptedException e) {
+      return; // closing
+    }
+    if (closed) {
+      return;
+    }
+    QuicClient old = client;
+    if (old != null) {
+      old.close();
+    }
+    String prefix =
+        "reconnect attempt "
+            + thisAttempt
+            + "/"
+            + policy.maxAttempts()
+            + " to "
+            + target.address()
+            + " after "
+            + delayMicros / 1000
+            + " ms: ";
+    try {
+      client = connect();
+      loop.execute(
+          () -> {
+            log.accept(
+                prefix
+                    + "connected, "
+                    + String.format(
+                        java.util.Locale.ROOT, "%.2f", (loop.nowMicros() - lostAtMicros) / 1e6)
+                    + " s after the loss ("
+                    + reason
+                    + ")");
+            attempt = 0;
+          });
+    } catch (IOException | RuntimeException e) {
+      client = null;
+      loop.execute(
+          () -> {
+            log.accept(prefix + "failed (" + e.getMessage() + ")");
+            reconnect(reason);
+          });
+    }
+  }
+
+  private QuicClient connect() throws IOException {
+    try {
+      return connectOnce();
+    } catch (IOException e) {
+      // Netty fails a handshake that timed out without a message.
+      if (e.getMessage() != null && e.getMessage().endsWith(": null")) {
+        throw new IOException(
+            "no QUIC handshake with "
+                + target.address()
+                + " within the liveness timeout ("
+                + livenessMicros / 1000
+                + " ms)",
+            e);
+      }
+      throw e;
+    }
+  }
+
+  private QuicClient connectOnce() throws IOException {
+    QuicSettings base = target.settings();
+    QuicSettings settings =
+        new QuicSettings(
+            base.controller(),
+            livenessMicros,
+            base.maxUdpPayloadBytes(),
+            base.maxIncomingUnidirectionalStreams());
+    return QuicClient.connect(
+        target.address(),
+        target.serverName(),
+        settings,
+        target.trust(),
+        target.version().alpn(),
+        connection -> {
+          MoqtSession session = MoqtSession.client(connection, role, target.version());
+          KeepAlive.start(loop, session, livenessMicros / 4);
+        },
+        loop);
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    connecting.shutdownNow();
+    QuicClient current = client;
+    if (current != null) {
+      current.close();
+    }
+    loops.close();
+  }
+}
