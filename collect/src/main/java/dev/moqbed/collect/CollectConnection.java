@@ -78,7 +78,7 @@ final class CollectConnection implements Runnable {
     try {
       first = reader.next();
     } catch (IOException e) {
-      log.accept(from + ": " + problem(e) + " before a Hello; connection closed");
+      log.accept(from + ": before a Hello, " + problem(e) + "; connection closed");
       return null;
     }
     String refusal = null;
