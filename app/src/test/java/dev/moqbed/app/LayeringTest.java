@@ -32,9 +32,12 @@ import org.junit.jupiter.api.Test;
 class LayeringTest {
   private static final String BASE = "dev.moqbed";
 
-  /** Packages that may touch the real world: the application, the live roles, the Netty adapter. */
+  /**
+   * Packages that may touch the real world: the application, the live roles, the Netty adapter, and
+   * the collector and its senders (TCP sockets, threads of their own, pauses between retries).
+   */
   private static final String[] EDGE = {
-    "dev.moqbed.app..", "dev.moqbed.live..", "dev.moqbed.netty.."
+    "dev.moqbed.app..", "dev.moqbed.live..", "dev.moqbed.netty..", "dev.moqbed.collect.."
   };
 
   private static final JavaClasses PRODUCTION =
@@ -133,6 +136,30 @@ class LayeringTest {
               "dev.moqbed.suite..",
               "dev.moqbed.scenarios..");
 
+  /**
+   * The collector sits above the sweeps' files and the roles' records: only the application wires
+   * it to the roles, and it knows no transport (its records are the same from every stack).
+   */
+  static final ArchRule ONLY_APP_USES_COLLECT =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages("dev.moqbed.app..", "dev.moqbed.collect..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("dev.moqbed.collect..");
+
+  static final ArchRule COLLECT_KNOWS_NO_TRANSPORT =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.moqbed.collect..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "dev.moqbed.netty..",
+              "dev.moqbed.live..",
+              "dev.moqbed.transport..",
+              "dev.moqbed.netsim..");
+
   /** Simulations run in virtual time only: no Netty adapter, no live roles, no sweeps above. */
   static final ArchRule SIMULATION_KNOWS_NOTHING_ABOVE =
       noClasses()
@@ -206,6 +233,8 @@ class LayeringTest {
     SUITE_KNOWS_NO_LIVE.check(PRODUCTION);
     SCENARIOS_ARE_DATA.check(PRODUCTION);
     OUTPUT_USES_JDK_ONLY.check(PRODUCTION);
+    ONLY_APP_USES_COLLECT.check(PRODUCTION);
+    COLLECT_KNOWS_NO_TRANSPORT.check(PRODUCTION);
   }
 
   @Test

@@ -62,7 +62,7 @@ final class CollectConnection implements Runnable {
       if (hello == null) {
         return;
       }
-      if (hello.getRole() == Hello.Role.ROLE_SUBSCRIBER) {
+      if (hello.getRole() == Hello.SenderRole.ROLE_SUBSCRIBER) {
         subscriber(hello, reader);
       } else {
         relay(hello, reader);
@@ -94,8 +94,8 @@ final class CollectConnection implements Runnable {
                 + hello.getSchemaVersion()
                 + ", this collector reads "
                 + SCHEMA_VERSION;
-      } else if (hello.getRole() != Hello.Role.ROLE_SUBSCRIBER
-          && hello.getRole() != Hello.Role.ROLE_RELAY) {
+      } else if (hello.getRole() != Hello.SenderRole.ROLE_SUBSCRIBER
+          && hello.getRole() != Hello.SenderRole.ROLE_RELAY) {
         refusal = "unknown role " + hello.getRoleValue();
       } else if (!Labels.isTest(hello.getTest())) {
         refusal =

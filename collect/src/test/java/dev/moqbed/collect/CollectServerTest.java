@@ -85,7 +85,8 @@ class CollectServerTest {
     RecordSender sender =
         RecordSender.start(
             collector,
-            RecordsSchemaTest.hello(Hello.Role.ROLE_SUBSCRIBER, host, controller, "live-test"),
+            RecordsSchemaTest.hello(
+                Hello.SenderRole.ROLE_SUBSCRIBER, host, controller, "live-test"),
             RecordSender.DEFAULT_QUEUE_RECORDS,
             line -> {});
     for (FrameRecord frame : frames) {
@@ -187,7 +188,7 @@ class CollectServerTest {
           Socket noHello = new Socket(address.getAddress(), address.getPort())) {
         OutputStream goodOut = good.getOutputStream();
         CollectRecord.newBuilder()
-            .setHello(RecordsSchemaTest.hello(Hello.Role.ROLE_SUBSCRIBER, "vm-b", "c4", "t"))
+            .setHello(RecordsSchemaTest.hello(Hello.SenderRole.ROLE_SUBSCRIBER, "vm-b", "c4", "t"))
             .build()
             .writeDelimitedTo(goodOut);
         SubscriberRecords.frame(frames(1, 1_000).get(0)).writeDelimitedTo(goodOut);
@@ -195,7 +196,7 @@ class CollectServerTest {
 
         OutputStream big = oversized.getOutputStream();
         CollectRecord.newBuilder()
-            .setHello(RecordsSchemaTest.hello(Hello.Role.ROLE_SUBSCRIBER, "vm-c", "c4", "t"))
+            .setHello(RecordsSchemaTest.hello(Hello.SenderRole.ROLE_SUBSCRIBER, "vm-c", "c4", "t"))
             .build()
             .writeDelimitedTo(big);
         CollectRecord.newBuilder()
@@ -247,7 +248,8 @@ class CollectServerTest {
     try (CollectServer server = start(CollectLimits.DEFAULT);
         Socket socket = new Socket("127.0.0.1", server.localAddress().getPort())) {
       CollectRecord.newBuilder()
-          .setHello(RecordsSchemaTest.hello(Hello.Role.ROLE_SUBSCRIBER, "h", "c4", "../../etc"))
+          .setHello(
+              RecordsSchemaTest.hello(Hello.SenderRole.ROLE_SUBSCRIBER, "h", "c4", "../../etc"))
           .build()
           .writeDelimitedTo(socket.getOutputStream());
       assertEquals(-1, readUntilClosed(socket));

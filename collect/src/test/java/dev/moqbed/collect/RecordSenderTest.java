@@ -26,7 +26,7 @@ class RecordSenderTest {
               "vmid", 1, 2, FrameKind.P, 6_250, 1_000, 5_000, 4_000, List.of(2_000L, 3_000L)));
 
   private static final Hello HELLO =
-      RecordsSchemaTest.hello(Hello.Role.ROLE_SUBSCRIBER, "vm-b", "c4", "t");
+      RecordsSchemaTest.hello(Hello.SenderRole.ROLE_SUBSCRIBER, "vm-b", "c4", "t");
 
   /**
    * The longest a role's thread may spend handing over one record: an offer takes microseconds, but

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /** The schema's messages on the wire as senders write them and the collector reads them. */
 class RecordsSchemaTest {
-  static Hello hello(Hello.Role role, String host, String controller, String test) {
+  static Hello hello(Hello.SenderRole role, String host, String controller, String test) {
     return Hello.newBuilder()
         .setSchemaVersion(CollectConnection.SCHEMA_VERSION)
         .setRole(role)
@@ -41,7 +41,7 @@ class RecordsSchemaTest {
     List<CollectRecord> written =
         List.of(
             CollectRecord.newBuilder()
-                .setHello(hello(Hello.Role.ROLE_SUBSCRIBER, "vm-b", "quiche:bbr", "t1"))
+                .setHello(hello(Hello.SenderRole.ROLE_SUBSCRIBER, "vm-b", "quiche:bbr", "t1"))
                 .build(),
             SubscriberRecords.frame(frame),
             CollectRecord.newBuilder()
@@ -82,7 +82,7 @@ class RecordsSchemaTest {
     // A v1 Hello with an extra field 99 (varint), as a later schema might add.
     ByteArrayOutputStream message = new ByteArrayOutputStream();
     CodedOutputStream out = CodedOutputStream.newInstance(message);
-    out.writeMessage(1, hello(Hello.Role.ROLE_RELAY, "vm-a", "c4", "t1"));
+    out.writeMessage(1, hello(Hello.SenderRole.ROLE_RELAY, "vm-a", "c4", "t1"));
     out.writeUInt64(99, 12345);
     out.flush();
     ByteArrayOutputStream framed = new ByteArrayOutputStream();
@@ -93,7 +93,7 @@ class RecordsSchemaTest {
     CollectRecord record =
         new DelimitedReader(new ByteArrayInputStream(framed.toByteArray()), 1024).next();
     assertEquals("vm-a", record.getHello().getHost());
-    assertEquals(Hello.Role.ROLE_RELAY, record.getHello().getRole());
+    assertEquals(Hello.SenderRole.ROLE_RELAY, record.getHello().getRole());
   }
 
   @Test
