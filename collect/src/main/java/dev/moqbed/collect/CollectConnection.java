@@ -143,6 +143,9 @@ final class CollectConnection implements Runnable {
         switch (record.getKindCase()) {
           case FRAME -> collected.frame(record.getFrame());
           case END -> end = record.getEnd();
+          case KIND_NOT_SET -> {
+            // a keep-alive, or a kind of record a later schema added: skipped
+          }
           default ->
               throw new MalformedRecordException(
                   "a subscriber sent a " + record.getKindCase() + " record");
@@ -199,6 +202,9 @@ final class CollectConnection implements Runnable {
             samples++;
           }
           case END -> end = record.getEnd();
+          case KIND_NOT_SET -> {
+            // a keep-alive, or a kind of record a later schema added: skipped
+          }
           default ->
               throw new MalformedRecordException(
                   "a relay sent a " + record.getKindCase() + " record");

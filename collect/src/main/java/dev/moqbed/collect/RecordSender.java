@@ -32,6 +32,12 @@ public final class RecordSender implements AutoCloseable {
   private static final int CONNECT_TIMEOUT_MILLIS = 2_000;
   private static final int RECORDS_PER_FLUSH = 256;
 
+  /**
+   * Silence after which the sender writes an empty record, well inside the collector's idle timeout
+   * (30 s by default): a relay without subscribers has nothing else to say.
+   */
+  static final long KEEPALIVE_NANOS = 5_000_000_000L;
+
   private final InetSocketAddress collector;
   private final Hello hello;
   private final BlockingQueue<CollectRecord> queue;
@@ -148,6 +154,7 @@ public final class RecordSender implements AutoCloseable {
       CollectRecord.newBuilder().setHello(hello).build().writeDelimitedTo(out);
       out.flush();
       int sinceFlush = 0;
+      long lastWrite = System.nanoTime();
       while (true) {
         CollectRecord record =
             sinceFlush < RECORDS_PER_FLUSH ? queue.poll(50, TimeUnit.MILLISECONDS) : null;
@@ -155,7 +162,12 @@ public final class RecordSender implements AutoCloseable {
           record.writeDelimitedTo(out);
           written.incrementAndGet();
           sinceFlush++;
+          lastWrite = System.nanoTime();
           continue;
+        }
+        if (System.nanoTime() - lastWrite > KEEPALIVE_NANOS) {
+          CollectRecord.getDefaultInstance().writeDelimitedTo(out);
+          lastWrite = System.nanoTime();
         }
         out.flush();
         sinceFlush = 0;

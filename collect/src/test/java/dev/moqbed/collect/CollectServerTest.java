@@ -215,7 +215,8 @@ class CollectServerTest {
         assertEquals(-1, readUntilClosed(garbage));
         assertEquals(-1, readUntilClosed(noHello));
 
-        // the good connection is still served
+        // the good connection is still served, and skips a keep-alive (an empty record)
+        CollectRecord.getDefaultInstance().writeDelimitedTo(goodOut);
         SubscriberRecords.frame(frames(2, 1_000).get(1)).writeDelimitedTo(goodOut);
         CollectRecord.newBuilder()
             .setEnd(End.newBuilder().setCompleted(true).setFramesReceived(2))
