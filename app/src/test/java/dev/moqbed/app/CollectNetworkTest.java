@@ -17,6 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -24,15 +27,17 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The multi-host recipe on loopback, each role its own process as on separate machines: a
- * collector, a relay and two subscribers with --collect, a publisher; then {@code report} reads the
- * collected directory and prints the per-track latency table.
+ * The multi-host recipe on loopback: a collector, a relay with --collect and a publisher each in a
+ * process of its own as on separate machines, two subscribers with --collect; then {@code report}
+ * reads the collected directory and prints the per-track latency table.
  */
 @Tag("network")
 class CollectNetworkTest {
   @TempDir Path work;
 
   private final List<Process> processes = new ArrayList<>();
+
+  private String subscriberLogs = "";
 
   private Process start(String name, String... args) throws IOException {
     List<String> command = new ArrayList<>();
@@ -106,38 +111,47 @@ class CollectNetworkTest {
       Process publisher =
           start("publisher", "publisher", "--relay", relay, "--insecure", "--duration", "15s");
       awaitLine("publisher", "accepted by");
-      List<Process> subscribers = new ArrayList<>();
+      // The subscribers run in this JVM, as the command runs them: a new JVM takes seconds to
+      // start on a loaded machine, and a publisher nobody subscribes to for 10 s idles out.
+      Map<String, StringWriter> logs = new ConcurrentHashMap<>();
+      List<CompletableFuture<Integer>> subscribers = new ArrayList<>();
       for (String host : List.of("sub-a", "sub-b")) {
+        StringWriter log = new StringWriter();
+        logs.put(host, log);
         subscribers.add(
-            start(
-                host,
-                "subscriber",
-                "--relay",
-                relay,
-                "--insecure",
-                "--interval",
-                "0",
-                "--collect",
-                collector,
-                "--label",
-                "e2e",
-                "--collect-host",
-                host));
+            CompletableFuture.supplyAsync(
+                () ->
+                    MoqbedCommand.run(
+                        new String[] {
+                          "subscriber",
+                          "--relay",
+                          relay,
+                          "--insecure",
+                          "--interval",
+                          "0",
+                          "--collect",
+                          collector,
+                          "--label",
+                          "e2e",
+                          "--collect-host",
+                          host
+                        },
+                        new PrintWriter(log),
+                        new PrintWriter(log))));
       }
-      // a loaded machine takes seconds to start a JVM: the publisher's 15 s leave room for that
-      awaitLine("sub-a", "subscriber: connected to");
-      awaitLine("sub-b", "subscriber: connected to");
-      for (Process subscriber : subscribers) {
-        assertTrue(subscriber.waitFor(120, TimeUnit.SECONDS), "subscriber ended");
+      for (CompletableFuture<Integer> subscriber : subscribers) {
+        subscriber.get(120, TimeUnit.SECONDS);
       }
+      subscriberLogs = logs.toString();
       assertTrue(publisher.waitFor(60, TimeUnit.SECONDS));
       for (String host : List.of("sub-a", "sub-b")) {
-        assertTrue(output(host).contains("collect: "), output(host));
-        assertTrue(output(host).contains(" 0 dropped"), output(host));
+        String log = logs.get(host).toString();
+        assertTrue(log.contains("subscriber: collect: "), log);
+        assertTrue(log.contains(" 0 dropped"), log);
       }
       relayProcess.destroy(); // SIGTERM: as Ctrl-C, its End goes to the collector
       assertTrue(relayProcess.waitFor(30, TimeUnit.SECONDS));
-      awaitLine("collect", "relay relay-vm");
+      awaitLine("collect", " path samples"); // the relay's End (or its loss) was logged
       collect.destroy();
       assertTrue(collect.waitFor(30, TimeUnit.SECONDS));
       assertTrue(output("collect").contains("collect: stopped; files flushed"), output("collect"));
@@ -154,7 +168,9 @@ class CollectNetworkTest {
       assertEquals("quiche:cubic", run.controller());
       assertEquals("true", run.extra().get("completed"), output("collect"));
       assertEquals(run.extra().get("frames_received"), run.extra().get("frames_collected"));
-      assertTrue(Long.parseLong(run.extra().get("frames_collected")) > 0, run.toString());
+      assertTrue(
+          Long.parseLong(run.extra().get("frames_collected")) > 0,
+          run + "\n" + subscriberLogs + output("relay") + output("publisher"));
     }
     assertEquals(
         List.of("sub-a", "sub-b"),

@@ -36,10 +36,15 @@ public final class SubscriberRecords {
    * came, so {@code frames_sent} and {@code frames_cancelled} stay absent.
    */
   public static End end(SubscriberReport report, long endedMicros) {
+    // a subscriber the relay refused every track measured nothing: not a complete run
+    boolean refused = report.everySubscriptionRefused();
     End.Builder end =
         End.newBuilder()
-            .setCompleted(report.completed())
-            .setEndReason(report.endReason() == null ? "" : report.endReason())
+            .setCompleted(report.completed() && !refused)
+            .setEndReason(
+                refused
+                    ? "every subscription refused"
+                    : report.endReason() == null ? "" : report.endReason())
             .setEndedUs(endedMicros);
     long received = 0;
     long stopSending = 0;
