@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
       SubscriberCommand.class,
       ChainCommand.class,
       NetemCommand.class,
+      CollectCommand.class,
       BenchCommand.class,
       TokenCommand.class,
       HelpCommand.class

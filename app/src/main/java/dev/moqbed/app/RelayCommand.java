@@ -1,5 +1,9 @@
 package dev.moqbed.app;
 
+import dev.moqbed.collect.RecordSender;
+import dev.moqbed.collect.RelayPathSampler;
+import dev.moqbed.collect.v1.End;
+import dev.moqbed.collect.v1.Hello;
 import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.MetricsEndpoint;
 import dev.moqbed.live.RelayMetrics;
@@ -170,6 +174,8 @@ final class RelayCommand implements Callable<Integer> {
 
   @Mixin IntervalOption intervalOption = new IntervalOption();
 
+  @Mixin CollectOption collectOption = new CollectOption();
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -209,6 +215,7 @@ final class RelayCommand implements Callable<Integer> {
     if (upstreamInsecure && upstreamCertificate != null) {
       throw new IllegalArgumentException("give --upstream-insecure or --upstream-cert, not both");
     }
+    Hello hello = collectOption.hello(Hello.SenderRole.ROLE_RELAY, controllerOption.controller, 0);
     MoqtVersion version = MoqtVersion.DRAFT_14;
     Relay[] relay = new Relay[1];
     boolean intervals = intervalOption.reportsIn(formatOption.format);
@@ -240,6 +247,11 @@ final class RelayCommand implements Callable<Integer> {
     if (probe != null) {
       probe.attach(relay[0]);
     }
+    RecordSender collect = hello == null ? null : collectOption.start(hello, "relay", err);
+    RelayPathSampler sampler =
+        collect == null
+            ? null
+            : RelayPathSampler.start(server.scheduler(), relay[0]::sessionSnapshots, collect);
     MetricsEndpoint metrics = null;
     if (relayMetrics != null) {
       relayMetrics.attach(relay[0], server.scheduler());
@@ -336,6 +348,12 @@ final class RelayCommand implements Callable<Integer> {
                   }
                   if (link != null) {
                     link.close();
+                  }
+                  if (collect != null) {
+                    sampler.stop();
+                    collect.finish(End.newBuilder().setEndedUs(CollectOption.nowMicros()).build());
+                    err.println("relay: " + CollectOption.summary(collect, collect.close(2_000)));
+                    err.flush();
                   }
                   server.close();
                   stopped.countDown();

@@ -1,5 +1,8 @@
 package dev.moqbed.app;
 
+import dev.moqbed.collect.RecordSender;
+import dev.moqbed.collect.SubscriberRecords;
+import dev.moqbed.collect.v1.Hello;
 import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.interval.IntervalLine;
 import dev.moqbed.live.interval.IntervalLine.Column;
@@ -128,6 +131,8 @@ final class SubscriberCommand implements Callable<Integer> {
 
   @Mixin IntervalOption intervalOption = new IntervalOption();
 
+  @Mixin CollectOption collectOption = new CollectOption();
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -141,7 +146,11 @@ final class SubscriberCommand implements Callable<Integer> {
         new SubscriberConfig(
             namespace, tracks, lateMicros, Set.copyOf(droppable), clockOffsetMicros, 2_000_000);
     InetSocketAddress address = relayOptions.address();
+    Hello hello =
+        collectOption.hello(
+            Hello.SenderRole.ROLE_SUBSCRIBER, controllerOption.controller, clockOffsetMicros);
     BufferedWriter frames = framesFile == null ? null : openFrames(framesFile);
+    RecordSender collect = hello == null ? null : collectOption.start(hello, "subscriber", err);
     CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
     Subscriber[] subscriber = new Subscriber[1];
     SubscriberProbe probe = new SubscriberProbe(tracks, lateMicros);
@@ -185,6 +194,9 @@ final class SubscriberCommand implements Callable<Integer> {
                     public void onFrame(FrameRecord frame) {
                       if (frames != null) {
                         writeFrame(frames, frame);
+                      }
+                      if (collect != null) {
+                        collect.offer(SubscriberRecords.frame(frame));
                       }
                     }
 
@@ -260,6 +272,11 @@ final class SubscriberCommand implements Callable<Integer> {
       SubscriberReport report = finished.get();
       if (frames != null) {
         frames.close();
+      }
+      if (collect != null) {
+        collect.finish(SubscriberRecords.end(report, CollectOption.nowMicros()));
+        err.println("subscriber: " + CollectOption.summary(collect, collect.close(5_000)));
+        err.flush();
       }
       List<IntervalSnapshot> intervalList = List.of();
       if (run != null) {

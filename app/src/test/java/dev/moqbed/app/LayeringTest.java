@@ -38,14 +38,16 @@ class LayeringTest {
   /**
    * Packages that may touch the real world: the application, the live roles, the link emulator on
    * real sockets, the Netty adapter, and the UDP driver of the project's QUIC stack (sockets,
-   * connection ids from a SecureRandom).
+   * connection ids from a SecureRandom), and the collector and its senders (TCP sockets,
+   * threads of their own, pauses between retries).
    */
   private static final String[] EDGE = {
     "dev.moqbed.app..",
     "dev.moqbed.live..",
     "dev.moqbed.netem..",
     "dev.moqbed.netty..",
-    "dev.moqbed.transport.udp.."
+    "dev.moqbed.transport.udp..",
+    "dev.moqbed.collect.."
   };
 
   private static final JavaClasses PRODUCTION =
@@ -208,6 +210,30 @@ class LayeringTest {
               "dev.moqbed.suite..",
               "dev.moqbed.live..");
 
+  /**
+   * The collector sits above the sweeps' files and the roles' records: only the application wires
+   * it to the roles, and it knows no transport (its records are the same from every stack).
+   */
+  static final ArchRule ONLY_APP_USES_COLLECT =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages("dev.moqbed.app..", "dev.moqbed.collect..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("dev.moqbed.collect..");
+
+  static final ArchRule COLLECT_KNOWS_NO_TRANSPORT =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.moqbed.collect..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "dev.moqbed.netty..",
+              "dev.moqbed.live..",
+              "dev.moqbed.transport..",
+              "dev.moqbed.netsim..");
+
   /** Simulations run in virtual time only: no Netty adapter, no live roles, no sweeps above. */
   static final ArchRule SIMULATION_KNOWS_NOTHING_ABOVE =
       noClasses()
@@ -293,6 +319,8 @@ class LayeringTest {
     OUTPUT_USES_JDK_ONLY.check(PRODUCTION);
     NETSIM_IS_A_PURE_MODEL.check(PRODUCTION);
     NETEM_IS_LINKS_ON_SOCKETS.check(PRODUCTION);
+    ONLY_APP_USES_COLLECT.check(PRODUCTION);
+    COLLECT_KNOWS_NO_TRANSPORT.check(PRODUCTION);
   }
 
   @Test

@@ -1,0 +1,195 @@
+package dev.moqbed.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.moqbed.netty.NativeQuic;
+import dev.moqbed.simulation.RunRecord;
+import dev.moqbed.suite.report.RunSet;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The multi-host recipe on loopback: a collector, a relay with --collect and a publisher each in a
+ * process of its own as on separate machines, two subscribers with --collect; then {@code report}
+ * reads the collected directory and prints the per-track latency table.
+ */
+@Tag("network")
+class CollectNetworkTest {
+  @TempDir Path work;
+
+  private final List<Process> processes = new ArrayList<>();
+
+  private String subscriberLogs = "";
+
+  private Process start(String name, String... args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(MoqbedCommand.class.getName());
+    command.addAll(List.of(args));
+    Process process =
+        new ProcessBuilder(command)
+            .redirectOutput(work.resolve(name + ".out").toFile())
+            .redirectError(work.resolve(name + ".err").toFile())
+            .start();
+    processes.add(process);
+    return process;
+  }
+
+  private String output(String name) throws IOException {
+    return Files.readString(work.resolve(name + ".out"))
+        + Files.readString(work.resolve(name + ".err"));
+  }
+
+  private void awaitLine(String name, String text) throws Exception {
+    for (int i = 0; i < 600; i++) {
+      if (output(name).contains(text)) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError(name + " never printed '" + text + "': " + output(name));
+  }
+
+  private static int freeTcpPort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static int freeUdpPort() throws IOException {
+    try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  @Test
+  @Timeout(value = 240, unit = TimeUnit.SECONDS)
+  void shouldGatherTwoSubscribersAndTheRelayIntoOneDirectoryThatReportReads() throws Exception {
+    assumeTrue(
+        NativeQuic.isAvailable(), "QUIC native library: " + NativeQuic.unavailabilityReason());
+    Path out = work.resolve("collected");
+    String collector = "127.0.0.1:" + freeTcpPort();
+    String relay = "127.0.0.1:" + freeUdpPort();
+    try {
+      Process collect = start("collect", "collect", "--listen", collector, "--out", out.toString());
+      awaitLine("collect", "moqbed collect: listening on");
+      Process relayProcess =
+          start(
+              "relay",
+              "relay",
+              "--listen",
+              relay,
+              "--interval",
+              "0",
+              "--collect",
+              collector,
+              "--label",
+              "e2e",
+              "--collect-host",
+              "relay-vm");
+      awaitLine("relay", "moqbed relay: listening on");
+      Process publisher =
+          start("publisher", "publisher", "--relay", relay, "--insecure", "--duration", "15s");
+      awaitLine("publisher", "accepted by");
+      // The subscribers run in this JVM, as the command runs them: a new JVM takes seconds to
+      // start on a loaded machine, and a publisher nobody subscribes to for 10 s idles out.
+      Map<String, StringWriter> logs = new ConcurrentHashMap<>();
+      List<CompletableFuture<Integer>> subscribers = new ArrayList<>();
+      for (String host : List.of("sub-a", "sub-b")) {
+        StringWriter log = new StringWriter();
+        logs.put(host, log);
+        subscribers.add(
+            CompletableFuture.supplyAsync(
+                () ->
+                    MoqbedCommand.run(
+                        new String[] {
+                          "subscriber",
+                          "--relay",
+                          relay,
+                          "--insecure",
+                          "--interval",
+                          "0",
+                          "--collect",
+                          collector,
+                          "--label",
+                          "e2e",
+                          "--collect-host",
+                          host
+                        },
+                        new PrintWriter(log),
+                        new PrintWriter(log))));
+      }
+      for (CompletableFuture<Integer> subscriber : subscribers) {
+        subscriber.get(120, TimeUnit.SECONDS);
+      }
+      subscriberLogs = logs.toString();
+      assertTrue(publisher.waitFor(60, TimeUnit.SECONDS));
+      for (String host : List.of("sub-a", "sub-b")) {
+        String log = logs.get(host).toString();
+        assertTrue(log.contains("subscriber: collect: "), log);
+        assertTrue(log.contains(" 0 dropped"), log);
+      }
+      relayProcess.destroy(); // SIGTERM: as Ctrl-C, its End goes to the collector
+      assertTrue(relayProcess.waitFor(30, TimeUnit.SECONDS));
+      awaitLine("collect", " path samples"); // the relay's End (or its loss) was logged
+      collect.destroy();
+      assertTrue(collect.waitFor(30, TimeUnit.SECONDS));
+      assertTrue(output("collect").contains("collect: stopped; files flushed"), output("collect"));
+    } finally {
+      for (Process process : processes) {
+        process.destroyForcibly();
+      }
+    }
+
+    RunSet runs = RunSet.read(List.of(out));
+    assertEquals(2, runs.records().size(), output("collect"));
+    for (RunRecord run : runs.records()) {
+      assertEquals("e2e", run.scenario());
+      assertEquals("quiche:cubic", run.controller());
+      assertEquals("true", run.extra().get("completed"), output("collect"));
+      assertEquals(run.extra().get("frames_received"), run.extra().get("frames_collected"));
+      assertTrue(
+          Long.parseLong(run.extra().get("frames_collected")) > 0,
+          run + "\n" + subscriberLogs + output("relay") + output("publisher"));
+    }
+    assertEquals(
+        List.of("sub-a", "sub-b"),
+        runs.records().stream().map(r -> r.extra().get("host")).sorted().toList());
+    List<String> paths = Files.readAllLines(out.resolve("paths.csv"));
+    assertTrue(paths.size() > 2, "the relay's path samples: " + paths.size() + " lines");
+    assertTrue(paths.get(1).startsWith("e2e,quiche:cubic,relay-vm,"), paths.get(1));
+
+    StringWriter report = new StringWriter();
+    StringWriter errors = new StringWriter();
+    int code =
+        MoqbedCommand.run(
+            new String[] {"report", out.toString(), "--html", work.resolve("r.html").toString()},
+            new PrintWriter(report),
+            new PrintWriter(errors));
+    assertEquals(0, code, errors.toString());
+    String text = report.toString();
+    assertTrue(text.contains("a1 av_latency"), text);
+    assertTrue(text.contains("| e2e | quiche:cubic | 2 |"), text);
+    assertTrue(Files.readString(work.resolve("r.html")).contains("a1"));
+  }
+}
