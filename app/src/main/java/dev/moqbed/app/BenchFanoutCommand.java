@@ -144,8 +144,8 @@ final class BenchFanoutCommand implements Callable<Integer> {
             subscribers,
             slow,
             slowRate,
-            controllerOption.settings(),
-            controllerOption.controller,
+            controllerOption.quicheOnly("bench fanout"),
+            controllerOption.controllerName(),
             lateMicros,
             subscriberThreads,
             swarmCommand(),
@@ -178,7 +178,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
                   ? " (" + slow + " behind " + Quantities.formatRate(slowRate) + " links)"
                   : "")
               + " in a second process, loopback QUIC ("
-              + controllerOption.controller
+              + controllerOption.controllerName()
               + ", "
               + QuicServer.socketLayer()
               + "), "
@@ -230,7 +230,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
     configuration.put("duration_s", durationMicros / 1e6);
     configuration.put("warmup_s", warmupMicros / 1e6);
     configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
-    configuration.put("cc", controllerOption.controller);
+    configuration.put("cc", controllerOption.controllerName());
     configuration.put("late_ms", lateMicros / 1e3);
     configuration.put("socket_layer", QuicServer.socketLayer());
     return configuration;
@@ -299,7 +299,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
                   ? List.of()
                   : slowVia.stream().map(LiveSupport::parseAddress).toList(),
               LiveSupport.trust(false, relayCertificate),
-              controllerOption.settings(),
+              controllerOption.quicheOnly("bench fanout"),
               subscribers,
               threads,
               tracks,

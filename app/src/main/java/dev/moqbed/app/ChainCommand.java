@@ -8,6 +8,8 @@ import dev.moqbed.live.RelayMetrics;
 import dev.moqbed.live.SubscriberRoute;
 import dev.moqbed.live.interval.IntervalLine;
 import dev.moqbed.live.interval.IntervalLine.Column;
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netem.DirectionSample;
 import dev.moqbed.netem.LinkDescription;
@@ -66,6 +68,22 @@ final class ChainCommand implements Callable<Integer> {
   int relays;
 
   @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
+
+  @Option(
+      names = "--relay-transport",
+      paramLabel = "STACK",
+      description =
+          "The relays' QUIC stack when it differs from --transport: a relay on the project's"
+              + " stack serving quiche clients, or the other way round. --cc is the relays'.")
+  String relayTransport;
+
+  @Option(
+      names = "--client-transport",
+      paramLabel = "STACK",
+      description =
+          "The publisher's and subscribers' QUIC stack when it differs from --transport; they use"
+              + " --cc when it is a controller of their stack, its default otherwise.")
+  String clientTransport;
 
   @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
 
@@ -156,7 +174,7 @@ final class ChainCommand implements Callable<Integer> {
             .media(media)
             .durationMicros(durationMicros)
             .subscribers(subscribers)
-            .settings(controllerOption.settings())
+            .stacks(relayStack(), clientStack())
             .lateMicros(lateMicros)
             .log(
                 line -> {
@@ -196,9 +214,11 @@ final class ChainCommand implements Callable<Integer> {
               + (relays == 1 ? "relay" : relays + " relays in a row")
               + ", publisher and "
               + subscribers
-              + " subscriber(s) on loopback over QUIC ("
-              + controllerOption.controller
-              + ", "
+              + " subscriber(s) on loopback over QUIC (relays: "
+              + relayStack().describe()
+              + "; clients: "
+              + clientStack().describe()
+              + "; "
               + QuicServer.socketLayer()
               + "), "
               + Quantities.formatDuration(durationMicros)
@@ -266,11 +286,32 @@ final class ChainCommand implements Callable<Integer> {
     configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
     configuration.put("subscribers", subscribers);
     configuration.put("relays", relays);
-    configuration.put("cc", controllerOption.controller);
+    configuration.put("relay_transport", relayStack().transport().id());
+    configuration.put("client_transport", clientStack().transport().id());
+    configuration.put("cc", relayStack().controller());
+    configuration.put("client_cc", clientStack().controller());
     configuration.put("late_ms", lateMicros / 1e3);
     configuration.put("warmup_s", warmupMicros / 1e6);
     configuration.put("socket_layer", QuicServer.socketLayer());
     configuration.put("link", link);
     return configuration;
+  }
+
+  /** The relays' stack: --relay-transport, else --transport, with --cc. */
+  private LiveStack relayStack() {
+    LiveTransport transport =
+        relayTransport != null ? LiveTransport.parse(relayTransport) : controllerOption.transport();
+    return transport == controllerOption.transport()
+        ? controllerOption.stack()
+        : LiveStack.of(transport, controllerOption.controllerOrDefault(transport));
+  }
+
+  /** The clients' stack: --client-transport, else --transport. */
+  private LiveStack clientStack() {
+    LiveTransport transport =
+        clientTransport != null
+            ? LiveTransport.parse(clientTransport)
+            : controllerOption.transport();
+    return controllerOption.stackOn(transport);
   }
 }

@@ -1,20 +1,74 @@
 package dev.moqbed.app;
 
-import dev.moqbed.live.LiveSupport;
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.netty.QuicSettings;
 import picocli.CommandLine.Option;
 
-/** {@code --cc} of the live commands: the controller of an endpoint on real QUIC. */
+/**
+ * {@code --transport} and {@code --cc} of the live commands: which QUIC stack the endpoints run on
+ * and the controller of their sending side, parsed in one place ({@link LiveStack#of}).
+ */
 final class LiveControllerOption {
   @Option(
-      names = "--cc",
-      paramLabel = "ID",
-      defaultValue = "quiche:cubic",
-      description = LiveHelp.CC_OPTION)
+      names = "--transport",
+      paramLabel = "STACK",
+      defaultValue = "quiche",
+      description = LiveHelp.TRANSPORT_OPTION)
+  String transport;
+
+  @Option(names = "--cc", paramLabel = "ID", description = LiveHelp.CC_OPTION)
   String controller;
 
-  /** The QUIC settings for this controller; a one-line error for an unknown id. */
-  QuicSettings settings() {
-    return LiveSupport.settings(controller);
+  /** The stack and controller; a one-line error for an unknown one or a wrong pairing. */
+  LiveStack stack() {
+    LiveTransport parsed = LiveTransport.parse(transport);
+    return LiveStack.of(parsed, controller != null ? controller : defaultController(parsed));
+  }
+
+  /**
+   * The stack on {@code transport} for an endpoint beside the one under test (a chain's clients on
+   * another stack than its relay): {@code --cc} when it is a controller of that stack, the stack's
+   * default otherwise.
+   */
+  LiveStack stackOn(LiveTransport transport) {
+    boolean quiches =
+        controller != null
+            && controller.trim().toLowerCase(java.util.Locale.ROOT).startsWith("quiche:");
+    boolean fits = controller != null && quiches == (transport == LiveTransport.QUICHE);
+    return LiveStack.of(transport, fits ? controller : defaultController(transport));
+  }
+
+  /** The transport given with {@code --transport}. */
+  LiveTransport transport() {
+    return LiveTransport.parse(transport);
+  }
+
+  /** The controller named, or the stack's default: quiche's Cubic, or the project's C4. */
+  String controllerName() {
+    return stack().controller();
+  }
+
+  /**
+   * The quiche settings, for a command that runs on quiche only.
+   *
+   * @param command the command, for the message when another stack is asked for
+   */
+  QuicSettings quicheOnly(String command) {
+    LiveStack stack = stack();
+    if (stack.transport() != LiveTransport.QUICHE) {
+      throw new IllegalArgumentException(
+          command + " runs on quiche only so far; drop --transport " + transport);
+    }
+    return stack.quicheSettings();
+  }
+
+  /** {@code --cc} as given, or {@code transport}'s default when none was. */
+  String controllerOrDefault(LiveTransport transport) {
+    return controller != null ? controller : defaultController(transport);
+  }
+
+  private static String defaultController(LiveTransport transport) {
+    return transport == LiveTransport.QUICHE ? "quiche:cubic" : "c4";
   }
 }

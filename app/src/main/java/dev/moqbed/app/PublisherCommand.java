@@ -98,7 +98,7 @@ final class PublisherCommand implements Callable<Integer> {
             new RelayConnector.Target(
                 address,
                 relayOptions.serverName(address),
-                controllerOption.settings(),
+                controllerOption.stack(),
                 relayOptions.trust(),
                 version),
             sessionOptions.livenessMicros,
@@ -218,7 +218,8 @@ final class PublisherCommand implements Callable<Integer> {
     configuration.put("namespace", namespace);
     configuration.put("duration_s", durationMicros / 1e6);
     configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
-    configuration.put("cc", controllerOption.controller);
+    configuration.put("transport", controllerOption.stack().transport().id());
+    configuration.put("cc", controllerOption.controllerName());
     return configuration;
   }
 }

@@ -13,8 +13,9 @@ import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.interval.IntervalRun;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.RelayProbe;
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.ServerEndpoint;
 import dev.moqbed.media.moqt.MoqtVersion;
-import dev.moqbed.netty.QuicServer;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.relay.Relay;
@@ -228,13 +229,13 @@ final class RelayCommand implements Callable<Integer> {
             formatOption.format,
             new IntervalLine(
                 List.of(), EnumSet.of(Column.STOP_SENDING, Column.DROPPED, Column.PATH)));
-    QuicServer server =
-        QuicServer.start(
+    LiveStack stack = controllerOption.stack();
+    ServerEndpoint server =
+        stack.listen(
             LiveSupport.parseAddress(listen),
-            controllerOption.settings(),
             tls,
             version.alpn(),
-            connection -> relay[0].serve(connection, version));
+            connection -> relay[0].serve(connection.transport(), version));
     relay[0] =
         new Relay(
             server.scheduler(),
@@ -271,7 +272,7 @@ final class RelayCommand implements Callable<Integer> {
                 server.scheduler(),
                 upstreamAddress,
                 LiveSupport.serverName(upstream, upstreamAddress),
-                controllerOption.settings(),
+                stack,
                 LiveSupport.trust(upstreamInsecure, upstreamCertificate),
                 line -> {
                   err.println("relay: " + line);
@@ -296,9 +297,9 @@ final class RelayCommand implements Callable<Integer> {
             + " (QUIC, ALPN "
             + version.alpn()
             + ", "
-            + controllerOption.controller
+            + stack.describe()
             + ", "
-            + QuicServer.socketLayer()
+            + server.socketLayer()
             + "), certificate "
             + tls.certificateFile()
             + (endpoint == null ? "" : ", metrics on http://" + endpoint.listening() + "/metrics")
@@ -371,7 +372,8 @@ final class RelayCommand implements Callable<Integer> {
         Map<String, Object> configuration = new LinkedHashMap<>();
         configuration.put("listen", listen);
         configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
-        configuration.put("cc", controllerOption.controller);
+        configuration.put("transport", controllerOption.stack().transport().id());
+        configuration.put("cc", controllerOption.controllerName());
         configuration.put("max_sessions", maxSessions);
         configuration.put("max_buffered_bytes", maxBufferedBytes);
         configuration.put("upstream", upstream);

@@ -169,7 +169,7 @@ final class SubscriberCommand implements Callable<Integer> {
             new RelayConnector.Target(
                 address,
                 relayOptions.serverName(address),
-                controllerOption.settings(),
+                controllerOption.stack(),
                 relayOptions.trust(),
                 version),
             sessionOptions.livenessMicros,
@@ -360,7 +360,8 @@ final class SubscriberCommand implements Callable<Integer> {
     configuration.put("droppable", droppable);
     configuration.put("clock_offset_us", clockOffsetMicros);
     configuration.put("clock_uncertainty_us", clockUncertaintyMicros);
-    configuration.put("cc", controllerOption.controller);
+    configuration.put("transport", controllerOption.stack().transport().id());
+    configuration.put("cc", controllerOption.controllerName());
     return configuration;
   }
 

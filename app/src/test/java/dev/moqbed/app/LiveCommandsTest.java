@@ -33,18 +33,25 @@ class LiveCommandsTest {
       // Without white space: the help wraps lines wherever it likes.
       String help = run(command, "--help").out().replaceAll("\\s+", "");
       assertTrue(help.contains("quiche:cubic(default),quiche:bbr"), command + ": " + help);
-      assertTrue(help.contains("runonlyonthetransportmodelinvirtualtime"), help);
+      assertTrue(help.contains("--transportmoqbed,theproject'sQUICstackruns"), help);
     }
   }
 
   @Test
-  void shouldRefuseTheProjectsControllersOnRealQuicWithOneLine() {
+  void shouldSendTheProjectsControllersToTheProjectsStackWithOneLine() {
     Result result = run("chain", "--cc", "c4", "--duration", "1s");
     assertEquals(2, result.exitCode());
     assertEquals(
-        "moqbed: controller 'c4' runs only on the transport model in virtual time ('moqbed sim"
-            + " ...'); on real QUIC use quiche:cubic, quiche:bbr, quiche:reno\n",
+        "moqbed: controller 'c4' is the project's own: run it live with --transport moqbed;"
+            + " quiche offers quiche:cubic, quiche:bbr, quiche:reno\n",
         result.err());
+    Result quiches = run("relay", "--transport", "moqbed", "--cc", "quiche:bbr");
+    assertEquals(2, quiches.exitCode());
+    assertTrue(quiches.err().startsWith("moqbed: controller 'quiche:bbr' is quiche's"));
+    Result fanout = run("bench", "fanout", "--transport", "moqbed", "--cc", "c4");
+    assertEquals(2, fanout.exitCode());
+    assertEquals(
+        "moqbed: bench fanout runs on quiche only so far; drop --transport moqbed\n", fanout.err());
   }
 
   @Test

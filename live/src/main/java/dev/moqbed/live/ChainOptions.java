@@ -1,6 +1,7 @@
 package dev.moqbed.live;
 
 import dev.moqbed.live.interval.IntervalSnapshot;
+import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.subscriber.FrameRecord;
@@ -20,7 +21,8 @@ public final class ChainOptions {
   private final long durationMicros;
   private final int subscribers;
   private final int relays;
-  private final QuicSettings settings;
+  private final LiveStack relayStack;
+  private final LiveStack clientStack;
   private final long lateMicros;
   private final Set<String> droppableTracks;
   private final List<Long> clockOffsetsMicros;
@@ -35,7 +37,8 @@ public final class ChainOptions {
     durationMicros = builder.durationMicros;
     subscribers = builder.subscribers;
     relays = builder.relays;
-    settings = builder.settings;
+    relayStack = builder.relayStack;
+    clientStack = builder.clientStack;
     lateMicros = builder.lateMicros;
     droppableTracks = builder.droppableTracks;
     clockOffsetsMicros = builder.clockOffsetsMicros;
@@ -73,8 +76,14 @@ public final class ChainOptions {
     return relays;
   }
 
-  public QuicSettings settings() {
-    return settings;
+  /** The relays' QUIC stack and controller: the side under test. */
+  public LiveStack relayStack() {
+    return relayStack;
+  }
+
+  /** The publisher's and subscribers' QUIC stack and controller. */
+  public LiveStack clientStack() {
+    return clientStack;
   }
 
   public long lateMicros() {
@@ -119,7 +128,8 @@ public final class ChainOptions {
     private long durationMicros;
     private int subscribers = 3;
     private int relays = 1;
-    private QuicSettings settings = QuicSettings.DEFAULT;
+    private LiveStack relayStack = LiveStack.quicheDefault();
+    private LiveStack clientStack = LiveStack.quicheDefault();
     private long lateMicros = 250_000;
     private Set<String> droppableTracks = Set.of("vmid");
     private List<Long> clockOffsetsMicros = List.of();
@@ -136,7 +146,8 @@ public final class ChainOptions {
       durationMicros = options.durationMicros;
       subscribers = options.subscribers;
       relays = options.relays;
-      settings = options.settings;
+      relayStack = options.relayStack;
+      clientStack = options.clientStack;
       lateMicros = options.lateMicros;
       droppableTracks = options.droppableTracks;
       clockOffsetsMicros = options.clockOffsetsMicros;
@@ -183,9 +194,23 @@ public final class ChainOptions {
       return this;
     }
 
-    /** QUIC settings of every endpoint (default {@link QuicSettings#DEFAULT}: quiche's Cubic). */
+    /**
+     * Every endpoint on quiche with these settings (default {@link QuicSettings#DEFAULT}: quiche's
+     * Cubic).
+     */
     public Builder settings(QuicSettings settings) {
-      this.settings = Objects.requireNonNull(settings, "settings");
+      Objects.requireNonNull(settings, "settings");
+      LiveStack quiche = LiveStack.quicheDefault().withQuicheSettings(settings);
+      return stacks(quiche, quiche);
+    }
+
+    /**
+     * The relays' stack and the clients' (default quiche's Cubic for both): a relay on the
+     * project's stack can serve quiche clients, and the other way round.
+     */
+    public Builder stacks(LiveStack relays, LiveStack clients) {
+      this.relayStack = Objects.requireNonNull(relays, "relays");
+      this.clientStack = Objects.requireNonNull(clients, "clients");
       return this;
     }
 

@@ -3,11 +3,11 @@ package dev.moqbed.live;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.RelayProbe;
 import dev.moqbed.live.interval.SubscriberProbe;
+import dev.moqbed.live.stack.ClientEndpoint;
+import dev.moqbed.live.stack.ServerEndpoint;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
-import dev.moqbed.netty.QuicClient;
-import dev.moqbed.netty.QuicServer;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
@@ -123,42 +123,44 @@ public final class LiveChain {
       Publisher[] publisher = new Publisher[1];
       PublisherConfig publisherConfig =
           new PublisherConfig("live", options.media(), options.durationMicros(), false, 500_000);
-      QuicClient publisherClient =
-          QuicClient.connect(
-              publisherRelay,
-              "localhost",
-              options.settings(),
-              trust,
-              alpn,
-              connection -> {
-                publisher[0] =
-                    new Publisher(
-                        connection.scheduler(),
-                        publisherConfig,
-                        new PublisherEvents() {
-                          @Override
-                          public void onAnnounced() {
-                            announced.complete(null);
-                          }
+      ClientEndpoint publisherClient =
+          options
+              .clientStack()
+              .connect(
+                  publisherRelay,
+                  "localhost",
+                  trust,
+                  alpn,
+                  connection -> {
+                    publisher[0] =
+                        new Publisher(
+                            connection.scheduler(),
+                            publisherConfig,
+                            new PublisherEvents() {
+                              @Override
+                              public void onAnnounced() {
+                                announced.complete(null);
+                              }
 
-                          @Override
-                          public void onMediaFinished(PublisherReport report) {
-                            published.complete(report);
-                          }
+                              @Override
+                              public void onMediaFinished(PublisherReport report) {
+                                published.complete(report);
+                              }
 
-                          @Override
-                          public void onLog(String line) {
-                            options.log().accept("publisher: " + line);
-                          }
-                        });
-                MoqtSession.client(connection, publisher[0], VERSION);
-              });
+                              @Override
+                              public void onLog(String line) {
+                                options.log().accept("publisher: " + line);
+                              }
+                            });
+                    MoqtSession.client(connection.transport(), publisher[0], VERSION);
+                  },
+                  null);
       endpoints.add(publisherClient);
       await(announced, 10, "the relay to accept the publisher's namespace");
 
       List<CompletableFuture<Void>> answered = new ArrayList<>();
       List<CompletableFuture<SubscriberReport>> reports = new ArrayList<>();
-      List<QuicClient> subscriberClients = new ArrayList<>();
+      List<ClientEndpoint> subscriberClients = new ArrayList<>();
       List<SubscriberProbe> subscriberProbes = new ArrayList<>();
       for (int i = 0; i < options.subscribers(); i++) {
         int index = i;
@@ -176,44 +178,48 @@ public final class LiveChain {
                 options.droppableTracks(),
                 options.clockOffsetMicros(i),
                 2_000_000);
-        QuicClient subscriberClient =
-            QuicClient.connect(
-                relayAddress,
-                "localhost",
-                options.settings(),
-                trust,
-                alpn,
-                connection -> {
-                  Subscriber subscriber =
-                      new Subscriber(
-                          connection.scheduler(),
-                          config,
-                          probe.events(
-                              new SubscriberEvents() {
-                                @Override
-                                public void onSubscriptionsAnswered(int accepted, int refused) {
-                                  subscribed.complete(null);
-                                }
+        ClientEndpoint subscriberClient =
+            options
+                .clientStack()
+                .connect(
+                    relayAddress,
+                    "localhost",
+                    trust,
+                    alpn,
+                    connection -> {
+                      Subscriber subscriber =
+                          new Subscriber(
+                              connection.scheduler(),
+                              config,
+                              probe.events(
+                                  new SubscriberEvents() {
+                                    @Override
+                                    public void onSubscriptionsAnswered(int accepted, int refused) {
+                                      subscribed.complete(null);
+                                    }
 
-                                @Override
-                                public void onFrame(FrameRecord frame) {
-                                  options.frames().accept(index + 1, frame);
-                                }
+                                    @Override
+                                    public void onFrame(FrameRecord frame) {
+                                      options.frames().accept(index + 1, frame);
+                                    }
 
-                                @Override
-                                public void onFinished(SubscriberReport finished) {
-                                  report.complete(finished);
-                                  subscribed.complete(null);
-                                }
+                                    @Override
+                                    public void onFinished(SubscriberReport finished) {
+                                      report.complete(finished);
+                                      subscribed.complete(null);
+                                    }
 
-                                @Override
-                                public void onLog(String line) {
-                                  options.log().accept("subscriber " + (index + 1) + ": " + line);
-                                }
-                              }));
-                  probe.attach(subscriber);
-                  MoqtSession.client(connection, subscriber, VERSION);
-                });
+                                    @Override
+                                    public void onLog(String line) {
+                                      options
+                                          .log()
+                                          .accept("subscriber " + (index + 1) + ": " + line);
+                                    }
+                                  }));
+                      probe.attach(subscriber);
+                      MoqtSession.client(connection.transport(), subscriber, VERSION);
+                    },
+                    null);
         subscriberClients.add(subscriberClient);
         endpoints.add(subscriberClient);
       }
@@ -235,7 +241,7 @@ public final class LiveChain {
                   mediaDurationMicros(options),
                   relays.get(relays.size() - 1).loop(),
                   relayProbe,
-                  subscriberClients.stream().map(QuicClient::scheduler).toList(),
+                  subscriberClients.stream().map(ClientEndpoint::scheduler).toList(),
                   subscriberProbes)
               : null;
       publisherClient.scheduler().execute(started::startMedia);
@@ -254,7 +260,7 @@ public final class LiveChain {
       List<IntervalSnapshot> intervalList =
           chainIntervals == null ? List.of() : chainIntervals.finish();
       List<PathStats> relayPaths = new ArrayList<>();
-      for (QuicClient subscriberClient : subscriberClients) {
+      for (ClientEndpoint subscriberClient : subscriberClients) {
         String suffix = ":" + route.relaySidePort(subscriberClient.localPort());
         relayPaths.add(
             paths.entrySet().stream()
@@ -295,13 +301,14 @@ public final class LiveChain {
       throws IOException, InterruptedException {
     String name = options.relays() == 1 ? "relay" : "relay " + number;
     Relay[] relay = new Relay[1];
-    QuicServer server =
-        QuicServer.start(
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-            options.settings(),
-            certificate,
-            VERSION.alpn(),
-            connection -> relay[0].serve(connection, VERSION));
+    ServerEndpoint server =
+        options
+            .relayStack()
+            .listen(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                certificate,
+                VERSION.alpn(),
+                connection -> relay[0].serve(connection.transport(), VERSION));
     relay[0] =
         new Relay(
             server.scheduler(),
@@ -324,7 +331,7 @@ public final class LiveChain {
               server.scheduler(),
               upstream.address(),
               "localhost",
-              options.settings(),
+              options.relayStack(),
               trust,
               line -> options.log().accept(name + ": " + line),
               1_000_000));

@@ -1,12 +1,12 @@
 package dev.moqbed.live;
 
+import dev.moqbed.live.stack.ClientEndpoint;
+import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.media.moqt.ControlMessage;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
-import dev.moqbed.netty.QuicClient;
-import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
@@ -36,12 +36,12 @@ public final class UpstreamLink implements AutoCloseable {
   private final EventLoopScheduler relayLoop;
   private final InetSocketAddress upstream;
   private final String serverName;
-  private final QuicSettings settings;
+  private final LiveStack stack;
   private final ClientTrust trust;
   private final Consumer<String> log;
   private final long retryMicros;
   private final ScheduledExecutorService reconnector;
-  private volatile QuicClient client;
+  private volatile ClientEndpoint client;
   private volatile boolean closing;
 
   private UpstreamLink(
@@ -49,7 +49,7 @@ public final class UpstreamLink implements AutoCloseable {
       EventLoopScheduler relayLoop,
       InetSocketAddress upstream,
       String serverName,
-      QuicSettings settings,
+      LiveStack stack,
       ClientTrust trust,
       Consumer<String> log,
       long retryMicros) {
@@ -57,7 +57,7 @@ public final class UpstreamLink implements AutoCloseable {
     this.relayLoop = relayLoop;
     this.upstream = upstream;
     this.serverName = serverName;
-    this.settings = settings;
+    this.stack = stack;
     this.trust = trust;
     this.log = log;
     this.retryMicros = retryMicros;
@@ -81,13 +81,13 @@ public final class UpstreamLink implements AutoCloseable {
       EventLoopScheduler relayLoop,
       InetSocketAddress upstream,
       String serverName,
-      QuicSettings settings,
+      LiveStack stack,
       ClientTrust trust,
       Consumer<String> log,
       long retryMicros)
       throws IOException, InterruptedException {
     UpstreamLink link =
-        new UpstreamLink(relay, relayLoop, upstream, serverName, settings, trust, log, retryMicros);
+        new UpstreamLink(relay, relayLoop, upstream, serverName, stack, trust, log, retryMicros);
     try {
       link.open().get(READY_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (TimeoutException e) {
@@ -112,15 +112,16 @@ public final class UpstreamLink implements AutoCloseable {
   private CompletableFuture<Void> open() throws IOException {
     CompletableFuture<Void> ready = new CompletableFuture<>();
     client =
-        QuicClient.connect(
+        stack.connect(
             upstream,
             serverName,
-            settings,
             trust,
             LiveChain.VERSION.alpn(),
             connection ->
                 MoqtSession.client(
-                    connection, new Watched(relay.newUpstreamSession(), ready), LiveChain.VERSION),
+                    connection.transport(),
+                    new Watched(relay.newUpstreamSession(), ready),
+                    LiveChain.VERSION),
             relayLoop);
     return ready;
   }
@@ -135,7 +136,7 @@ public final class UpstreamLink implements AutoCloseable {
             return;
           }
           try {
-            QuicClient previous = client;
+            ClientEndpoint previous = client;
             if (previous != null) {
               previous.close();
             }
@@ -159,7 +160,7 @@ public final class UpstreamLink implements AutoCloseable {
   public void close() {
     closing = true;
     reconnector.shutdownNow();
-    QuicClient current = client;
+    ClientEndpoint current = client;
     if (current != null) {
       current.close();
     }

@@ -29,6 +29,16 @@ public final class ClientTrust {
     return new ClientTrust(null, true);
   }
 
+  /** The one certificate trusted, or null when the JDK's authorities (or nothing) decide. */
+  public X509Certificate pinnedCertificate() {
+    return pinned;
+  }
+
+  /** Whether any certificate is accepted, unchecked. */
+  public boolean isInsecure() {
+    return insecure;
+  }
+
   void apply(QuicSslContextBuilder builder) {
     if (insecure) {
       builder.trustManager(InsecureTrustManagerFactory.INSTANCE);

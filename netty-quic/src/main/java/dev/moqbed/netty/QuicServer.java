@@ -73,8 +73,8 @@ public final class QuicServer implements AutoCloseable {
   }
 
   /** The socket's reason without Netty's "bind(..) failed with error(-98): " prefix. */
-  static String bindFailure(Exception e) {
-    String message = String.valueOf(e.getMessage());
+  public static String bindFailure(Throwable e) {
+    String message = e == null ? "failed" : String.valueOf(e.getMessage());
     int reason = message.indexOf("): ");
     return message.startsWith("bind(") && reason > 0 ? message.substring(reason + 3) : message;
   }

@@ -53,8 +53,7 @@ public enum QuicheController {
       throw new IllegalArgumentException(
           "controller '"
               + given
-              + "' runs only on the transport model in virtual time ('moqbed sim ...'); on real"
-              + " QUIC use "
+              + "' is the project's own: run it live with --transport moqbed; on quiche use "
               + IDS);
     }
     throw new IllegalArgumentException(

@@ -28,8 +28,8 @@ class QuicheControllerTest {
       assertEquals(
           "controller '"
               + id
-              + "' runs only on the transport model in virtual time ('moqbed sim ...'); on real"
-              + " QUIC use quiche:cubic, quiche:bbr, quiche:reno",
+              + "' is the project's own: run it live with --transport moqbed; on quiche use"
+              + " quiche:cubic, quiche:bbr, quiche:reno",
           error.getMessage());
     }
   }

@@ -1,10 +1,10 @@
 package dev.moqbed.live.reconnect;
 
+import dev.moqbed.live.stack.ClientEndpoint;
+import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
-import dev.moqbed.netty.QuicClient;
-import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.SharedEventLoops;
 import dev.moqbed.session.KeepAlive;
 import dev.moqbed.session.MoqtSession;
@@ -37,7 +37,7 @@ public final class RelayConnector implements AutoCloseable {
   public record Target(
       InetSocketAddress address,
       String serverName,
-      QuicSettings settings,
+      LiveStack stack,
       ClientTrust trust,
       MoqtVersion version) {}
 
@@ -53,7 +53,7 @@ public final class RelayConnector implements AutoCloseable {
   private final ExecutorService connecting;
   private MoqtSessionListener role;
   private Consumer<String> onGiveUp;
-  private volatile QuicClient client;
+  private volatile ClientEndpoint client;
   private volatile boolean closed;
   // On the loop: the attempt under way (0 while connected), when the session was lost.
   private int attempt;
@@ -185,7 +185,7 @@ public final class RelayConnector implements AutoCloseable {
     if (closed) {
       return;
     }
-    QuicClient old = client;
+    ClientEndpoint old = client;
     if (old != null) {
       old.close();
     }
@@ -223,7 +223,7 @@ public final class RelayConnector implements AutoCloseable {
     }
   }
 
-  private QuicClient connect() throws IOException {
+  private ClientEndpoint connect() throws IOException {
     try {
       return connectOnce();
     } catch (IOException e) {
@@ -241,32 +241,28 @@ public final class RelayConnector implements AutoCloseable {
     }
   }
 
-  private QuicClient connectOnce() throws IOException {
-    QuicSettings base = target.settings();
-    QuicSettings settings =
-        new QuicSettings(
-            base.controller(),
-            livenessMicros,
-            base.maxUdpPayloadBytes(),
-            base.maxIncomingUnidirectionalStreams());
-    return QuicClient.connect(
-        target.address(),
-        target.serverName(),
-        settings,
-        target.trust(),
-        target.version().alpn(),
-        connection -> {
-          MoqtSession session = MoqtSession.client(connection, role, target.version());
-          KeepAlive.start(loop, session, livenessMicros / 4);
-        },
-        loop);
+  private ClientEndpoint connectOnce() throws IOException {
+    return target
+        .stack()
+        .withIdleTimeout(livenessMicros)
+        .connect(
+            target.address(),
+            target.serverName(),
+            target.trust(),
+            target.version().alpn(),
+            connection -> {
+              MoqtSession session =
+                  MoqtSession.client(connection.transport(), role, target.version());
+              KeepAlive.start(loop, session, livenessMicros / 4);
+            },
+            loop);
   }
 
   @Override
   public void close() {
     closed = true;
     connecting.shutdownNow();
-    QuicClient current = client;
+    ClientEndpoint current = client;
     if (current != null) {
       current.close();
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.media.FrameKind;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.spec.MediaSpec;
@@ -69,7 +70,7 @@ class ReconnectNetworkTest {
         new RelayConnector.Target(
             address,
             "localhost",
-            QuicSettings.DEFAULT,
+            LiveStack.quicheDefault(),
             ClientTrust.pinned(certificate.certificate()),
             VERSION);
     long expiry = Instant.now().getEpochSecond() + 600;

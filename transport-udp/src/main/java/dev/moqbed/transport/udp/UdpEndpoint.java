@@ -67,7 +67,9 @@ public final class UdpEndpoint implements AutoCloseable {
   private static final WriteBufferWaterMark WATER_MARK =
       new WriteBufferWaterMark(512 << 10, 2 << 20);
 
+  /** The loop's group when this endpoint owns it; null on a loop that stays its owner's. */
   private final EventLoopGroup group;
+
   private final EventLoopScheduler scheduler;
   private final UdpLimits limits;
   private final UdpServerSetup server;
@@ -79,6 +81,7 @@ public final class UdpEndpoint implements AutoCloseable {
   private final EndpointCounters counters = new EndpointCounters();
   private final InboundHeader header = new InboundHeader();
   private volatile Channel channel;
+  private volatile boolean closed;
   private int nextFlowId;
 
   private UdpEndpoint(
@@ -105,8 +108,36 @@ public final class UdpEndpoint implements AutoCloseable {
       InetSocketAddress local, UdpLimits limits, UdpSecurity security, UdpServerSetup server)
       throws IOException {
     EventLoopGroup group = DatagramChannels.newEventLoop();
-    EventLoop loop = group.next();
-    UdpEndpoint endpoint = new UdpEndpoint(group, loop, limits, security, server);
+    return bind(local, limits, security, server, group, group.next());
+  }
+
+  /**
+   * Binds a socket on an event loop that stays its owner's: a role that reconnects keeps its thread
+   * across connections, as the quiche path's clients do on a shared loop. Closing the endpoint
+   * leaves the loop running. Must not be called on that loop's thread (binding waits).
+   */
+  public static UdpEndpoint bindOn(
+      EventLoopScheduler loop,
+      InetSocketAddress local,
+      UdpLimits limits,
+      UdpSecurity security,
+      UdpServerSetup server)
+      throws IOException {
+    if (loop.inEventLoop()) {
+      throw new IllegalStateException("binding would wait on its own event loop");
+    }
+    return bind(local, limits, security, server, null, loop.eventLoop());
+  }
+
+  private static UdpEndpoint bind(
+      InetSocketAddress local,
+      UdpLimits limits,
+      UdpSecurity security,
+      UdpServerSetup server,
+      EventLoopGroup owned,
+      EventLoop loop)
+      throws IOException {
+    UdpEndpoint endpoint = new UdpEndpoint(owned, loop, limits, security, server);
     try {
       new Bootstrap()
           .group(loop)
@@ -118,7 +149,9 @@ public final class UdpEndpoint implements AutoCloseable {
           .bind(local)
           .sync();
     } catch (Exception e) {
-      shutDown(group);
+      if (owned != null) {
+        shutDown(owned);
+      }
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
@@ -193,20 +226,24 @@ public final class UdpEndpoint implements AutoCloseable {
   /** Closes the socket and frees every connection without a word to the peers. */
   @Override
   public void close() {
-    if (!group.isShuttingDown()) {
-      try {
-        call(
-            () -> {
-              for (UdpConnection connection : new ArrayList<>(connections.values())) {
-                remove(connection);
-              }
-              Channel open = channel;
-              if (open != null) {
-                open.close();
-              }
-              return null;
-            });
-      } finally {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      call(
+          () -> {
+            for (UdpConnection connection : new ArrayList<>(connections.values())) {
+              remove(connection);
+            }
+            Channel open = channel;
+            if (open != null) {
+              open.close();
+            }
+            return null;
+          });
+    } finally {
+      if (group != null) {
         shutDown(group);
       }
     }

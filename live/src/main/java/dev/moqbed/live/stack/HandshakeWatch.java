@@ -1,0 +1,80 @@
+package dev.moqbed.live.stack;
+
+import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.QuicConnection;
+import dev.moqbed.transport.session.QuicTransportConnection;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The handler of a client connection on the project's stack while {@code connect} waits for it:
+ * everything goes to the MoQT transport, and the handshake's end completes {@link #ready} —
+ * normally, or with the close code of a handshake that failed, for the one-line error.
+ */
+final class HandshakeWatch implements ConnectionHandler {
+  /** Completes when the connection is ready; fails with a {@link HandshakeClosed} otherwise. */
+  final CompletableFuture<Void> ready = new CompletableFuture<>();
+
+  private final QuicTransportConnection transport;
+
+  HandshakeWatch(QuicTransportConnection transport) {
+    this.transport = transport;
+  }
+
+  /** Why a handshake ended before the connection was ready. */
+  static final class HandshakeClosed extends Exception {
+    final long errorCode;
+
+    HandshakeClosed(long errorCode) {
+      super("closed with code 0x" + Long.toHexString(errorCode), null, false, false);
+      this.errorCode = errorCode;
+    }
+  }
+
+  @Override
+  public void onReady(QuicConnection connection, long nowMicros) {
+    transport.onReady(connection, nowMicros);
+    ready.complete(null);
+  }
+
+  @Override
+  public void onStreamData(
+      QuicConnection connection,
+      long nowMicros,
+      long streamId,
+      long offset,
+      int length,
+      ByteSlice data,
+      boolean fin) {
+    transport.onStreamData(connection, nowMicros, streamId, offset, length, data, fin);
+  }
+
+  @Override
+  public void onStreamBytesSent(
+      QuicConnection connection, long nowMicros, long streamId, long sentBytes) {
+    transport.onStreamBytesSent(connection, nowMicros, streamId, sentBytes);
+  }
+
+  @Override
+  public void onStopSending(
+      QuicConnection connection, long nowMicros, long streamId, long errorCode) {
+    transport.onStopSending(connection, nowMicros, streamId, errorCode);
+  }
+
+  @Override
+  public void onStreamReset(
+      QuicConnection connection, long nowMicros, long streamId, long errorCode) {
+    transport.onStreamReset(connection, nowMicros, streamId, errorCode);
+  }
+
+  @Override
+  public void onDatagram(QuicConnection connection, long nowMicros, Object payload, int length) {
+    transport.onDatagram(connection, nowMicros, payload, length);
+  }
+
+  @Override
+  public void onClosed(QuicConnection connection, long nowMicros, long errorCode) {
+    ready.completeExceptionally(new HandshakeClosed(errorCode));
+    transport.onClosed(connection, nowMicros, errorCode);
+  }
+}

@@ -1,0 +1,198 @@
+package dev.moqbed.live.stack;
+
+import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.netty.ClientTrust;
+import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.netty.QuicSettings;
+import dev.moqbed.netty.QuicheController;
+import dev.moqbed.netty.ServerCertificate;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.Role;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The QUIC stack a live endpoint runs on and the congestion controller of what it sends, parsed in
+ * one place for every live command: {@code --transport quiche} takes quiche's controllers ({@code
+ * quiche:cubic}, {@code quiche:bbr}, {@code quiche:reno}); {@code --transport moqbed} takes the
+ * project's, with the options of the simulation commands ({@code c4}, {@code c4:variant=v4}, {@code
+ * bbr:flavor=draft}, {@code cubic:flavor=rfc}, {@code newreno}). Any other pairing is refused with
+ * one line that says which transport the controller needs.
+ */
+public final class LiveStack {
+  /** How long {@code connect} waits for the handshake, as {@code QuicClient} does. */
+  static final long CONNECT_TIMEOUT_MICROS = 10_000_000;
+
+  /** The largest DATAGRAM frame a live endpoint accepts: picoquic's client value. */
+  static final int LIVE_DATAGRAM_FRAME_BYTES = 1532;
+
+  private final LiveTransport transport;
+  private final String controller;
+  private final QuicSettings quicheSettings;
+  private final ControllerFactory controllers;
+
+  private LiveStack(
+      LiveTransport transport,
+      String controller,
+      QuicSettings quicheSettings,
+      ControllerFactory controllers) {
+    this.transport = transport;
+    this.controller = controller;
+    this.quicheSettings = quicheSettings;
+    this.controllers = controllers;
+  }
+
+  /** quiche's Cubic: what every live command ran before the project's stack. */
+  public static LiveStack quicheDefault() {
+    return new LiveStack(LiveTransport.QUICHE, "quiche:cubic", QuicSettings.DEFAULT, null);
+  }
+
+  /**
+   * The stack {@code transport} with controller {@code controllerText}.
+   *
+   * @throws IllegalArgumentException when the controller is unknown or belongs to the other stack
+   */
+  public static LiveStack of(LiveTransport transport, String controllerText) {
+    String text = controllerText.trim();
+    boolean quiches = text.toLowerCase(Locale.ROOT).startsWith("quiche:");
+    if (transport == LiveTransport.QUICHE) {
+      if (!quiches) {
+        ControllerRegistry.standard().parse(text); // an unknown name says so, with the valid ones
+        throw new IllegalArgumentException(
+            "controller '"
+                + text
+                + "' is the project's own: run it live with --transport moqbed; quiche offers "
+                + QuicheController.IDS);
+      }
+      QuicheController quiche = QuicheController.parse(text);
+      return new LiveStack(
+          transport, quiche.id(), QuicSettings.DEFAULT.withController(quiche), null);
+    }
+    if (quiches) {
+      throw new IllegalArgumentException(
+          "controller '"
+              + text
+              + "' is quiche's: use --transport quiche, or one of moqbed's: "
+              + String.join(", ", ControllerRegistry.standard().ids()));
+    }
+    ControllerFactory factory = ControllerRegistry.standard().parse(text);
+    return new LiveStack(transport, factory.spec(), QuicSettings.DEFAULT, factory);
+  }
+
+  /** The same stack whose connections close after this long without a packet from the peer. */
+  public LiveStack withIdleTimeout(long micros) {
+    QuicSettings settings =
+        new QuicSettings(
+            quicheSettings.controller(),
+            micros,
+            quicheSettings.maxUdpPayloadBytes(),
+            quicheSettings.maxIncomingUnidirectionalStreams());
+    return new LiveStack(transport, controller, settings, controllers);
+  }
+
+  /** The same stack with the quiche settings {@code change} makes (tests: few streams). */
+  public LiveStack withQuicheSettings(QuicSettings settings) {
+    return new LiveStack(transport, controller, settings, controllers);
+  }
+
+  public LiveTransport transport() {
+    return transport;
+  }
+
+  /** The controller, canonical: {@code quiche:cubic}, {@code c4}, {@code cubic:flavor=rfc}... */
+  public String controller() {
+    return controller;
+  }
+
+  /** The quiche settings (for the quiche stack; on moqbed's, only the idle timeout counts). */
+  public QuicSettings quicheSettings() {
+    return quicheSettings;
+  }
+
+  /** For banners: "c4 on moqbed's QUIC stack". */
+  public String describe() {
+    return controller + " on " + transport.description();
+  }
+
+  /**
+   * Connects to a relay and runs {@code onConnected} on the connection's loop once the handshake is
+   * done, before returning.
+   *
+   * @param loop a shared loop to run on, or null for a loop of the client's own
+   * @throws IOException when the handshake fails or times out
+   */
+  public ClientEndpoint connect(
+      InetSocketAddress remote,
+      String serverName,
+      ClientTrust trust,
+      String alpn,
+      Consumer<LiveConnection> onConnected,
+      EventLoopScheduler loop)
+      throws IOException {
+    if (transport == LiveTransport.QUICHE) {
+      return NettyEndpoints.connect(
+          remote, serverName, quicheSettings, trust, alpn, onConnected, loop);
+    }
+    return MoqbedClientEndpoint.connect(
+        remote,
+        serverName,
+        config(Role.CLIENT),
+        controllers,
+        trust,
+        alpn,
+        onConnected,
+        loop,
+        CONNECT_TIMEOUT_MICROS);
+  }
+
+  /** Listens on {@code address}; {@code onConnection} runs on the loop for each new connection. */
+  public ServerEndpoint listen(
+      InetSocketAddress address,
+      ServerCertificate certificate,
+      String alpn,
+      Consumer<LiveConnection> onConnection)
+      throws IOException {
+    if (transport == LiveTransport.QUICHE) {
+      return NettyEndpoints.listen(address, quicheSettings, certificate, alpn, onConnection);
+    }
+    return MoqbedServerEndpoint.start(
+        address, config(Role.SERVER), controllers, certificate, alpn, onConnection);
+  }
+
+  /**
+   * picoquic's defaults, as in the simulator, with this stack's idle timeout; both ends accept
+   * DATAGRAM frames (picoquic_ns's server announces none, but a relay must take the publisher's
+   * audio), as large as picoquic's client announces.
+   */
+  private ConnectionConfig config(Role role) {
+    return ConnectionConfig.builder(role)
+        .idleTimeoutMicros(quicheSettings.idleTimeoutMicros())
+        .maxDatagramFrameSizeBytes(LIVE_DATAGRAM_FRAME_BYTES)
+        .build();
+  }
+
+  static String peerName(InetSocketAddress address) {
+    return address.getAddress().getHostAddress() + ":" + address.getPort();
+  }
+
+  /** A handshake that ended before the connection was ready, in words a user can act on. */
+  static String handshakeFailure(Throwable cause) {
+    if (cause instanceof HandshakeWatch.HandshakeClosed closed) {
+      long code = closed.errorCode;
+      // TLS alerts as CRYPTO_ERROR (0x100 + alert, RFC 9001 §4.8): bad_certificate (42),
+      // certificate_unknown (46), unknown_ca (48).
+      if (code == 0x12a || code == 0x12e || code == 0x130) {
+        return "the relay's certificate is not trusted: give it with --relay-cert FILE (the relay"
+            + " prints where its certificate is), or accept any certificate with --insecure";
+      }
+      if (code == 0x178) {
+        return "the relay does not speak this MoQT version's ALPN (no_application_protocol)";
+      }
+      return code == 0 ? "the connection closed during the handshake" : closed.getMessage();
+    }
+    return cause == null ? "failed" : String.valueOf(cause.getMessage());
+  }
+}

@@ -1,0 +1,124 @@
+package dev.moqbed.live.stack;
+
+import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.netty.ClientTrust;
+import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.QuicConnection;
+import dev.moqbed.transport.session.QuicTransportConnection;
+import dev.moqbed.transport.tls.ClientTlsConfig;
+import dev.moqbed.transport.tls.ServerTrust;
+import dev.moqbed.transport.udp.UdpConnection;
+import dev.moqbed.transport.udp.UdpEndpoint;
+import dev.moqbed.transport.udp.UdpLimits;
+import dev.moqbed.transport.udp.UdpSecurity;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * A client's connection to a relay on the project's QUIC stack: its own UDP socket (on its own loop
+ * or a shared one), TLS 1.3 checking the relay's certificate as the quiche path does, and {@code
+ * connect} returns once the handshake is done, as {@code QuicClient.connect} does.
+ */
+final class MoqbedClientEndpoint implements ClientEndpoint {
+  private final UdpEndpoint endpoint;
+  private final UdpConnection connection;
+
+  private MoqbedClientEndpoint(UdpEndpoint endpoint, UdpConnection connection) {
+    this.endpoint = endpoint;
+    this.connection = connection;
+  }
+
+  static MoqbedClientEndpoint connect(
+      InetSocketAddress remote,
+      String serverName,
+      ConnectionConfig config,
+      ControllerFactory controllers,
+      ClientTrust trust,
+      String alpn,
+      Consumer<LiveConnection> onConnected,
+      EventLoopScheduler loop,
+      long timeoutMicros)
+      throws IOException {
+    UdpSecurity security =
+        UdpSecurity.tls(null, ClientTlsConfig.of(serverName, List.of(alpn), serverTrust(trust)));
+    InetSocketAddress anyPort = new InetSocketAddress(0);
+    UdpEndpoint endpoint =
+        loop == null
+            ? UdpEndpoint.bind(anyPort, UdpLimits.defaults(), security, null)
+            : UdpEndpoint.bindOn(loop, anyPort, UdpLimits.defaults(), security, null);
+    HandshakeWatch[] watch = new HandshakeWatch[1];
+    UdpConnection connection;
+    try {
+      // Opened and given its handler in one task on the loop, before any packet can arrive.
+      connection =
+          endpoint.call(
+              () -> {
+                UdpConnection opened =
+                    endpoint.connect(remote, config, controllers, new ConnectionHandler() {});
+                QuicConnection quic = opened.connection();
+                QuicTransportConnection transport =
+                    new QuicTransportConnection(quic, LiveStack.peerName(remote));
+                transport.whenReady(
+                    () -> onConnected.accept(new LiveConnection(transport, endpoint.scheduler())));
+                watch[0] = new HandshakeWatch(transport);
+                quic.setHandler(watch[0]);
+                return opened;
+              });
+      watch[0].ready.get(timeoutMicros, TimeUnit.MICROSECONDS);
+    } catch (TimeoutException e) {
+      endpoint.close();
+      throw new IOException(
+          "no answer from " + remote + " within " + timeoutMicros / 1_000_000 + " s", e);
+    } catch (ExecutionException e) {
+      endpoint.close();
+      throw new IOException(
+          "cannot connect to " + remote + ": " + LiveStack.handshakeFailure(e.getCause()), e);
+    } catch (InterruptedException e) {
+      endpoint.close();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while connecting to " + remote, e);
+    } catch (RuntimeException e) {
+      endpoint.close();
+      throw new IOException("cannot connect to " + remote + ": " + e.getMessage(), e);
+    }
+    return new MoqbedClientEndpoint(endpoint, connection);
+  }
+
+  /** The quiche path's trust, for the project's TLS: the same three choices. */
+  private static ServerTrust serverTrust(ClientTrust trust) {
+    if (trust.isInsecure()) {
+      return ServerTrust.insecure();
+    }
+    if (trust.pinnedCertificate() != null) {
+      return ServerTrust.anchors(List.of(trust.pinnedCertificate()));
+    }
+    return ServerTrust.system();
+  }
+
+  @Override
+  public EventLoopScheduler scheduler() {
+    return endpoint.scheduler();
+  }
+
+  @Override
+  public int localPort() {
+    return endpoint.localAddress().getPort();
+  }
+
+  @Override
+  public boolean isConnected() {
+    return !connection.whenRemoved().isDone();
+  }
+
+  @Override
+  public void close() {
+    endpoint.close();
+  }
+}
