@@ -38,8 +38,8 @@ class LayeringTest {
   /**
    * Packages that may touch the real world: the application, the live roles, the link emulator on
    * real sockets, the Netty adapter, and the UDP driver of the project's QUIC stack (sockets,
-   * connection ids from a SecureRandom), and the collector and its senders (TCP sockets,
-   * threads of their own, pauses between retries).
+   * connection ids from a SecureRandom), and the collector and its senders (TCP sockets, threads of
+   * their own, pauses between retries).
    */
   private static final String[] EDGE = {
     "dev.moqbed.app..",

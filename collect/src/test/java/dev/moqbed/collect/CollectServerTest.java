@@ -144,7 +144,7 @@ class CollectServerTest {
     assertEquals(1.0, cubic.stopSending());
 
     FrameLatencyCdfs cdfs = FrameLatencyCdfs.read(List.of(out));
-    double[] audio = cdfs.of("live-test").get("a1").get("quiche:cubic (moq)");
+    double[] audio = cdfs.of("live-test").get("a1").get("quiche:cubic (moq)").latencyMicros();
     assertEquals(4_000, audio[0]);
     assertEquals(6_000, audio[audio.length - 1]);
   }
