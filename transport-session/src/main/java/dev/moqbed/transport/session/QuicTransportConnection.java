@@ -91,13 +91,15 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   }
 
   /**
-   * Always true: the transport model has no stream limits. It neither sends nor obeys MAX_STREAMS
-   * (docs/transport/connection.md: the draft's scenarios never come near 512 streams), so it never
-   * calls {@link TransportListener#onUnidirectionalStreamCredit()} either.
+   * Whether the peer's stream limit (initial_max_streams_uni from a real handshake; none in the
+   * model) lets one more open, so a relay waits instead of failing. The connection neither sends
+   * nor obeys MAX_STREAMS yet (docs/transport/connection.md: the draft's scenarios never come near
+   * 512 streams), so the credit never grows and {@link
+   * TransportListener#onUnidirectionalStreamCredit()} is never called.
    */
   @Override
   public boolean canOpenUnidirectionalStream() {
-    return true;
+    return connection.canOpenUnidirectionalStream();
   }
 
   @Override

@@ -9,7 +9,6 @@ import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.AckFrequencyPolicy;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
 /**
@@ -93,7 +92,7 @@ public final class QuicConnection {
         flowId,
         controllerFactory,
         random,
-        fixedTransportRandom(config.role(), flowId),
+        PacketNumberHoles.fixedRandom(config.role() == Role.CLIENT, flowId),
         nowMicros);
   }
 
@@ -181,16 +180,6 @@ public final class QuicConnection {
         new ConnectionHandshakeHost(this, config, spaces, path, loss, streams, pending), nowMicros);
   }
 
-  /**
-   * The transport generator of a connection built without one: fixed per role and flow, so such a
-   * connection is still deterministic (simulations pass one from the run's random streams). The
-   * constant is "holes" in ASCII.
-   */
-  private static RandomGenerator fixedTransportRandom(Role role, int flowId) {
-    return new SplittableRandom(
-        0x686f6c6573L ^ ((long) flowId << 1) ^ (role == Role.CLIENT ? 1 : 0));
-  }
-
   // ---------------------------------------------------------------------------------------------
   // Application interface
 
@@ -249,6 +238,11 @@ public final class QuicConnection {
   /** Opens a bidirectional stream; returns its id. */
   public long openBidirectionalStream(int priority) {
     return streams.openBidirectional(priority);
+  }
+
+  /** Whether the peer's stream limit lets us open one more unidirectional stream now. */
+  public boolean canOpenUnidirectionalStream() {
+    return streams.canOpenUnidirectional();
   }
 
   /** Opens a unidirectional stream; returns its id. */

@@ -115,6 +115,10 @@ final class StreamTable {
     return id;
   }
 
+  boolean canOpenUnidirectional() {
+    return unidirectionalOpened < peerMaxUnidirectionalStreams;
+  }
+
   long openUnidirectional(int priority) {
     if (unidirectionalOpened >= peerMaxUnidirectionalStreams) {
       throw new IllegalStateException(

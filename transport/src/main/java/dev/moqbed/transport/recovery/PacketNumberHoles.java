@@ -95,4 +95,13 @@ public final class PacketNumberHoles {
     int shift = Math.min(holesInserted, Long.numberOfLeadingZeros(period) - 1);
     return (long) period << shift;
   }
+
+  /**
+   * The generator of a connection built without one: fixed per role and flow, so such a connection
+   * is still deterministic (simulations pass one from the run's random streams). The constant is
+   * "holes" in ASCII.
+   */
+  public static RandomGenerator fixedRandom(boolean client, int flowId) {
+    return new java.util.SplittableRandom(0x686f6c6573L ^ ((long) flowId << 1) ^ (client ? 1 : 0));
+  }
 }
