@@ -1,5 +1,6 @@
 package dev.moqbed.app;
 
+import dev.moqbed.live.ChainComparison;
 import dev.moqbed.live.ChainOptions;
 import dev.moqbed.live.ChainTable;
 import dev.moqbed.live.LiveChain;
@@ -20,6 +21,7 @@ import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.runtime.Quantities;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -174,7 +176,9 @@ final class ChainCommand implements Callable<Integer> {
             .media(media)
             .durationMicros(durationMicros)
             .subscribers(subscribers)
-            .stacks(relayStack(), clientStack())
+            .stacks(
+                comparing() ? LiveStack.quicheDefault() : relayStack(),
+                comparing() ? LiveStack.quicheDefault() : clientStack())
             .lateMicros(lateMicros)
             .log(
                 line -> {
@@ -196,6 +200,9 @@ final class ChainCommand implements Callable<Integer> {
     try (RelayMetrics metrics = metricsPort == null ? null : new RelayMetrics();
         MetricsEndpoint endpoint =
             metrics == null ? null : MetricsEndpoint.start(metricsPort, metrics)) {
+      if (comparing()) {
+        return compare(options, metrics, out, err);
+      }
       return run(options, metrics, endpoint, out, intervals ? printer : null, route);
     }
   }
@@ -275,6 +282,70 @@ final class ChainCommand implements Callable<Integer> {
         }
       }
     }
+    out.flush();
+    return 0;
+  }
+
+  /** {@code --cc} names several controllers: one chain per controller, one table. */
+  private boolean comparing() {
+    return controllerOption.controller != null && controllerOption.controller.contains(",");
+  }
+
+  /**
+   * Runs the same chain once per controller of {@code --cc LIST}, each on the stack its controller
+   * belongs to ({@code quiche:*} on quiche, the others on the project's stack, every endpoint of
+   * the chain on it), and prints one per-frame latency table.
+   */
+  private int compare(ChainOptions base, RelayMetrics metrics, PrintWriter out, PrintWriter err)
+      throws Exception {
+    if (relayTransport != null || clientTransport != null) {
+      throw new IllegalArgumentException(
+          "with a list of controllers, each runs on its own stack (quiche:* on quiche, the others"
+              + " on moqbed's): drop --relay-transport and --client-transport");
+    }
+    List<LiveStack> stacks = new ArrayList<>();
+    for (String controller : controllerOption.controller.split(",", -1)) {
+      String name = controller.trim();
+      LiveTransport transport =
+          name.toLowerCase(java.util.Locale.ROOT).startsWith("quiche:")
+              ? LiveTransport.QUICHE
+              : LiveTransport.MOQBED;
+      stacks.add(LiveStack.of(transport, name));
+    }
+    if (warmupMicros > 0) {
+      LiveStack first = stacks.get(0);
+      LiveChain.run(
+          base.toBuilder()
+              .stacks(first, first)
+              .durationMicros(warmupMicros)
+              .intervals(0, interval -> {})
+              .build());
+    }
+    ChainComparison comparison = new ChainComparison();
+    for (int i = 0; i < stacks.size(); i++) {
+      LiveStack stack = stacks.get(i);
+      long start = System.nanoTime();
+      err.println(
+          "moqbed chain: "
+              + (i + 1)
+              + "/"
+              + stacks.size()
+              + ": "
+              + stack.describe()
+              + ", "
+              + subscribers
+              + " subscriber(s), "
+              + Quantities.formatDuration(durationMicros)
+              + " of media ...");
+      err.flush();
+      LiveChain.Result result =
+          LiveChain.run(
+              base.toBuilder().stacks(stack, stack).intervals(0, interval -> {}).build(), metrics);
+      comparison.add(stack.controller(), result);
+      err.printf(java.util.Locale.ROOT, "  done in %.1f s%n", (System.nanoTime() - start) / 1e9);
+      err.flush();
+    }
+    out.print(comparison.table().render(formatOption.format));
     out.flush();
     return 0;
   }

@@ -86,6 +86,8 @@ public final class ReportExport {
                       null,
                       null,
                       null,
+                      null,
+                      null,
                       null);
                 }
               });
