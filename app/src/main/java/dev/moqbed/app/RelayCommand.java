@@ -216,7 +216,8 @@ final class RelayCommand implements Callable<Integer> {
     if (upstreamInsecure && upstreamCertificate != null) {
       throw new IllegalArgumentException("give --upstream-insecure or --upstream-cert, not both");
     }
-    Hello hello = collectOption.hello(Hello.SenderRole.ROLE_RELAY, controllerOption.controller, 0);
+    Hello hello =
+        collectOption.hello(Hello.SenderRole.ROLE_RELAY, controllerOption.controllerName(), 0);
     MoqtVersion version = MoqtVersion.DRAFT_14;
     Relay[] relay = new Relay[1];
     boolean intervals = intervalOption.reportsIn(formatOption.format);

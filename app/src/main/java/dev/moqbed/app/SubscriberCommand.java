@@ -148,7 +148,7 @@ final class SubscriberCommand implements Callable<Integer> {
     InetSocketAddress address = relayOptions.address();
     Hello hello =
         collectOption.hello(
-            Hello.SenderRole.ROLE_SUBSCRIBER, controllerOption.controller, clockOffsetMicros);
+            Hello.SenderRole.ROLE_SUBSCRIBER, controllerOption.controllerName(), clockOffsetMicros);
     BufferedWriter frames = framesFile == null ? null : openFrames(framesFile);
     RecordSender collect = hello == null ? null : collectOption.start(hello, "subscriber", err);
     CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
