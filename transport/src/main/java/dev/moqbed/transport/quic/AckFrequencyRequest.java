@@ -13,7 +13,7 @@ import dev.moqbed.transport.recovery.TransportDefaults;
 final class AckFrequencyRequest {
   private final AckFrequencyPolicy policy = new AckFrequencyPolicy();
   private final PathState path;
-  private final boolean enabled;
+  private boolean enabled;
   private boolean due;
 
   private long maxReceiveRateBytesPerSecond;
@@ -23,6 +23,15 @@ final class AckFrequencyRequest {
   AckFrequencyRequest(AckFlavor ackFlavor, PathState path) {
     this.enabled = ackFlavor == AckFlavor.PICOQUIC;
     this.path = path;
+  }
+
+  /**
+   * The peer sent no min_ack_delay: it does not take ACK_FREQUENCY frames, which must then never
+   * be sent (draft-ietf-quic-ack-frequency §3). Only a real handshake calls this (quiche).
+   */
+  void disable() {
+    enabled = false;
+    due = false;
   }
 
   /** An ACK_FREQUENCY frame should go in the next packet with room for it. */

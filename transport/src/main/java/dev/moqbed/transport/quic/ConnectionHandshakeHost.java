@@ -12,6 +12,7 @@ final class ConnectionHandshakeHost implements HandshakeHost {
   private final LossDetection loss;
   private final StreamTable streams;
   private final PendingFrames pending;
+  private final AckFrequencyRequest ackFrequency;
 
   ConnectionHandshakeHost(
       QuicConnection connection,
@@ -20,7 +21,9 @@ final class ConnectionHandshakeHost implements HandshakeHost {
       PathState path,
       LossDetection loss,
       StreamTable streams,
-      PendingFrames pending) {
+      PendingFrames pending,
+      AckFrequencyRequest ackFrequency) {
+    this.ackFrequency = ackFrequency;
     this.connection = connection;
     this.config = config;
     this.spaces = spaces;
@@ -59,6 +62,9 @@ final class ConnectionHandshakeHost implements HandshakeHost {
     connection.applyPeerIdleTimeout(peer.maxIdleTimeoutMillis() * 1000);
     pending.peerMaxDatagramFrameBytes = peer.maxDatagramFrameSize();
     pending.peerConnectionIdLimit = peer.activeConnectionIdLimit();
+    if (peer.minAckDelayMicros() == TransportParameters.NO_MIN_ACK_DELAY) {
+      ackFrequency.disable(); // quiche: no ACK frequency extension
+    }
   }
 
   @Override

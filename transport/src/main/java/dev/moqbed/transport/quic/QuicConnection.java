@@ -178,7 +178,9 @@ public final class QuicConnection {
       loss.setDiscardListener(cryptoHandshake::onSpaceDiscarded);
     }
     handshake.attach(
-        new ConnectionHandshakeHost(this, config, spaces, path, loss, streams, pending), nowMicros);
+        new ConnectionHandshakeHost(
+            this, config, spaces, path, loss, streams, pending, ackFrequency),
+        nowMicros);
   }
 
   /**
