@@ -126,13 +126,10 @@ public final class UdpConnection {
               connection.flowId(),
               EcnMark.NOT_ECT);
     } catch (QuicWireException e) {
-      System.err.println("DEBUG malformed " + e + " auth=" + codec.lastFailureAuthenticated() + " len=" + content.readableBytes() + " " + io.netty.buffer.ByteBufUtil.hexDump(content, content.readerIndex(), Math.min(64, content.readableBytes())));
       return onMalformed(e);
     } catch (RuntimeException e) {
-      e.printStackTrace();
       return false;
     }
-    System.err.println("DEBUG datagram " + (datagram == null ? "null" : datagram.payload()) + " dropped=" + codec.packetsDropped() + " first=" + Integer.toHexString(content.getByte(content.readerIndex()) & 0xff) + " len=" + content.readableBytes());
     if (datagram == null) {
       if (codec.retriesAccepted() != retries) {
         pump.schedule(); // a Retry: the Initial goes again, to the new id with the token
