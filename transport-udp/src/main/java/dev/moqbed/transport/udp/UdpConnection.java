@@ -7,6 +7,7 @@ import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.recovery.TransportDefaults;
+import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicWireException;
 import io.netty.buffer.ByteBuf;
 import java.net.InetSocketAddress;
@@ -34,6 +35,7 @@ public final class UdpConnection {
   private final CompletableFuture<UdpConnection> removed = new CompletableFuture<>();
   private boolean handshakeCounted;
   private TimerHandle drainTimer;
+  private ConnectionId clientChosenId;
 
   UdpConnection(
       UdpEndpoint endpoint,
@@ -91,6 +93,15 @@ public final class UdpConnection {
   /** Packets of received datagrams that did not open (another id, or failed to open). */
   public long packetsDropped() {
     return codec.packetsDropped();
+  }
+
+  /** For a server: the client's first id when it was not 8 bytes (also routed), else null. */
+  ConnectionId clientChosenId() {
+    return clientChosenId;
+  }
+
+  void setClientChosenId(ConnectionId id) {
+    clientChosenId = id;
   }
 
   long routingKey() {

@@ -228,6 +228,16 @@ public final class PacketCodec {
     return this;
   }
 
+  /**
+   * For a server that chose its own id instead of the one the client made up for it: opens the
+   * client's long-header packets to that first id too, as they keep coming until the server's first
+   * packet reaches the client (RFC 9000 §7.2). Short headers carry only the server's id.
+   */
+  public PacketCodec acceptLongHeadersTo(ConnectionId clientChosenId) {
+    decoder.acceptLongHeadersTo(clientChosenId);
+    return this;
+  }
+
   /** Retry packets accepted: 0 or 1 (a datagram that brought one has work for the sender). */
   public long retriesAccepted() {
     return retriesAccepted;

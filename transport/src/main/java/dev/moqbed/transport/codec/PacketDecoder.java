@@ -45,6 +45,7 @@ final class PacketDecoder {
   private boolean lastFailureAuthenticated;
   private ConnectionId retryOriginalId;
   private RetryListener retryListener;
+  private ConnectionId longHeaderAlias;
 
   /**
    * Packets that arrived before their space's keys (a coalesced Handshake packet behind the Initial
@@ -99,6 +100,11 @@ final class PacketDecoder {
   void acceptRetry(ConnectionId originalId, RetryListener listener) {
     this.retryOriginalId = originalId;
     this.retryListener = listener;
+  }
+
+  /** Also opens long-header packets sent to {@code id} (a server: the client's first id). */
+  void acceptLongHeadersTo(ConnectionId id) {
+    longHeaderAlias = id;
   }
 
   void acceptForeignFrames() {
@@ -200,7 +206,11 @@ final class PacketDecoder {
     PacketSpace space = spaceOf(header.type());
     int packetEnd = header.packetEnd();
     int index = space.ordinal();
-    boolean ours = localId.matches(buffer, header.dcidOffset(), header.dcidLength());
+    boolean ours =
+        localId.matches(buffer, header.dcidOffset(), header.dcidLength())
+            || (longHeaderAlias != null
+                && header.type().isLongHeader()
+                && longHeaderAlias.matches(buffer, header.dcidOffset(), header.dcidLength()));
     if (ours && protections[index] == null) {
       if (mayKeep && !discarded[index] && kept.size() < MAX_KEPT_PACKETS) {
         kept.add(copy(buffer, packetStart, packetEnd));
