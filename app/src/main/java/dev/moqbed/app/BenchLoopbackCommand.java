@@ -1,18 +1,18 @@
 package dev.moqbed.app;
 
 import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.netty.QuicheController;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
+import dev.moqbed.transport.udp.bench.BenchTls;
 import dev.moqbed.transport.udp.bench.LoopbackPairing;
 import dev.moqbed.transport.udp.bench.LoopbackResult;
 import dev.moqbed.transport.udp.bench.MoqbedPairing;
 import dev.moqbed.transport.udp.bench.QuichePairing;
-import dev.moqbed.transport.udp.bench.BenchTls;
-import dev.moqbed.netty.QuicheController;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -51,8 +51,7 @@ final class BenchLoopbackCommand implements Callable<Integer> {
       paramLabel = "LIST",
       split = ",",
       defaultValue = "c4,bbr,cubic,newreno",
-      description =
-          "The project's side's controllers, comma-separated (default ${DEFAULT-VALUE}).")
+      description = "The project's side's controllers, comma-separated (default ${DEFAULT-VALUE}).")
   List<String> controllers;
 
   @Option(
@@ -68,15 +67,18 @@ final class BenchLoopbackCommand implements Callable<Integer> {
       paramLabel = "LIST",
       split = ",",
       defaultValue = "moqbed",
-      description = "The receiving side's stacks: moqbed, quiche or both (default ${DEFAULT-VALUE}).")
+      description =
+          "The receiving side's stacks: moqbed, quiche or both (default ${DEFAULT-VALUE}).")
   List<String> clientTransports;
 
   @Option(
       names = "--quiche-cc",
       paramLabel = "CC",
       defaultValue = "quiche:cubic",
-      description = "quiche's controller on its side: " + QuicheController.IDS
-          + " (default ${DEFAULT-VALUE}).")
+      description =
+          "quiche's controller on its side: "
+              + QuicheController.IDS
+              + " (default ${DEFAULT-VALUE}).")
   String quicheCc;
 
   @Option(

@@ -81,16 +81,15 @@ public final class TlsCryptoHandshake implements CryptoHandshake {
   }
 
   /**
-   * The server answered the first Initial with a Retry (RFC 9000 §17.2.5.2): the codec now sends
-   * to the Retry's Source Connection ID with its token; the Initial keys come from that id (RFC
-   * 9001 §5.2) and the ClientHello goes again in a new Initial. The first Initials stay in flight
-   * until the Initial space is discarded; the server's parameters must then name the Retry's id.
+   * The server answered the first Initial with a Retry (RFC 9000 §17.2.5.2): the codec now sends to
+   * the Retry's Source Connection ID with its token; the Initial keys come from that id (RFC 9001
+   * §5.2) and the ClientHello goes again in a new Initial. The first Initials stay in flight until
+   * the Initial space is discarded; the server's parameters must then name the Retry's id.
    */
   private void onRetry(ConnectionId retryId) {
     retrySourceId = retryId;
     InitialSecrets initial = InitialSecrets.of(retryId);
-    codec.installKeys(
-        PacketSpace.INITIAL, initial.clientProtection(), initial.serverProtection());
+    codec.installKeys(PacketSpace.INITIAL, initial.clientProtection(), initial.serverProtection());
     if (host != null) {
       host.resendUnacknowledgedCrypto();
     }

@@ -76,11 +76,12 @@ public final class UdpEndpoint implements AutoCloseable {
   private final Map<Long, UdpConnection> connections = new HashMap<>();
 
   /**
-   * Server connections by the id their client made up when it was not 8 bytes long (quiche's
-   * 20): the server took an id of its own, and the client's Initials go to the old one until the
+   * Server connections by the id their client made up when it was not 8 bytes long (quiche's 20):
+   * the server took an id of its own, and the client's Initials go to the old one until the
    * server's first packet reaches it (RFC 9000 §7.2). One entry per such connection, freed with it.
    */
   private final Map<ConnectionId, UdpConnection> byClientChosenId = new HashMap<>();
+
   private final Map<InetAddress, Integer> handshakesBySource = new HashMap<>();
   private final Set<UdpConnection> waitingForWritable = new LinkedHashSet<>();
   private final EndpointCounters counters = new EndpointCounters();
@@ -274,8 +275,8 @@ public final class UdpEndpoint implements AutoCloseable {
   }
 
   /**
-   * @param clientChosenId the Initial's Destination Connection ID when it is not 8 bytes long,
-   *     else null (the server then adopts the client's 8 bytes as its own id)
+   * @param clientChosenId the Initial's Destination Connection ID when it is not 8 bytes long, else
+   *     null (the server then adopts the client's 8 bytes as its own id)
    */
   private UdpConnection accept(
       ByteBuf content, InetSocketAddress sender, ConnectionId clientChosenId, long nowMicros) {

@@ -88,8 +88,7 @@ class QuicheClientInteropNetworkTest {
         assertArrayEquals(download, server.finished(2).get(WAIT_SECONDS, TimeUnit.SECONDS));
         assertEquals(QuichePeer.STOP_CODE, server.stopSeen.get(WAIT_SECONDS, TimeUnit.SECONDS));
         assertEquals(QuichePeer.RESET_CODE, server.resetSeen.get(WAIT_SECONDS, TimeUnit.SECONDS));
-        assertEquals(
-            ProjectPeer.RESET_CODE, quiche.resetSeen.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        assertEquals(ProjectPeer.RESET_CODE, quiche.resetSeen.get(WAIT_SECONDS, TimeUnit.SECONDS));
         if (loss == 0) {
           QuicheServerInteropNetworkTest.awaitDatagrams(endpoint, server, 3);
           assertEquals(3, quiche.datagrams.size());

@@ -10,16 +10,16 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The quiche end of an interop test, on a {@link NettyConnection} (its event loop): echoes the
- * first bidirectional stream the project's end opens, asks it to stop sending on the second,
- * echoes DATAGRAMs, and records the unidirectional streams, resets and the close it sees. On
- * {@link #start} (by default when the first stream arrives) it sends its own unidirectional
- * stream, and one it resets with {@link #RESET_CODE}.
+ * first bidirectional stream the project's end opens, asks it to stop sending on the second, echoes
+ * DATAGRAMs, and records the unidirectional streams, resets and the close it sees. On {@link
+ * #start} (by default when the first stream arrives) it sends its own unidirectional stream, and
+ * one it resets with {@link #RESET_CODE}.
  */
 final class QuichePeer implements TransportListener {
   static final long STOP_CODE = 0x31;
@@ -37,7 +37,9 @@ final class QuichePeer implements TransportListener {
 
   private final byte[] download;
 
-  /** @param download sent once the project's end opened its first stream (null: call start) */
+  /**
+   * @param download sent once the project's end opened its first stream (null: call start)
+   */
   QuichePeer(NettyConnection connection, byte[] download) {
     this.connection = connection;
     this.download = download;

@@ -18,15 +18,15 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * The project's client (real TLS 1.3, {@link UdpEndpoint}) against quiche's server (Netty's codec,
  * {@link QuicServer}), which answers the first Initial with a Retry: streams both ways, DATAGRAMs,
- * STOP_SENDING, RESET_STREAM and an application close, directly and through a forwarder that
- * drops and reorders datagrams.
+ * STOP_SENDING, RESET_STREAM and an application close, directly and through a forwarder that drops
+ * and reorders datagrams.
  */
 @Tag("network")
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -94,8 +94,7 @@ class QuicheServerInteropNetworkTest {
         assertArrayEquals(download, client.finished(3).get(WAIT_SECONDS, TimeUnit.SECONDS));
         assertEquals(QuichePeer.STOP_CODE, client.stopSeen.get(WAIT_SECONDS, TimeUnit.SECONDS));
         assertEquals(QuichePeer.RESET_CODE, client.resetSeen.get(WAIT_SECONDS, TimeUnit.SECONDS));
-        assertEquals(
-            ProjectPeer.RESET_CODE, quiche.resetSeen.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        assertEquals(ProjectPeer.RESET_CODE, quiche.resetSeen.get(WAIT_SECONDS, TimeUnit.SECONDS));
         if (loss == 0) {
           // DATAGRAMs are not retransmitted: only without loss must all three come back.
           awaitDatagrams(endpoint, client, 3);

@@ -19,8 +19,9 @@ import java.util.List;
  * <ul>
  *   <li>Initial and Handshake: long header (§17.2) with version 1, the 8-byte ids of {@link
  *       ConnectionIds}, for Initial an empty token (Token Length 0: the model has no Retry and no
- *       NEW_TOKEN; a real client writes a Retry's token there, {@link #initialToken}), a 2-byte Length field as picoquic reserves it before the payload is known, and
- *       a 4-byte packet number (picoquic_create_long_header);
+ *       NEW_TOKEN; a real client writes a Retry's token there, {@link #initialToken}), a 2-byte
+ *       Length field as picoquic reserves it before the payload is known, and a 4-byte packet
+ *       number (picoquic_create_long_header);
  *   <li>1-RTT: short header (§17.3.1), spin bit 0, key phase 0, the peer's 8-byte id, and the
  *       packet number truncated to the length the model chose ({@link
  *       QuicPacket#packetNumberLength()}: picoquic_predict_packet_header_length's 1, 2, 3 or 4

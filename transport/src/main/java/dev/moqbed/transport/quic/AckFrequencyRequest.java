@@ -26,8 +26,8 @@ final class AckFrequencyRequest {
   }
 
   /**
-   * The peer sent no min_ack_delay: it does not take ACK_FREQUENCY frames, which must then never
-   * be sent (draft-ietf-quic-ack-frequency §3). Only a real handshake calls this (quiche).
+   * The peer sent no min_ack_delay: it does not take ACK_FREQUENCY frames, which must then never be
+   * sent (draft-ietf-quic-ack-frequency §3). Only a real handshake calls this (quiche).
    */
   void disable() {
     enabled = false;

@@ -102,13 +102,26 @@ class ForeignPeerCodecTest {
   void foreignFramesAreReadOnlyWhereAskedFor() throws QuicWireException {
     ConnectionIds ids = ConnectionIds.randomForClient(RANDOM);
     byte[] payload = {
-      0x0a, 0x00, 0x40, 0x05, 1, 2, 3, 4, 5, // STREAM 0 with a 2-byte Length (quiche's)
-      0x12, 0x40, 0x64, // MAX_STREAMS (bidirectional) 100
-      0x1d, 0x00, 0x02, 'o', 'k' // CONNECTION_CLOSE (application) with a reason
+      0x0a,
+      0x00,
+      0x40,
+      0x05,
+      1,
+      2,
+      3,
+      4,
+      5, // STREAM 0 with a 2-byte Length (quiche's)
+      0x12,
+      0x40,
+      0x64, // MAX_STREAMS (bidirectional) 100
+      0x1d,
+      0x00,
+      0x02,
+      'o',
+      'k' // CONNECTION_CLOSE (application) with a reason
     };
     PacketCodec strict = PacketCodec.withNullProtection(ids.peer());
-    assertThrows(
-        QuicWireException.class, () -> strict.decode(shortPacket(ids.remote(), payload)));
+    assertThrows(QuicWireException.class, () -> strict.decode(shortPacket(ids.remote(), payload)));
 
     PacketCodec lenient = PacketCodec.withNullProtection(ids.peer()).acceptForeignFrames();
     List<Frame> frames = lenient.decode(shortPacket(ids.remote(), payload)).get(0).frames();
@@ -124,8 +137,7 @@ class ForeignPeerCodecTest {
     ConnectionId firstId = ConnectionId.of(new byte[20]);
     ConnectionId serverId = ConnectionIds.randomId(RANDOM);
     ConnectionId clientId = ConnectionIds.randomId(RANDOM);
-    PacketCodec client =
-        PacketCodec.withNullProtection(new ConnectionIds(clientId, firstId));
+    PacketCodec client = PacketCodec.withNullProtection(new ConnectionIds(clientId, firstId));
     PacketCodec server =
         PacketCodec.withNullProtection(new ConnectionIds(serverId, clientId))
             .acceptLongHeadersTo(firstId);

@@ -13,8 +13,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The bench's TLS: one self-signed localhost certificate made for the run in a temporary
- * directory, trusted by pinning on both stacks' clients, and the ALPN both sides offer.
+ * The bench's TLS: one self-signed localhost certificate made for the run in a temporary directory,
+ * trusted by pinning on both stacks' clients, and the ALPN both sides offer.
  */
 public final class BenchTls implements AutoCloseable {
   static final String ALPN = "moqbed-bench";

@@ -29,16 +29,19 @@ import java.util.concurrent.TimeoutException;
 /**
  * The project's stack on both ends, each on its own endpoint and event-loop thread: real QUIC v1
  * (TLS 1.3) with a {@link BenchTls}, or, when asked for, the codec's null protection (the modelled
- * handshake: not QUIC, a measurement of the transport and the driver only). The client asks for the bytes in a quicperf batch request ({@link BatchClient}),
- * the server answers on the same stream ({@link BatchServer}); the client's controller is the same
- * as the server's, though it sends little.
+ * handshake: not QUIC, a measurement of the transport and the driver only). The client asks for the
+ * bytes in a quicperf batch request ({@link BatchClient}), the server answers on the same stream
+ * ({@link BatchServer}); the client's controller is the same as the server's, though it sends
+ * little.
  */
 public final class MoqbedPairing implements LoopbackPairing {
   private static final long REQUEST_BYTES = 397; // quicperf's batch request
 
   private final BenchTls tls;
 
-  /** @param tls the certificate for real QUIC, or null for the null protection (not QUIC) */
+  /**
+   * @param tls the certificate for real QUIC, or null for the null protection (not QUIC)
+   */
   public MoqbedPairing(BenchTls tls) {
     this.tls = tls;
   }

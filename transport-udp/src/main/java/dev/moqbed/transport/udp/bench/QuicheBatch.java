@@ -102,8 +102,8 @@ final class QuicheBatch {
   /**
    * The server of one connection: answers each request, writing while the stream is writable (so
    * quiche's buffer holds at most what its flow and congestion control let through, not the whole
-   * response). quiche's figures are read when the last byte was handed to it: once closed, Netty
-   * no longer reports them.
+   * response). quiche's figures are read when the last byte was handed to it: once closed, Netty no
+   * longer reports them.
    */
   static final class Server implements TransportListener {
     private final NettyConnection connection;
