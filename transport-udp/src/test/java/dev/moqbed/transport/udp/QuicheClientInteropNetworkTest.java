@@ -96,6 +96,9 @@ class QuicheClientInteropNetworkTest {
         assertNull(server.error);
         assertEquals(0, endpoint.stats().internalErrors());
 
+        if (forwarder != null) {
+          forwarder.heal();
+        }
         // quiche closes with an application code; the project's server reads it.
         client.scheduler().eventLoop().execute(() -> quiche.connection.close(0x66, "done"));
         assertEquals(0x66L, server.closed.get(WAIT_SECONDS, TimeUnit.SECONDS));

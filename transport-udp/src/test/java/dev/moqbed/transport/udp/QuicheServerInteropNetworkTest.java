@@ -103,6 +103,9 @@ class QuicheServerInteropNetworkTest {
         assertNull(client.error);
         assertEquals(0, endpoint.stats().internalErrors());
 
+        if (forwarder != null) {
+          forwarder.heal();
+        }
         endpoint.call(
             () -> {
               connection.connection().close(0x77, true);
