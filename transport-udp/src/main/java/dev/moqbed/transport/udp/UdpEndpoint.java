@@ -46,7 +46,10 @@ import java.util.concurrent.TimeUnit;
  *       keep sending to the id it made up until the server's first packet arrives, which a second
  *       id in the table would have to catch; the id is the client's random choice of 8 bytes (§7.2
  *       asks it for at least 8 unpredictable ones), and a client that picks the id of a live
- *       connection only reaches that connection, which drops what does not open.
+ *       connection only reaches that connection, which drops what does not open. A first id of
+ *       another length (quiche's client: 20 bytes) cannot be adopted: the server takes an 8-byte id
+ *       of its own and routes the client's long headers to the old id through a second table until
+ *       the client follows.
  * </ul>
  *
  * <p>Bounded: at most {@link UdpLimits#maxConnections()} connections and {@link
@@ -54,7 +57,7 @@ import java.util.concurrent.TimeUnit;
  * connection, from another address than its connection's (no migration, §9), or that does not
  * decode is dropped and counted ({@link #stats()}); a connection that is closed, either way or by
  * its idle timeout, leaves the table with all its state. Not implemented: stateless reset on
- * unknown ids (§10.3), version negotiation (§6), Retry (§8.1), ECN (see {@link UdpConnection}).
+ * unknown ids (§10.3), version negotiation (§6), a server's Retry (§8.1), ECN (see {@link UdpConnection}).
  *
  * <p>Every connection's callbacks run on the endpoint's event loop; call into a connection from
  * elsewhere through {@link #call}.

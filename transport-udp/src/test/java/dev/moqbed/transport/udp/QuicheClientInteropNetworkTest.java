@@ -3,6 +3,7 @@ package dev.moqbed.transport.udp;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.QuicClient;
@@ -97,6 +98,7 @@ class QuicheClientInteropNetworkTest {
         assertEquals(0, endpoint.stats().internalErrors());
 
         if (forwarder != null) {
+          assertTrue(forwarder.dropped() > 0 && forwarder.reordered() > 0, "the path was lossy");
           forwarder.heal();
         }
         // quiche closes with an application code; the project's server reads it.
