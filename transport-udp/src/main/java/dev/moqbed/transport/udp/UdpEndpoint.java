@@ -57,7 +57,8 @@ import java.util.concurrent.TimeUnit;
  * connection, from another address than its connection's (no migration, §9), or that does not
  * decode is dropped and counted ({@link #stats()}); a connection that is closed, either way or by
  * its idle timeout, leaves the table with all its state. Not implemented: stateless reset on
- * unknown ids (§10.3), version negotiation (§6), a server's Retry (§8.1), ECN (see {@link UdpConnection}).
+ * unknown ids (§10.3), version negotiation (§6), a server's Retry (§8.1), ECN (see {@link
+ * UdpConnection}).
  *
  * <p>Every connection's callbacks run on the endpoint's event loop; call into a connection from
  * elsewhere through {@link #call}.
