@@ -13,7 +13,7 @@ import dev.moqbed.transport.recovery.TransportDefaults;
 final class AckFrequencyRequest {
   private final AckFrequencyPolicy policy = new AckFrequencyPolicy();
   private final PathState path;
-  private boolean enabled;
+  private final boolean enabled;
   private boolean due;
 
   private long maxReceiveRateBytesPerSecond;
@@ -25,15 +25,6 @@ final class AckFrequencyRequest {
     this.path = path;
   }
 
-  /**
-   * The peer sent no min_ack_delay: it does not take ACK_FREQUENCY frames, which must then never be
-   * sent (draft-ietf-quic-ack-frequency §3). Only a real handshake calls this (quiche).
-   */
-  void disable() {
-    enabled = false;
-    due = false;
-  }
-
   /** An ACK_FREQUENCY frame should go in the next packet with room for it. */
   boolean isDue() {
     return due;
@@ -41,7 +32,7 @@ final class AckFrequencyRequest {
 
   /** The RTT or the rate estimate moved, or the last frame was lost: is an update due? */
   void update() {
-    if (enabled && path.handshakeConfirmed()) {
+    if (enabled && path.handshakeConfirmed() && path.peerTakesAckFrequency()) {
       due = compute().send();
     }
   }

@@ -12,7 +12,6 @@ final class ConnectionHandshakeHost implements HandshakeHost {
   private final LossDetection loss;
   private final StreamTable streams;
   private final PendingFrames pending;
-  private final AckFrequencyRequest ackFrequency;
 
   ConnectionHandshakeHost(
       QuicConnection connection,
@@ -21,9 +20,7 @@ final class ConnectionHandshakeHost implements HandshakeHost {
       PathState path,
       LossDetection loss,
       StreamTable streams,
-      PendingFrames pending,
-      AckFrequencyRequest ackFrequency) {
-    this.ackFrequency = ackFrequency;
+      PendingFrames pending) {
     this.connection = connection;
     this.config = config;
     this.spaces = spaces;
@@ -63,7 +60,7 @@ final class ConnectionHandshakeHost implements HandshakeHost {
     pending.peerMaxDatagramFrameBytes = peer.maxDatagramFrameSize();
     pending.peerConnectionIdLimit = peer.activeConnectionIdLimit();
     if (peer.minAckDelayMicros() == TransportParameters.NO_MIN_ACK_DELAY) {
-      ackFrequency.disable(); // quiche: no ACK frequency extension
+      path.onPeerWithoutAckFrequency(); // quiche: no ACK frequency extension
     }
   }
 

@@ -178,9 +178,7 @@ public final class QuicConnection {
       loss.setDiscardListener(cryptoHandshake::onSpaceDiscarded);
     }
     handshake.attach(
-        new ConnectionHandshakeHost(
-            this, config, spaces, path, loss, streams, pending, ackFrequency),
-        nowMicros);
+        new ConnectionHandshakeHost(this, config, spaces, path, loss, streams, pending), nowMicros);
   }
 
   /**
