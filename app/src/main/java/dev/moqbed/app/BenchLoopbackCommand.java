@@ -1,13 +1,18 @@
 package dev.moqbed.app;
 
 import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.netty.QuicheController;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
+import dev.moqbed.transport.udp.bench.BenchTls;
 import dev.moqbed.transport.udp.bench.LoopbackPairing;
 import dev.moqbed.transport.udp.bench.LoopbackResult;
 import dev.moqbed.transport.udp.bench.MoqbedPairing;
+import dev.moqbed.transport.udp.bench.QuichePairing;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -18,25 +23,27 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code moqbed bench loopback}: bulk downloads on loopback over the project's own QUIC stack, one
- * per controller, each on fresh endpoints. The table has a pairing column so that other pairings
- * (quiche on either side, real TLS) become rows of the same table.
+ * {@code moqbed bench loopback}: bulk downloads on loopback between the project's QUIC stack and
+ * quiche's (Netty's codec), every pairing of {@code --server-transport} and {@code
+ * --client-transport}, one run per controller of the project's side, each on fresh endpoints, with
+ * the rate's ratio to quiche->quiche measured in the same run.
  */
 @Command(
     name = "loopback",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Downloads --bytes from a server to a client on loopback, once per controller (the"
-          + " server's), after one unmeasured warm-up transfer, and prints per run: Gbit/s"
-          + " (request sent to last byte received), the sender's datagrams per flush (one"
-          + " sendmmsg each under epoll), its loss rate (packets declared lost / datagrams sent),"
-          + " its congestion window and pacing rate at the end, and the CPU time of the two"
-          + " endpoints' event-loop threads with the rate per CPU second (on a loaded host the"
-          + " rate follows the share of a core the loops get).",
-      "Pairing today: the project's stack on both ends under the codec's NULL PROTECTION and the"
-          + " modelled handshake - not QUIC (no encryption, no TLS); it measures the transport"
-          + " and the UDP driver."
+      "Downloads --bytes from a server to a client on loopback for every pairing of"
+          + " --server-transport and --client-transport (the server sends), once per controller of"
+          + " the project's side, after one unmeasured warm-up transfer, and prints per run: Gbit/s"
+          + " (request sent to last byte received) and its ratio to quiche->quiche in the same"
+          + " run, the sender's datagrams per flush (one sendmmsg each under epoll; the project's"
+          + " stack only), its loss rate (packets declared lost / packets sent), its congestion"
+          + " window and pacing rate at the end (quiche: window from Netty's path statistics, no"
+          + " pacing rate exposed), and the CPU time of the two endpoints' event-loop threads.",
+      "Real QUIC v1 (TLS 1.3, a self-signed certificate made for the run) on every pairing;"
+          + " --null-protection runs moqbed->moqbed under the codec's null protection instead (not"
+          + " QUIC: labelled so)."
     })
 final class BenchLoopbackCommand implements Callable<Integer> {
   @Option(
@@ -44,8 +51,42 @@ final class BenchLoopbackCommand implements Callable<Integer> {
       paramLabel = "LIST",
       split = ",",
       defaultValue = "c4,bbr,cubic,newreno",
-      description = "The sender's controllers, comma-separated (default ${DEFAULT-VALUE}).")
+      description = "The project's side's controllers, comma-separated (default ${DEFAULT-VALUE}).")
   List<String> controllers;
+
+  @Option(
+      names = "--server-transport",
+      paramLabel = "LIST",
+      split = ",",
+      defaultValue = "moqbed",
+      description = "The sending side's stacks: moqbed, quiche or both (default ${DEFAULT-VALUE}).")
+  List<String> serverTransports;
+
+  @Option(
+      names = "--client-transport",
+      paramLabel = "LIST",
+      split = ",",
+      defaultValue = "moqbed",
+      description =
+          "The receiving side's stacks: moqbed, quiche or both (default ${DEFAULT-VALUE}).")
+  List<String> clientTransports;
+
+  @Option(
+      names = "--quiche-cc",
+      paramLabel = "CC",
+      defaultValue = "quiche:cubic",
+      description =
+          "quiche's controller on its side: "
+              + QuicheController.IDS
+              + " (default ${DEFAULT-VALUE}).")
+  String quicheCc;
+
+  @Option(
+      names = "--null-protection",
+      description =
+          "moqbed->moqbed under the codec's null protection and the modelled handshake (NOT"
+              + " QUIC) instead of TLS.")
+  boolean nullProtection;
 
   @Option(
       names = "--bytes",
@@ -61,8 +102,8 @@ final class BenchLoopbackCommand implements Callable<Integer> {
       defaultValue = "20MB",
       converter = QuantityConverters.Size.class,
       description =
-          "One unmeasured transfer first, with the first controller, so the JIT has compiled"
-              + " the hot paths; 0 = none (default ${DEFAULT-VALUE}).")
+          "One unmeasured transfer first, on the first pairing with the first controller, so"
+              + " the JIT has compiled the hot paths; 0 = none (default ${DEFAULT-VALUE}).")
   long warmupBytes;
 
   @Option(
@@ -87,7 +128,9 @@ final class BenchLoopbackCommand implements Callable<Integer> {
     for (String controller : controllers) {
       ControllerRegistry.standard().parse(controller); // a bad spec: one line, exit 2
     }
-    List<LoopbackPairing> pairings = List.of(new MoqbedPairing());
+    QuicheController quiche = QuicheController.parse(quicheCc);
+    List<Boolean> servers = stacks("--server-transport", serverTransports);
+    List<Boolean> clients = stacks("--client-transport", clientTransports);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Table table =
@@ -97,6 +140,7 @@ final class BenchLoopbackCommand implements Callable<Integer> {
             "bytes",
             "seconds",
             "gbit_per_s",
+            "ratio_to_quiche",
             "loop_cpu_s",
             "gbit_per_cpu_s",
             "packets_per_flush",
@@ -104,28 +148,40 @@ final class BenchLoopbackCommand implements Callable<Integer> {
             "final_cwnd_bytes",
             "pacing_rate_mbit_per_s",
             "socket");
-    try {
-      if (warmupBytes > 0) {
-        err.println("warm-up: " + warmupBytes + " bytes with " + controllers.get(0));
-        err.flush();
-        pairings.get(0).transfer(controllers.get(0), warmupBytes, timeoutMicros);
+    try (BenchTls tls = BenchTls.create()) {
+      // quiche->quiche first: the reference of every ratio, measured in this run.
+      QuichePairing reference = new QuichePairing(true, true, quiche, tls);
+      List<LoopbackPairing> pairings = new ArrayList<>();
+      for (boolean quicheServer : servers) {
+        for (boolean quicheClient : clients) {
+          if (quicheServer && quicheClient) {
+            continue;
+          }
+          pairings.add(
+              quicheServer || quicheClient
+                  ? new QuichePairing(quicheServer, quicheClient, quiche, tls)
+                  : new MoqbedPairing(nullProtection ? null : tls));
+        }
       }
+      if (warmupBytes > 0) {
+        LoopbackPairing first = pairings.isEmpty() ? reference : pairings.get(0);
+        err.println("warm-up: " + warmupBytes + " bytes, " + first.label());
+        err.flush();
+        first.transfer(controllers.get(0), warmupBytes, timeoutMicros);
+        if (first != reference) {
+          reference.transfer(controllers.get(0), warmupBytes, timeoutMicros);
+        }
+      }
+      LoopbackResult quicheRate = reference.transfer(controllers.get(0), bytes, timeoutMicros);
+      addRow(table, quicheRate, quicheRate.controller(), quicheRate.gigabitsPerSecond());
       for (LoopbackPairing pairing : pairings) {
         for (String controller : controllers) {
           LoopbackResult result = pairing.transfer(controller, bytes, timeoutMicros);
-          table.row(
-              result.pairing(),
-              result.controller(),
-              result.bytes(),
-              round(result.transferMicros() / 1e6, 3),
-              round(result.gigabitsPerSecond(), 3),
-              round(result.cpuMicros() / 1e6, 3),
-              round(result.gigabitsPerCpuSecond(), 3),
-              round(result.packetsPerFlush(), 2),
-              round(result.lossRate(), 5),
-              result.congestionWindowBytes(),
-              round(result.pacingRateBytesPerSecond() * 8 / 1e6, 1),
-              result.socketKind());
+          String cc =
+              pairing instanceof QuichePairing q && q.quicheSends()
+                  ? result.controller() + " (client " + controller + ")"
+                  : result.controller();
+          addRow(table, result, cc, quicheRate.gigabitsPerSecond());
         }
       }
     } catch (TimeoutException e) {
@@ -134,11 +190,54 @@ final class BenchLoopbackCommand implements Callable<Integer> {
     }
     if (formatOption.format == OutputFormat.TABLE) {
       out.println(
-          "moqbed<->moqbed under NULL PROTECTION (not QUIC: no encryption, modelled handshake)");
+          "real QUIC v1 (TLS 1.3) on every pairing"
+              + (nullProtection
+                  ? ", except moqbed->moqbed under NULL PROTECTION (not QUIC: no encryption)"
+                  : "")
+              + "; server->client, the server sends; quiche's side runs "
+              + quiche.id());
     }
     out.print(table.render(formatOption.format));
     out.flush();
     return 0;
+  }
+
+  private static void addRow(Table table, LoopbackResult result, String cc, double reference) {
+    table.row(
+        result.pairing(),
+        cc,
+        result.bytes(),
+        round(result.transferMicros() / 1e6, 3),
+        round(result.gigabitsPerSecond(), 3),
+        reference > 0 ? round(result.gigabitsPerSecond() / reference, 2) : "-",
+        round(result.cpuMicros() / 1e6, 3),
+        round(result.gigabitsPerCpuSecond(), 3),
+        result.flushes() < 0 ? "-" : round(result.packetsPerFlush(), 2),
+        result.packetsLost() < 0 ? "-" : round(result.lossRate(), 5),
+        result.congestionWindowBytes() < 0 ? "-" : result.congestionWindowBytes(),
+        result.pacingRateBytesPerSecond() < 0
+            ? "-"
+            : round(result.pacingRateBytesPerSecond() * 8 / 1e6, 1),
+        result.socketKind());
+  }
+
+  /** The stacks named in a list, as "is quiche", in order, each once. */
+  private static List<Boolean> stacks(String option, List<String> names) {
+    LinkedHashSet<Boolean> stacks = new LinkedHashSet<>();
+    for (String name : names) {
+      switch (name.trim().toLowerCase(Locale.ROOT)) {
+        case "moqbed":
+          stacks.add(false);
+          break;
+        case "quiche":
+          stacks.add(true);
+          break;
+        default:
+          throw new IllegalArgumentException(
+              option + ": '" + name + "' is not a stack (moqbed or quiche)");
+      }
+    }
+    return new ArrayList<>(stacks);
   }
 
   private static double round(double value, int decimals) {

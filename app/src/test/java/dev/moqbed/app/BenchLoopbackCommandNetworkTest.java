@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -19,8 +21,8 @@ class BenchLoopbackCommandNetworkTest {
   }
 
   @Test
-  @Timeout(value = 90, unit = TimeUnit.SECONDS)
-  void shouldPrintOneCsvRowPerControllerWithTheBytesMoved() {
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void shouldPrintEveryPairingWithTheRatioToQuicheAndTheBytesMoved() {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int exitCode =
@@ -31,6 +33,10 @@ class BenchLoopbackCommandNetworkTest {
             "loopback",
             "--cc",
             "c4,cubic",
+            "--server-transport",
+            "moqbed,quiche",
+            "--client-transport",
+            "quiche,moqbed",
             "--bytes",
             "1MB",
             "--warmup",
@@ -40,20 +46,37 @@ class BenchLoopbackCommandNetworkTest {
     assertEquals(0, exitCode, err.toString());
     String[] lines = out.toString().split("\n");
     assertEquals(
-        "pairing,cc,bytes,seconds,gbit_per_s,loop_cpu_s,gbit_per_cpu_s,packets_per_flush,"
-            + "loss_rate,final_cwnd_bytes,pacing_rate_mbit_per_s,socket",
+        "pairing,cc,bytes,seconds,gbit_per_s,ratio_to_quiche,loop_cpu_s,gbit_per_cpu_s,"
+            + "packets_per_flush,loss_rate,final_cwnd_bytes,pacing_rate_mbit_per_s,socket",
         lines[0]);
-    assertEquals(3, lines.length, out.toString());
+    // quiche->quiche once (the reference), then three pairings with each of the two controllers.
+    assertEquals(1 + 1 + 3 * 2, lines.length, out.toString());
+    assertEquals("quiche->quiche", lines[1].split(",")[0]);
+    assertEquals(1.0, Double.parseDouble(lines[1].split(",")[5]));
+    List<String> pairings = new ArrayList<>();
     for (int i = 1; i < lines.length; i++) {
       String[] cells = lines[i].split(",");
-      assertEquals("moqbed->moqbed (null protection)", cells[0]);
+      pairings.add(cells[0]);
       assertEquals("1000000", cells[2]);
       assertTrue(Double.parseDouble(cells[4]) > 0, lines[i]);
-      assertTrue(Double.parseDouble(cells[7]) >= 1, lines[i]);
-      assertTrue(Long.parseLong(cells[9]) > 0, lines[i]);
+      assertTrue(Double.parseDouble(cells[5]) > 0, lines[i]);
+      assertTrue(Long.parseLong(cells[10]) > 0, lines[i]);
+      if (cells[0].startsWith("moqbed")) {
+        assertTrue(Double.parseDouble(cells[8]) >= 1, lines[i]);
+      }
     }
-    assertEquals("c4", lines[1].split(",")[1]);
-    assertEquals("cubic", lines[2].split(",")[1]);
+    assertEquals(
+        List.of(
+            "quiche->quiche",
+            "moqbed->quiche",
+            "moqbed->quiche",
+            "moqbed->moqbed",
+            "moqbed->moqbed",
+            "quiche->moqbed",
+            "quiche->moqbed"),
+        pairings);
+    assertEquals("c4", lines[2].split(",")[1]);
+    assertEquals("cubic", lines[3].split(",")[1]);
   }
 
   @Test
@@ -62,7 +85,9 @@ class BenchLoopbackCommandNetworkTest {
         new String[][] {
           {"bench", "loopback", "--cc", "nosuch"},
           {"bench", "loopback", "--bytes", "0"},
-          {"bench", "loopback", "--bytes", "lots"}
+          {"bench", "loopback", "--bytes", "lots"},
+          {"bench", "loopback", "--server-transport", "kwik"},
+          {"bench", "loopback", "--quiche-cc", "c4"}
         }) {
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();

@@ -109,6 +109,8 @@ class LayeringTest {
       classes()
           .that()
           .resideInAPackage("dev.moqbed.transport.udp..")
+          .and()
+          .resideOutsideOfPackage("dev.moqbed.transport.udp.bench..")
           .should()
           .onlyDependOnClassesThat(
               resideInAnyPackage(
@@ -118,6 +120,25 @@ class LayeringTest {
                       "dev.moqbed.cc..",
                       "dev.moqbed.runtime..")
                   .or(equivalentTo(dev.moqbed.netty.EventLoopScheduler.class)));
+
+  /**
+   * The loopback bench also runs quiche's side (netty-quic's client, server and connection, and the
+   * session's transport interfaces that connection implements); the driver itself does not.
+   */
+  static final ArchRule UDP_BENCH_USES_THE_DRIVER_AND_QUICHE =
+      classes()
+          .that()
+          .resideInAPackage("dev.moqbed.transport.udp.bench..")
+          .should()
+          .onlyDependOnClassesThat(
+              resideInAnyPackage(
+                  "java..",
+                  "io.netty..",
+                  "dev.moqbed.transport..",
+                  "dev.moqbed.cc..",
+                  "dev.moqbed.runtime..",
+                  "dev.moqbed.netty..",
+                  "dev.moqbed.session.transport.."));
 
   /** The transport model and its codec know nothing of sockets: the driver is above them. */
   static final ArchRule TRANSPORT_KNOWS_NO_UDP_DRIVER =
@@ -301,6 +322,7 @@ class LayeringTest {
   @Test
   void shouldLayerTheUdpDriverAboveTheTransport() {
     UDP_DRIVER_USES_TRANSPORT_AND_THE_LOOP.check(PRODUCTION);
+    UDP_BENCH_USES_THE_DRIVER_AND_QUICHE.check(PRODUCTION);
     TRANSPORT_KNOWS_NO_UDP_DRIVER.check(PRODUCTION);
   }
 

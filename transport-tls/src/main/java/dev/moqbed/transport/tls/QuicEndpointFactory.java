@@ -116,11 +116,12 @@ public final class QuicEndpointFactory {
     opening[PacketSpace.INITIAL.ordinal()] =
         client ? initial.serverProtection() : initial.clientProtection();
     return new PacketCodec(
-        ids,
-        sealing,
-        opening,
-        TransportDefaults.ACK_DELAY_EXPONENT,
-        config.maxDatagramFrameSizeBytes());
+            ids,
+            sealing,
+            opening,
+            TransportDefaults.ACK_DELAY_EXPONENT,
+            config.maxDatagramFrameSizeBytes())
+        .acceptForeignFrames();
   }
 
   private static void requireRole(ConnectionConfig config, Role role) {

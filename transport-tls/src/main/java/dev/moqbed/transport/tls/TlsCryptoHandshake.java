@@ -5,6 +5,7 @@ import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.crypto.AeadPacketProtection;
 import dev.moqbed.transport.crypto.CipherSuite;
+import dev.moqbed.transport.crypto.InitialSecrets;
 import dev.moqbed.transport.quic.CryptoHandshake;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.HandshakeHost;
@@ -50,6 +51,9 @@ public final class TlsCryptoHandshake implements CryptoHandshake {
   private boolean failed;
   private HandshakeFailure failure;
 
+  /** The Source Connection ID of the server's Retry, null without one (client only). */
+  private ConnectionId retrySourceId;
+
   /** A server's 1-RTT read keys, installed only once its handshake completes. */
   private AeadPacketProtection applicationOpeningPending;
 
@@ -71,6 +75,24 @@ public final class TlsCryptoHandshake implements CryptoHandshake {
     this.ids = ids;
     this.originalDestinationId = originalDestinationId;
     this.session = sessions.apply(new Events());
+    if (role == Role.CLIENT) {
+      codec.acceptRetry(originalDestinationId, this::onRetry);
+    }
+  }
+
+  /**
+   * The server answered the first Initial with a Retry (RFC 9000 §17.2.5.2): the codec now sends to
+   * the Retry's Source Connection ID with its token; the Initial keys come from that id (RFC 9001
+   * §5.2) and the ClientHello goes again in a new Initial. The first Initials stay in flight until
+   * the Initial space is discarded; the server's parameters must then name the Retry's id.
+   */
+  private void onRetry(ConnectionId retryId) {
+    retrySourceId = retryId;
+    InitialSecrets initial = InitialSecrets.of(retryId);
+    codec.installKeys(PacketSpace.INITIAL, initial.clientProtection(), initial.serverProtection());
+    if (host != null) {
+      host.resendUnacknowledgedCrypto();
+    }
   }
 
   /** The TLS session: negotiated ALPN, the peer's transport parameters, completion, failure. */
@@ -236,17 +258,26 @@ public final class TlsCryptoHandshake implements CryptoHandshake {
     }
     try {
       boolean peerIsServer = role == Role.CLIENT;
+      // A client checks the server's id as the codec learnt it from the server's first packet
+      // (followPeerSourceId): quiche picks its own, unlike a moqbed server (RFC 9000 §7.3).
       TransportParameterCodec.authenticateConnectionIds(
           peer.get(),
           peerIsServer,
-          ids.remote(),
+          peerIsServer ? codec.ids().remote() : ids.remote(),
           peerIsServer ? originalDestinationId : null,
-          null);
+          peerIsServer ? retrySourceId : null);
     } catch (QuicWireException e) {
       failure = HandshakeFailure.transport(e.error(), e.getMessage());
       return false;
     }
-    host.applyPeerParameters(peer.get());
+    TransportParameters parameters = peer.get();
+    // The model sizes packets for 8-byte ids; a peer's longer id (quiche: 20 bytes) adds to each
+    // datagram, so the largest the peer takes is lowered by the difference (RFC 9000 §18.2).
+    int longerId = codec.ids().remote().length() - ConnectionIds.MODEL_LENGTH;
+    if (longerId > 0 && parameters.maxUdpPayloadSize() - longerId >= 1200) {
+      parameters.maxUdpPayloadSize(parameters.maxUdpPayloadSize() - longerId);
+    }
+    host.applyPeerParameters(parameters);
     codec.setPeerAckDelayExponent((int) peer.get().ackDelayExponent());
     return true;
   }

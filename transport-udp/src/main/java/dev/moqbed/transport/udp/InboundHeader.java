@@ -12,8 +12,9 @@ import io.netty.buffer.ByteBuf;
  *
  * <p>Every id this endpoint hands out is {@link ConnectionIds#MODEL_LENGTH} (8) bytes, so the key
  * is those 8 bytes as a {@code long}; a short header carries exactly that many after its first
- * byte, and a long header whose Destination Connection ID has another length is for no connection
- * here.
+ * byte. A long header whose Destination Connection ID has another length (8 to 20 bytes, RFC 9000
+ * §7.2) is a client's first flight to an id it made up (quiche: 20 bytes): {@link
+ * #hasForeignDestination}, routed by that id until the client has the server's.
  */
 final class InboundHeader {
   /** RFC 9000 §14.1: a client's Initial arrives in a datagram of at least 1,200 bytes. */
@@ -30,6 +31,9 @@ final class InboundHeader {
   private int sourceIdOffset;
   private int sourceIdLength;
   private int datagramBytes;
+  private boolean foreignDestination;
+  private int destinationIdOffset;
+  private int destinationIdLength;
 
   /**
    * Reads the header at the start of {@code datagram}'s readable bytes.
@@ -49,6 +53,7 @@ final class InboundHeader {
       return false; // version negotiation (we send only v1) or not QUIC
     }
     longHeader = (first & LONG_HEADER_BIT) != 0;
+    foreignDestination = false;
     if (!longHeader) {
       destinationKey = datagram.getLong(start + 1);
       return true;
@@ -62,13 +67,33 @@ final class InboundHeader {
     longType = (first >>> 4) & 0x3;
     int dcidLength = datagram.getUnsignedByte(dcidLengthAt);
     int scidLengthAt = dcidLengthAt + 1 + dcidLength;
-    if (dcidLength != ConnectionIds.MODEL_LENGTH || scidLengthAt >= end) {
+    if (dcidLength < ConnectionIds.MODEL_LENGTH
+        || dcidLength > ConnectionId.MAX_LENGTH
+        || scidLengthAt >= end) {
       return false;
     }
-    destinationKey = datagram.getLong(dcidLengthAt + 1);
+    foreignDestination = dcidLength != ConnectionIds.MODEL_LENGTH;
+    destinationIdOffset = dcidLengthAt + 1;
+    destinationIdLength = dcidLength;
+    destinationKey = foreignDestination ? 0 : datagram.getLong(dcidLengthAt + 1);
     sourceIdLength = datagram.getUnsignedByte(scidLengthAt);
     sourceIdOffset = scidLengthAt + 1;
     return sourceIdLength <= ConnectionId.MAX_LENGTH && sourceIdOffset + sourceIdLength <= end;
+  }
+
+  /**
+   * A long header whose Destination Connection ID is not 8 bytes: no id this endpoint made, so
+   * {@link #destinationKey} is meaningless; {@link #destinationId} names it.
+   */
+  boolean hasForeignDestination() {
+    return foreignDestination;
+  }
+
+  /** The Destination Connection ID of a long header (copied). */
+  ConnectionId destinationId(ByteBuf datagram) {
+    byte[] id = new byte[destinationIdLength];
+    datagram.getBytes(destinationIdOffset, id);
+    return ConnectionId.of(id);
   }
 
   /** The Destination Connection ID's 8 bytes, big-endian. */

@@ -7,6 +7,7 @@ import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.recovery.TransportDefaults;
+import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicWireException;
 import io.netty.buffer.ByteBuf;
 import java.net.InetSocketAddress;
@@ -34,6 +35,7 @@ public final class UdpConnection {
   private final CompletableFuture<UdpConnection> removed = new CompletableFuture<>();
   private boolean handshakeCounted;
   private TimerHandle drainTimer;
+  private ConnectionId clientChosenId;
 
   UdpConnection(
       UdpEndpoint endpoint,
@@ -93,6 +95,15 @@ public final class UdpConnection {
     return codec.packetsDropped();
   }
 
+  /** For a server: the client's first id when it was not 8 bytes (also routed), else null. */
+  ConnectionId clientChosenId() {
+    return clientChosenId;
+  }
+
+  void setClientChosenId(ConnectionId id) {
+    clientChosenId = id;
+  }
+
   long routingKey() {
     return routingKey;
   }
@@ -116,6 +127,7 @@ public final class UdpConnection {
    */
   boolean receive(ByteBuf content, long nowMicros) {
     Datagram datagram;
+    long retries = codec.retriesAccepted();
     try {
       datagram =
           codec.decodeDatagram(
@@ -130,6 +142,10 @@ public final class UdpConnection {
       return false;
     }
     if (datagram == null) {
+      if (codec.retriesAccepted() != retries) {
+        pump.schedule(); // a Retry: the Initial goes again, to the new id with the token
+        return true;
+      }
       return false;
     }
     try {

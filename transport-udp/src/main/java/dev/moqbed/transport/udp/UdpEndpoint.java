@@ -46,7 +46,10 @@ import java.util.concurrent.TimeUnit;
  *       keep sending to the id it made up until the server's first packet arrives, which a second
  *       id in the table would have to catch; the id is the client's random choice of 8 bytes (§7.2
  *       asks it for at least 8 unpredictable ones), and a client that picks the id of a live
- *       connection only reaches that connection, which drops what does not open.
+ *       connection only reaches that connection, which drops what does not open. A first id of
+ *       another length (quiche's client: 20 bytes) cannot be adopted: the server takes an 8-byte id
+ *       of its own and routes the client's long headers to the old id through a second table until
+ *       the client follows.
  * </ul>
  *
  * <p>Bounded: at most {@link UdpLimits#maxConnections()} connections and {@link
@@ -54,7 +57,8 @@ import java.util.concurrent.TimeUnit;
  * connection, from another address than its connection's (no migration, §9), or that does not
  * decode is dropped and counted ({@link #stats()}); a connection that is closed, either way or by
  * its idle timeout, leaves the table with all its state. Not implemented: stateless reset on
- * unknown ids (§10.3), version negotiation (§6), Retry (§8.1), ECN (see {@link UdpConnection}).
+ * unknown ids (§10.3), version negotiation (§6), a server's Retry (§8.1), ECN (see {@link
+ * UdpConnection}).
  *
  * <p>Every connection's callbacks run on the endpoint's event loop; call into a connection from
  * elsewhere through {@link #call}.
@@ -76,6 +80,14 @@ public final class UdpEndpoint implements AutoCloseable {
   private final UdpSecurity security;
   private final SecureRandom random = new SecureRandom();
   private final Map<Long, UdpConnection> connections = new HashMap<>();
+
+  /**
+   * Server connections by the id their client made up when it was not 8 bytes long (quiche's 20):
+   * the server took an id of its own, and the client's Initials go to the old one until the
+   * server's first packet reaches it (RFC 9000 §7.2). One entry per such connection, freed with it.
+   */
+  private final Map<ConnectionId, UdpConnection> byClientChosenId = new HashMap<>();
+
   private final Map<InetAddress, Integer> handshakesBySource = new HashMap<>();
   private final Set<UdpConnection> waitingForWritable = new LinkedHashSet<>();
   private final EndpointCounters counters = new EndpointCounters();
@@ -277,9 +289,16 @@ public final class UdpEndpoint implements AutoCloseable {
       return;
     }
     long nowMicros = scheduler.nowMicros();
-    UdpConnection connection = connections.get(header.destinationKey());
+    ConnectionId clientChosenId = null;
+    UdpConnection connection;
+    if (header.hasForeignDestination()) {
+      clientChosenId = header.destinationId(content);
+      connection = byClientChosenId.get(clientChosenId);
+    } else {
+      connection = connections.get(header.destinationKey());
+    }
     if (connection == null) {
-      UdpConnection accepted = accept(content, sender, nowMicros);
+      UdpConnection accepted = accept(content, sender, clientChosenId, nowMicros);
       if (accepted != null && !accepted.receive(content, nowMicros)) {
         // Something shaped like an Initial that does not decode holds no slot.
         counters.droppedUndecodable++;
@@ -296,7 +315,12 @@ public final class UdpEndpoint implements AutoCloseable {
     }
   }
 
-  private UdpConnection accept(ByteBuf content, InetSocketAddress sender, long nowMicros) {
+  /**
+   * @param clientChosenId the Initial's Destination Connection ID when it is not 8 bytes long, else
+   *     null (the server then adopts the client's 8 bytes as its own id)
+   */
+  private UdpConnection accept(
+      ByteBuf content, InetSocketAddress sender, ConnectionId clientChosenId, long nowMicros) {
     if (server == null || !header.isAcceptableInitial()) {
       counters.droppedUnroutable++;
       return null;
@@ -310,20 +334,39 @@ public final class UdpEndpoint implements AutoCloseable {
       counters.refusedHandshakes++;
       return null;
     }
-    long key = header.destinationKey();
-    ConnectionId ownId = InboundHeader.idOf(key);
+    long key;
+    ConnectionId ownId;
+    ConnectionId originalId;
+    if (clientChosenId == null) {
+      key = header.destinationKey();
+      ownId = InboundHeader.idOf(key);
+      originalId = ownId;
+    } else {
+      do {
+        ownId = ConnectionIds.randomId(random);
+        key = InboundHeader.keyOf(ownId);
+      } while (connections.containsKey(key));
+      originalId = clientChosenId;
+    }
     ConnectionIds ids = new ConnectionIds(ownId, header.sourceId(content));
     ConnectionMaker.Made made;
     try {
       made =
           security
               .maker()
-              .server(server.config(), ids, ownId, server.controllers(), random, nowMicros);
+              .server(server.config(), ids, originalId, server.controllers(), random, nowMicros);
+      if (clientChosenId != null) {
+        made.codec().acceptLongHeadersTo(clientChosenId);
+      }
     } catch (RuntimeException e) {
       counters.internalErrors++;
       return null;
     }
     UdpConnection connection = register(made.connection(), made.codec(), sender, key, true);
+    if (clientChosenId != null) {
+      connection.setClientChosenId(clientChosenId);
+      byClientChosenId.put(clientChosenId, connection);
+    }
     counters.connectionsAccepted++;
     try {
       connection.connection().setHandler(server.handlers().apply(connection));
@@ -390,6 +433,9 @@ public final class UdpEndpoint implements AutoCloseable {
   void remove(UdpConnection connection) {
     if (!connections.remove(connection.routingKey(), connection)) {
       return;
+    }
+    if (connection.clientChosenId() != null) {
+      byClientChosenId.remove(connection.clientChosenId(), connection);
     }
     if (connection.holdsHandshakeSlot()) {
       releaseHandshakeSlot(connection.remoteAddress().getAddress());

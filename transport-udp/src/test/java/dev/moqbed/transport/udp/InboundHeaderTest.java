@@ -49,12 +49,23 @@ class InboundHeaderTest {
   }
 
   @Test
+  void shouldNameAClientsLongerFirstId() {
+    ByteBuf datagram = initial(20, 8, 1200);
+    assertTrue(header.parse(datagram));
+    assertTrue(header.hasForeignDestination(), "quiche's 20-byte first id");
+    assertTrue(header.isAcceptableInitial());
+    assertEquals(20, header.destinationId(datagram).length());
+    assertTrue(header.parse(initial(8, 8, 1200)));
+    assertFalse(header.hasForeignDestination());
+  }
+
+  @Test
   void shouldRefuseWhatNoConnectionHereCanOwn() {
     assertFalse(header.parse(Unpooled.buffer()), "empty");
     assertFalse(header.parse(Unpooled.buffer().writeByte(0x41).writeZero(3)), "short");
     assertFalse(header.parse(Unpooled.buffer().writeByte(0x01).writeZero(20)), "fixed bit clear");
     assertFalse(header.parse(initial(4, 8, 1200)), "a 4-byte id");
-    assertFalse(header.parse(initial(20, 8, 1200)), "a 20-byte id");
+    assertFalse(header.parse(initial(21, 8, 1200)), "a 21-byte id");
     ByteBuf truncated = initial(8, 20, 0);
     truncated.writerIndex(6 + 8 + 1 + 10);
     assertFalse(header.parse(truncated), "Source Connection ID past the end");

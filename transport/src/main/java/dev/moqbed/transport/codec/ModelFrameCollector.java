@@ -32,6 +32,14 @@ final class ModelFrameCollector implements FrameHandler {
   private int frameStart;
 
   /**
+   * Frames from another stack (quiche), on the real-QUIC path only: encodings other than the
+   * minimal ones the model writes (quiche's 2-byte STREAM and CRYPTO lengths), close reasons,
+   * NEW_CONNECTION_ID of any length, and MAX_STREAMS, STREAMS_BLOCKED, NEW_TOKEN and
+   * RETIRE_CONNECTION_ID, which the model does not act on: they are acknowledged as a PING is.
+   */
+  private boolean foreign;
+
+  /**
    * @param peerAckDelayExponent the sender's ack_delay_exponent, which the model's ACKs keep
    * @param sizes the encoder whose sizes the payload's frames must have
    */
@@ -45,6 +53,10 @@ final class ModelFrameCollector implements FrameHandler {
     this.peerAckDelayExponent = exponent;
   }
 
+  void acceptForeignFrames() {
+    foreign = true;
+  }
+
   /** Collects the frames of the payload starting at {@code payloadStart} into {@code frames}. */
   void start(ByteBuffer buffer, int payloadStart, List<Frame> frames) {
     this.buffer = buffer;
@@ -54,7 +66,7 @@ final class ModelFrameCollector implements FrameHandler {
 
   /** Checks that the frames covered the payload exactly. */
   void finish(int payloadEnd) throws QuicWireException {
-    if (frameStart != payloadEnd) {
+    if (!foreign && frameStart != payloadEnd) {
       throw refuse("frames end at " + frameStart + ", the payload at " + payloadEnd);
     }
   }
@@ -110,7 +122,9 @@ final class ModelFrameCollector implements FrameHandler {
     int type = buffer.get(frameStart) & 0xff;
     boolean withLength = (type & FrameType.STREAM_LEN_BIT) != 0;
     int header = FrameWriter.streamHeaderSize(streamId, streamOffset, length, withLength);
-    if ((type & ~0x07) != FrameType.STREAM || frameStart + header != dataOffset) {
+    if (foreign) {
+      withLength = true; // the frame's start is not tracked: its size is the model's own
+    } else if ((type & ~0x07) != FrameType.STREAM || frameStart + header != dataOffset) {
       throw refuse("STREAM frame at " + frameStart + " is not minimally encoded");
     }
     byte[] data = copy(buffer, dataOffset, length);
@@ -146,7 +160,7 @@ final class ModelFrameCollector implements FrameHandler {
       int cidLength,
       int resetTokenOffset)
       throws QuicWireException {
-    if (retirePriorTo != 0 || cidLength != FrameEncoder.NEW_CONNECTION_ID_LENGTH) {
+    if (!foreign && (retirePriorTo != 0 || cidLength != FrameEncoder.NEW_CONNECTION_ID_LENGTH)) {
       throw refuse("NEW_CONNECTION_ID the model cannot hold");
     }
     add(new Frame.NewConnectionId(sequenceNumber));
@@ -156,7 +170,7 @@ final class ModelFrameCollector implements FrameHandler {
   public void onTransportClose(
       long errorCode, long frameType, ByteBuffer buffer, int reasonOffset, int reasonLength)
       throws QuicWireException {
-    if (frameType != 0 || reasonLength != 0) {
+    if (!foreign && (frameType != 0 || reasonLength != 0)) {
       throw refuse("CONNECTION_CLOSE with a frame type or reason");
     }
     add(new Frame.ConnectionClose(errorCode, false));
@@ -166,7 +180,7 @@ final class ModelFrameCollector implements FrameHandler {
   public void onApplicationClose(
       long errorCode, ByteBuffer buffer, int reasonOffset, int reasonLength)
       throws QuicWireException {
-    if (reasonLength != 0) {
+    if (!foreign && reasonLength != 0) {
       throw refuse("CONNECTION_CLOSE with a reason");
     }
     add(new Frame.ConnectionClose(errorCode, true));
@@ -197,23 +211,23 @@ final class ModelFrameCollector implements FrameHandler {
 
   @Override
   public void onNewToken(ByteBuffer buffer, int tokenOffset, int length) throws QuicWireException {
-    throw refuse("NEW_TOKEN");
+    ignoredOrRefused("NEW_TOKEN");
   }
 
   @Override
   public void onMaxStreams(boolean bidirectional, long maximumStreams) throws QuicWireException {
-    throw refuse("MAX_STREAMS");
+    ignoredOrRefused("MAX_STREAMS");
   }
 
   @Override
   public void onStreamsBlocked(boolean bidirectional, long maximumStreams)
       throws QuicWireException {
-    throw refuse("STREAMS_BLOCKED");
+    ignoredOrRefused("STREAMS_BLOCKED");
   }
 
   @Override
   public void onRetireConnectionId(long sequenceNumber) throws QuicWireException {
-    throw refuse("RETIRE_CONNECTION_ID");
+    ignoredOrRefused("RETIRE_CONNECTION_ID");
   }
 
   @Override
@@ -229,6 +243,14 @@ final class ModelFrameCollector implements FrameHandler {
   @Override
   public void onImmediateAck() throws QuicWireException {
     throw refuse("IMMEDIATE_ACK");
+  }
+
+  /** A frame the model does not act on: refused, or (from another stack) acknowledged. */
+  private void ignoredOrRefused(String what) throws QuicWireException {
+    if (!foreign) {
+      throw refuse(what);
+    }
+    add(new Frame.Ping());
   }
 
   private static byte[] copy(ByteBuffer buffer, int offset, int length) {

@@ -8,6 +8,7 @@ import dev.moqbed.transport.crypto.PacketProtection;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
 import dev.moqbed.transport.recovery.TransportDefaults;
+import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicWireException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -28,7 +29,10 @@ public final class PacketCodec {
 
   private final PacketEncoder encoder;
   private final PacketDecoder decoder;
-  private final ByteBuffer sendBuffer = ByteBuffer.allocate(MAX_DATAGRAM_BYTES);
+  // Room beyond the model's largest datagram for a peer's longer ids (up to 20 bytes, RFC 9000
+  // §17.2) and a Retry token in the Initial: the model counts 8-byte ids and no token.
+  private final ByteBuffer sendBuffer = ByteBuffer.allocate(MAX_DATAGRAM_BYTES + 256);
+  private long retriesAccepted;
 
   /**
    * A codec with the given keys.
@@ -193,6 +197,56 @@ public final class PacketCodec {
   public PacketCodec followPeerSourceId() {
     decoder.onFirstPeerSourceId(encoder::remoteId);
     return this;
+  }
+
+  /**
+   * For a client: takes one Retry from the server (RFC 9000 §17.2.5) answering its first Initial,
+   * sent to {@code originalDcid}, before any packet of the server opened. Once the Retry's
+   * integrity tag checks out (RFC 9001 §5.8), later packets go to the Retry's Source Connection ID
+   * and later Initials carry its token (§17.2.5.2); then {@code handler} installs the Initial keys
+   * of that id (RFC 9001 §5.2) and resends the Initial's CRYPTO data. Packet numbers go on
+   * (§17.2.5.3). Simulated endpoints never see a Retry and do not call this.
+   */
+  public PacketCodec acceptRetry(ConnectionId originalDcid, RetryHandler handler) {
+    decoder.acceptRetry(
+        originalDcid,
+        (retrySourceId, token) -> {
+          encoder.remoteId(retrySourceId);
+          encoder.initialToken(token);
+          retriesAccepted++;
+          handler.onRetry(retrySourceId);
+        });
+    return this;
+  }
+
+  /**
+   * Reads frames as another stack writes them (see {@code ModelFrameCollector}): set on the
+   * real-QUIC path, where the peer may be quiche; the simulator's codecs never call this.
+   */
+  public PacketCodec acceptForeignFrames() {
+    decoder.acceptForeignFrames();
+    return this;
+  }
+
+  /**
+   * For a server that chose its own id instead of the one the client made up for it: opens the
+   * client's long-header packets to that first id too, as they keep coming until the server's first
+   * packet reaches the client (RFC 9000 §7.2). Short headers carry only the server's id.
+   */
+  public PacketCodec acceptLongHeadersTo(ConnectionId clientChosenId) {
+    decoder.acceptLongHeadersTo(clientChosenId);
+    return this;
+  }
+
+  /** Retry packets accepted: 0 or 1 (a datagram that brought one has work for the sender). */
+  public long retriesAccepted() {
+    return retriesAccepted;
+  }
+
+  /** What a client does once the codec accepted a Retry. */
+  public interface RetryHandler {
+    /** Called inside {@link #decode}, with the Retry's Source Connection ID. */
+    void onRetry(ConnectionId retrySourceId);
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.moqbed.transport.codec;
 import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.crypto.OpenedPacket;
 import dev.moqbed.transport.crypto.PacketProtection;
+import dev.moqbed.transport.crypto.RetryIntegrity;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
 import dev.moqbed.transport.wire.ConnectionId;
@@ -42,6 +43,9 @@ final class PacketDecoder {
   private long packetsDropped;
   private Consumer<ConnectionId> peerSourceIdListener;
   private boolean lastFailureAuthenticated;
+  private ConnectionId retryOriginalId;
+  private RetryListener retryListener;
+  private ConnectionId longHeaderAlias;
 
   /**
    * Packets that arrived before their space's keys (a coalesced Handshake packet behind the Initial
@@ -88,6 +92,25 @@ final class PacketDecoder {
     this.peerSourceIdListener = listener;
   }
 
+  /**
+   * For a client: accepts one Retry (RFC 9000 §17.2.5.2) for its first Initial, sent to {@code
+   * originalId}, until a packet of the server opens; {@code listener} hears the Retry's Source
+   * Connection ID and token once its integrity tag (RFC 9001 §5.8) checks out.
+   */
+  void acceptRetry(ConnectionId originalId, RetryListener listener) {
+    this.retryOriginalId = originalId;
+    this.retryListener = listener;
+  }
+
+  /** Also opens long-header packets sent to {@code id} (a server: the client's first id). */
+  void acceptLongHeadersTo(ConnectionId id) {
+    longHeaderAlias = id;
+  }
+
+  void acceptForeignFrames() {
+    collector.acceptForeignFrames();
+  }
+
   void setPeerAckDelayExponent(int exponent) {
     collector.setPeerAckDelayExponent(exponent);
   }
@@ -107,7 +130,17 @@ final class PacketDecoder {
     List<QuicPacket> packets = new ArrayList<>(1);
     int packetStart = start;
     while (packetStart < end) {
-      packetStart = decodePacket(buffer, packetStart, end, packets, true);
+      try {
+        packetStart = decodePacket(buffer, packetStart, end, packets, true);
+      } catch (QuicWireException e) {
+        if (packetStart == start || lastFailureAuthenticated) {
+          throw e;
+        }
+        // What follows the first packet does not parse: quiche pads a datagram with zeros after
+        // its last packet. The rest is dropped, the packets before it are kept (RFC 9000 §12.2).
+        packetsDropped++;
+        break;
+      }
     }
     return packets;
   }
@@ -166,10 +199,18 @@ final class PacketDecoder {
       throws QuicWireException {
     lastFailureAuthenticated = false;
     parser.parse(buffer, packetStart, end, localId.length(), header);
+    if (header.type() == PacketType.RETRY) {
+      onRetry(buffer);
+      return header.packetEnd();
+    }
     PacketSpace space = spaceOf(header.type());
     int packetEnd = header.packetEnd();
     int index = space.ordinal();
-    boolean ours = localId.matches(buffer, header.dcidOffset(), header.dcidLength());
+    boolean ours =
+        localId.matches(buffer, header.dcidOffset(), header.dcidLength())
+            || (longHeaderAlias != null
+                && header.type().isLongHeader()
+                && longHeaderAlias.matches(buffer, header.dcidOffset(), header.dcidLength()));
     if (ours && protections[index] == null) {
       if (mayKeep && !discarded[index] && kept.size() < MAX_KEPT_PACKETS) {
         kept.add(copy(buffer, packetStart, packetEnd));
@@ -179,6 +220,7 @@ final class PacketDecoder {
       }
     } else if (ours && protections[index].open(header, largestReceived[index], opened)) {
       lastFailureAuthenticated = true; // from here on an error is the peer's, authenticated
+      retryListener = null; // a Retry after the server's first packet is discarded (§17.2.5.2)
       PacketHeader.checkReservedBits(opened.firstByte(), header.type().isLongHeader());
       List<Frame> frames = new ArrayList<>(4);
       collector.start(buffer, opened.payloadOffset(), frames);
@@ -199,6 +241,30 @@ final class PacketDecoder {
       packetsDropped++;
     }
     return packetEnd;
+  }
+
+  /**
+   * A Retry is taken once, by a client that asked for it, for its own id, with a valid tag and a
+   * Source Connection ID other than the one it sent to; any other Retry is dropped (§17.2.5.2).
+   */
+  private void onRetry(ByteBuffer buffer) {
+    RetryListener listener = retryListener;
+    if (listener == null
+        || !localId.matches(buffer, header.dcidOffset(), header.dcidLength())
+        || header.tokenLength() == 0
+        || retryOriginalId.matches(buffer, header.scidOffset(), header.scidLength())
+        || !RetryIntegrity.verify(retryOriginalId, header)) {
+      packetsDropped++;
+      return;
+    }
+    retryListener = null;
+    listener.onRetry(
+        ConnectionId.copyOf(buffer, header.scidOffset(), header.scidLength()), header.token());
+  }
+
+  /** Hears the one Retry a client accepts. */
+  interface RetryListener {
+    void onRetry(ConnectionId retrySourceId, byte[] token);
   }
 
   private static byte[] copy(ByteBuffer buffer, int start, int end) {

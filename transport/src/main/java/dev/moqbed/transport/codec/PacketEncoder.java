@@ -19,8 +19,9 @@ import java.util.List;
  * <ul>
  *   <li>Initial and Handshake: long header (§17.2) with version 1, the 8-byte ids of {@link
  *       ConnectionIds}, for Initial an empty token (Token Length 0: the model has no Retry and no
- *       NEW_TOKEN), a 2-byte Length field as picoquic reserves it before the payload is known, and
- *       a 4-byte packet number (picoquic_create_long_header);
+ *       NEW_TOKEN; a real client writes a Retry's token there, {@link #initialToken}), a 2-byte
+ *       Length field as picoquic reserves it before the payload is known, and a 4-byte packet
+ *       number (picoquic_create_long_header);
  *   <li>1-RTT: short header (§17.3.1), spin bit 0, key phase 0, the peer's 8-byte id, and the
  *       packet number truncated to the length the model chose ({@link
  *       QuicPacket#packetNumberLength()}: picoquic_predict_packet_header_length's 1, 2, 3 or 4
@@ -38,6 +39,7 @@ final class PacketEncoder {
   private static final byte[] NO_TOKEN = new byte[0];
 
   private ConnectionIds ids;
+  private byte[] initialToken = NO_TOKEN;
   private final PacketProtection[] protections;
   private final FrameEncoder frames = new FrameEncoder();
   private long packetsWithoutKeys;
@@ -65,6 +67,14 @@ final class PacketEncoder {
   /** Sends to {@code remote} from now on: the id the peer chose for itself (RFC 9000 §7.2). */
   void remoteId(ConnectionId remote) {
     ids = new ConnectionIds(ids.local(), remote);
+  }
+
+  /**
+   * Writes {@code token} in every later Initial: the token of a server's Retry (RFC 9000 §8.1.2,
+   * §17.2.5.2). The model never calls this, so its Initials keep an empty token.
+   */
+  void initialToken(byte[] token) {
+    initialToken = token.clone();
   }
 
   /** Writes {@code packets} coalesced at the buffer's position; returns the bytes written. */
@@ -111,7 +121,7 @@ final class PacketEncoder {
               QuicVersion.VERSION_1,
               ids.remote(),
               ids.local(),
-              NO_TOKEN,
+              type == PacketType.INITIAL ? initialToken : NO_TOKEN,
               packet.packetNumber(),
               packetNumberLength,
               0,

@@ -32,7 +32,7 @@ final class AckFrequencyRequest {
 
   /** The RTT or the rate estimate moved, or the last frame was lost: is an update due? */
   void update() {
-    if (enabled && path.handshakeConfirmed()) {
+    if (enabled && path.handshakeConfirmed() && path.peerTakesAckFrequency()) {
       due = compute().send();
     }
   }

@@ -59,6 +59,9 @@ final class ConnectionHandshakeHost implements HandshakeHost {
     connection.applyPeerIdleTimeout(peer.maxIdleTimeoutMillis() * 1000);
     pending.peerMaxDatagramFrameBytes = peer.maxDatagramFrameSize();
     pending.peerConnectionIdLimit = peer.activeConnectionIdLimit();
+    if (peer.minAckDelayMicros() == TransportParameters.NO_MIN_ACK_DELAY) {
+      path.onPeerWithoutAckFrequency(); // quiche: no ACK frequency extension
+    }
   }
 
   @Override

@@ -40,6 +40,13 @@ final class PathState implements PathView {
   private boolean resumeSeedConsidered;
   private boolean handshakeConfirmed;
 
+  /**
+   * False once a real peer's transport parameters came without min_ack_delay (quiche): it does not
+   * take ACK_FREQUENCY frames, which must then never be sent (draft-ietf-quic-ack-frequency §3).
+   * The simulator's peers never clear it.
+   */
+  private boolean peerTakesAckFrequency = true;
+
   /** The peer's transport parameters arrived (with the 1-RTT keys): its max_ack_delay is known. */
   private boolean peerParametersKnown;
 
@@ -86,6 +93,14 @@ final class PathState implements PathView {
 
   MtuDiscovery mtu() {
     return mtu;
+  }
+
+  boolean peerTakesAckFrequency() {
+    return peerTakesAckFrequency;
+  }
+
+  void onPeerWithoutAckFrequency() {
+    peerTakesAckFrequency = false;
   }
 
   boolean handshakeConfirmed() {

@@ -27,18 +27,28 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The project's stack on both ends, each on its own endpoint and event-loop thread, under the
- * codec's null protection (the modelled handshake: not QUIC, a measurement of the transport and the
- * driver only). The client asks for the bytes in a quicperf batch request ({@link BatchClient}),
- * the server answers on the same stream ({@link BatchServer}); the client's controller is the same
- * as the server's, though it sends little.
+ * The project's stack on both ends, each on its own endpoint and event-loop thread: real QUIC v1
+ * (TLS 1.3) with a {@link BenchTls}, or, when asked for, the codec's null protection (the modelled
+ * handshake: not QUIC, a measurement of the transport and the driver only). The client asks for the
+ * bytes in a quicperf batch request ({@link BatchClient}), the server answers on the same stream
+ * ({@link BatchServer}); the client's controller is the same as the server's, though it sends
+ * little.
  */
 public final class MoqbedPairing implements LoopbackPairing {
   private static final long REQUEST_BYTES = 397; // quicperf's batch request
 
+  private final BenchTls tls;
+
+  /**
+   * @param tls the certificate for real QUIC, or null for the null protection (not QUIC)
+   */
+  public MoqbedPairing(BenchTls tls) {
+    this.tls = tls;
+  }
+
   @Override
   public String label() {
-    return "moqbed->moqbed (null protection)";
+    return tls == null ? "moqbed->moqbed (null protection)" : "moqbed->moqbed";
   }
 
   @Override
@@ -52,13 +62,17 @@ public final class MoqbedPairing implements LoopbackPairing {
             UdpEndpoint.bind(
                 loopback,
                 UdpLimits.defaults(),
-                UdpSecurity.nullProtection(),
+                tls == null ? UdpSecurity.nullProtection() : tls.serverSecurity(),
                 new UdpServerSetup(
                     ConnectionConfig.picoquic(Role.SERVER),
                     controllers,
                     accepted -> server.attach(accepted)));
         UdpEndpoint clientEndpoint =
-            UdpEndpoint.bind(loopback, UdpLimits.defaults(), UdpSecurity.nullProtection(), null)) {
+            UdpEndpoint.bind(
+                loopback,
+                UdpLimits.defaults(),
+                tls == null ? UdpSecurity.nullProtection() : tls.clientSecurity(),
+                null)) {
       server.socketKind = serverEndpoint.socketKind();
       TimedClient client = new TimedClient(bytes);
       clientEndpoint.connect(
@@ -91,13 +105,16 @@ public final class MoqbedPairing implements LoopbackPairing {
   }
 
   /** CPU time of the endpoint's event-loop thread so far (it serves this one run). */
-  private static long cpuMicros(UdpEndpoint endpoint) {
+  static long cpuMicros(UdpEndpoint endpoint) {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     return endpoint.call(() -> threads.getCurrentThreadCpuTime() / 1_000);
   }
 
   /** The client's batch request, timed from its departure to the last response byte. */
-  private static final class TimedClient implements ConnectionHandler {
+  static final class TimedClient implements ConnectionHandler {
+    /** Completes when the client closed, having received everything or not. */
+    final CompletableFuture<Void> closed = new CompletableFuture<>();
+
     private final BatchClient batch;
     private long requestMicros = -1;
 
@@ -128,6 +145,7 @@ public final class MoqbedPairing implements LoopbackPairing {
     @Override
     public void onClosed(QuicConnection connection, long nowMicros, long errorCode) {
       batch.onClosed(connection, nowMicros, errorCode);
+      closed.complete(null);
     }
 
     long receivedBytes() {
@@ -140,12 +158,12 @@ public final class MoqbedPairing implements LoopbackPairing {
   }
 
   /** The batch server of one connection; reads the sender's figures when the client closes. */
-  private static final class ResultServer implements ConnectionHandler {
+  static final class ResultServer implements ConnectionHandler {
     private final BatchServer batch = new BatchServer();
     private final String controller;
     private final CompletableFuture<LoopbackResult> result;
     private UdpConnection connection;
-    private String socketKind;
+    String socketKind;
 
     ResultServer(String controller, CompletableFuture<LoopbackResult> result) {
       this.controller = controller;
