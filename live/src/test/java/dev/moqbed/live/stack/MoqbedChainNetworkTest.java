@@ -23,13 +23,18 @@ import org.junit.jupiter.api.Timeout;
 class MoqbedChainNetworkTest {
   private static LiveChain.Result run(String controller, List<String> log) throws Exception {
     LiveStack stack = LiveStack.of(LiveTransport.MOQBED, controller);
+    return run(stack, stack, log);
+  }
+
+  private static LiveChain.Result run(LiveStack relay, LiveStack clients, List<String> log)
+      throws Exception {
     return LiveChain.run(
         ChainOptions.builder()
             .media(MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX))
             .durationMicros(2_000_000)
             .subscribers(2)
             .lateMicros(1_000_000)
-            .stacks(stack, stack)
+            .stacks(relay, clients)
             .log(log::add)
             .build());
   }
@@ -53,6 +58,25 @@ class MoqbedChainNetworkTest {
       for (PathStats path : result.relayPaths()) {
         assertTrue(path.congestionWindowBytes() > 0, controller + ": " + path);
         assertTrue(path.smoothedRttMicros() > 0, controller + ": " + path);
+      }
+    }
+  }
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void shouldServeQuicheClientsFromARelayOnTheProjectsStackAndTheOtherWayRound() throws Exception {
+    LiveStack moqbed = LiveStack.of(LiveTransport.MOQBED, "c4");
+    LiveStack quiche = LiveStack.quicheDefault();
+    for (LiveStack[] pairing : new LiveStack[][] {{moqbed, quiche}, {quiche, moqbed}}) {
+      List<String> log = new CopyOnWriteArrayList<>();
+      LiveChain.Result result = run(pairing[0], pairing[1], log);
+      String name = pairing[0].describe() + " serving " + pairing[1].describe();
+      long audioSent = result.publisher().objectsSent("a1");
+      assertEquals(100, audioSent, name);
+      for (SubscriberReport report : result.subscribers()) {
+        assertTrue(report.completed(), name + ": " + report.endReason() + " " + log);
+        assertEquals(audioSent, report.track("a1").received(), name + ": every datagram");
+        assertEquals(60, report.track("vlow").received(), name + ": every vlow frame");
       }
     }
   }
