@@ -193,8 +193,12 @@ final class DemoCommand implements Callable<Integer> {
           options.toBuilder().durationMicros(2_000_000).build()); // warms up the JVM, not reported
       LiveChain.Result result = LiveChain.run(options);
       out.print(ChainTable.of(result).render(OutputFormat.TABLE));
+      out.println("Run it yourself (quiche's controllers):");
+      out.println("  ./moqbed chain --duration 10s --subscribers 3 --cc quiche:bbr");
       out.println(
-          "Run it yourself: ./moqbed chain --duration 10s --subscribers 3 [--cc quiche:bbr]");
+          "C4 live, on the project's own QUIC stack, and several controllers in one table:");
+      out.println("  ./moqbed chain --transport moqbed --cc c4 --duration 10s --subscribers 3");
+      out.println("  ./moqbed chain --cc c4,bbr,cubic,quiche:cubic --duration 10s --subscribers 3");
     } catch (IOException | RuntimeException e) {
       out.println("Live chain failed: " + e.getMessage());
     } catch (InterruptedException e) {
