@@ -306,10 +306,7 @@ final class ChainCommand implements Callable<Integer> {
     List<LiveStack> stacks = new ArrayList<>();
     for (String controller : controllerOption.controller.split(",", -1)) {
       String name = controller.trim();
-      LiveTransport transport =
-          name.toLowerCase(java.util.Locale.ROOT).startsWith("quiche:")
-              ? LiveTransport.QUICHE
-              : LiveTransport.MOQBED;
+      LiveTransport transport = LiveTransport.ofController(name);
       stacks.add(LiveStack.of(transport, name));
     }
     if (warmupMicros > 0) {

@@ -32,10 +32,7 @@ final class LiveControllerOption {
    * default otherwise.
    */
   LiveStack stackOn(LiveTransport transport) {
-    boolean quiches =
-        controller != null
-            && controller.trim().toLowerCase(java.util.Locale.ROOT).startsWith("quiche:");
-    boolean fits = controller != null && quiches == (transport == LiveTransport.QUICHE);
+    boolean fits = controller != null && LiveTransport.ofController(controller) == transport;
     return LiveStack.of(transport, fits ? controller : defaultController(transport));
   }
 

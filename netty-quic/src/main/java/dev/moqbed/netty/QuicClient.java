@@ -21,6 +21,11 @@ import java.util.function.Consumer;
 public final class QuicClient implements AutoCloseable {
   private static final long CONNECT_TIMEOUT_SECONDS = 10;
 
+  /** Why a handshake failed when the relay's certificate is not trusted, and what to do. */
+  public static final String UNTRUSTED_CERTIFICATE =
+      "the relay's certificate is not trusted: give it with --relay-cert FILE (the relay prints"
+          + " where its certificate is), or accept any certificate with --insecure";
+
   /** The loop's group when this client owns it (null on a shared loop, which it must not stop). */
   private final EventLoopGroup group;
 
@@ -145,8 +150,7 @@ public final class QuicClient implements AutoCloseable {
   static String failure(Throwable cause) {
     String message = cause == null ? "failed" : String.valueOf(cause.getMessage());
     if (message.contains("CERTIFICATE_VERIFY_FAILED")) {
-      return "the relay's certificate is not trusted: give it with --relay-cert FILE (the relay"
-          + " prints where its certificate is), or accept any certificate with --insecure";
+      return UNTRUSTED_CERTIFICATE;
     }
     return message;
   }

@@ -33,6 +33,8 @@ final class HandshakeWatch implements ConnectionHandler {
 
   @Override
   public void onReady(QuicConnection connection, long nowMicros) {
+    // Watched to its end: from here on the transport takes the events directly.
+    connection.setHandler(transport);
     transport.onReady(connection, nowMicros);
     ready.complete(null);
   }

@@ -4,6 +4,7 @@ import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.netty.QuicClient;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.QuicheController;
 import dev.moqbed.netty.ServerCertificate;
@@ -11,7 +12,6 @@ import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.Role;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -57,7 +57,7 @@ public final class LiveStack {
    */
   public static LiveStack of(LiveTransport transport, String controllerText) {
     String text = controllerText.trim();
-    boolean quiches = text.toLowerCase(Locale.ROOT).startsWith("quiche:");
+    boolean quiches = LiveTransport.ofController(text) == LiveTransport.QUICHE;
     if (transport == LiveTransport.QUICHE) {
       if (!quiches) {
         ControllerRegistry.standard().parse(text); // an unknown name says so, with the valid ones
@@ -185,8 +185,7 @@ public final class LiveStack {
       // TLS alerts as CRYPTO_ERROR (0x100 + alert, RFC 9001 §4.8): bad_certificate (42),
       // certificate_unknown (46), unknown_ca (48).
       if (code == 0x12a || code == 0x12e || code == 0x130) {
-        return "the relay's certificate is not trusted: give it with --relay-cert FILE (the relay"
-            + " prints where its certificate is), or accept any certificate with --insecure";
+        return QuicClient.UNTRUSTED_CERTIFICATE;
       }
       if (code == 0x178) {
         return "the relay does not speak this MoQT version's ALPN (no_application_protocol)";

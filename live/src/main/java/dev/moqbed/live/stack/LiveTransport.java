@@ -32,6 +32,13 @@ public enum LiveTransport {
   }
 
   /**
+   * The stack a controller belongs to: {@code quiche:*} to quiche, every other to the project's.
+   */
+  public static LiveTransport ofController(String controller) {
+    return controller.trim().toLowerCase(Locale.ROOT).startsWith("quiche:") ? QUICHE : MOQBED;
+  }
+
+  /**
    * The transport called {@code text}, whatever its case.
    *
    * @throws IllegalArgumentException naming the valid ones
