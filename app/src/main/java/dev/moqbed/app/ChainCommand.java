@@ -16,7 +16,6 @@ import dev.moqbed.netem.DirectionSample;
 import dev.moqbed.netem.LinkDescription;
 import dev.moqbed.netsim.LinkDirection;
 import dev.moqbed.netty.NativeQuic;
-import dev.moqbed.netty.QuicServer;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.runtime.Quantities;
@@ -226,7 +225,7 @@ final class ChainCommand implements Callable<Integer> {
               + "; clients: "
               + clientStack().describe()
               + "; "
-              + QuicServer.socketLayer()
+              + relayStack().socketLayer()
               + "), "
               + Quantities.formatDuration(durationMicros)
               + " of media"
@@ -271,7 +270,10 @@ final class ChainCommand implements Callable<Integer> {
               + " = last relay -> subscriber); subscriptions per relay: "
               + result.subscriptionsPerRelay());
       out.println();
-      out.println("The relay's path to each subscriber (quiche's last report before it left):");
+      out.println(
+          "The relay's path to each subscriber ("
+              + (relayStack().transport() == LiveTransport.QUICHE ? "quiche's" : "its controller's")
+              + " last report before it left):");
       out.print(ChainTable.paths(result).render(formatOption.format));
       if (route != null) {
         out.println();
@@ -360,7 +362,7 @@ final class ChainCommand implements Callable<Integer> {
     configuration.put("client_cc", clientStack().controller());
     configuration.put("late_ms", lateMicros / 1e3);
     configuration.put("warmup_s", warmupMicros / 1e6);
-    configuration.put("socket_layer", QuicServer.socketLayer());
+    configuration.put("socket_layer", relayStack().socketLayer());
     configuration.put("link", link);
     return configuration;
   }

@@ -5,10 +5,11 @@ import dev.moqbed.app.demo.Sparkline;
 import dev.moqbed.live.ChainOptions;
 import dev.moqbed.live.ChainTable;
 import dev.moqbed.live.LiveChain;
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
-import dev.moqbed.netty.NativeQuic;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Summary;
 import dev.moqbed.output.Table;
@@ -168,37 +169,30 @@ final class DemoCommand implements Callable<Integer> {
 
   /** The live part: never fails the demo; a machine without QUIC gets one line. */
   private void runLiveChain(PrintWriter out, MediaSpec media) {
-    if (!NativeQuic.isAvailable()) {
-      out.println(
-          "Live chain skipped: the QUIC native library cannot load here ("
-              + NativeQuic.unavailabilityReason()
-              + ").");
-      return;
-    }
     out.println(
         "Live: "
             + Quantities.formatDuration(liveDurationMicros)
             + " of the same mix, publisher -> relay -> 3 subscribers on loopback over real QUIC"
-            + " (quiche:cubic, MoQT draft-14, after a 2 s warm-up run), latency in microseconds"
-            + " ...");
+            + " (C4 on the project's QUIC stack, MoQT draft-14, after a 2 s warm-up run), latency"
+            + " in microseconds ...");
     out.flush();
     try {
+      LiveStack c4 = LiveStack.of(LiveTransport.MOQBED, "c4");
       ChainOptions options =
           ChainOptions.builder()
               .media(media)
               .durationMicros(liveDurationMicros)
               .subscribers(3)
+              .stacks(c4, c4)
               .build();
       LiveChain.run(
           options.toBuilder().durationMicros(2_000_000).build()); // warms up the JVM, not reported
       LiveChain.Result result = LiveChain.run(options);
       out.print(ChainTable.of(result).render(OutputFormat.TABLE));
-      out.println("Run it yourself (quiche's controllers):");
-      out.println("  ./moqbed chain --duration 10s --subscribers 3 --cc quiche:bbr");
-      out.println(
-          "C4 live, on the project's own QUIC stack, and several controllers in one table:");
-      out.println("  ./moqbed chain --transport moqbed --cc c4 --duration 10s --subscribers 3");
+      out.println("Run it yourself; several controllers in one table; quiche's BBR:");
+      out.println("  ./moqbed chain --cc c4 --duration 10s --subscribers 3");
       out.println("  ./moqbed chain --cc c4,bbr,cubic,quiche:cubic --duration 10s --subscribers 3");
+      out.println("  ./moqbed chain --cc quiche:bbr --duration 10s --subscribers 3");
     } catch (IOException | RuntimeException e) {
       out.println("Live chain failed: " + e.getMessage());
     } catch (InterruptedException e) {

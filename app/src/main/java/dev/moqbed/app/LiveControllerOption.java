@@ -10,11 +10,7 @@ import picocli.CommandLine.Option;
  * and the controller of their sending side, parsed in one place ({@link LiveStack#of}).
  */
 final class LiveControllerOption {
-  @Option(
-      names = "--transport",
-      paramLabel = "STACK",
-      defaultValue = "quiche",
-      description = LiveHelp.TRANSPORT_OPTION)
+  @Option(names = "--transport", paramLabel = "STACK", description = LiveHelp.TRANSPORT_OPTION)
   String transport;
 
   @Option(names = "--cc", paramLabel = "ID", description = LiveHelp.CC_OPTION)
@@ -22,7 +18,7 @@ final class LiveControllerOption {
 
   /** The stack and controller; a one-line error for an unknown one or a wrong pairing. */
   LiveStack stack() {
-    LiveTransport parsed = LiveTransport.parse(transport);
+    LiveTransport parsed = transport();
     return LiveStack.of(parsed, controller != null ? controller : defaultController(parsed));
   }
 
@@ -36,9 +32,18 @@ final class LiveControllerOption {
     return LiveStack.of(transport, fits ? controller : defaultController(transport));
   }
 
-  /** The transport given with {@code --transport}. */
+  /**
+   * The transport given with {@code --transport}; without it, the stack of a single {@code --cc}
+   * ({@code quiche:*} runs on quiche), else the project's stack.
+   */
   LiveTransport transport() {
-    return LiveTransport.parse(transport);
+    if (transport != null) {
+      return LiveTransport.parse(transport);
+    }
+    if (controller != null && !controller.contains(",")) {
+      return LiveTransport.ofController(controller);
+    }
+    return LiveTransport.MOQBED;
   }
 
   /** The controller named, or the stack's default: quiche's Cubic, or the project's C4. */
@@ -47,11 +52,15 @@ final class LiveControllerOption {
   }
 
   /**
-   * The quiche settings, for a command that runs on quiche only.
+   * The quiche settings, for a command that runs on quiche only (quiche's Cubic when neither option
+   * is given).
    *
    * @param command the command, for the message when another stack is asked for
    */
   QuicSettings quicheOnly(String command) {
+    if (transport == null && controller == null) {
+      return LiveStack.quicheDefault().quicheSettings();
+    }
     LiveStack stack = stack();
     if (stack.transport() != LiveTransport.QUICHE) {
       throw new IllegalArgumentException(

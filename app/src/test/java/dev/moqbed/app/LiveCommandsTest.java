@@ -33,13 +33,13 @@ class LiveCommandsTest {
       // Without white space: the help wraps lines wherever it likes.
       String help = run(command, "--help").out().replaceAll("\\s+", "");
       assertTrue(help.contains("quiche:cubic(default),quiche:bbr"), command + ": " + help);
-      assertTrue(help.contains("--transportmoqbed,theproject'sQUICstackruns"), help);
+      assertTrue(help.contains("project'sQUICstack(--transportmoqbed,thedefault)"), help);
     }
   }
 
   @Test
   void shouldSendTheProjectsControllersToTheProjectsStackWithOneLine() {
-    Result result = run("chain", "--cc", "c4", "--duration", "1s");
+    Result result = run("chain", "--transport", "quiche", "--cc", "c4", "--duration", "1s");
     assertEquals(2, result.exitCode());
     assertEquals(
         "moqbed: controller 'c4' is the project's own: run it live with --transport moqbed;"

@@ -14,7 +14,7 @@ public final class ChainTable {
   private ChainTable() {}
 
   /**
-   * The relay's path to each subscriber as quiche last reported it: smoothed RTT, congestion
+   * The relay's path to each subscriber as its stack last reported it: smoothed RTT, congestion
    * window, delivery rate, packets sent and lost. Empty cells when no sample was taken.
    */
   public static Table paths(LiveChain.Result result) {

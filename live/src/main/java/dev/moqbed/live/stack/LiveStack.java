@@ -5,11 +5,13 @@ import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.QuicClient;
+import dev.moqbed.netty.QuicServer;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.QuicheController;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.Role;
+import dev.moqbed.transport.udp.UdpEndpoint;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.function.Consumer;
@@ -115,6 +117,11 @@ public final class LiveStack {
   /** For banners: "c4 on moqbed's QUIC stack". */
   public String describe() {
     return controller + " on " + transport.description();
+  }
+
+  /** For banners: the socket layer this stack's endpoints use ("epoll+GSO", "epoll", "NIO"). */
+  public String socketLayer() {
+    return transport == LiveTransport.QUICHE ? QuicServer.socketLayer() : UdpEndpoint.socketLayer();
   }
 
   /**

@@ -189,6 +189,11 @@ public final class UdpEndpoint implements AutoCloseable {
 
   /** "epoll" or "NIO". */
   public String socketKind() {
+    return socketLayer();
+  }
+
+  /** The socket layer endpoints of this process use: "epoll" or "NIO". */
+  public static String socketLayer() {
     return DatagramChannels.describe();
   }
 
