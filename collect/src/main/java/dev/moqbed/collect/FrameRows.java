@@ -1,5 +1,6 @@
 package dev.moqbed.collect;
 
+import dev.moqbed.output.Csv;
 import dev.moqbed.simulation.FrameTable;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -47,25 +48,20 @@ final class FrameRows {
       long arrivalMicros,
       long latencyMicros)
       throws IOException {
-    out.write(
-        run
-            + ","
-            + track
-            + ",0,"
-            + group
-            + ","
-            + object
-            + ","
-            + kind
-            + ","
-            + sizeBytes
-            + ","
-            + captureMicros
-            + ","
-            + arrivalMicros
-            + ","
-            + latencyMicros
-            + ",false,true\n");
+    Csv.appendRecord(
+        out,
+        run,
+        track,
+        0,
+        group,
+        object,
+        kind,
+        sizeBytes,
+        captureMicros,
+        arrivalMicros,
+        latencyMicros,
+        false,
+        true);
   }
 
   /** Closes the file and moves it to its name. */

@@ -2,6 +2,7 @@ package dev.moqbed.collect;
 
 import dev.moqbed.collect.v1.Hello;
 import dev.moqbed.collect.v1.PathSample;
+import dev.moqbed.output.Csv;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -42,47 +43,26 @@ final class PathTable implements Closeable {
   }
 
   synchronized void add(Hello relay, PathSample sample) throws IOException {
-    StringBuilder line = new StringBuilder(160);
-    line.append(cell(relay.getTest()))
-        .append(',')
-        .append(cell(relay.getController()))
-        .append(',')
-        .append(cell(relay.getHost()))
-        .append(',')
-        .append(cell(sample.getPeer()))
-        .append(',')
-        .append(sample.getTimeUs())
-        .append(',')
-        .append(sample.hasCwndBytes() ? Long.toString(sample.getCwndBytes()) : "")
-        .append(',')
-        .append(sample.hasPacingRateBps() ? Long.toString(sample.getPacingRateBps()) : "")
-        .append(',')
-        .append(sample.hasSmoothedRttUs() ? Long.toString(sample.getSmoothedRttUs()) : "")
-        .append(',')
-        .append(sample.hasMinRttUs() ? Long.toString(sample.getMinRttUs()) : "")
-        .append(',')
-        .append(sample.hasDeliveryRateBps() ? Long.toString(sample.getDeliveryRateBps()) : "")
-        .append(',')
-        .append(sample.hasPacketsLost() ? Long.toString(sample.getPacketsLost()) : "")
-        .append(',')
-        .append(sample.hasQueuedBytes() ? Long.toString(sample.getQueuedBytes()) : "")
-        .append(',')
-        .append(sample.hasBytesSent() ? Long.toString(sample.getBytesSent()) : "")
-        .append(',')
-        .append(cell(Labels.shorten(sample.getControllerState())))
-        .append('\n');
-    out.write(line.toString());
+    Csv.appendRecord(
+        out,
+        relay.getTest(),
+        relay.getController(),
+        relay.getHost(),
+        sample.getPeer(),
+        sample.getTimeUs(),
+        sample.hasCwndBytes() ? sample.getCwndBytes() : null,
+        sample.hasPacingRateBps() ? sample.getPacingRateBps() : null,
+        sample.hasSmoothedRttUs() ? sample.getSmoothedRttUs() : null,
+        sample.hasMinRttUs() ? sample.getMinRttUs() : null,
+        sample.hasDeliveryRateBps() ? sample.getDeliveryRateBps() : null,
+        sample.hasPacketsLost() ? sample.getPacketsLost() : null,
+        sample.hasQueuedBytes() ? sample.getQueuedBytes() : null,
+        sample.hasBytesSent() ? sample.getBytesSent() : null,
+        Labels.shorten(sample.getControllerState()));
   }
 
   synchronized void flush() throws IOException {
     out.flush();
-  }
-
-  private static String cell(String text) {
-    if (text.indexOf(',') < 0 && text.indexOf('"') < 0) {
-      return text;
-    }
-    return '"' + text.replace("\"", "\"\"") + '"';
   }
 
   @Override

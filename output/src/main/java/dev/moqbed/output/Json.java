@@ -1,271 +1,121 @@
 package dev.moqbed.output;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.IOException;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * The little JSON this module writes and reads back ({@code sweep.json}, the report's JSON):
- * objects as {@link Map}s in insertion order, arrays as {@link List}s, strings, numbers, booleans
- * and null. Integral numbers read back as {@link Long}, others as {@link Double}. The project has
- * no JSON library and needs none for flat documents like these.
+ * The JSON documents moqbed writes and reads back ({@code --format json}, {@code sweep.json}, the
+ * report's JSON), on jackson-jr: objects as {@link Map}s in insertion order, arrays as {@link
+ * List}s, strings, numbers, booleans and null. Integral numbers read back as {@link Long}, others
+ * as {@link Double}; a number that is not finite is written as null, which JSON has instead.
  */
 public final class Json {
-  private final String text;
-  private int position;
+  /** Two-space indent, one member per line, {@code "name": value}, arrays on one line, "[1, 2]". */
+  private static final JSON PRETTY =
+      JSON.std
+          .with(JSON.Feature.WRITE_NULL_PROPERTIES)
+          .with(
+              new DefaultPrettyPrinter(
+                      Separators.createDefaultInstance()
+                          .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                          .withArrayValueSpacing(Separators.Spacing.AFTER))
+                  .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                  .withArrayIndenter(DefaultPrettyPrinter.NopIndenter.instance));
 
-  private Json(String text) {
-    this.text = text;
-  }
+  private static final JsonFactory FACTORY = new JsonFactory();
 
-  /** Pretty-printed JSON (two-space indent, one member per line) ending in a newline. */
+  private Json() {}
+
+  /** Pretty-printed JSON ending in a newline. */
   public static String write(Object value) {
-    StringBuilder out = new StringBuilder();
-    write(out, value, "");
-    return out.append('\n').toString();
+    try {
+      return PRETTY.asString(finite(value)) + "\n";
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot write as JSON: " + e.getMessage());
+    }
   }
 
   /**
    * Parses one JSON value.
    *
-   * @throws IllegalArgumentException one line naming the character position of the problem
+   * @throws IllegalArgumentException one line naming where the problem is
    */
   public static Object parse(String text) {
-    Json parser = new Json(text);
-    parser.skipSpace();
-    Object value = parser.value();
-    parser.skipSpace();
-    if (parser.position != text.length()) {
-      throw parser.error("text after the value");
-    }
-    return value;
-  }
-
-  private static void write(StringBuilder out, Object value, String indent) {
-    if (value == null) {
-      out.append("null");
-    } else if (value instanceof String string) {
-      quote(out, string);
-    } else if (value instanceof Double || value instanceof Float) {
-      double number = ((Number) value).doubleValue();
-      out.append(Double.isFinite(number) ? Double.toString(number) : "null");
-    } else if (value instanceof Number || value instanceof Boolean) {
-      out.append(value);
-    } else if (value instanceof Map<?, ?> map) {
-      if (map.isEmpty()) {
-        out.append("{}");
-        return;
+    try (JsonParser parser = FACTORY.createParser(text)) {
+      Object value = JSON.std.anyFrom(parser);
+      if (parser.nextToken() != null) {
+        throw new JsonParseException(parser, "text after the value");
       }
-      String inner = indent + "  ";
-      out.append('{');
-      String separator = "\n";
-      for (Map.Entry<?, ?> entry : map.entrySet()) {
-        out.append(separator).append(inner);
-        quote(out, String.valueOf(entry.getKey()));
-        out.append(": ");
-        write(out, entry.getValue(), inner);
-        separator = ",\n";
-      }
-      out.append('\n').append(indent).append('}');
-    } else if (value instanceof List<?> list) {
-      if (list.isEmpty()) {
-        out.append("[]");
-        return;
-      }
-      boolean flat = list.stream().noneMatch(e -> e instanceof Map || e instanceof List);
-      String inner = indent + "  ";
-      out.append('[');
-      for (int i = 0; i < list.size(); i++) {
-        out.append(i == 0 ? "" : ",");
-        if (flat) {
-          out.append(i == 0 ? "" : " ");
-        } else {
-          out.append('\n').append(inner);
-        }
-        write(out, list.get(i), inner);
-      }
-      out.append(flat ? "]" : "\n" + indent + "]");
-    } else {
-      throw new IllegalArgumentException("cannot write " + value.getClass().getName() + " as JSON");
+      return integralAsLong(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(
+          "JSON: line "
+              + e.getLocation().getLineNr()
+              + ", column "
+              + e.getLocation().getColumnNr()
+              + ": "
+              + e.getOriginalMessage().lines().findFirst().orElse(""));
+    } catch (IOException e) {
+      throw new IllegalArgumentException("JSON: " + e.getMessage());
     }
   }
 
   /** Appends {@code text} as a JSON string literal, escaped. */
   public static void quote(StringBuilder out, String text) {
     out.append('"');
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
+    JsonStringEncoder.getInstance().quoteAsString(text, out);
     out.append('"');
   }
 
-  private Object value() {
-    if (position >= text.length()) {
-      throw error("unexpected end");
+  /** The value with every non-finite number replaced by null. */
+  private static Object finite(Object value) {
+    if (value instanceof Double || value instanceof Float) {
+      return Double.isFinite(((Number) value).doubleValue()) ? value : null;
     }
-    char c = text.charAt(position);
-    return switch (c) {
-      case '{' -> object();
-      case '[' -> array();
-      case '"' -> string();
-      case 't' -> literal("true", Boolean.TRUE);
-      case 'f' -> literal("false", Boolean.FALSE);
-      case 'n' -> literal("null", null);
-      default -> number();
-    };
-  }
-
-  private Map<String, Object> object() {
-    Map<String, Object> members = new LinkedHashMap<>();
-    position++;
-    skipSpace();
-    if (peek('}')) {
-      position++;
-      return members;
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> copy = new LinkedHashMap<>();
+      map.forEach((key, member) -> copy.put(String.valueOf(key), finite(member)));
+      return copy;
     }
-    while (true) {
-      skipSpace();
-      if (!peek('"')) {
-        throw error("expected a member name");
-      }
-      String name = string();
-      skipSpace();
-      expect(':');
-      skipSpace();
-      members.put(name, value());
-      skipSpace();
-      if (peek(',')) {
-        position++;
-      } else {
-        expect('}');
-        return members;
-      }
+    if (value instanceof List<?> list) {
+      List<Object> copy = new ArrayList<>(list.size());
+      list.forEach(element -> copy.add(finite(element)));
+      return copy;
     }
-  }
-
-  private List<Object> array() {
-    List<Object> elements = new ArrayList<>();
-    position++;
-    skipSpace();
-    if (peek(']')) {
-      position++;
-      return elements;
-    }
-    while (true) {
-      skipSpace();
-      elements.add(value());
-      skipSpace();
-      if (peek(',')) {
-        position++;
-      } else {
-        expect(']');
-        return elements;
-      }
-    }
-  }
-
-  private String string() {
-    StringBuilder out = new StringBuilder();
-    position++;
-    while (position < text.length()) {
-      char c = text.charAt(position++);
-      if (c == '"') {
-        return out.toString();
-      }
-      if (c != '\\') {
-        out.append(c);
-        continue;
-      }
-      if (position >= text.length()) {
-        break;
-      }
-      char escaped = text.charAt(position++);
-      switch (escaped) {
-        case '"', '\\', '/' -> out.append(escaped);
-        case 'n' -> out.append('\n');
-        case 'r' -> out.append('\r');
-        case 't' -> out.append('\t');
-        case 'b' -> out.append('\b');
-        case 'f' -> out.append('\f');
-        case 'u' -> {
-          if (position + 4 > text.length()) {
-            throw error("truncated \\u escape");
-          }
-          try {
-            out.append((char) Integer.parseInt(text.substring(position, position + 4), 16));
-          } catch (NumberFormatException e) {
-            throw error("bad \\u escape");
-          }
-          position += 4;
-        }
-        default -> throw error("bad escape \\" + escaped);
-      }
-    }
-    throw error("unterminated string");
-  }
-
-  private Object literal(String word, Object value) {
-    if (!text.startsWith(word, position)) {
-      throw error("unexpected character '" + text.charAt(position) + "'");
-    }
-    position += word.length();
     return value;
   }
 
-  private Number number() {
-    int start = position;
-    while (position < text.length() && "+-0123456789.eE".indexOf(text.charAt(position)) >= 0) {
-      position++;
+  /** jackson-jr reads small integers as Integer: one type for every integral number. */
+  private static Object integralAsLong(Object value) {
+    if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+      return ((Number) value).longValue();
     }
-    String number = text.substring(start, position);
-    if (number.isEmpty()) {
-      throw error("unexpected character '" + text.charAt(start) + "'");
+    if (value instanceof BigInteger big) {
+      return big.bitLength() < 64 ? (Object) big.longValue() : big.doubleValue();
     }
-    try {
-      if (number.indexOf('.') < 0 && number.indexOf('e') < 0 && number.indexOf('E') < 0) {
-        return Long.parseLong(number);
-      }
-      return Double.parseDouble(number);
-    } catch (NumberFormatException e) {
-      position = start;
-      throw error("bad number '" + number + "'");
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> copy = new LinkedHashMap<>();
+      map.forEach((key, member) -> copy.put(key, integralAsLong(member)));
+      return copy;
     }
-  }
-
-  private boolean peek(char c) {
-    return position < text.length() && text.charAt(position) == c;
-  }
-
-  private void expect(char c) {
-    if (!peek(c)) {
-      throw error("expected '" + c + "'");
+    if (value instanceof List<?> list) {
+      List<Object> copy = new ArrayList<>(list.size());
+      list.forEach(element -> copy.add(integralAsLong(element)));
+      return copy;
     }
-    position++;
-  }
-
-  private void skipSpace() {
-    while (position < text.length() && Character.isWhitespace(text.charAt(position))) {
-      position++;
-    }
-  }
-
-  private IllegalArgumentException error(String what) {
-    return new IllegalArgumentException("JSON: position " + (position + 1) + ": " + what);
+    return value;
   }
 }

@@ -1,5 +1,7 @@
 package dev.moqbed.output;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -101,24 +103,15 @@ public final class Table {
 
   private String renderCsv() {
     StringBuilder out = new StringBuilder();
-    appendCsvLine(out, new ArrayList<>(columns));
-    for (List<Object> row : rows) {
-      appendCsvLine(out, row);
+    try {
+      Csv.appendRecord(out, columns);
+      for (List<Object> row : rows) {
+        Csv.appendRecord(out, row.stream().map(Table::text).toList());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringBuilder does not fail
     }
     return out.toString();
-  }
-
-  private static void appendCsvLine(StringBuilder out, List<?> cells) {
-    for (int c = 0; c < cells.size(); c++) {
-      String text = text(cells.get(c));
-      boolean quote =
-          text.indexOf(',') >= 0
-              || text.indexOf('"') >= 0
-              || text.indexOf('\n') >= 0
-              || text.indexOf('\r') >= 0;
-      out.append(c == 0 ? "" : ",").append(quote ? '"' + text.replace("\"", "\"\"") + '"' : text);
-    }
-    out.append('\n');
   }
 
   private String renderJson() {

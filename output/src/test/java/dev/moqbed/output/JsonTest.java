@@ -2,6 +2,7 @@ package dev.moqbed.output;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -28,6 +29,17 @@ class JsonTest {
   }
 
   @Test
+  void shouldWriteOneMemberPerLineAndNullForWhatJsonCannotHold() {
+    Map<String, Object> document = new LinkedHashMap<>();
+    document.put("cc", "c4");
+    document.put("p99_us", List.of(1L, 2L));
+    document.put("ratio", Double.NaN);
+    assertEquals(
+        "{\n  \"cc\": \"c4\",\n  \"p99_us\": [1, 2],\n  \"ratio\": null\n}\n",
+        Json.write(document));
+  }
+
+  @Test
   void shouldParseStandardJsonWithEscapesAndExponents() {
     Object parsed = Json.parse(" {\"a\" : [1, 2.5e3, -0.5, \"\\u00e9\\/\"], \"b\": {}} ");
     Map<String, Object> expected = new LinkedHashMap<>();
@@ -40,7 +52,8 @@ class JsonTest {
   void shouldNamePositionWhenTextIsNotJson() {
     IllegalArgumentException error =
         assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\": 1,}"));
-    assertEquals("JSON: position 9: expected a member name", error.getMessage());
+    assertTrue(error.getMessage().startsWith("JSON: line 1, column 9: "), error.getMessage());
+    assertEquals(1, error.getMessage().lines().count());
     assertThrows(IllegalArgumentException.class, () -> Json.parse("[1, 2"));
     assertThrows(IllegalArgumentException.class, () -> Json.parse("\"open"));
     assertThrows(IllegalArgumentException.class, () -> Json.parse("{} x"));

@@ -1,6 +1,7 @@
 package dev.moqbed.simulation;
 
 import dev.moqbed.cc.StateVisitor;
+import dev.moqbed.output.Csv;
 import dev.moqbed.transport.quic.AckListener;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.io.IOException;
@@ -90,25 +91,22 @@ public final class ControllerTrace implements AckListener {
 
   /** Writes the rows as CSV with a header line. */
   public void writeCsv(Writer out) throws IOException {
-    out.write(HEADER);
+    List<Object> header = new ArrayList<>(List.of(HEADER.split(",")));
     for (String name : controllerFieldNames) {
-      out.write(",cc_");
-      out.write(name);
+      header.add("cc_" + name);
     }
-    out.write('\n');
+    Csv.appendRecord(out, header);
     int width = PATH_FIELDS + MAX_CONTROLLER_FIELDS;
-    StringBuilder line = new StringBuilder(160);
+    Object[] cells = new Object[PATH_FIELDS + 1 + controllerFieldNames.size()];
     for (int row = 0; row < rows; row++) {
-      line.setLength(0);
       for (int field = 0; field < PATH_FIELDS; field++) {
-        line.append(values[row * width + field]).append(',');
+        cells[field] = values[row * width + field];
       }
-      line.append(states.get(row));
+      cells[PATH_FIELDS] = states.get(row);
       for (int field = 0; field < controllerFieldNames.size(); field++) {
-        line.append(',').append(values[row * width + PATH_FIELDS + field]);
+        cells[PATH_FIELDS + 1 + field] = values[row * width + PATH_FIELDS + field];
       }
-      line.append('\n');
-      out.write(line.toString());
+      Csv.appendRecord(out, cells);
     }
   }
 }

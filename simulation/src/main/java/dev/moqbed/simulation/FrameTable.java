@@ -2,8 +2,11 @@ package dev.moqbed.simulation;
 
 import dev.moqbed.media.FrameKind;
 import dev.moqbed.media.MediaObject;
+import dev.moqbed.output.Csv;
 import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.transport.app.FrameLog;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,30 +92,24 @@ public final class FrameTable {
       long latencyMicros,
       boolean cancelled,
       boolean counted) {
-    rows.append(run)
-        .append(',')
-        .append(track)
-        .append(',')
-        .append(copy)
-        .append(',')
-        .append(group)
-        .append(',')
-        .append(frame)
-        .append(',')
-        .append(kind)
-        .append(',')
-        .append(sizeBytes)
-        .append(',')
-        .append(expectedMicros)
-        .append(',')
-        .append(arrivalMicros)
-        .append(',')
-        .append(latencyMicros)
-        .append(',')
-        .append(cancelled)
-        .append(',')
-        .append(counted)
-        .append('\n');
+    try {
+      Csv.appendRecord(
+          rows,
+          run,
+          track,
+          copy,
+          group,
+          frame,
+          kind,
+          sizeBytes,
+          expectedMicros,
+          arrivalMicros,
+          latencyMicros,
+          cancelled,
+          counted);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringBuilder does not fail
+    }
     count++;
     if (cancelled) {
       cancelledCount++;

@@ -1,7 +1,10 @@
 package dev.moqbed.suite;
 
+import dev.moqbed.output.Csv;
 import dev.moqbed.simulation.RunRecord;
 import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,22 +88,7 @@ public final class RunsCsv {
   }
 
   private static String line(List<String> cells) {
-    StringBuilder out = new StringBuilder();
-    for (int i = 0; i < cells.size(); i++) {
-      String cell = cells.get(i);
-      if (i > 0) {
-        out.append(',');
-      }
-      if (cell.indexOf(',') >= 0
-          || cell.indexOf('"') >= 0
-          || cell.indexOf('\n') >= 0
-          || cell.indexOf('\r') >= 0) {
-        out.append('"').append(cell.replace("\"", "\"\"")).append('"');
-      } else {
-        out.append(cell);
-      }
-    }
-    return out.append(LINE_END).toString();
+    return Csv.recordLine(cells, LINE_END);
   }
 
   /**
@@ -115,76 +103,39 @@ public final class RunsCsv {
 
   /** Parses the text of a {@code runs.csv}; {@code name} is used in error messages. */
   public static RunsFile parse(String text, String name) {
+    int completeEnd = completeLinesEnd(text);
     List<String> columns = List.of();
     List<RunRecord> records = new ArrayList<>();
-    List<String> fields = new ArrayList<>();
-    StringBuilder field = new StringBuilder();
-    int completeEnd = 0;
-    int line = 1;
-    int recordLine = 1;
-    boolean quoted = false;
-    boolean fieldWasQuoted = false;
-    int i = 0;
-    while (i < text.length()) {
-      char c = text.charAt(i);
-      if (quoted) {
-        if (c == '"') {
-          if (i + 1 < text.length() && text.charAt(i + 1) == '"') {
-            field.append('"');
-            i += 2;
-            continue;
-          }
-          quoted = false;
-        } else {
-          if (c == '\n') {
-            line++;
-          }
-          field.append(c);
-        }
-        i++;
-        continue;
+    try (Csv.Rows rows = Csv.read(new StringReader(text.substring(0, completeEnd)), name)) {
+      if (!rows.columns().isEmpty()) {
+        columns = header(rows.columns(), name);
       }
-      if (c == '"' && field.length() == 0 && !fieldWasQuoted) {
-        quoted = true;
-        fieldWasQuoted = true;
-        i++;
-      } else if (c == ',') {
-        fields.add(field.toString());
-        field.setLength(0);
-        fieldWasQuoted = false;
-        i++;
-      } else if (c == '\n' || (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n')) {
-        i += c == '\r' ? 2 : 1;
-        fields.add(field.toString());
-        field.setLength(0);
-        fieldWasQuoted = false;
-        completeEnd = i;
-        if (columns.isEmpty()) {
-          columns = header(fields, name);
-        } else if (!(fields.size() == 1 && fields.get(0).isEmpty())) {
-          records.add(record(columns, fields, name, recordLine));
-        }
-        fields.clear();
-        line++;
-        recordLine = line;
-      } else if (c == '\r') {
-        // a lone CR is the last byte of a line cut between CR and LF, or stray: stop here
-        if (i + 1 == text.length()) {
-          break;
-        }
-        throw new IllegalArgumentException(
-            name + " line " + line + ": carriage return without line feed");
-      } else {
-        if (fieldWasQuoted) {
-          throw new IllegalArgumentException(
-              name + " line " + line + ": text after a closing quote");
-        }
-        field.append(c);
-        i++;
+      for (Csv.Row row : rows) {
+        records.add(record(columns, row));
       }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringReader does not fail
     }
     long completeBytes = text.substring(0, completeEnd).getBytes(StandardCharsets.UTF_8).length;
     return new RunsFile(columns, records, completeBytes, completeEnd < text.length());
+  }
+
+  /**
+   * Where the last complete line ends: after the last line feed outside a quoted cell (a doubled
+   * quote toggles twice, so it keeps the state). What follows is a line cut short by a kill.
+   */
+  private static int completeLinesEnd(String text) {
+    boolean quoted = false;
+    int end = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (c == '\n' && !quoted) {
+        end = i + 1;
+      }
+    }
+    return end;
   }
 
   private static List<String> header(List<String> fields, String name) {
@@ -199,20 +150,15 @@ public final class RunsCsv {
     return List.copyOf(fields);
   }
 
-  private static RunRecord record(
-      List<String> columns, List<String> fields, String name, int line) {
-    if (fields.size() != columns.size()) {
-      throw new IllegalArgumentException(
-          name
-              + " line "
-              + line
-              + ": "
-              + fields.size()
-              + " fields for "
-              + columns.size()
-              + " columns");
+  private static RunRecord record(List<String> columns, Csv.Row row) {
+    if (row.size() != columns.size()) {
+      throw row.error(row.size() + " fields for " + columns.size() + " columns");
     }
-    CellReader cells = new CellReader(columns, fields, name, line);
+    List<String> fields = new ArrayList<>(row.size());
+    for (int c = 0; c < row.size(); c++) {
+      fields.add(row.get(c));
+    }
+    CellReader cells = new CellReader(columns, fields, row);
     Map<String, String> extra = new LinkedHashMap<>();
     for (int c = RunRecord.COLUMNS.size(); c < columns.size(); c++) {
       if (!fields.get(c).isEmpty()) {
@@ -234,7 +180,7 @@ public final class RunsCsv {
   }
 
   /** Typed access to the cells of one line, with errors that name the line and column. */
-  private record CellReader(List<String> columns, List<String> fields, String name, int line) {
+  private record CellReader(List<String> columns, List<String> fields, Csv.Row row) {
     String text(int column) {
       String value = fields.get(column);
       if (value.isEmpty()) {
@@ -276,8 +222,7 @@ public final class RunsCsv {
     }
 
     private IllegalArgumentException error(int column, String what) {
-      return new IllegalArgumentException(
-          name + " line " + line + ": " + columns.get(column) + " " + what);
+      return row.error(columns.get(column) + " " + what);
     }
   }
 }

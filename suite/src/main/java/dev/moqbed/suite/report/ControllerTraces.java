@@ -1,9 +1,11 @@
 package dev.moqbed.suite.report;
 
+import dev.moqbed.output.Csv;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.suite.RunsCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -88,11 +90,11 @@ public final class ControllerTraces {
         String stem = file.getFileName().toString().replaceFirst("\\.csv$", "");
         String scenario = scenarios.size() == 1 ? scenarios.iterator().next() : "traces";
         String label = controllers.size() == 1 ? controllers.iterator().next() : stem;
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-          traces
-              .computeIfAbsent(scenario, s -> new LinkedHashMap<>())
-              .put(label, readTrace(reader, file.toString()));
-        }
+        traces
+            .computeIfAbsent(scenario, s -> new LinkedHashMap<>())
+            .put(
+                label,
+                readTrace(Files.newBufferedReader(file, StandardCharsets.UTF_8), file.toString()));
       }
     }
     return new ControllerTraces(traces);
@@ -105,33 +107,28 @@ public final class ControllerTraces {
     }
   }
 
-  private static Trace readTrace(BufferedReader reader, String file) throws IOException {
+  /** The columns a chart reads, after {@code run}. */
+  private static final List<String> CHARTED =
+      List.of(HEADER_START.split(",")).subList(1, HEADER_START.split(",").length);
+
+  private static Trace readTrace(Reader reader, String file) throws IOException {
     List<long[]> rows = new ArrayList<>();
     int run = -1;
-    reader.readLine(); // header
-    String line;
-    int number = 1;
-    while ((line = reader.readLine()) != null) {
-      number++;
-      String[] fields = line.split(",", 7);
-      if (fields.length < 6) {
-        throw new IllegalArgumentException(file + ":" + number + ": not a trace row");
-      }
-      long[] row = new long[6];
-      try {
-        for (int i = 0; i < 6; i++) {
-          row[i] = Long.parseLong(fields[i]);
+    try (Csv.Rows lines = Csv.read(reader, file)) {
+      for (Csv.Row line : lines) {
+        long[] row = new long[1 + CHARTED.size()];
+        row[0] = line.getLong("run");
+        for (int i = 0; i < CHARTED.size(); i++) {
+          row[i + 1] = line.getLong(CHARTED.get(i));
         }
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(file + ":" + number + ": not a trace row");
+        if (run < 0) {
+          run = (int) row[0];
+        }
+        if (row[0] != run) {
+          break; // the rows are written run by run: the first run is complete
+        }
+        rows.add(row);
       }
-      if (run < 0) {
-        run = (int) row[0];
-      }
-      if (row[0] != run) {
-        break; // the rows are written run by run: the first run is complete
-      }
-      rows.add(row);
     }
     int kept = Math.min(rows.size(), POINTS);
     double[][] columns = new double[5][kept];
@@ -153,7 +150,7 @@ public final class ControllerTraces {
       try {
         traces
             .computeIfAbsent(scenario, s -> new LinkedHashMap<>())
-            .put(label, readTrace(new BufferedReader(new StringReader(csv)), label + " trace"));
+            .put(label, readTrace(new StringReader(csv), label + " trace"));
       } catch (IOException e) {
         throw new UncheckedIOException(e); // a StringReader does not fail
       }

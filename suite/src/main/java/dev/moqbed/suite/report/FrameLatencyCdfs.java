@@ -1,10 +1,10 @@
 package dev.moqbed.suite.report;
 
+import dev.moqbed.output.Csv;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.suite.FramesDirectory;
 import dev.moqbed.suite.RunsCsv;
 import dev.moqbed.suite.Workload;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -45,13 +45,6 @@ public final class FrameLatencyCdfs {
 
   /** One run's frames of one track in the order they were captured: when, and how late. */
   public record Timeline(int run, double[] captureMicros, double[] latencyMicros) {}
-
-  private static final int TRACK = 1;
-  private static final int EXPECTED = 7;
-  private static final int ARRIVAL = 8;
-  private static final int LATENCY = 9;
-  private static final int CANCELLED = 10;
-  private static final int COUNTED = 11;
 
   /** scenario → track → label → distribution */
   private final Map<String, Map<String, Map<String, Ccdf>>> ccdfs;
@@ -99,34 +92,23 @@ public final class FrameLatencyCdfs {
 
   private static void readRun(Path file, Builder builder, String scenario, String label, int run)
       throws IOException {
-    try (BufferedReader reader =
-        new BufferedReader(
+    try (Csv.Rows rows =
+        Csv.read(
             new InputStreamReader(
-                new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.UTF_8))) {
-      String line = reader.readLine(); // header
-      int number = 1;
-      while ((line = reader.readLine()) != null) {
-        number++;
-        String[] fields = line.split(",", -1);
-        if (fields.length <= COUNTED) {
-          throw new IllegalArgumentException(
-              file + ":" + number + ": expected 12 columns of a frames file");
-        }
-        boolean arrived = Long.parseLong(fields[ARRIVAL]) >= 0;
-        if (arrived
-            && !Boolean.parseBoolean(fields[CANCELLED])
-            && Boolean.parseBoolean(fields[COUNTED])) {
+                new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.UTF_8),
+            file.toString())) {
+      for (Csv.Row row : rows) {
+        boolean arrived = row.getLong("arrival_us") >= 0;
+        if (arrived && !row.getBoolean("cancelled") && row.getBoolean("counted")) {
           builder.add(
               scenario,
               label,
-              fields[TRACK],
+              row.get("track"),
               run,
-              Long.parseLong(fields[EXPECTED]),
-              Long.parseLong(fields[LATENCY]));
+              row.getLong("expected_us"),
+              row.getLong("latency_us"));
         }
       }
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(file + ": not a frames file (" + e.getMessage() + ")");
     }
   }
 

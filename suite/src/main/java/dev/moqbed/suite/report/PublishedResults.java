@@ -1,6 +1,9 @@
 package dev.moqbed.suite.report;
 
+import dev.moqbed.output.Csv;
 import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,44 +62,41 @@ public final class PublishedResults {
    * @throws IllegalArgumentException one line naming the file, the line and the problem
    */
   public static PublishedResults parse(String text, String name) {
-    String[] lines = text.split("\r?\n", -1);
-    if (lines.length == 0 || !lines[0].strip().equals(HEADER)) {
-      throw new IllegalArgumentException(name + ": the first line must be '" + HEADER + "'");
-    }
     List<Value> values = new ArrayList<>();
-    Map<String, Integer> seen = new LinkedHashMap<>();
-    for (int i = 1; i < lines.length; i++) {
-      String line = lines[i].strip();
-      if (line.isEmpty()) {
-        continue;
+    Map<String, Long> seen = new LinkedHashMap<>();
+    try (Csv.Rows rows = Csv.read(new StringReader(text), name)) {
+      if (!String.join(",", rows.columns()).equals(HEADER)) {
+        throw new IllegalArgumentException(name + ": the first line must be '" + HEADER + "'");
       }
-      int lineNumber = i + 1;
-      String[] fields = line.split(",", -1);
-      if (fields.length != 5) {
-        throw error(name, lineNumber, fields.length + " fields, expected 5");
+      for (Csv.Row row : rows) {
+        if (row.size() != 5) {
+          throw row.error(row.size() + " fields, expected 5");
+        }
+        String group = row.get("group");
+        String scenario = row.get("scenario");
+        Metric metric = Metric.byId(row.get("metric"));
+        String algorithm = row.get("algorithm");
+        if (group.isEmpty() || scenario.isEmpty() || algorithm.isEmpty()) {
+          throw row.error("empty group, scenario or algorithm");
+        }
+        if (metric == null) {
+          throw row.error("unknown metric '" + row.get("metric") + "'");
+        }
+        long value;
+        try {
+          value = Long.parseLong(row.get("value"));
+        } catch (NumberFormatException e) {
+          throw row.error("value '" + row.get("value") + "' is not an integer");
+        }
+        String key = key(scenario, metric, algorithm);
+        Long previous = seen.put(key, row.line());
+        if (previous != null) {
+          throw row.error("same scenario, metric and algorithm as line " + previous);
+        }
+        values.add(new Value(group, scenario, metric, algorithm, value));
       }
-      String group = fields[0];
-      String scenario = fields[1];
-      Metric metric = Metric.byId(fields[2]);
-      String algorithm = fields[3];
-      if (group.isEmpty() || scenario.isEmpty() || algorithm.isEmpty()) {
-        throw error(name, lineNumber, "empty group, scenario or algorithm");
-      }
-      if (metric == null) {
-        throw error(name, lineNumber, "unknown metric '" + fields[2] + "'");
-      }
-      long value;
-      try {
-        value = Long.parseLong(fields[4]);
-      } catch (NumberFormatException e) {
-        throw error(name, lineNumber, "value '" + fields[4] + "' is not an integer");
-      }
-      String key = key(scenario, metric, algorithm);
-      Integer previous = seen.put(key, lineNumber);
-      if (previous != null) {
-        throw error(name, lineNumber, "same scenario, metric and algorithm as line " + previous);
-      }
-      values.add(new Value(group, scenario, metric, algorithm, value));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringReader does not fail
     }
     return new PublishedResults(name, values);
   }
@@ -145,9 +145,5 @@ public final class PublishedResults {
 
   private static String key(String scenario, Metric metric, String algorithm) {
     return scenario + '\u0000' + metric.id() + '\u0000' + algorithm;
-  }
-
-  private static IllegalArgumentException error(String name, int line, String what) {
-    return new IllegalArgumentException(name + " line " + line + ": " + what);
   }
 }
