@@ -238,9 +238,99 @@ final class LossDetection {
         }
       }
     }
+    if (flavor == RttFlavor.PICOQUIC
+        && path.handshakeConfirmed()
+        && nowMicros >= retransmitTimerDeadlineMicros()) {
+      dropExpiredNonElicitingPackets(nowMicros);
+    }
     if (nowMicros >= probeTimeoutDeadlineMicros()) {
       onProbeTimeout(nowMicros);
     }
+  }
+
+  /**
+   * picoquic's retransmit timer for the application space: the last packet sent plus the current
+   * retransmit timer, armed for every packet in flight, ack-eliciting or not ({@code
+   * picoquic_is_packet_probably_lost}, {@code loss_recovery.c}). {@link Long#MAX_VALUE} when
+   * nothing is in flight there.
+   */
+  private long retransmitTimerDeadlineMicros() {
+    PacketNumberSpace application = spaces[PacketSpace.APPLICATION.ordinal()];
+    if (application.discarded || application.sentPackets.isEmpty()) {
+      return Long.MAX_VALUE;
+    }
+    return lastPacketSentMicros + currentProbeTimeoutMicros();
+  }
+
+  /**
+   * picoquic's loop over the retransmit queue once the retransmit timer has expired ({@code
+   * picoquic_retransmit_needed_packet}, the "timer is expired" branch): from the oldest packet,
+   * each packet that did not elicit an ACK (ACK and PADDING only) is dropped and reported by {@code
+   * picoquic_count_and_notify_loss(cnx, old_p, 2, ...)}, which tells the controller {@code
+   * picoquic_congestion_notification_timeout} (only 0 means "repeat"); the loop stops at the first
+   * ack-eliciting packet, which is the probe timeout's business. Such a packet is freed, not kept
+   * for spurious-loss detection, and neither the MTU nor the retransmit count hears of it.
+   *
+   * <p>This is what collapses picoquic's Cubic and NewReno on an app-limited fast path: a server
+   * ACK-of-ACK (ACK + PADDING) that the peer never acknowledges, because nothing ack-eliciting
+   * follows it within the timer, counts as a timer loss and drops the window to 3,072 bytes.
+   */
+  private void dropExpiredNonElicitingPackets(long nowMicros) {
+    PacketNumberSpace space = spaces[PacketSpace.APPLICATION.ordinal()];
+    Iterator<SentPacket> ascending = space.sentPackets.iterator();
+    boolean dropped = false;
+    while (ascending.hasNext()) {
+      SentPacket packet = ascending.next();
+      if (packet.ackEliciting) {
+        break;
+      }
+      ascending.remove();
+      if (lossListener != null) {
+        lossListener.onPacketLost(
+            nowMicros,
+            space.space,
+            packet.packetNumber,
+            packet.sizeBytes,
+            PacketLossListener.Reason.PTO_EXPIRED);
+      }
+      if (!space.leaveFlight(packet)) {
+        continue;
+      }
+      path.removeFromFlight(packet.sizeBytes);
+      dropped = true;
+      RttEstimator rtt = path.rtt();
+      boolean counted =
+          DeliveryRateSampler.countsAsLoss(
+              packet.sentMicros, startMicros, rtt.smoothedRttMicros(), rtt.rttVarianceMicros());
+      path.controller()
+          .onPacketLost(
+              nowMicros,
+              path.sampler()
+                  .onPacketLost(
+                      lossSample,
+                      packet.packetNumber,
+                      packet.sentMicros,
+                      packet.unprotectedBytes(),
+                      LossTrigger.TIMER,
+                      packet.snapshot,
+                      counted)
+                  .packetSpace(space.space));
+    }
+    if (dropped) {
+      path.updatePacing();
+    }
+  }
+
+  /**
+   * When {@link #detectTimerLosses} next has something to do on a timer: the probe timeout, or with
+   * picoquic's rules the retransmit timer of packets that elicit no ACK (picoquic wakes for it).
+   */
+  long timerDeadlineMicros() {
+    long deadline = probeTimeoutDeadlineMicros();
+    if (flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed()) {
+      deadline = Math.min(deadline, retransmitTimerDeadlineMicros());
+    }
+    return deadline;
   }
 
   /** When the probe timeout fires, {@link Long#MAX_VALUE} with nothing ack-eliciting in flight. */

@@ -413,7 +413,7 @@ public final class QuicConnection {
 
   /** The timers of an open connection; the loss-detection timer is already set by its scans. */
   private void armOpenTimers(long nowMicros) {
-    timers.set(ConnectionTimer.PROBE_TIMEOUT, loss.probeTimeoutDeadlineMicros());
+    timers.set(ConnectionTimer.PROBE_TIMEOUT, loss.timerDeadlineMicros());
     timers.set(ConnectionTimer.IDLE, idleDeadlineMicros());
     timers.stop(ConnectionTimer.PACING);
     timers.stop(ConnectionTimer.SEND);

@@ -6,6 +6,7 @@ import dev.moqbed.runtime.RandomStreams;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionDriver;
+import dev.moqbed.transport.quic.PacketLossListener;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import java.util.function.LongUnaryOperator;
@@ -31,6 +32,7 @@ final class QuicperfRun {
     server = new QuicperfServer(scheduler, builder.wakeup);
     clientConnection.setHandler(client);
     serverConnection.setHandler(server);
+    serverConnection.setLossListener(builder.serverLossListener);
     TestLink up = new TestLink(scheduler, builder.rate, builder.oneWayMicros);
     TestLink down = new TestLink(scheduler, builder.rate, builder.oneWayMicros);
     ConnectionDriver clientDriver = new ConnectionDriver(scheduler, clientConnection, up);
@@ -54,6 +56,7 @@ final class QuicperfRun {
     private ServerWakeup wakeup = ServerWakeup.EARLIEST_FRAME;
     private long statsStartMicros;
     private long limitMicros = 60_000_000;
+    private PacketLossListener serverLossListener;
 
     private Builder(String spec) {
       this.spec = spec;
@@ -86,6 +89,11 @@ final class QuicperfRun {
 
     Builder statsStartMicros(long value) {
       statsStartMicros = value;
+      return this;
+    }
+
+    Builder serverLossListener(PacketLossListener value) {
+      serverLossListener = value;
       return this;
     }
 
