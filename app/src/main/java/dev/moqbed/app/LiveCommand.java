@@ -103,7 +103,7 @@ final class LiveCommand implements Runnable {
     RunRecord record = result.record(live.name(), stack.controller(), run, options.seed);
     err.printf(
         Locale.ROOT,
-        " %.1f s: frames%s, media avg %s us, max %s us, stop_sending %s%s%s%n",
+        " %.1f s: frames%s, media avg %s us, max %s us, stop_sending %s%s%s%s%n",
         (System.nanoTime() - start) / 1e9,
         line,
         record.mediaAverageLatencyMicros(),
@@ -120,9 +120,29 @@ final class LiveCommand implements Runnable {
                     ? " (not finished)"
                     : String.format(
                         Locale.ROOT, " in %.2f s", result.bulk().completionMicros() / 1e6)),
+        downLink(result),
         result.completed() ? "" : " (incomplete)");
     err.flush();
     return result;
+  }
+
+  /**
+   * The emulator's down direction over the run: the model's queuing time and the real transit
+   * through the emulator (model delay, jitter and queue, plus the emulator's own scheduling).
+   */
+  private static String downLink(LiveScenarioRun result) {
+    if (result.emulator().size() < 2) {
+      return "";
+    }
+    var down = result.emulator().get(1);
+    return String.format(
+        Locale.ROOT,
+        "; down link: queue p50/p99 %.1f/%.1f ms, transit p50/p99 %.1f/%.1f ms, %d dropped",
+        down.queueP50Micros() / 1e3,
+        down.queueP99Micros() / 1e3,
+        down.transitP50Micros() / 1e3,
+        down.transitP99Micros() / 1e3,
+        down.dropped());
   }
 
   /** {@code moqbed live run NAME --cc LIST}. */

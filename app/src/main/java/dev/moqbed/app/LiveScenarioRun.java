@@ -4,6 +4,7 @@ import dev.moqbed.live.ChainOptions;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.media.MediaObject;
+import dev.moqbed.netem.DirectionSample;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.session.transport.PathStats;
 import dev.moqbed.simulation.FrameTable;
@@ -35,13 +36,15 @@ import java.util.function.Consumer;
  * @param bulk the bulk upload of {@code media_backload}, or null
  * @param elapsedMicros wall time from the publisher's first object to the chain's end (every
  *     subscriber reported, the endpoints closed), or -1 when no object was sent
+ * @param emulator the emulator's totals over the run, up then down (empty if unknown)
  */
 record LiveScenarioRun(
     LiveChain.Result chain,
     List<MediaObject> sent,
     List<FrameRecord> frames,
     LiveScenarioRoute.BulkResult bulk,
-    long elapsedMicros) {
+    long elapsedMicros,
+    List<DirectionSample> emulator) {
 
   /**
    * A live row's controller column: the controller with this prefix, so report tells them apart.
@@ -104,7 +107,8 @@ record LiveScenarioRun(
         List.copyOf(sent),
         List.copyOf(frames),
         route.lastBulk(),
-        mediaStart[0] < 0 ? -1 : ended - mediaStart[0]);
+        mediaStart[0] < 0 ? -1 : ended - mediaStart[0],
+        route.lastTotals());
   }
 
   SubscriberReport report() {
