@@ -156,7 +156,8 @@ final class LiveCommand implements Runnable {
             + " link (both directions, its schedule) between relay and subscriber, the"
             + " scenario's media; media_backload adds its 10 MB upload through the emulator's up"
             + " direction. Prints each run's draft metrics, their mean and p90 per controller,"
-            + " and the per-track, per-frame-kind latency table."
+            + " and the per-track, per-frame-kind latency table (--format csv|json: the per-run"
+            + " table only)."
       })
   static final class Run implements Callable<Integer> {
     @Mixin LiveScenarioOptions options = new LiveScenarioOptions();
@@ -220,10 +221,13 @@ final class LiveCommand implements Runnable {
       }
       OutputFormat format = formatOption.format;
       out.print(runsTable(records).render(format));
-      out.println();
-      out.print(summary.render(format));
-      out.println();
-      out.print(comparison.table().render(format));
+      if (format == OutputFormat.TABLE) {
+        // csv and json stay one table a tool can read; the aggregates follow for people
+        out.println();
+        out.print(summary.render(format));
+        out.println();
+        out.print(comparison.table().render(format));
+      }
       out.flush();
       options.write(records, frames, err);
       if (incomplete > 0) {

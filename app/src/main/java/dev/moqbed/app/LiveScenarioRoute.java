@@ -118,7 +118,7 @@ final class LiveScenarioRoute implements SubscriberRoute {
       lastBulk =
           new BulkResult(
               scenario.backload().bytes(),
-              received == null ? 0 : received,
+              received == null ? sink.bytesSoFar() : received,
               began >= 0 && ended >= began && received != null ? ended - began : -1);
     }
     closeBulk();

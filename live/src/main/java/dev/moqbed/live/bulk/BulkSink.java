@@ -23,6 +23,7 @@ public final class BulkSink implements AutoCloseable {
   private final ServerEndpoint server;
   private final CompletableFuture<Long> received = new CompletableFuture<>();
   private volatile long finishedMicros = -1;
+  private volatile long bytesSoFar;
 
   private BulkSink(LiveStack stack, InetSocketAddress address, ServerCertificate certificate)
       throws IOException {
@@ -43,6 +44,11 @@ public final class BulkSink implements AutoCloseable {
   /** The bytes of the first upload, once its stream ended (or its connection closed). */
   public CompletableFuture<Long> received() {
     return received;
+  }
+
+  /** The bytes received so far on every stream (what a run cut short did get through). */
+  public long bytesSoFar() {
+    return bytesSoFar;
   }
 
   /** When the first upload ended, on the loops' clock; -1 before. */
@@ -76,6 +82,7 @@ public final class BulkSink implements AutoCloseable {
                       @Override
                       public void onData(ByteBuffer data) {
                         bytes[0] += data.remaining();
+                        bytesSoFar += data.remaining();
                         data.position(data.limit());
                       }
 
