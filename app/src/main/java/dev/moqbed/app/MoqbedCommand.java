@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
       PublisherCommand.class,
       SubscriberCommand.class,
       ChainCommand.class,
+      LiveCommand.class,
       NetemCommand.class,
       CollectCommand.class,
       BenchCommand.class,

@@ -2,6 +2,7 @@ package dev.moqbed.live;
 
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.subscriber.FrameRecord;
@@ -31,6 +32,7 @@ public final class ChainOptions {
   private final long intervalMicros;
   private final Consumer<IntervalSnapshot> intervals;
   private final SubscriberRoute subscriberRoute;
+  private final Consumer<MediaObject> objectsSent;
 
   private ChainOptions(Builder builder) {
     media = builder.media;
@@ -47,6 +49,7 @@ public final class ChainOptions {
     intervalMicros = builder.intervalMicros;
     intervals = builder.intervals;
     subscriberRoute = builder.subscriberRoute;
+    objectsSent = builder.objectsSent;
   }
 
   /** A builder with every default: the draft's media mix for its own length, 3 subscribers. */
@@ -117,6 +120,11 @@ public final class ChainOptions {
     return subscriberRoute;
   }
 
+  /** Receives every object the publisher hands to the relay, on the publisher's loop. */
+  public Consumer<MediaObject> objectsSent() {
+    return objectsSent;
+  }
+
   /** The clock offset subscriber {@code subscriber} (from 0) assumes; 0 when none was given. */
   long clockOffsetMicros(int subscriber) {
     return subscriber < clockOffsetsMicros.size() ? clockOffsetsMicros.get(subscriber) : 0;
@@ -138,6 +146,7 @@ public final class ChainOptions {
     private long intervalMicros;
     private Consumer<IntervalSnapshot> intervals = interval -> {};
     private SubscriberRoute subscriberRoute = SubscriberRoute.DIRECT;
+    private Consumer<MediaObject> objectsSent = object -> {};
 
     private Builder() {}
 
@@ -156,6 +165,7 @@ public final class ChainOptions {
       intervalMicros = options.intervalMicros;
       intervals = options.intervals;
       subscriberRoute = options.subscriberRoute;
+      objectsSent = options.objectsSent;
     }
 
     /** The media the publisher sends (default: the draft's mix, a1, vlow and vmid). */
@@ -277,6 +287,15 @@ public final class ChainOptions {
      */
     public Builder subscriberRoute(SubscriberRoute route) {
       this.subscriberRoute = Objects.requireNonNull(route, "route");
+      return this;
+    }
+
+    /**
+     * Receives every object the publisher hands to the relay, in capture order, on the publisher's
+     * event-loop thread (default: discards them): what a run's frames file lists as sent.
+     */
+    public Builder objectsSent(Consumer<MediaObject> objectsSent) {
+      this.objectsSent = Objects.requireNonNull(objectsSent, "objectsSent");
       return this;
     }
 

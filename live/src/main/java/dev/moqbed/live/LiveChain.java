@@ -5,6 +5,7 @@ import dev.moqbed.live.interval.RelayProbe;
 import dev.moqbed.live.interval.SubscriberProbe;
 import dev.moqbed.live.stack.ClientEndpoint;
 import dev.moqbed.live.stack.ServerEndpoint;
+import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
@@ -140,6 +141,11 @@ public final class LiveChain {
                               @Override
                               public void onAnnounced() {
                                 announced.complete(null);
+                              }
+
+                              @Override
+                              public void onObjectSent(MediaObject object) {
+                                options.objectsSent().accept(object);
                               }
 
                               @Override

@@ -10,11 +10,20 @@ import java.net.InetSocketAddress;
  */
 final class ClientFlow {
   final InetSocketAddress address;
+
+  /** The emulator's port the client sends to, which sends the replies back. */
+  final UdpPort listen;
+
+  /** The server the client's datagrams go to. */
+  final InetSocketAddress forward;
+
   UdpPort upstream;
   boolean closed;
 
-  ClientFlow(InetSocketAddress address) {
+  ClientFlow(InetSocketAddress address, UdpPort listen, InetSocketAddress forward) {
     this.address = address;
+    this.listen = listen;
+    this.forward = forward;
   }
 
   void close() {

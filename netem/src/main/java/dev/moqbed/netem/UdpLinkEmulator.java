@@ -92,6 +92,7 @@ public final class UdpLinkEmulator implements AutoCloseable {
   private final DirectionMeter[] meters = new DirectionMeter[2];
   private TwoNodeNetwork network;
   private UdpPort listenPort;
+  private final java.util.List<UdpPort> extraPorts = new java.util.ArrayList<>();
   private boolean closing;
 
   private UdpLinkEmulator(Settings settings, SharedEventLoops loops) {
@@ -142,7 +143,11 @@ public final class UdpLinkEmulator implements AutoCloseable {
     network.attach(TwoNodeNetwork.SERVER_NODE, this::arrivedAtServer);
     network.attach(TwoNodeNetwork.CLIENT_NODE, this::arrivedAtClient);
     try {
-      listenPort = UdpPort.bind(loop, settings.listen(), this::fromClient);
+      listenPort =
+          UdpPort.bind(
+              loop,
+              settings.listen(),
+              (sender, payload) -> fromClient(listenPort, settings.forward(), sender, payload));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
@@ -161,6 +166,33 @@ public final class UdpLinkEmulator implements AutoCloseable {
   /** The buffer budget of one direction, bytes. */
   public long bufferBytes(LinkDirection direction) {
     return budgets[direction.ordinal()].capacityBytes();
+  }
+
+  /**
+   * Opens one more listening port whose clients go to {@code forward} instead of the forward
+   * address, through the same two links: a second flow sharing the bottleneck (how a live scenario
+   * puts a bulk upload on the path of the media's acknowledgements). Returns where its clients
+   * send.
+   */
+  public InetSocketAddress addRoute(InetSocketAddress forward) throws IOException {
+    if (forward.isUnresolved() || forward.getPort() == 0) {
+      throw new IllegalArgumentException("a route needs a concrete host and port, not " + forward);
+    }
+    return onLoop(
+        () -> {
+          UdpPort[] port = new UdpPort[1];
+          try {
+            port[0] =
+                UdpPort.bind(
+                    loop,
+                    new InetSocketAddress(settings.listen().getAddress(), 0),
+                    (sender, payload) -> fromClient(port[0], forward, sender, payload));
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+          extraPorts.add(port[0]);
+          return port[0].localAddress();
+        });
   }
 
   /** The clients known now. */
@@ -215,7 +247,8 @@ public final class UdpLinkEmulator implements AutoCloseable {
   }
 
   /** From a client to the listening socket: into the up link. */
-  private void fromClient(InetSocketAddress sender, ByteBuffer payload) {
+  private void fromClient(
+      UdpPort port, InetSocketAddress forward, InetSocketAddress sender, ByteBuffer payload) {
     if (closing) {
       return;
     }
@@ -224,7 +257,7 @@ public final class UdpLinkEmulator implements AutoCloseable {
     meter.received(payload.remaining());
     ClientFlow client = clients.touch(sender, now);
     if (client == null) {
-      client = open(sender, now);
+      client = open(port, forward, sender, now);
       if (client == null) {
         meter.add(DirectionMeter.Count.DROPPED_OTHER, 1);
         return;
@@ -234,20 +267,18 @@ public final class UdpLinkEmulator implements AutoCloseable {
   }
 
   /** A socket towards the forward address for a new client; null when the table is full. */
-  private ClientFlow open(InetSocketAddress sender, long now) {
+  private ClientFlow open(
+      UdpPort port, InetSocketAddress forward, InetSocketAddress sender, long now) {
     if (clients.isFull()) {
       return null;
     }
-    ClientFlow client = new ClientFlow(sender);
+    ClientFlow client = new ClientFlow(sender, port, forward);
     try {
       client.upstream =
           UdpPort.bind(
               loop,
               new InetSocketAddress(
-                  settings.forward().getAddress().isLoopbackAddress()
-                      ? settings.forward().getAddress()
-                      : null,
-                  0),
+                  forward.getAddress().isLoopbackAddress() ? forward.getAddress() : null, 0),
               (from, payload) -> fromServer(client, from, payload));
     } catch (IOException e) {
       return null;
@@ -264,7 +295,7 @@ public final class UdpLinkEmulator implements AutoCloseable {
     long now = loop.nowMicros();
     DirectionMeter meter = meter(LinkDirection.DOWN);
     meter.received(payload.remaining());
-    if (client.closed || !sender.equals(settings.forward())) {
+    if (client.closed || !sender.equals(client.forward)) {
       meter.add(DirectionMeter.Count.DROPPED_OTHER, 1); // a stray sender, or a forgotten client
       return;
     }
@@ -306,14 +337,14 @@ public final class UdpLinkEmulator implements AutoCloseable {
         packet,
         nowMicros,
         packet.client.closed ? null : packet.client.upstream,
-        settings.forward());
+        packet.client.forward);
   }
 
   /** The down link delivered: back to the client from the listening socket. */
   private void arrivedAtClient(long nowMicros, Datagram datagram) {
     ForwardedDatagram packet = (ForwardedDatagram) datagram.payload();
     release(LinkDirection.DOWN, packet);
-    leave(LinkDirection.DOWN, packet, nowMicros, listenPort, packet.client.address);
+    leave(LinkDirection.DOWN, packet, nowMicros, packet.client.listen, packet.client.address);
   }
 
   private void leave(
@@ -409,6 +440,7 @@ public final class UdpLinkEmulator implements AutoCloseable {
             if (listenPort != null) {
               listenPort.close();
             }
+            extraPorts.forEach(UdpPort::close);
             return null;
           });
     } catch (IOException e) {

@@ -1,0 +1,364 @@
+package dev.moqbed.app;
+
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.live.ChainComparison;
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
+import dev.moqbed.netem.LinkDescription;
+import dev.moqbed.netsim.LinkDirection;
+import dev.moqbed.output.OutputFormat;
+import dev.moqbed.output.Table;
+import dev.moqbed.runtime.Quantities;
+import dev.moqbed.simulation.EcnMarking;
+import dev.moqbed.simulation.FrameTable;
+import dev.moqbed.simulation.RunRecord;
+import dev.moqbed.simulation.RunVariation;
+import dev.moqbed.simulation.moq.MoqChainSimulation;
+import dev.moqbed.subscriber.TrackReport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code moqbed live run|compare}: the draft's media scenarios on real QUIC behind the emulator.
+ */
+@Command(
+    name = "live",
+    mixinStandardHelpOptions = true,
+    description =
+        "Plays the draft's media scenarios live: publisher -> relay -> subscriber on loopback over"
+            + " real QUIC, the link emulator with the scenario's link between relay and"
+            + " subscriber (run), and beside the simulator's MoQ workload on the same link"
+            + " (compare).",
+    subcommands = {LiveCommand.Run.class, LiveCommand.Compare.class})
+final class LiveCommand implements Runnable {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** The banner: what runs, over which link. */
+  static void banner(PrintWriter err, String command, LiveScenario live, int runs, long micros) {
+    err.println(
+        "moqbed live "
+            + command
+            + " "
+            + live.name()
+            + ": "
+            + runs
+            + " run(s) per controller, "
+            + Quantities.formatDuration(micros)
+            + " of media; link up (subscriber -> relay): "
+            + LinkDescription.of(live.link(), LinkDirection.UP)
+            + "; down (relay -> subscriber): "
+            + LinkDescription.of(live.link(), LinkDirection.DOWN)
+            + (live.backload() == null
+                ? ""
+                : "; bulk upload of "
+                    + live.backload().bytes()
+                    + " bytes ("
+                    + live.backload().controller()
+                    + ") through the up link from "
+                    + Quantities.formatDuration(live.backload().startMicros()))
+            + "; ECN not carried");
+    err.flush();
+  }
+
+  /** One live run with its progress line on standard error. */
+  static LiveScenarioRun runOnce(
+      LiveScenarioOptions options,
+      LiveScenario live,
+      LiveStack stack,
+      int run,
+      long durationMicros,
+      Path certificates,
+      PrintWriter err)
+      throws Exception {
+    long start = System.nanoTime();
+    err.printf(
+        Locale.ROOT,
+        "  %s on %s, run %d/%d (jitter seed %d) ...",
+        stack.controller(),
+        stack.transport().id(),
+        run + 1,
+        options.runs,
+        options.runSeed(run));
+    err.flush();
+    LiveScenarioRun result =
+        LiveScenarioRun.run(
+            live, stack, options.runSeed(run), durationMicros, certificates, options.log(err));
+    StringBuilder line = new StringBuilder();
+    for (TrackReport track : result.report().tracks()) {
+      line.append(' ').append(track.track()).append(' ').append(track.received());
+    }
+    RunRecord record = result.record(live.name(), stack.controller(), run, options.seed);
+    err.printf(
+        Locale.ROOT,
+        " %.1f s: frames%s, media avg %s us, max %s us, stop_sending %s%s%s%s%n",
+        (System.nanoTime() - start) / 1e9,
+        line,
+        record.mediaAverageLatencyMicros(),
+        record.mediaMaxLatencyMicros(),
+        record.extra().get("stop_sending"),
+        result.bulk() == null
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                ", bulk %d of %d bytes%s",
+                result.bulk().bytesReceived(),
+                result.bulk().bytesSent(),
+                result.bulk().completionMicros() < 0
+                    ? " (not finished)"
+                    : String.format(
+                        Locale.ROOT, " in %.2f s", result.bulk().completionMicros() / 1e6)),
+        downLink(result),
+        result.completed() ? "" : " (incomplete)");
+    err.flush();
+    return result;
+  }
+
+  /**
+   * The emulator's down direction over the run: the model's queuing time and the real transit
+   * through the emulator (model delay, jitter and queue, plus the emulator's own scheduling).
+   */
+  private static String downLink(LiveScenarioRun result) {
+    if (result.emulator().size() < 2) {
+      return "";
+    }
+    var down = result.emulator().get(1);
+    return String.format(
+        Locale.ROOT,
+        "; down link: queue p50/p99 %.1f/%.1f ms, transit p50/p99 %.1f/%.1f ms, %d dropped",
+        down.queueP50Micros() / 1e3,
+        down.queueP99Micros() / 1e3,
+        down.transitP50Micros() / 1e3,
+        down.transitP99Micros() / 1e3,
+        down.dropped());
+  }
+
+  /** {@code moqbed live run NAME --cc LIST}. */
+  @Command(
+      name = "run",
+      mixinStandardHelpOptions = true,
+      sortOptions = false,
+      description = {
+        "Runs a draft media scenario live, once per controller and run: publisher -> relay ->"
+            + " one subscriber on loopback over real QUIC, the link emulator with the scenario's"
+            + " link (both directions, its schedule) between relay and subscriber, the"
+            + " scenario's media; media_backload adds its 10 MB upload through the emulator's up"
+            + " direction. Prints each run's draft metrics, their mean and p90 per controller,"
+            + " and the per-track, per-frame-kind latency table (--format csv|json: the per-run"
+            + " table only)."
+      })
+  static final class Run implements Callable<Integer> {
+    @Mixin LiveScenarioOptions options = new LiveScenarioOptions();
+
+    @Option(
+        names = "--duration",
+        paramLabel = "TIME",
+        converter = QuantityConverters.Duration.class,
+        description = "How long the publisher sends (default: the scenario's media length).")
+    Long durationMicros;
+
+    @Mixin FormatOption formatOption = new FormatOption();
+
+    @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = commandSpec.commandLine().getOut();
+      PrintWriter err = commandSpec.commandLine().getErr();
+      options.validate();
+      if (durationMicros != null && durationMicros <= 0) {
+        throw new IllegalArgumentException("--duration must be positive");
+      }
+      List<LiveStack> stacks = options.stacks();
+      LiveScenarioOptions.requireQuic();
+      LiveScenario first = LiveScenario.of(options.scenario, stacks.get(0).controller());
+      long duration = durationMicros == null ? 0 : durationMicros;
+      banner(err, "run", first, options.runs, duration > 0 ? duration : first.mediaMicros());
+      options.warmUp(first, stacks.get(0), err);
+      Path certificates = LiveScenarioOptions.certificates();
+      List<RunRecord> records = new ArrayList<>();
+      List<FrameTable> frames = new ArrayList<>();
+      ChainComparison comparison = new ChainComparison();
+      Table summary = new Table("cc", "metric", "mean", "p90");
+      int incomplete = 0;
+      try {
+        for (LiveStack stack : stacks) {
+          LiveScenario live = LiveScenario.of(options.scenario, stack.controller());
+          List<RunRecord> own = new ArrayList<>();
+          for (int run = 0; run < options.runs; run++) {
+            LiveScenarioRun result =
+                runOnce(options, live, stack, run, duration, certificates, err);
+            incomplete += result.completed() ? 0 : 1;
+            RunRecord record = result.record(live.name(), stack.controller(), run, options.seed);
+            own.add(record);
+            records.add(record);
+            frames.add(result.frameTable(run));
+            comparison.add(
+                options.runs == 1 ? stack.controller() : stack.controller() + "/" + run,
+                result.chain());
+          }
+          for (List<Object> row : rows(ScenarioRunCommand.summary(own))) {
+            List<Object> cells = new ArrayList<>();
+            cells.add(LiveScenarioRun.label(stack.controller()));
+            cells.addAll(row);
+            summary.row(cells.toArray());
+          }
+        }
+      } finally {
+        LiveScenarioOptions.deleteRecursively(certificates);
+      }
+      OutputFormat format = formatOption.format;
+      out.print(runsTable(records).render(format));
+      if (format == OutputFormat.TABLE) {
+        // csv and json stay one table a tool can read; the aggregates follow for people
+        out.println();
+        out.print(summary.render(format));
+        out.println();
+        out.print(comparison.table().render(format));
+      }
+      out.flush();
+      options.write(records, frames, err);
+      if (incomplete > 0) {
+        err.println("moqbed: " + incomplete + " run(s): the subscriber did not complete");
+        return 1;
+      }
+      return 0;
+    }
+  }
+
+  /** {@code moqbed live compare NAME --cc LIST}. */
+  @Command(
+      name = "compare",
+      mixinStandardHelpOptions = true,
+      sortOptions = false,
+      description = {
+        "Runs a draft media scenario in virtual time (the MoQ workload, the same seeds) and live"
+            + " on the same link, per controller of the project's, and prints both side by side:"
+            + " per track and frame kind the mean and p90 frame latency and their live/simulated"
+            + " ratios, then the draft's metrics. --out writes both (sim rows cc CC, live rows"
+            + " live:CC) for 'moqbed report'."
+      })
+  static final class Compare implements Callable<Integer> {
+    @Mixin LiveScenarioOptions options = new LiveScenarioOptions();
+
+    @Mixin FormatOption formatOption = new FormatOption();
+
+    @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = commandSpec.commandLine().getOut();
+      PrintWriter err = commandSpec.commandLine().getErr();
+      options.validate();
+      List<LiveStack> stacks = options.stacks();
+      for (LiveStack stack : stacks) {
+        if (stack.transport() != LiveTransport.MOQBED) {
+          throw new IllegalArgumentException(
+              "live compare needs a controller the simulator runs: "
+                  + stack.controller()
+                  + " is quiche's; use c4, bbr, cubic or newreno (the project's stack)");
+        }
+      }
+      LiveScenarioOptions.requireQuic();
+      LiveScenario first = LiveScenario.of(options.scenario, stacks.get(0).controller());
+      banner(err, "compare", first, options.runs, first.mediaMicros());
+      options.warmUp(first, stacks.get(0), err);
+      Path certificates = LiveScenarioOptions.certificates();
+      List<RunRecord> records = new ArrayList<>();
+      List<FrameTable> frames = new ArrayList<>();
+      LiveComparisonTable table = new LiveComparisonTable();
+      int incomplete = 0;
+      try {
+        for (LiveStack stack : stacks) {
+          String controller = stack.controller();
+          LiveScenario live = LiveScenario.of(options.scenario, controller);
+          MoqChainSimulation simulation =
+              new MoqChainSimulation(
+                  live.spec(),
+                  ControllerRegistry.standard(),
+                  EcnMarking.DEFAULT,
+                  RunVariation.DEFAULT);
+          for (int run = 0; run < options.runs; run++) {
+            MoqChainSimulation.Outcome simulated = simulation.run(options.seed, run);
+            RunRecord simRecord = simulated.record(live.name(), controller, run, options.seed);
+            records.add(simRecord);
+            frames.add(simulated.frameTable(run));
+            table.addSimulated(controller, simRecord, simulated.frames());
+            err.printf(
+                Locale.ROOT,
+                "  %s simulated, run %d/%d: media avg %s us, max %s us%n",
+                controller,
+                run + 1,
+                options.runs,
+                simRecord.mediaAverageLatencyMicros(),
+                simRecord.mediaMaxLatencyMicros());
+            LiveScenarioRun result = runOnce(options, live, stack, run, 0, certificates, err);
+            incomplete += result.completed() ? 0 : 1;
+            RunRecord liveRecord = result.record(live.name(), controller, run, options.seed);
+            records.add(liveRecord);
+            frames.add(result.frameTable(run));
+            table.addLive(controller, liveRecord, result.frames());
+          }
+        }
+      } finally {
+        LiveScenarioOptions.deleteRecursively(certificates);
+      }
+      out.print(table.table().render(formatOption.format));
+      out.flush();
+      options.write(records, frames, err);
+      if (incomplete > 0) {
+        err.println("moqbed: " + incomplete + " live run(s): the subscriber did not complete");
+        return 1;
+      }
+      return 0;
+    }
+  }
+
+  /** Per run and track: frames, average and maximum latency, STOP_SENDING, completion. */
+  static Table runsTable(List<RunRecord> records) {
+    Table table =
+        new Table(
+            "scenario",
+            "cc",
+            "run",
+            "seed",
+            "track",
+            "frames",
+            "avg_latency_us",
+            "max_latency_us",
+            "completed");
+    for (RunRecord record : records) {
+      String streams = record.extra().getOrDefault("media_streams", "");
+      for (String stream : streams.isEmpty() ? new String[0] : streams.split(";")) {
+        String[] fields = stream.split(":");
+        table.row(
+            record.scenario(),
+            record.controller(),
+            record.run(),
+            record.seed(),
+            fields[0],
+            Long.parseLong(fields[1]),
+            Long.parseLong(fields[2]),
+            Long.parseLong(fields[3]),
+            record.extra().get("completed"));
+      }
+    }
+    return table;
+  }
+
+  private static List<List<Object>> rows(Table table) {
+    return table.rows();
+  }
+}

@@ -1,0 +1,195 @@
+package dev.moqbed.app;
+
+import dev.moqbed.live.ChainOptions;
+import dev.moqbed.live.LiveChain;
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
+import dev.moqbed.netty.NativeQuic;
+import dev.moqbed.simulation.FrameTable;
+import dev.moqbed.simulation.RunRecord;
+import dev.moqbed.simulation.moq.MoqChainSimulation;
+import dev.moqbed.suite.FramesDirectory;
+import dev.moqbed.suite.RunsCsv;
+import dev.moqbed.suite.RunsCsvWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * What {@code live run} and {@code live compare} share: the scenario, the controllers and their
+ * stacks, runs, seed, warm-up, the output directory, and how runs are written for {@code report}.
+ */
+final class LiveScenarioOptions {
+  @Parameters(
+      index = "0",
+      paramLabel = "NAME",
+      description =
+          "The draft media scenario: media, media10, media_600fr, media_short_long, media_wb,"
+              + " media_wf, media_ws or media_backload.")
+  String scenario;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "LIST",
+      required = true,
+      split = ",",
+      description =
+          "Controllers, comma-separated; each runs on the stack it belongs to (quiche:* on"
+              + " quiche, c4, bbr, cubic, newreno and their options on the project's).")
+  List<String> controllers;
+
+  @Option(
+      names = "--transport",
+      paramLabel = "STACK",
+      description =
+          "Require every controller to be of this stack: moqbed (the project's) or quiche"
+              + " (default: each controller's own).")
+  String transport;
+
+  @Option(
+      names = "--runs",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "Runs per controller (default ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "S",
+      defaultValue = "1",
+      description =
+          "Master seed, as the simulator's; run r's emulator draws its jitter from S*1000003+r"
+              + " (default ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "TIME",
+      defaultValue = "2s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "An unreported chain of this length first, without the emulator, warms up the JVM"
+              + " (default ${DEFAULT-VALUE}; 0 = none).")
+  long warmupMicros;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Writes DIR/runs.csv and DIR/frames/ as a sweep does, for 'moqbed report DIR [--html]';"
+              + " live rows have cc 'live:CC'.")
+  Path outDirectory;
+
+  @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
+  boolean verbose;
+
+  /** The checks that need no network, in the order a user would fix them. */
+  void validate() {
+    if (runs < 1 || runs > 1000) {
+      throw new IllegalArgumentException("--runs must be 1..1000");
+    }
+    if (warmupMicros < 0) {
+      throw new IllegalArgumentException("--warmup must not be negative");
+    }
+    LiveScenario.of(scenario, controllers.get(0).strip()); // names the supported ones
+    stacks();
+    if (outDirectory != null) {
+      OutputPaths.requireWritableDirectory(outDirectory, "--out");
+    }
+  }
+
+  /** Per controller of {@code --cc}, its stack; a one-line error for a wrong one. */
+  List<LiveStack> stacks() {
+    List<LiveStack> stacks = new ArrayList<>();
+    for (String controller : controllers) {
+      String name = controller.strip();
+      if (name.isEmpty()) {
+        throw new IllegalArgumentException("--cc: an empty controller name");
+      }
+      LiveTransport stack =
+          transport == null ? LiveTransport.ofController(name) : LiveTransport.parse(transport);
+      stacks.add(LiveStack.of(stack, name));
+    }
+    return stacks;
+  }
+
+  /** The jitter seed of run {@code run}'s emulator. */
+  long runSeed(int run) {
+    return seed * 1_000_003L + run;
+  }
+
+  static void requireQuic() throws IOException {
+    if (!NativeQuic.isAvailable()) {
+      throw new IOException(
+          "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
+    }
+  }
+
+  Consumer<String> log(PrintWriter err) {
+    return line -> {
+      if (verbose) {
+        synchronized (err) {
+          err.println(line);
+          err.flush();
+        }
+      }
+    };
+  }
+
+  /** The unreported warm-up chain, on {@code stack}, without the emulator. */
+  void warmUp(LiveScenario live, LiveStack stack, PrintWriter err)
+      throws IOException, InterruptedException {
+    if (warmupMicros > 0) {
+      LiveChain.run(
+          ChainOptions.builder()
+              .media(live.media())
+              .durationMicros(warmupMicros)
+              .subscribers(1)
+              .stacks(stack, stack)
+              .log(log(err))
+              .build());
+    }
+  }
+
+  /** A directory for the bulk sink's certificate, deleted by {@link #deleteRecursively}. */
+  static Path certificates() throws IOException {
+    return Files.createTempDirectory("moqbed-live-");
+  }
+
+  static void deleteRecursively(Path directory) {
+    try (Stream<Path> paths = Files.walk(directory)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      // a temporary directory left behind is harmless
+    }
+  }
+
+  /** Writes {@code records} and their frames into {@code --out}, as a sweep does; none: nothing. */
+  void write(List<RunRecord> records, List<FrameTable> frames, PrintWriter err) throws IOException {
+    if (outDirectory == null) {
+      return;
+    }
+    Files.createDirectories(outDirectory);
+    Path runsFile = outDirectory.resolve(RunsCsv.FILE_NAME);
+    try (RunsCsvWriter writer = RunsCsvWriter.open(runsFile, 0, MoqChainSimulation.EXTRA_COLUMNS)) {
+      for (RunRecord record : records) {
+        writer.append(record);
+      }
+    }
+    FramesDirectory directory = new FramesDirectory(outDirectory);
+    for (int i = 0; i < records.size(); i++) {
+      RunRecord record = records.get(i);
+      directory.write(record.scenario(), record.controller(), record.run(), frames.get(i));
+    }
+    err.println("moqbed: " + records.size() + " runs written to " + runsFile);
+    err.flush();
+  }
+}

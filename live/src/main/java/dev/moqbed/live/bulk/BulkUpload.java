@@ -1,0 +1,132 @@
+package dev.moqbed.live.bulk;
+
+import dev.moqbed.live.stack.ClientEndpoint;
+import dev.moqbed.live.stack.LiveConnection;
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.netty.ClientTrust;
+import dev.moqbed.session.transport.BidirectionalStream;
+import dev.moqbed.session.transport.ReceiveStream;
+import dev.moqbed.session.transport.SendStream;
+import dev.moqbed.session.transport.SendStreamListener;
+import dev.moqbed.session.transport.TransportListener;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+
+/**
+ * A client that connects to a {@link BulkSink} and, {@code startDelayMicros} after it is asked to
+ * {@link #start}, writes {@code bytes} on one unidirectional stream as fast as its controller lets
+ * it, then ends the stream: quicperf's batch upload ({@code =b1:10000000:128;}) on real QUIC. It
+ * writes only while the stream is writable, so what waits stays in QUIC's own send buffer.
+ */
+public final class BulkUpload implements AutoCloseable {
+  /** The ALPN of the bulk connection, so it can never be mistaken for a MoQT session. */
+  public static final String ALPN = "moqbed-bulk";
+
+  private static final int CHUNK_BYTES = 16 * 1024;
+
+  private final ClientEndpoint client;
+  private final LiveConnection[] connection = new LiveConnection[1];
+  private final long bytes;
+  private volatile long startedMicros = -1;
+  private long written;
+  private SendStream stream;
+
+  private BulkUpload(LiveStack stack, InetSocketAddress sink, ClientTrust trust, long bytes)
+      throws IOException {
+    this.bytes = bytes;
+    this.client =
+        stack.connect(
+            sink,
+            "localhost",
+            trust,
+            ALPN,
+            opened -> {
+              connection[0] = opened;
+              opened.transport().setListener(new Ignoring());
+            },
+            null);
+  }
+
+  /** Connects to the sink at {@code sink} (handshake done on return); sends nothing yet. */
+  public static BulkUpload connect(
+      LiveStack stack, InetSocketAddress sink, ClientTrust trust, long bytes) throws IOException {
+    if (bytes <= 0) {
+      throw new IllegalArgumentException("a bulk upload needs a positive size");
+    }
+    return new BulkUpload(stack, sink, trust, bytes);
+  }
+
+  /** Starts the upload {@code delayMicros} from now, on the connection's loop. */
+  public void start(long delayMicros) {
+    LiveConnection opened = connection[0];
+    opened.scheduler().scheduleAfter(Math.max(0, delayMicros), () -> begin(opened));
+  }
+
+  /** When the upload began, on the loops' clock; -1 before. */
+  public long startedMicros() {
+    return startedMicros;
+  }
+
+  /** The client's local port (what the emulator sees as its address). */
+  public int localPort() {
+    return client.localPort();
+  }
+
+  private void begin(LiveConnection opened) {
+    if (!opened.transport().isOpen() || !opened.transport().canOpenUnidirectionalStream()) {
+      return;
+    }
+    startedMicros = opened.scheduler().nowMicros();
+    stream = opened.transport().openUnidirectionalStream(0);
+    stream.setListener(
+        new SendStreamListener() {
+          @Override
+          public void onStopSending(long errorCode) {
+            written = bytes; // the sink refused it: stop writing
+          }
+
+          @Override
+          public void onWritable() {
+            fill();
+          }
+        });
+    fill();
+  }
+
+  /** Writes while the stream takes more, then ends it once every byte is written. */
+  private void fill() {
+    while (written < bytes && !stream.isClosed() && stream.isWritable()) {
+      int size = (int) Math.min(CHUNK_BYTES, bytes - written);
+      stream.write(ByteBuffer.allocate(size));
+      written += size;
+      if (written == bytes) {
+        stream.finish();
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+
+  /** The sink sends nothing the upload needs. */
+  private static final class Ignoring implements TransportListener {
+    @Override
+    public void onBidirectionalStream(BidirectionalStream stream) {
+      stream.receive().stopSending(0);
+    }
+
+    @Override
+    public void onUnidirectionalStream(ReceiveStream stream) {
+      stream.stopSending(0);
+    }
+
+    @Override
+    public void onDatagram(ByteBuffer payload) {}
+
+    @Override
+    public void onClosed(long applicationErrorCode, String reason, boolean byPeer) {}
+  }
+}
