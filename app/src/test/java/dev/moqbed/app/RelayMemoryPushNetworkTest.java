@@ -149,6 +149,8 @@ class RelayMemoryPushNetworkTest {
       double attackSeconds = (System.nanoTime() - attackStart) / 1e9;
       long framesDuring = broadcast.frames.get() - framesBefore;
       attackers.forEach(QuicClient::close);
+      // The stranger without a setup: never read, closed at the setup deadline.
+      awaitLine(relayLog, "closed: no MoQT setup within 3 s");
       silent.close();
       long framesAtAttackEnd = broadcast.frames.get();
       Thread.sleep(3_000);
@@ -172,6 +174,10 @@ class RelayMemoryPushNetworkTest {
           codes,
           framesDuring,
           framesAfter);
+      log.lines()
+          .filter(line -> line.contains("excessive load") || line.contains("no MoQT setup"))
+          .limit(4)
+          .forEach(System.out::println);
 
       assertTrue(relay.isAlive(), "the relay runs on: " + log);
       for (long code : codes) {
