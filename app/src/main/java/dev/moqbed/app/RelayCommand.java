@@ -171,6 +171,37 @@ final class RelayCommand implements Callable<Integer> {
               + " closed with TOO_MANY_REQUESTS (default ${DEFAULT-VALUE}).")
   int maxPendingSetupsPerAddress;
 
+  @Option(
+      names = "--max-object-size",
+      paramLabel = "SIZE",
+      defaultValue = "8MiB",
+      converter = QuantityConverters.Size.class,
+      description =
+          "Largest object payload a peer may send; a longer one closes its session with"
+              + " PROTOCOL_VIOLATION when its length field arrives, before it is buffered"
+              + " (default ${DEFAULT-VALUE}).")
+  long maxObjectBytes;
+
+  @Option(
+      names = "--max-receive-buffer-per-session",
+      paramLabel = "SIZE",
+      defaultValue = "16MiB",
+      converter = QuantityConverters.Size.class,
+      description =
+          "Bytes of incomplete objects one session may make the relay hold; beyond it the session"
+              + " is closed with INTERNAL_ERROR (default ${DEFAULT-VALUE}).")
+  long maxReceiveBufferPerSession;
+
+  @Option(
+      names = "--max-receive-buffer-total",
+      paramLabel = "SIZE",
+      defaultValue = "256MiB",
+      converter = QuantityConverters.Size.class,
+      description =
+          "Bytes of incomplete objects all sessions together may make the relay hold; beyond it"
+              + " the session holding the most is closed (default ${DEFAULT-VALUE}).")
+  long maxReceiveBufferTotal;
+
   @Mixin FormatOption formatOption = new FormatOption();
 
   @Mixin IntervalOption intervalOption = new IntervalOption();
@@ -202,6 +233,9 @@ final class RelayCommand implements Callable<Integer> {
             .maxQueuedBytesPerSubscriber(maxBufferedBytes)
             .setupTimeoutMicros(setupTimeoutMicros)
             .maxPendingSetupsPerAddress(maxPendingSetupsPerAddress)
+            .maxObjectBytes(maxObjectBytes)
+            .maxReceiveBufferPerSession(maxReceiveBufferPerSession)
+            .maxReceiveBufferTotal(maxReceiveBufferTotal)
             .build();
     RelayMetrics relayMetrics = metricsPort == null ? null : new RelayMetrics();
     ServerCertificate tls =
@@ -310,7 +344,11 @@ final class RelayCommand implements Callable<Integer> {
             + maxSubscriptionsPerSession
             + " subscriptions per session, "
             + maxBufferedBytes
-            + " bytes queued per subscriber"
+            + " bytes queued per subscriber, "
+            + maxReceiveBufferPerSession
+            + " bytes of incomplete objects per session and "
+            + maxReceiveBufferTotal
+            + " in all"
             + (link == null ? "" : "; upstream relay " + upstream)
             + (tokenKey == null
                 ? "; OPEN: no --auth-key, anyone may publish and subscribe to anything"

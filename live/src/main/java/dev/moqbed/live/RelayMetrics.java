@@ -74,6 +74,7 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
       new EnumMap<>(SubscribeRefusal.class);
   // By request (publish_namespace, subscribe) and reason: 2 × 6 counters, made up front.
   private final Map<String, Counter> unauthorized = new ConcurrentHashMap<>();
+  private final Map<String, Counter> receiveCapClosed = new ConcurrentHashMap<>();
   private final Map<String, TrackMeters> tracks = new ConcurrentHashMap<>();
   private final AtomicLong sessions = new AtomicLong();
   private final AtomicLong subscriptions = new AtomicLong();
@@ -123,6 +124,16 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
                 .tag("reason", reason.label())
                 .register(registry));
       }
+    }
+    for (String cap : List.of("session", "total")) {
+      receiveCapClosed.put(
+          cap,
+          Counter.builder("moqbed.relay.sessions.closed.receive.buffer")
+              .description(
+                  "Sessions closed for the incomplete objects they held, by cap"
+                      + " (--max-receive-buffer-per-session, --max-receive-buffer-total).")
+              .tag("cap", cap)
+              .register(registry));
     }
     level("moqbed.relay.sessions", "Open sessions (publishers and subscribers).", sessions);
     level("moqbed.relay.subscriptions", "Subscriptions held for subscribers.", subscriptions);
@@ -289,6 +300,14 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
   @Override
   public void onSessionRefused(String peer) {
     sessionsRefused.increment();
+  }
+
+  @Override
+  public void onReceiveCapExceeded(String cap) {
+    Counter counter = receiveCapClosed.get(cap);
+    if (counter != null) {
+      counter.increment();
+    }
   }
 
   @Override

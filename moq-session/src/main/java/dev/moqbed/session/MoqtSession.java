@@ -27,6 +27,7 @@ import dev.moqbed.session.transport.SendStream;
 import dev.moqbed.session.transport.TransportConnection;
 import dev.moqbed.session.transport.TransportListener;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -40,6 +41,13 @@ import java.util.Objects;
  * control stream, a message before setup, no common version) closes the connection with the
  * matching {@link SessionError} and one {@link SessionClose} to the listener; no exception escapes
  * to the transport.
+ *
+ * <p>Memory a peer can fill: every incomplete object of its subgroup streams is counted ({@link
+ * #bufferedBytes()}) and reported to the session's {@link ReceiveBudget}, which may close the
+ * session; a decoder is let go as soon as its stream is stopped or ends. Subgroup streams that
+ * arrive before the setup is done are {@link ReceiveStream#pause() paused} until it is, so a peer
+ * that never completes its setup is held by QUIC flow control, not buffered. A control message is
+ * at most 65,535 bytes and is not counted.
  *
  * <p>Session rules above the codec that are not enforced: request-id parity and the peer's
  * MAX_REQUEST_ID (the roles stay far below the maximum both sides advertise).
@@ -60,6 +68,9 @@ public final class MoqtSession {
   private final MoqtVersion version;
   private final MoqtCodec codec;
   private final WireWriter scratch;
+  private final ReceiveBudget budget;
+  private final List<ReceiveStream> pausedUntilReady = new ArrayList<>();
+  private long bufferedBytes;
   private SendStream controlOut;
   private ControlStreamDecoder controlDecoder;
   private boolean ready;
@@ -72,8 +83,10 @@ public final class MoqtSession {
       TransportConnection connection,
       MoqtSessionListener listener,
       MoqtVersion version,
-      MoqtLimits limits) {
+      MoqtLimits limits,
+      ReceiveBudget budget) {
     this.side = side;
+    this.budget = Objects.requireNonNull(budget, "budget");
     this.connection = connection;
     this.listener = new MoqtListenerHolder(listener);
     this.version = version;
@@ -90,7 +103,13 @@ public final class MoqtSession {
   public static MoqtSession client(
       TransportConnection connection, MoqtSessionListener listener, MoqtVersion version) {
     MoqtSession session =
-        new MoqtSession(Side.CLIENT, connection, listener, version, MoqtLimits.DEFAULT);
+        new MoqtSession(
+            Side.CLIENT,
+            connection,
+            listener,
+            version,
+            MoqtLimits.DEFAULT,
+            ReceiveBudget.UNLIMITED);
     BidirectionalStream control = connection.openBidirectionalStream();
     session.attachControlStream(control);
     session.sendNow(
@@ -104,7 +123,26 @@ public final class MoqtSession {
   /** Starts the server end: waits for the client's control stream and CLIENT_SETUP. */
   public static MoqtSession server(
       TransportConnection connection, MoqtSessionListener listener, MoqtVersion version) {
-    return new MoqtSession(Side.SERVER, connection, listener, version, MoqtLimits.DEFAULT);
+    return server(connection, listener, version, MoqtLimits.DEFAULT, ReceiveBudget.UNLIMITED);
+  }
+
+  /**
+   * The server end with the decoders' {@code limits} (an object longer than {@code
+   * maxObjectPayloadBytes} is refused when its length field arrives, before it is buffered) and a
+   * {@code budget} told of every change of {@link #bufferedBytes()}.
+   */
+  public static MoqtSession server(
+      TransportConnection connection,
+      MoqtSessionListener listener,
+      MoqtVersion version,
+      MoqtLimits limits,
+      ReceiveBudget budget) {
+    return new MoqtSession(Side.SERVER, connection, listener, version, limits, budget);
+  }
+
+  /** Bytes of incomplete objects held for the peer's subgroup streams (0 once closed). */
+  public long bufferedBytes() {
+    return bufferedBytes;
   }
 
   public Side side() {
@@ -193,6 +231,7 @@ public final class MoqtSession {
       return;
     }
     closed = true;
+    giveBackBuffered();
     localClose = new SessionClose(code, reason, false, protocolViolation);
     connection.close(code, reason);
     // Transports report the local close through onClosed; make sure the side hears it once even
@@ -243,12 +282,14 @@ public final class MoqtSession {
                         SetupParameter.MAX_REQUEST_ID, ADVERTISED_MAX_REQUEST_ID))));
         ready = true;
         listener.ready(this);
+        resumePausedStreams();
         return;
       }
       if (side == Side.CLIENT && message instanceof ServerSetup serverSetup) {
         VersionNegotiation.confirm(serverSetup, List.of(version));
         ready = true;
         listener.ready(this);
+        resumePausedStreams();
         return;
       }
       throw MoqtProtocolException.violation(
@@ -274,8 +315,49 @@ public final class MoqtSession {
       SubgroupStreamDecoder decoder = reader.decoder();
       decoder.feed(bytes);
       deliverObjects(reader, decoder);
+      account(reader);
     } catch (MoqtProtocolException error) {
       onProtocolError(error);
+    }
+  }
+
+  /** Brings the session's total up to date with what {@code reader}'s decoder holds now. */
+  private void account(SubgroupReader reader) {
+    if (closed) {
+      return;
+    }
+    long now = reader.decoderBufferedBytes();
+    long delta = now - reader.accountedBytes();
+    if (delta != 0) {
+      reader.setAccountedBytes(now);
+      bufferedBytes += delta;
+      budget.onBufferedChanged(this, delta);
+    }
+  }
+
+  /** A subgroup stream was stopped or ended: its decoder and what it held go. */
+  private void release(SubgroupReader reader) {
+    reader.release();
+    account(reader);
+  }
+
+  private void giveBackBuffered() {
+    long held = bufferedBytes;
+    bufferedBytes = 0;
+    pausedUntilReady.clear();
+    if (held != 0) {
+      budget.onBufferedChanged(this, -held);
+    }
+  }
+
+  private void resumePausedStreams() {
+    List<ReceiveStream> paused = new ArrayList<>(pausedUntilReady);
+    pausedUntilReady.clear();
+    for (ReceiveStream stream : paused) {
+      if (closed) {
+        return;
+      }
+      stream.resume();
     }
   }
 
@@ -378,7 +460,14 @@ public final class MoqtSession {
       if (closed) {
         return;
       }
-      SubgroupReader reader = new SubgroupReader(stream, codec.newSubgroupStreamDecoder());
+      SubgroupReader reader =
+          new SubgroupReader(stream, codec.newSubgroupStreamDecoder(), MoqtSession.this::release);
+      if (!ready) {
+        // Before the setup nothing may be read from it: paused, so the peer's flow-control
+        // credit, not this end's memory, is what its bytes use up.
+        stream.pause();
+        pausedUntilReady.add(stream);
+      }
       stream.setListener(new SubgroupStreamEvents(reader));
     }
 
@@ -410,6 +499,7 @@ public final class MoqtSession {
         return;
       }
       closed = true;
+      giveBackBuffered();
       listener.closed(
           MoqtSession.this, new SessionClose(applicationErrorCode, reason, byPeer, false));
     }

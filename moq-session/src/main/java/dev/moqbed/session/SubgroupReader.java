@@ -3,22 +3,29 @@ package dev.moqbed.session;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupStreamDecoder;
 import dev.moqbed.session.transport.ReceiveStream;
+import java.util.function.Consumer;
 
 /**
  * An incoming subgroup stream: its header, a way to stop it, and a slot for the role's own state.
  */
 public final class SubgroupReader {
   private final ReceiveStream stream;
-  private final SubgroupStreamDecoder decoder;
+  private final Consumer<SubgroupReader> onRelease;
+  // Dropped once the stream is stopped or ended, so its partial object can be collected although
+  // transports keep ended streams (and their listeners) until the connection closes.
+  private SubgroupStreamDecoder decoder;
+  private long accountedBytes;
   private SubgroupHeader header;
   private boolean stopped;
   private boolean ended;
   private long objectsReceived;
   private Object attachment;
 
-  SubgroupReader(ReceiveStream stream, SubgroupStreamDecoder decoder) {
+  SubgroupReader(
+      ReceiveStream stream, SubgroupStreamDecoder decoder, Consumer<SubgroupReader> onRelease) {
     this.stream = stream;
     this.decoder = decoder;
+    this.onRelease = onRelease;
   }
 
   /** The stream header (its subgroup id resolved once the first object arrived). */
@@ -40,6 +47,7 @@ public final class SubgroupReader {
     if (!stopped && !ended) {
       stopped = true;
       stream.stopSending(errorCode);
+      onRelease.accept(this);
     }
   }
 
@@ -61,6 +69,25 @@ public final class SubgroupReader {
     return decoder;
   }
 
+  /** Bytes the decoder holds now (0 once released). */
+  long decoderBufferedBytes() {
+    return decoder == null ? 0 : decoder.bufferedBytes();
+  }
+
+  /** The bytes last counted for this stream in the session's total. */
+  long accountedBytes() {
+    return accountedBytes;
+  }
+
+  void setAccountedBytes(long bytes) {
+    accountedBytes = bytes;
+  }
+
+  /** Lets the decoder and its buffered bytes go; nothing more is decoded. */
+  void release() {
+    decoder = null;
+  }
+
   void onHeader(SubgroupHeader decoded) {
     header = decoded;
   }
@@ -75,5 +102,6 @@ public final class SubgroupReader {
 
   void onEnded() {
     ended = true;
+    onRelease.accept(this);
   }
 }

@@ -26,6 +26,11 @@ import java.util.ArrayDeque;
  * <p>What Netty's codec does not give, and how it is worked around: STOP_SENDING from the peer is
  * seen only when a write fails ({@code ChannelOutputShutdownException}), without the peer's code,
  * so {@link SendStreamListener#onStopSending} gets -1, and only if something is written after it.
+ *
+ * <p>{@link #pause()} turns the channel's auto-read off: Netty then stops taking the stream's bytes
+ * from quiche, quiche stops raising the peer's MAX_STREAM_DATA (it grants credit as the application
+ * reads), and the peer is held by flow control. What Netty had read already waits here (at most one
+ * read batch). {@link #resume()} delivers that and turns auto-read on again.
  */
 final class NettyStream extends ChannelInboundHandlerAdapter implements SendStream, ReceiveStream {
   private final NettyConnection connection;
@@ -44,6 +49,7 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
   private boolean inputEnded;
   private boolean earlyFin;
   private long earlyResetCode = -1;
+  private boolean paused;
 
   NettyStream(NettyConnection connection, int urgency) {
     this.connection = connection;
@@ -183,14 +189,51 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
   @Override
   public void setListener(ReceiveStreamListener listener) {
     this.receiveListener = listener;
-    while (!earlyReads.isEmpty() && !inputStopped) {
+    if (!paused) {
+      deliverEarly();
+    }
+  }
+
+  private void deliverEarly() {
+    ReceiveStreamListener listener = receiveListener;
+    while (!earlyReads.isEmpty() && !inputStopped && !paused) {
       ByteBuf buffer = earlyReads.poll();
       deliver(buffer);
     }
+    if (inputStopped || paused) {
+      return;
+    }
     if (earlyResetCode >= 0) {
-      listener.onReset(earlyResetCode);
+      long code = earlyResetCode;
+      earlyResetCode = -1;
+      listener.onReset(code);
     } else if (earlyFin) {
+      earlyFin = false;
       listener.onFinished();
+    }
+  }
+
+  @Override
+  public void pause() {
+    if (paused || inputStopped || inputEnded || channel == null) {
+      return;
+    }
+    paused = true;
+    channel.config().setAutoRead(false);
+  }
+
+  @Override
+  public void resume() {
+    if (!paused) {
+      return;
+    }
+    paused = false;
+    if (receiveListener != null) {
+      deliverEarly();
+    }
+    if (!paused && !inputStopped && channel.isActive()) {
+      // Turning auto-read on again also asks the channel for its next read.
+      channel.config().setAutoRead(true);
     }
   }
 
@@ -200,6 +243,8 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
       return;
     }
     inputStopped = true;
+    earlyReads.forEach(ByteBuf::release);
+    earlyReads.clear();
     channel.shutdownInput((int) errorCode);
   }
 
@@ -215,7 +260,7 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
       buffer.release();
       return;
     }
-    if (receiveListener == null) {
+    if (receiveListener == null || paused) {
       earlyReads.add(buffer);
       return;
     }
@@ -238,7 +283,7 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
   public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
     if (event instanceof ChannelInputShutdownReadComplete && !inputEnded && !inputStopped) {
       inputEnded = true;
-      if (receiveListener == null) {
+      if (receiveListener == null || paused) {
         earlyFin = true;
       } else {
         receiveListener.onFinished();
@@ -266,7 +311,7 @@ final class NettyStream extends ChannelInboundHandlerAdapter implements SendStre
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     if (cause instanceof QuicStreamResetException reset && !inputEnded && !inputStopped) {
       inputEnded = true;
-      if (receiveListener == null) {
+      if (receiveListener == null || paused) {
         earlyResetCode = reset.applicationProtocolCode();
       } else {
         receiveListener.onReset(reset.applicationProtocolCode());

@@ -1,5 +1,6 @@
 package dev.moqbed.relay;
 
+import dev.moqbed.media.moqt.MoqtLimits;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.relay.auth.RequestAuthorizer;
@@ -36,6 +37,9 @@ import java.util.List;
  *       a group two or more behind the newest is stale: dropped, its stream reset.
  *   <li>When a queue exceeds {@link RelayConfig#maxQueuedBytesPerSubscriber()}, the oldest group of
  *       the least urgent track is dropped: its stream is reset.
+ *   <li>Memory a peer fills: an object longer than {@link RelayConfig#maxObjectBytes()} is refused
+ *       when its length arrives; incomplete objects are capped per session and in total ({@link
+ *       ReceiveMemory}); streams that arrive before the setup are paused until it is done.
  *   <li>Limits: a session beyond {@link RelayConfig#maxSessions()} is closed after its setup
  *       (INTERNAL_ERROR), a SUBSCRIBE beyond {@link RelayConfig#maxSubscriptionsPerSession()} gets
  *       SUBSCRIBE_ERROR; each refusal is logged.
@@ -58,6 +62,8 @@ public final class Relay {
   // Open connections in the order they were accepted: snapshots and statistics list them so.
   private final List<RelayConnection> connections = new ArrayList<>();
   private final SetupGate setupGate;
+  private final ReceiveMemory receiveMemory;
+  private final MoqtLimits limits;
 
   public Relay(Scheduler scheduler, RelayConfig config, RelayEvents events) {
     this(scheduler, config, events, RelayObserver.NONE);
@@ -71,6 +77,13 @@ public final class Relay {
             : RequestAuthorizer.withKey(config.authKey(), scheduler);
     this.context = new RelayContext(scheduler, config, events, observer, authorizer);
     this.setupGate = new SetupGate(context);
+    this.receiveMemory = new ReceiveMemory(context);
+    MoqtLimits defaults = MoqtLimits.DEFAULT;
+    this.limits =
+        new MoqtLimits(
+            defaults.maxControlMessageBytes(),
+            config.maxObjectBytes(),
+            defaults.maxExtensionHeadersBytes());
   }
 
   /**
@@ -97,7 +110,8 @@ public final class Relay {
     }
     SetupGate.Pending pending = setupGate.watch(address);
     MoqtSession session =
-        MoqtSession.server(connection, new SetupWatch(newSession(), pending), version);
+        MoqtSession.server(
+            connection, new SetupWatch(newSession(), pending), version, limits, receiveMemory);
     pending.armDeadline(session);
   }
 
@@ -128,6 +142,19 @@ public final class Relay {
   private void forget(RelayConnection connection) {
     connections.remove(connection);
     upstreamRelays.remove(connection.upstream());
+  }
+
+  /**
+   * Bytes of incomplete objects all accepted sessions hold now (at most {@link
+   * RelayConfig#maxReceiveBufferTotal()} plus one read).
+   */
+  public long receiveBufferedBytes() {
+    return receiveMemory.totalBytes();
+  }
+
+  /** Sessions closed so far for the incomplete objects they held. */
+  public long sessionsClosedForReceiveBuffer() {
+    return receiveMemory.sessionsClosed();
   }
 
   /** Sessions currently open. */

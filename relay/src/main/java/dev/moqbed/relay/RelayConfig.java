@@ -23,6 +23,18 @@ public final class RelayConfig {
   /** 16 connections of one address awaiting their setup: a NAT's worth of honest clients. */
   public static final int DEFAULT_MAX_PENDING_SETUPS_PER_ADDRESS = 16;
 
+  /**
+   * 8 MiB per object payload: a 4K keyframe at a high bitrate is well below 1 MiB; a longer one is
+   * refused when its length field arrives.
+   */
+  public static final int DEFAULT_MAX_OBJECT_BYTES = 8 << 20;
+
+  /** 16 MiB of incomplete objects per session: two objects of the largest size, with room. */
+  public static final long DEFAULT_MAX_RECEIVE_BUFFER_PER_SESSION = 16L << 20;
+
+  /** 256 MiB of incomplete objects in all: sixteen sessions at their cap. */
+  public static final long DEFAULT_MAX_RECEIVE_BUFFER_TOTAL = 256L << 20;
+
   /** Every default. */
   public static final RelayConfig DEFAULT = builder().build();
 
@@ -33,6 +45,9 @@ public final class RelayConfig {
   private final long setupTimeoutMicros;
   private final int maxPendingSetupsPerAddress;
   private final TokenKey authKey;
+  private final int maxObjectBytes;
+  private final long maxReceiveBufferPerSession;
+  private final long maxReceiveBufferTotal;
 
   private RelayConfig(Builder builder) {
     maxQueuedBytesPerSubscriber = builder.maxQueuedBytesPerSubscriber;
@@ -42,6 +57,9 @@ public final class RelayConfig {
     setupTimeoutMicros = builder.setupTimeoutMicros;
     maxPendingSetupsPerAddress = builder.maxPendingSetupsPerAddress;
     authKey = builder.authKey;
+    maxObjectBytes = builder.maxObjectBytes;
+    maxReceiveBufferPerSession = builder.maxReceiveBufferPerSession;
+    maxReceiveBufferTotal = builder.maxReceiveBufferTotal;
   }
 
   public static Builder builder() {
@@ -90,6 +108,27 @@ public final class RelayConfig {
     return authKey;
   }
 
+  /**
+   * The largest object payload a peer may send on a stream or in a datagram; a longer one closes
+   * the session with PROTOCOL_VIOLATION as soon as its length field arrives, before it is buffered.
+   */
+  public int maxObjectBytes() {
+    return maxObjectBytes;
+  }
+
+  /** Bytes of incomplete objects one session may hold; beyond it the session is closed. */
+  public long maxReceiveBufferPerSession() {
+    return maxReceiveBufferPerSession;
+  }
+
+  /**
+   * Bytes of incomplete objects all sessions together may hold; beyond it the largest holder is
+   * closed.
+   */
+  public long maxReceiveBufferTotal() {
+    return maxReceiveBufferTotal;
+  }
+
   /** Collects the settings; each setter rejects a bad value with a one-line message. */
   public static final class Builder {
     private long maxQueuedBytesPerSubscriber = DEFAULT_MAX_QUEUED_BYTES;
@@ -99,6 +138,9 @@ public final class RelayConfig {
     private long setupTimeoutMicros = DEFAULT_SETUP_TIMEOUT_MICROS;
     private int maxPendingSetupsPerAddress = DEFAULT_MAX_PENDING_SETUPS_PER_ADDRESS;
     private TokenKey authKey;
+    private int maxObjectBytes = DEFAULT_MAX_OBJECT_BYTES;
+    private long maxReceiveBufferPerSession = DEFAULT_MAX_RECEIVE_BUFFER_PER_SESSION;
+    private long maxReceiveBufferTotal = DEFAULT_MAX_RECEIVE_BUFFER_TOTAL;
 
     private Builder() {}
 
@@ -110,6 +152,9 @@ public final class RelayConfig {
       setupTimeoutMicros = config.setupTimeoutMicros;
       maxPendingSetupsPerAddress = config.maxPendingSetupsPerAddress;
       authKey = config.authKey;
+      maxObjectBytes = config.maxObjectBytes;
+      maxReceiveBufferPerSession = config.maxReceiveBufferPerSession;
+      maxReceiveBufferTotal = config.maxReceiveBufferTotal;
     }
 
     /** Bytes a subscriber's queue may hold (default 1 MiB). */
@@ -172,7 +217,47 @@ public final class RelayConfig {
       return this;
     }
 
+    /** The largest object payload a peer may send (default 8 MiB; at most 2 GiB - 1). */
+    public Builder maxObjectBytes(long bytes) {
+      if (bytes < 1 || bytes > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("--max-object-size must be 1 B..2 GiB-1");
+      }
+      maxObjectBytes = (int) bytes;
+      return this;
+    }
+
+    /** Bytes of incomplete objects one session may hold (default 16 MiB). */
+    public Builder maxReceiveBufferPerSession(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("--max-receive-buffer-per-session must be at least 1");
+      }
+      maxReceiveBufferPerSession = bytes;
+      return this;
+    }
+
+    /** Bytes of incomplete objects all sessions may hold (default 256 MiB). */
+    public Builder maxReceiveBufferTotal(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("--max-receive-buffer-total must be at least 1");
+      }
+      maxReceiveBufferTotal = bytes;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException when an object of the largest size could never complete
+     *     within the per-session cap, or the per-session cap exceeds the total
+     */
     public RelayConfig build() {
+      if (maxObjectBytes >= maxReceiveBufferPerSession) {
+        throw new IllegalArgumentException(
+            "--max-object-size must be below --max-receive-buffer-per-session (an object of the"
+                + " largest size must fit with its headers)");
+      }
+      if (maxReceiveBufferPerSession > maxReceiveBufferTotal) {
+        throw new IllegalArgumentException(
+            "--max-receive-buffer-per-session must not exceed --max-receive-buffer-total");
+      }
       return new RelayConfig(this);
     }
   }

@@ -22,6 +22,14 @@ public interface RelayObserver {
   /** A session was refused: the relay already held {@link RelayConfig#maxSessions()}. */
   default void onSessionRefused(String peer) {}
 
+  /**
+   * A session was closed for the incomplete objects it held (INTERNAL_ERROR).
+   *
+   * @param cap {@code session} ({@link RelayConfig#maxReceiveBufferPerSession()}) or {@code total}
+   *     ({@link RelayConfig#maxReceiveBufferTotal()}, the largest holder closed)
+   */
+  default void onReceiveCapExceeded(String cap) {}
+
   /** A subscription was accepted or queued for its track's upstream answer. */
   default void onSubscriptionOpened(String track) {}
 

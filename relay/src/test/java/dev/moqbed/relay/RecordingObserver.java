@@ -12,6 +12,7 @@ final class RecordingObserver implements RelayObserver {
   final List<String> closed = new ArrayList<>();
   final List<String> refusedSessions = new ArrayList<>();
   final List<String> unauthorized = new ArrayList<>();
+  final List<String> receiveCapsExceeded = new ArrayList<>();
   final Map<SubscribeRefusal, Integer> refusedSubscriptions = new EnumMap<>(SubscribeRefusal.class);
   final Map<String, Track> tracks = new TreeMap<>();
 
@@ -59,6 +60,11 @@ final class RecordingObserver implements RelayObserver {
   @Override
   public void onSessionRefused(String peer) {
     refusedSessions.add(peer);
+  }
+
+  @Override
+  public void onReceiveCapExceeded(String cap) {
+    receiveCapsExceeded.add(cap);
   }
 
   @Override

@@ -50,6 +50,11 @@ public final class RelayProbe implements RelayObserver, IntervalProbe {
   }
 
   @Override
+  public void onReceiveCapExceeded(String cap) {
+    delegate.onReceiveCapExceeded(cap);
+  }
+
+  @Override
   public void onSubscriptionOpened(String track) {
     delegate.onSubscriptionOpened(track);
   }

@@ -7,7 +7,9 @@ import java.util.ArrayDeque;
  * The receiving half of a stream for connection implementations: bytes, FIN or reset that arrive
  * before the session set a listener wait and are handed over when it does; after STOP_SENDING
  * nothing more is delivered. Implementations feed it with {@link #deliver} and {@link #onReset} and
- * say how STOP_SENDING reaches the peer.
+ * say how STOP_SENDING reaches the peer. While {@link #pause paused}, what arrives waits the same
+ * way; a transport with flow control overrides {@link #onPause()} and {@link #onResume()} to stop
+ * delivering (and granting credit) itself, so what waits here stays within one delivery.
  */
 public abstract class BufferingReceiveStream implements ReceiveStream {
   private final long id;
@@ -17,6 +19,7 @@ public abstract class BufferingReceiveStream implements ReceiveStream {
   private ReceiveStreamListener streamListener;
   private boolean stopped;
   private boolean ended;
+  private boolean paused;
 
   protected BufferingReceiveStream(long id) {
     this.id = id;
@@ -30,10 +33,45 @@ public abstract class BufferingReceiveStream implements ReceiveStream {
   @Override
   public final void setListener(ReceiveStreamListener listener) {
     this.streamListener = listener;
-    while (!early.isEmpty() && !stopped) {
+    if (!paused) {
+      drain();
+    }
+  }
+
+  @Override
+  public final void pause() {
+    if (!paused && !stopped && !ended) {
+      paused = true;
+      onPause();
+    }
+  }
+
+  @Override
+  public final void resume() {
+    if (!paused) {
+      return;
+    }
+    paused = false;
+    if (streamListener != null) {
+      drain();
+    }
+    if (!paused && !stopped && !ended) {
+      onResume();
+    }
+  }
+
+  /** The stream was paused: a transport with flow control stops delivering here. */
+  protected void onPause() {}
+
+  /** The stream was resumed: the transport delivers (and grants credit) again. */
+  protected void onResume() {}
+
+  private void drain() {
+    ReceiveStreamListener listener = streamListener;
+    while (!early.isEmpty() && !stopped && !paused) {
       listener.onData(ByteBuffer.wrap(early.poll()));
     }
-    if (stopped || ended) {
+    if (stopped || ended || paused) {
       return;
     }
     if (earlyReset >= 0) {
@@ -68,7 +106,7 @@ public abstract class BufferingReceiveStream implements ReceiveStream {
     if (stopped || ended) {
       return;
     }
-    if (streamListener == null) {
+    if (streamListener == null || paused) {
       if (bytes.length > 0) {
         early.add(bytes);
       }
@@ -89,7 +127,7 @@ public abstract class BufferingReceiveStream implements ReceiveStream {
     if (stopped || ended) {
       return;
     }
-    if (streamListener == null) {
+    if (streamListener == null || paused) {
       earlyReset = errorCode;
       return;
     }

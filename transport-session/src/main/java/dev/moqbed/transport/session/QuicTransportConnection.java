@@ -336,10 +336,27 @@ public final class QuicTransportConnection implements TransportConnection, Conne
     }
   }
 
-  /** The receiving half of a stream; bytes that arrive before its listener is set wait. */
+  /**
+   * The receiving half of a stream; bytes that arrive before its listener is set wait. Paused, it
+   * has the connection hold the stream's bytes, so the peer gets no credit for them.
+   */
   private final class InStream extends BufferingReceiveStream {
     InStream(long id) {
       super(id);
+    }
+
+    @Override
+    protected void onPause() {
+      if (open) {
+        connection.setReceivePaused(id(), true);
+      }
+    }
+
+    @Override
+    protected void onResume() {
+      if (open) {
+        connection.setReceivePaused(id(), false);
+      }
     }
 
     @Override

@@ -180,8 +180,7 @@ public final class QuicConnection {
         new ConnectionHandshakeHost(this, config, spaces, path, loss, streams, pending), nowMicros);
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Application interface
+  // ---- Application interface ----
 
   public void setHandler(ConnectionHandler handler) {
     this.handler = handler;
@@ -287,6 +286,12 @@ public final class QuicConnection {
     }
   }
 
+  /** Holds a stream's bytes undelivered, and their credit ungranted, until resumed (false). */
+  public void setReceivePaused(long streamId, boolean paused) {
+    streams.setReceivePaused(lastReceivedMicros, streamId, paused);
+    wakeListener.run();
+  }
+
   /** Queues a DATAGRAM frame; it is dropped, as in picoquic, if it cannot fit a packet. */
   public void sendDatagram(Object payload, int length) {
     Frame.Datagram frame = new Frame.Datagram(length, payload);
@@ -319,8 +324,7 @@ public final class QuicConnection {
     return ackListener;
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Host interface
+  // ---- Host interface ----
 
   /** Processes a datagram from the network. */
   public void receive(long nowMicros, Datagram datagram) {
@@ -452,8 +456,7 @@ public final class QuicConnection {
     return path.handshakeConfirmed() && state == State.READY;
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Receiving
+  // ---- Receiving ----
 
   private void receivePacket(long nowMicros, QuicPacket packet, EcnMark ecn) {
     PacketNumberSpace space = space(packet.space());
@@ -552,8 +555,7 @@ public final class QuicConnection {
     }
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Close
+  // ---- Close ----
 
   private Datagram buildClose(long nowMicros) {
     Datagram datagram =

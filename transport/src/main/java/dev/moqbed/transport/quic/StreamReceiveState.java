@@ -4,7 +4,9 @@ import java.util.TreeMap;
 
 /**
  * The receiving half of a stream: reassembles STREAM frames and hands the application its bytes
- * exactly once and in order, whatever the losses, duplicates and retransmissions.
+ * exactly once and in order, whatever the losses, duplicates and retransmissions. While paused by
+ * the application it delivers nothing and keeps what arrives; stream credit follows delivery, so
+ * what it keeps is bounded by the window it had advertised.
  */
 final class StreamReceiveState {
   /** Receives the in-order bytes of a stream. */
@@ -20,6 +22,7 @@ final class StreamReceiveState {
   private final TreeMap<Long, Frame.Stream> pending = new TreeMap<>();
   private boolean stopSendingRequested;
   private boolean resetReceived;
+  private boolean paused;
 
   StreamReceiveState(long id) {
     this.id = id;
@@ -57,6 +60,22 @@ final class StreamReceiveState {
     return resetReceived;
   }
 
+  boolean isPaused() {
+    return paused;
+  }
+
+  void pause() {
+    paused = true;
+  }
+
+  /** Delivers what waited, in order, and whatever arrives from now on. */
+  void resume(Consumer consumer) {
+    paused = false;
+    if (!resetReceived && !stopSendingRequested && !finDelivered) {
+      deliverInOrder(consumer);
+    }
+  }
+
   /**
    * Takes a frame; returns how many bytes beyond the previous highest offset it added (for
    * connection flow control).
@@ -82,7 +101,7 @@ final class StreamReceiveState {
   }
 
   private void deliverInOrder(Consumer consumer) {
-    while (!pending.isEmpty()) {
+    while (!pending.isEmpty() && !paused) {
       var entry = pending.firstEntry();
       Frame.Stream frame = entry.getValue();
       if (frame.offset() > deliveredOffset) {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The connection's streams in both directions and the flow control around them: each stream's send
@@ -48,6 +49,9 @@ final class StreamTable {
 
   /** Receive streams delivered to the end or reset: late frames for them are ignored. */
   private final HashSet<Long> finishedReceiveStreams = new HashSet<>();
+
+  /** Receive streams the application paused (in id order, so sums repeat exactly). */
+  private final TreeSet<Long> pausedReceiveStreams = new TreeSet<>();
 
   private long nextBidirectionalStreamId;
   private long nextUnidirectionalStreamId;
@@ -184,15 +188,9 @@ final class StreamTable {
       return; // a late copy of data already delivered
     }
     StreamReceiveState stream = receiveStreamFor(frame.streamId());
-    long added =
-        stream.onFrame(
-            frame,
-            (id, offset, length, data, fin) ->
-                connection
-                    .handler()
-                    .onStreamData(connection, nowMicros, id, offset, length, data, fin));
+    long added = stream.onFrame(frame, deliveryAt(nowMicros));
     connectionBytesReceived += added;
-    connectionReceiveWindow.onProgress(connectionBytesReceived);
+    connectionReceiveWindow.onProgress(connectionBytesReceived - pausedBytes());
     FlowControlWindow window = streamReceiveWindows.get(frame.streamId());
     if (window != null) {
       window.onProgress(stream.deliveredOffset());
@@ -204,6 +202,49 @@ final class StreamTable {
       application.receivedPackets.onStreamFinReceived();
     }
     retireReceiveStreamIfDone(stream);
+  }
+
+  private StreamReceiveState.Consumer deliveryAt(long nowMicros) {
+    return (id, offset, length, data, fin) ->
+        connection.handler().onStreamData(connection, nowMicros, id, offset, length, data, fin);
+  }
+
+  /**
+   * Holds or resumes delivery on a receive stream. The bytes a paused stream keeps count as not
+   * received for the connection's window (picoquic counts what arrived, which the application of a
+   * paused stream has not taken), so neither MAX_STREAM_DATA nor MAX_DATA grows for them. With
+   * nothing paused, as in every simulation, both windows grow exactly as before.
+   */
+  void setReceivePaused(long nowMicros, long streamId, boolean paused) {
+    StreamReceiveState stream = receiveStreams.get(streamId);
+    if (stream == null || stream.isPaused() == paused) {
+      return;
+    }
+    if (paused) {
+      stream.pause();
+      pausedReceiveStreams.add(streamId);
+      return;
+    }
+    pausedReceiveStreams.remove(streamId);
+    stream.resume(deliveryAt(nowMicros));
+    connectionReceiveWindow.onProgress(connectionBytesReceived - pausedBytes());
+    FlowControlWindow window = streamReceiveWindows.get(streamId);
+    if (window != null) {
+      window.onProgress(stream.deliveredOffset());
+    }
+    retireReceiveStreamIfDone(stream);
+  }
+
+  /** Bytes received on paused streams beyond what they delivered. */
+  private long pausedBytes() {
+    long held = 0;
+    for (long id : pausedReceiveStreams) {
+      StreamReceiveState stream = receiveStreams.get(id);
+      if (stream != null) {
+        held += stream.highestReceivedOffset() - stream.deliveredOffset();
+      }
+    }
+    return held;
   }
 
   void onResetStream(long nowMicros, Frame.ResetStream reset) {
@@ -413,6 +454,7 @@ final class StreamTable {
   private void retireReceiveStreamIfDone(StreamReceiveState stream) {
     if (stream.isFinished()) {
       receiveStreams.remove(stream.id);
+      pausedReceiveStreams.remove(stream.id);
       streamReceiveWindows.remove(stream.id);
       finishedReceiveStreams.add(stream.id);
     }
