@@ -138,6 +138,15 @@ final class ChainCommand implements Callable<Integer> {
               + " DIR, test 'live', host loopback-STACK, for 'moqbed report DIR --html'.")
   java.nio.file.Path outDirectory;
 
+  @Option(
+      names = "--trace",
+      paramLabel = "FILE.csv",
+      description =
+          "Write the relay's path to each subscriber every 20 ms in the columns of the simulator's"
+              + " trace (window, pacing rate, RTTs, the controller's state and variables); with"
+              + " --cc LIST, one FILE-CC.csv per controller. Put it in --out's DIR for report.")
+  java.nio.file.Path traceFile;
+
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
   boolean verbose;
 
@@ -152,6 +161,9 @@ final class ChainCommand implements Callable<Integer> {
     }
     if (subscribers < 1 || subscribers > 100) {
       throw new IllegalArgumentException("--subscribers must be 1..100");
+    }
+    if (traceFile != null) {
+      OutputPaths.requireWritableFile(traceFile, "--trace");
     }
     if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
       throw new IllegalArgumentException("--metrics-port must be 0..65535");
@@ -345,6 +357,7 @@ final class ChainCommand implements Callable<Integer> {
               .build());
     }
     ChainComparison comparison = new ChainComparison();
+    Map<String, dev.moqbed.output.Table> paths = new LinkedHashMap<>();
     for (int i = 0; i < stacks.size(); i++) {
       LiveStack stack = stacks.get(i);
       long start = System.nanoTime();
@@ -367,15 +380,25 @@ final class ChainCommand implements Callable<Integer> {
       if (written != null) {
         options.frames((subscriber, frame) -> written.frame(frame));
       }
-      LiveChain.Result result = LiveChain.run(options.build(), metrics);
+      LiveChain.Result result =
+          LiveChain.run(options.build(), metrics, TraceFiles.perController(traceFile, stack));
       if (written != null) {
         ChainRunsOutput.finish(written, result);
       }
       comparison.add(stack.controller(), result);
+      paths.put(stack.controller(), ChainTable.paths(result));
       err.printf(java.util.Locale.ROOT, "  done in %.1f s%n", (System.nanoTime() - start) / 1e9);
       err.flush();
     }
     out.print(comparison.table().render(formatOption.format));
+    if (formatOption.format == OutputFormat.TABLE) {
+      paths.forEach(
+          (controller, table) -> {
+            out.println();
+            out.println("The relay's path to each subscriber with " + controller + ":");
+            out.print(table.render(OutputFormat.TABLE));
+          });
+    }
     if (runsOut != null) {
       err.println("moqbed chain: wrote " + outDirectory.resolve("runs.csv") + " and frames/");
     }

@@ -6,6 +6,7 @@ import dev.moqbed.collect.v1.End;
 import dev.moqbed.collect.v1.Hello;
 import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.MetricsEndpoint;
+import dev.moqbed.live.PathTrace;
 import dev.moqbed.live.RelayMetrics;
 import dev.moqbed.live.UpstreamLink;
 import dev.moqbed.live.interval.IntervalLine;
@@ -171,6 +172,15 @@ final class RelayCommand implements Callable<Integer> {
               + " closed with TOO_MANY_REQUESTS (default ${DEFAULT-VALUE}).")
   int maxPendingSetupsPerAddress;
 
+  @Option(
+      names = "--trace",
+      paramLabel = "FILE.csv",
+      description =
+          "Write the relay's path to each subscriber every 20 ms in the columns of the simulator's"
+              + " trace (window, pacing rate, RTTs, the controller's state and variables; run ="
+              + " the subscriber session's number), until the relay stops.")
+  Path traceFile;
+
   @Mixin FormatOption formatOption = new FormatOption();
 
   @Mixin IntervalOption intervalOption = new IntervalOption();
@@ -192,6 +202,9 @@ final class RelayCommand implements Callable<Integer> {
     if (metricsPort == null
         && spec.commandLine().getParseResult().hasMatchedOption("--metrics-bind")) {
       throw new IllegalArgumentException("--metrics-bind needs --metrics-port");
+    }
+    if (traceFile != null) {
+      OutputPaths.requireWritableFile(traceFile, "--trace");
     }
     TokenKey tokenKey = authKey == null ? null : AuthFiles.readKey("--auth-key", authKey);
     RelayConfig config =
@@ -254,6 +267,13 @@ final class RelayCommand implements Callable<Integer> {
         collect == null
             ? null
             : RelayPathSampler.start(server.scheduler(), relay[0]::sessionSnapshots, collect);
+    PathTrace trace;
+    try {
+      trace = traceFile == null ? null : PathTrace.start(relay[0], server.scheduler(), traceFile);
+    } catch (java.io.IOException e) {
+      server.close();
+      throw new IllegalArgumentException("--trace " + traceFile + ": " + e.getMessage());
+    }
     MetricsEndpoint metrics = null;
     if (relayMetrics != null) {
       relayMetrics.attach(relay[0], server.scheduler());
@@ -350,6 +370,13 @@ final class RelayCommand implements Callable<Integer> {
                   }
                   if (link != null) {
                     link.close();
+                  }
+                  if (trace != null) {
+                    try {
+                      trace.close();
+                    } catch (java.io.IOException e) {
+                      err.println("relay: --trace " + traceFile + ": " + e.getMessage());
+                    }
                   }
                   if (collect != null) {
                     sampler.stop();

@@ -106,7 +106,7 @@ public final class ControllerTraces {
   }
 
   private static Trace readTrace(BufferedReader reader, String file) throws IOException {
-    List<long[]> rows = new ArrayList<>();
+    List<double[]> rows = new ArrayList<>();
     int run = -1;
     reader.readLine(); // header
     String line;
@@ -117,10 +117,11 @@ public final class ControllerTraces {
       if (fields.length < 6) {
         throw new IllegalArgumentException(file + ":" + number + ": not a trace row");
       }
-      long[] row = new long[6];
+      double[] row = new double[6];
       try {
         for (int i = 0; i < 6; i++) {
-          row[i] = Long.parseLong(fields[i]);
+          // an empty cell is a figure the transport does not report (a live relay on quiche)
+          row[i] = i > 0 && fields[i].isEmpty() ? Double.NaN : Long.parseLong(fields[i]);
         }
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(file + ":" + number + ": not a trace row");
@@ -128,15 +129,15 @@ public final class ControllerTraces {
       if (run < 0) {
         run = (int) row[0];
       }
-      if (row[0] != run) {
-        break; // the rows are written run by run: the first run is complete
+      // the simulator writes run by run; a live relay interleaves its sessions' rows
+      if (row[0] == run) {
+        rows.add(row);
       }
-      rows.add(row);
     }
     int kept = Math.min(rows.size(), POINTS);
     double[][] columns = new double[5][kept];
     for (int i = 0; i < kept; i++) {
-      long[] row = rows.get((int) ((long) i * rows.size() / kept));
+      double[] row = rows.get((int) ((long) i * rows.size() / kept));
       for (int c = 0; c < 5; c++) {
         columns[c][i] = row[c + 1];
       }
