@@ -162,6 +162,9 @@ final class ChainCommand implements Callable<Integer> {
     if (subscribers < 1 || subscribers > 100) {
       throw new IllegalArgumentException("--subscribers must be 1..100");
     }
+    if (outDirectory != null) {
+      OutputPaths.requireWritableDirectory(outDirectory, "--out"); // --trace may go inside it
+    }
     if (traceFile != null) {
       OutputPaths.requireWritableFile(traceFile, "--trace");
     }
