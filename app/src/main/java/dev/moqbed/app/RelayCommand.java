@@ -280,6 +280,7 @@ final class RelayCommand implements Callable<Integer> {
       try {
         metrics = MetricsEndpoint.start(metricsBind, metricsPort, relayMetrics);
       } catch (RuntimeException e) {
+        closeQuietly(trace);
         server.close();
         throw e;
       }
@@ -304,6 +305,7 @@ final class RelayCommand implements Callable<Integer> {
         if (metrics != null) {
           metrics.close();
         }
+        closeQuietly(trace);
         server.close();
         throw e;
       }
@@ -389,6 +391,17 @@ final class RelayCommand implements Callable<Integer> {
                 }));
     stopped.await();
     return 0;
+  }
+
+  /** On a failed start: the trace file closed, its failure left to the start's own error. */
+  private static void closeQuietly(PathTrace trace) {
+    if (trace != null) {
+      try {
+        trace.close();
+      } catch (java.io.IOException e) {
+        // the start failed for another reason, which is the one reported
+      }
+    }
   }
 
   /** On Ctrl-C: the last interval, then the summary line or the JSON document. */

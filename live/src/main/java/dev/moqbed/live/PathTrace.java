@@ -14,8 +14,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -46,7 +48,11 @@ public final class PathTrace implements Closeable {
   private final Scheduler loop;
   private final BufferedWriter out;
   private final long startMicros;
+
+  /** The run number of each session still open: a relay's churn never grows it without bound. */
   private final Map<String, Integer> runs = new HashMap<>();
+
+  private int nextRun;
   private List<String> controllerColumns;
   private TimerHandle timer;
   private IOException failure;
@@ -78,8 +84,9 @@ public final class PathTrace implements Closeable {
       return;
     }
     long now = loop.nowMicros() - startMicros;
+    List<SessionPath> sessions = relay.subscriberPaths();
     try {
-      for (SessionPath session : relay.subscriberPaths()) {
+      for (SessionPath session : sessions) {
         PathStats path = session.path();
         if (path.smoothedRttMicros() < 0) {
           continue; // closed, or not reported yet
@@ -90,8 +97,13 @@ public final class PathTrace implements Closeable {
           controllerColumns.forEach(name -> header.append(",cc_").append(name));
           out.write(header.append('\n').toString());
         }
-        Integer run = runs.computeIfAbsent(session.peer(), peer -> runs.size());
+        Integer run = runs.computeIfAbsent(session.peer(), peer -> nextRun++);
         out.write(row(run, now, path));
+      }
+      if (runs.size() > sessions.size()) {
+        Set<String> open = new HashSet<>();
+        sessions.forEach(session -> open.add(session.peer()));
+        runs.keySet().retainAll(open);
       }
     } catch (IOException e) {
       failure = e;
