@@ -6,6 +6,7 @@ import dev.moqbed.live.fanout.FanoutTable;
 import dev.moqbed.live.fanout.SubscriberSwarm;
 import dev.moqbed.live.interval.IntervalLine;
 import dev.moqbed.live.interval.IntervalLine.Column;
+import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.netty.NativeQuic;
 import dev.moqbed.netty.QuicServer;
 import dev.moqbed.output.Json;
@@ -144,8 +145,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
             subscribers,
             slow,
             slowRate,
-            controllerOption.quicheOnly("bench fanout"),
-            controllerOption.controllerName(),
+            controllerOption.stack(),
             lateMicros,
             subscriberThreads,
             swarmCommand(),
@@ -178,9 +178,10 @@ final class BenchFanoutCommand implements Callable<Integer> {
                   ? " (" + slow + " behind " + Quantities.formatRate(slowRate) + " links)"
                   : "")
               + " in a second process, loopback QUIC ("
-              + controllerOption.controllerName()
-              + ", "
-              + QuicServer.socketLayer()
+              + controllerOption.stack().describe()
+              + (controllerOption.transport() == LiveTransport.QUICHE
+                  ? ", " + QuicServer.socketLayer()
+                  : "")
               + "), "
               + Quantities.formatDuration(warmupMicros)
               + " warm-up + "
@@ -230,6 +231,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
     configuration.put("duration_s", durationMicros / 1e6);
     configuration.put("warmup_s", warmupMicros / 1e6);
     configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
+    configuration.put("transport", controllerOption.transport().id());
     configuration.put("cc", controllerOption.controllerName());
     configuration.put("late_ms", lateMicros / 1e3);
     configuration.put("socket_layer", QuicServer.socketLayer());
@@ -299,7 +301,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
                   ? List.of()
                   : slowVia.stream().map(LiveSupport::parseAddress).toList(),
               LiveSupport.trust(false, relayCertificate),
-              controllerOption.quicheOnly("bench fanout"),
+              controllerOption.stack(),
               subscribers,
               threads,
               tracks,

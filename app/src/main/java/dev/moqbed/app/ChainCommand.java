@@ -1,5 +1,6 @@
 package dev.moqbed.app;
 
+import dev.moqbed.collect.LocalRunsDirectory;
 import dev.moqbed.live.ChainComparison;
 import dev.moqbed.live.ChainOptions;
 import dev.moqbed.live.ChainTable;
@@ -128,6 +129,23 @@ final class ChainCommand implements Callable<Integer> {
               + " the relay's sending side (default: none).")
   String link;
 
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Also write each chain run (one per controller of --cc) as runs.csv and frames files in"
+              + " DIR, test 'live', host loopback-STACK, for 'moqbed report DIR --html'.")
+  java.nio.file.Path outDirectory;
+
+  @Option(
+      names = "--trace",
+      paramLabel = "FILE.csv",
+      description =
+          "Write the relay's path to each subscriber every 20 ms in the columns of the simulator's"
+              + " trace (window, pacing rate, RTTs, the controller's state and variables); with"
+              + " --cc LIST, one FILE-CC.csv per controller. Put it in --out's DIR for report.")
+  java.nio.file.Path traceFile;
+
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
   boolean verbose;
 
@@ -142,6 +160,12 @@ final class ChainCommand implements Callable<Integer> {
     }
     if (subscribers < 1 || subscribers > 100) {
       throw new IllegalArgumentException("--subscribers must be 1..100");
+    }
+    if (outDirectory != null) {
+      OutputPaths.requireWritableDirectory(outDirectory, "--out"); // --trace may go inside it
+    }
+    if (traceFile != null) {
+      OutputPaths.requireWritableFile(traceFile, "--trace");
     }
     if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
       throw new IllegalArgumentException("--metrics-port must be 0..65535");
@@ -196,13 +220,15 @@ final class ChainCommand implements Callable<Integer> {
       throw new java.io.IOException(
           "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
     }
-    try (RelayMetrics metrics = metricsPort == null ? null : new RelayMetrics();
+    try (ChainRunsOutput runsOut =
+            outDirectory == null ? null : ChainRunsOutput.open(outDirectory);
+        RelayMetrics metrics = metricsPort == null ? null : new RelayMetrics();
         MetricsEndpoint endpoint =
             metrics == null ? null : MetricsEndpoint.start(metricsPort, metrics)) {
       if (comparing()) {
-        return compare(options, metrics, out, err);
+        return compare(options, metrics, runsOut, out, err);
       }
-      return run(options, metrics, endpoint, out, intervals ? printer : null, route);
+      return run(options, metrics, endpoint, runsOut, out, intervals ? printer : null, route);
     }
   }
 
@@ -210,6 +236,7 @@ final class ChainCommand implements Callable<Integer> {
       ChainOptions options,
       RelayMetrics metrics,
       MetricsEndpoint endpoint,
+      ChainRunsOutput runsOut,
       PrintWriter out,
       IntervalPrinter printer,
       EmulatedSubscriberRoute route)
@@ -247,7 +274,16 @@ final class ChainCommand implements Callable<Integer> {
     if (printer != null) {
       printer.begin();
     }
-    LiveChain.Result result = LiveChain.run(options, metrics);
+    LocalRunsDirectory.Run written = runsOut == null ? null : runsOut.start(relayStack());
+    LiveChain.Result result =
+        LiveChain.run(
+            written == null
+                ? options
+                : options.toBuilder().frames((i, f) -> written.frame(f)).build(),
+            metrics);
+    if (written != null) {
+      ChainRunsOutput.finish(written, result);
+    }
     if (printer != null && formatOption.format == OutputFormat.JSON) {
       printer.document(
           "chain",
@@ -298,7 +334,12 @@ final class ChainCommand implements Callable<Integer> {
    * belongs to ({@code quiche:*} on quiche, the others on the project's stack, every endpoint of
    * the chain on it), and prints one per-frame latency table.
    */
-  private int compare(ChainOptions base, RelayMetrics metrics, PrintWriter out, PrintWriter err)
+  private int compare(
+      ChainOptions base,
+      RelayMetrics metrics,
+      ChainRunsOutput runsOut,
+      PrintWriter out,
+      PrintWriter err)
       throws Exception {
     if (relayTransport != null || clientTransport != null) {
       throw new IllegalArgumentException(
@@ -321,6 +362,7 @@ final class ChainCommand implements Callable<Integer> {
               .build());
     }
     ChainComparison comparison = new ChainComparison();
+    Map<String, dev.moqbed.output.Table> paths = new LinkedHashMap<>();
     for (int i = 0; i < stacks.size(); i++) {
       LiveStack stack = stacks.get(i);
       long start = System.nanoTime();
@@ -337,14 +379,34 @@ final class ChainCommand implements Callable<Integer> {
               + Quantities.formatDuration(durationMicros)
               + " of media ...");
       err.flush();
+      LocalRunsDirectory.Run written = runsOut == null ? null : runsOut.start(stack);
+      ChainOptions.Builder options =
+          base.toBuilder().stacks(stack, stack).intervals(0, interval -> {});
+      if (written != null) {
+        options.frames((subscriber, frame) -> written.frame(frame));
+      }
       LiveChain.Result result =
-          LiveChain.run(
-              base.toBuilder().stacks(stack, stack).intervals(0, interval -> {}).build(), metrics);
+          LiveChain.run(options.build(), metrics, TraceFiles.perController(traceFile, stack));
+      if (written != null) {
+        ChainRunsOutput.finish(written, result);
+      }
       comparison.add(stack.controller(), result);
+      paths.put(stack.controller(), ChainTable.paths(result));
       err.printf(java.util.Locale.ROOT, "  done in %.1f s%n", (System.nanoTime() - start) / 1e9);
       err.flush();
     }
     out.print(comparison.table().render(formatOption.format));
+    if (formatOption.format == OutputFormat.TABLE) {
+      paths.forEach(
+          (controller, table) -> {
+            out.println();
+            out.println("The relay's path to each subscriber with " + controller + ":");
+            out.print(table.render(OutputFormat.TABLE));
+          });
+    }
+    if (runsOut != null) {
+      err.println("moqbed chain: wrote " + outDirectory.resolve("runs.csv") + " and frames/");
+    }
     out.flush();
     return 0;
   }

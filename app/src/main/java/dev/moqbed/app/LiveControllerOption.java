@@ -2,7 +2,6 @@ package dev.moqbed.app;
 
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
-import dev.moqbed.netty.QuicSettings;
 import picocli.CommandLine.Option;
 
 /**
@@ -49,24 +48,6 @@ final class LiveControllerOption {
   /** The controller named, or the stack's default: quiche's Cubic, or the project's C4. */
   String controllerName() {
     return stack().controller();
-  }
-
-  /**
-   * The quiche settings, for a command that runs on quiche only (quiche's Cubic when neither option
-   * is given).
-   *
-   * @param command the command, for the message when another stack is asked for
-   */
-  QuicSettings quicheOnly(String command) {
-    if (transport == null && controller == null) {
-      return LiveStack.quicheDefault().quicheSettings();
-    }
-    LiveStack stack = stack();
-    if (stack.transport() != LiveTransport.QUICHE) {
-      throw new IllegalArgumentException(
-          command + " runs on quiche only so far; drop --transport " + transport);
-    }
-    return stack.quicheSettings();
   }
 
   /** {@code --cc} as given, or {@code transport}'s default when none was. */

@@ -6,6 +6,7 @@ import dev.moqbed.collect.v1.End;
 import dev.moqbed.collect.v1.Hello;
 import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.MetricsEndpoint;
+import dev.moqbed.live.PathTrace;
 import dev.moqbed.live.RelayMetrics;
 import dev.moqbed.live.UpstreamLink;
 import dev.moqbed.live.interval.IntervalLine;
@@ -202,6 +203,15 @@ final class RelayCommand implements Callable<Integer> {
               + " the session holding the most is closed (default ${DEFAULT-VALUE}).")
   long maxReceiveBufferTotal;
 
+  @Option(
+      names = "--trace",
+      paramLabel = "FILE.csv",
+      description =
+          "Write the relay's path to each subscriber every 20 ms in the columns of the simulator's"
+              + " trace (window, pacing rate, RTTs, the controller's state and variables; run ="
+              + " the subscriber session's number), until the relay stops.")
+  Path traceFile;
+
   @Mixin FormatOption formatOption = new FormatOption();
 
   @Mixin IntervalOption intervalOption = new IntervalOption();
@@ -223,6 +233,9 @@ final class RelayCommand implements Callable<Integer> {
     if (metricsPort == null
         && spec.commandLine().getParseResult().hasMatchedOption("--metrics-bind")) {
       throw new IllegalArgumentException("--metrics-bind needs --metrics-port");
+    }
+    if (traceFile != null) {
+      OutputPaths.requireWritableFile(traceFile, "--trace");
     }
     TokenKey tokenKey = authKey == null ? null : AuthFiles.readKey("--auth-key", authKey);
     RelayConfig config =
@@ -288,12 +301,20 @@ final class RelayCommand implements Callable<Integer> {
         collect == null
             ? null
             : RelayPathSampler.start(server.scheduler(), relay[0]::sessionSnapshots, collect);
+    PathTrace trace;
+    try {
+      trace = traceFile == null ? null : PathTrace.start(relay[0], server.scheduler(), traceFile);
+    } catch (java.io.IOException e) {
+      server.close();
+      throw new IllegalArgumentException("--trace " + traceFile + ": " + e.getMessage());
+    }
     MetricsEndpoint metrics = null;
     if (relayMetrics != null) {
       relayMetrics.attach(relay[0], server.scheduler());
       try {
         metrics = MetricsEndpoint.start(metricsBind, metricsPort, relayMetrics);
       } catch (RuntimeException e) {
+        closeQuietly(trace);
         server.close();
         throw e;
       }
@@ -318,6 +339,7 @@ final class RelayCommand implements Callable<Integer> {
         if (metrics != null) {
           metrics.close();
         }
+        closeQuietly(trace);
         server.close();
         throw e;
       }
@@ -389,6 +411,13 @@ final class RelayCommand implements Callable<Integer> {
                   if (link != null) {
                     link.close();
                   }
+                  if (trace != null) {
+                    try {
+                      trace.close();
+                    } catch (java.io.IOException e) {
+                      err.println("relay: --trace " + traceFile + ": " + e.getMessage());
+                    }
+                  }
                   if (collect != null) {
                     sampler.stop();
                     collect.finish(End.newBuilder().setEndedUs(CollectOption.nowMicros()).build());
@@ -400,6 +429,17 @@ final class RelayCommand implements Callable<Integer> {
                 }));
     stopped.await();
     return 0;
+  }
+
+  /** On a failed start: the trace file closed, its failure left to the start's own error. */
+  private static void closeQuietly(PathTrace trace) {
+    if (trace != null) {
+      try {
+        trace.close();
+      } catch (java.io.IOException e) {
+        // the start failed for another reason, which is the one reported
+      }
+    }
   }
 
   /** On Ctrl-C: the last interval, then the summary line or the JSON document. */

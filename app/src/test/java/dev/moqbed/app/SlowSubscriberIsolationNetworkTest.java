@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.moqbed.live.fanout.FanoutBench;
+import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.NativeQuic;
-import dev.moqbed.netty.QuicSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -43,8 +43,7 @@ class SlowSubscriberIsolationNetworkTest {
                 6,
                 1,
                 500_000,
-                QuicSettings.DEFAULT,
-                "quiche:cubic",
+                LiveStack.quicheDefault(),
                 0,
                 1,
                 List.of(

@@ -100,6 +100,13 @@ public final class RelayPathSampler {
     if (path.bytesSent() >= 0) {
       sample.setBytesSent(path.bytesSent());
     }
+    if (path.pacingRateBytesPerSecond() >= 0) {
+      sample.setPacingRateBps(path.pacingRateBytesPerSecond() * 8);
+    }
+    if (path.minRttMicros() >= 0) {
+      sample.setMinRttUs(path.minRttMicros());
+    }
+    sample.setControllerState(path.controller().state());
     return sample.build();
   }
 }

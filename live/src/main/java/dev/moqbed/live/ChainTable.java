@@ -6,7 +6,9 @@ import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 /** The chain's per-subscriber, per-track table. */
@@ -14,30 +16,59 @@ public final class ChainTable {
   private ChainTable() {}
 
   /**
-   * The relay's path to each subscriber as its stack last reported it: smoothed RTT, congestion
-   * window, delivery rate, packets sent and lost. Empty cells when no sample was taken.
+   * The relay's path to each subscriber as its transport last reported it: smoothed and min RTT,
+   * congestion window, pacing and delivery rate, packets sent and lost, then the controller's own
+   * state and variables ({@code cc_state}, {@code cc_NAME}: the project's stack only). Empty cells
+   * for what the transport does not give (quiche: min RTT, pacing rate, the controller's state) or
+   * when no sample was taken.
    */
   public static Table paths(LiveChain.Result result) {
-    Table table =
-        new Table(
-            "subscriber",
-            "srtt_us",
-            "cwnd_bytes",
-            "delivery_rate_bps",
-            "packets_sent",
-            "packets_lost");
+    Set<String> controllerValues = new LinkedHashSet<>();
+    for (PathStats path : result.relayPaths()) {
+      controllerValues.addAll(path.controller().values().keySet());
+    }
+    List<String> columns =
+        new ArrayList<>(
+            List.of(
+                "subscriber",
+                "srtt_us",
+                "min_rtt_us",
+                "cwnd_bytes",
+                "pacing_rate_bps",
+                "delivery_rate_bps",
+                "packets_sent",
+                "packets_lost",
+                "cc_state"));
+    controllerValues.forEach(name -> columns.add("cc_" + name));
+    Table table = new Table(columns.toArray(String[]::new));
     int index = 1;
     for (PathStats path : result.relayPaths()) {
       boolean known = path.smoothedRttMicros() >= 0;
-      table.row(
-          index++,
-          known ? path.smoothedRttMicros() : null,
-          known ? path.congestionWindowBytes() : null,
-          known ? path.deliveryRateBytesPerSecond() * 8 : null,
-          known ? path.packetsSent() : null,
-          known ? path.packetsLost() : null);
+      List<Object> cells =
+          new ArrayList<>(
+              Arrays.asList(
+                  index++,
+                  known(known, path.smoothedRttMicros()),
+                  known(known, path.minRttMicros()),
+                  known(known, path.congestionWindowBytes()),
+                  known(known, path.pacingRateBytesPerSecond() * 8),
+                  known(known, path.deliveryRateBytesPerSecond() * 8),
+                  known(known, path.packetsSent()),
+                  known(known, path.packetsLost()),
+                  known && !path.controller().state().isEmpty()
+                      ? path.controller().state()
+                      : null));
+      for (String name : controllerValues) {
+        cells.add(known ? path.controller().values().get(name) : null);
+      }
+      table.row(cells.toArray());
     }
     return table;
+  }
+
+  /** The figure, or null (an empty cell) when unknown: no sample, or -1 from the transport. */
+  private static Long known(boolean sampled, long value) {
+    return sampled && value >= 0 ? value : null;
   }
 
   /**

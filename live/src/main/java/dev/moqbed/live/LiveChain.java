@@ -81,6 +81,15 @@ public final class LiveChain {
    */
   public static Result run(ChainOptions options, RelayMetrics relayMetrics)
       throws IOException, InterruptedException {
+    return run(options, relayMetrics, null);
+  }
+
+  /**
+   * Runs the chain with the relay reporting to {@code relayMetrics} (null: none) and its paths to
+   * the subscribers traced into {@code traceFile} ({@link PathTrace}; null: none).
+   */
+  public static Result run(ChainOptions options, RelayMetrics relayMetrics, Path traceFile)
+      throws IOException, InterruptedException {
     Path certificateDirectory = Files.createTempDirectory("moqbed-chain-");
     List<AutoCloseable> endpoints = new ArrayList<>();
     try {
@@ -112,6 +121,10 @@ public final class LiveChain {
                 last ? relayProbe : null));
       }
       samplePaths(relays.get(relays.size() - 1), paths);
+      if (traceFile != null) {
+        StartedRelay traced = relays.get(relays.size() - 1);
+        endpoints.add(PathTrace.start(traced.relay(), traced.loop(), traceFile));
+      }
       InetSocketAddress publisherRelay = relays.get(0).address();
       SubscriberRoute.Opened route =
           options.subscriberRoute().open(relays.get(relays.size() - 1).address());

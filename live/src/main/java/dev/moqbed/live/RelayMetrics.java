@@ -8,6 +8,7 @@ import dev.moqbed.relay.SubscribeRefusal;
 import dev.moqbed.relay.TrackObserver;
 import dev.moqbed.relay.auth.AuthRefusal;
 import dev.moqbed.runtime.Scheduler;
+import dev.moqbed.session.transport.ControllerState;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MultiGauge;
@@ -83,6 +84,8 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
   private final AtomicLong queuedObjects = new AtomicLong();
   private final AtomicLong openStreams = new AtomicLong();
   private final List<SessionGauge> sessionGauges = new ArrayList<>();
+  private final MultiGauge controllerValues;
+  private final MultiGauge controllerStates;
   private volatile Source source;
 
   /** The relay being observed and the event loop it runs on. */
@@ -177,6 +180,31 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
         "moqbed.relay.path.lost.packets",
         "Packets quiche declared lost on the session's connection since it opened.",
         s -> known(s.path().packetsLost()));
+    perSession(
+        "moqbed.relay.path.min.rtt.seconds",
+        "Smallest RTT seen on the path (the project's stack; NaN on quiche).",
+        s -> known(s.path().minRttMicros()) / 1e6);
+    perSession(
+        "moqbed.relay.path.pacing.rate.bytes.per.second",
+        "Pacing rate of the relay's controller towards the session (the project's stack).",
+        s -> known(s.path().pacingRateBytesPerSecond()));
+    perSession(
+        "moqbed.relay.path.bytes.in.flight",
+        "Bytes sent towards the session, neither acknowledged nor lost (the project's stack).",
+        s -> known(s.path().bytesInFlight()));
+    controllerValues =
+        MultiGauge.builder("moqbed.relay.path.cc.value")
+            .description(
+                "The relay's controller towards the session, as it describes itself (the"
+                    + " simulator's trace columns cc_NAME: C4's nominal_rate_bytes_per_second,"
+                    + " BBR's bandwidth estimate, ...), by name; the project's stack only.")
+            .register(registry);
+    controllerStates =
+        MultiGauge.builder("moqbed.relay.path.cc.state")
+            .description(
+                "1 for the state the relay's controller towards the session is in (C4's phase,"
+                    + " BBR's mode); the project's stack only.")
+            .register(registry);
     new JvmMemoryMetrics().bindTo(registry);
     gcMetrics.bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
@@ -256,6 +284,20 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
       }
       family.gauge().register(rows, true);
     }
+    List<MultiGauge.Row<?>> values = new ArrayList<>();
+    List<MultiGauge.Row<?>> states = new ArrayList<>();
+    for (SessionSnapshot snapshot : snapshots) {
+      ControllerState controller = snapshot.path().controller();
+      Tags tags = sessionTags(snapshot);
+      controller
+          .values()
+          .forEach((name, value) -> values.add(MultiGauge.Row.of(tags.and("name", name), value)));
+      if (!controller.state().isEmpty()) {
+        states.add(MultiGauge.Row.of(tags.and("state", controller.state()), 1));
+      }
+    }
+    controllerValues.register(values, true);
+    controllerStates.register(states, true);
     return problem;
   }
 

@@ -20,7 +20,9 @@ import java.util.List;
  */
 public final class ControllerTrace implements AckListener {
   private static final int PATH_FIELDS = 8;
-  private static final String HEADER =
+
+  /** The columns before the controller's own ({@code cc_NAME}); live relays write them too. */
+  public static final String HEADER =
       "run,time_us,cwnd_bytes,pacing_rate_bytes_per_s,latest_rtt_us,smoothed_rtt_us,"
           + "bytes_in_flight,delivery_rate_bytes_per_s,state";
 

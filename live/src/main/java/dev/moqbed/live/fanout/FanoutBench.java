@@ -4,15 +4,14 @@ import dev.moqbed.live.ThrottledUdpLink;
 import dev.moqbed.live.interval.IntervalRun;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.RelayProbe;
+import dev.moqbed.live.stack.ClientEndpoint;
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.ServerEndpoint;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
-import dev.moqbed.netty.NettyConnection;
-import dev.moqbed.netty.QuicClient;
-import dev.moqbed.netty.QuicServer;
-import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
@@ -23,6 +22,7 @@ import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.transport.PathStats;
+import dev.moqbed.session.transport.TransportConnection;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -63,6 +63,12 @@ public final class FanoutBench {
   static final long SLOW_QUEUE_MICROS = 200_000;
 
   /**
+   * The relay's and the publisher's idle timeout: the publisher sends nothing until the subscriber
+   * process is up and subscribed, which on a loaded host takes longer than the default 10 s.
+   */
+  static final long IDLE_TIMEOUT_MICROS = 120_000_000;
+
+  /**
    * What to run.
    *
    * @param swarmCommand the command line that starts the subscriber process, to which the swarm's
@@ -75,8 +81,7 @@ public final class FanoutBench {
       int subscribers,
       int slow,
       long slowRateBitsPerSecond,
-      QuicSettings settings,
-      String controller,
+      LiveStack stack,
       long lateMicros,
       int subscriberThreads,
       List<String> swarmCommand,
@@ -148,13 +153,13 @@ public final class FanoutBench {
       ServerCertificate certificate = ServerCertificate.selfSigned(certificateDirectory);
       Relay[] relay = new Relay[1];
       RelayProbe probe = intervalMicros > 0 ? new RelayProbe(RelayObserver.NONE) : null;
-      QuicServer server =
-          QuicServer.start(
+      LiveStack stack = options.stack().withIdleTimeout(IDLE_TIMEOUT_MICROS);
+      ServerEndpoint server =
+          stack.listen(
               new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-              options.settings(),
               certificate,
               FanoutProtocol.VERSION.alpn(),
-              connection -> relay[0].serve(connection, FanoutProtocol.VERSION));
+              connection -> relay[0].serve(connection.transport(), FanoutProtocol.VERSION));
       relay[0] =
           new Relay(
               server.scheduler(),
@@ -180,7 +185,7 @@ public final class FanoutBench {
       CompletableFuture<Void> announced = new CompletableFuture<>();
       CompletableFuture<PublisherReport> published = new CompletableFuture<>();
       Publisher[] publisher = new Publisher[1];
-      NettyConnection[] publisherConnection = new NettyConnection[1];
+      TransportConnection[] publisherConnection = new TransportConnection[1];
       PublisherConfig publisherConfig =
           new PublisherConfig(
               "live",
@@ -214,19 +219,19 @@ public final class FanoutBench {
               options.log().accept("publisher: " + line);
             }
           };
-      QuicClient publisherClient =
-          QuicClient.connect(
+      ClientEndpoint publisherClient =
+          stack.connect(
               server.localAddress(),
               "localhost",
-              options.settings(),
               ClientTrust.pinned(certificate.certificate()),
               FanoutProtocol.VERSION.alpn(),
               connection -> {
-                publisherConnection[0] = connection;
+                publisherConnection[0] = connection.transport();
                 publisher[0] =
                     new Publisher(connection.scheduler(), publisherConfig, publisherEvents);
-                MoqtSession.client(connection, publisher[0], FanoutProtocol.VERSION);
-              });
+                MoqtSession.client(connection.transport(), publisher[0], FanoutProtocol.VERSION);
+              },
+              null);
       endpoints.add(publisherClient);
       await(announced, 10, "the relay to accept the publisher's namespace");
 
@@ -251,8 +256,10 @@ public final class FanoutBench {
               Integer.toString(options.subscribers()),
               "--threads",
               Integer.toString(options.subscriberThreads()),
+              "--transport",
+              options.stack().transport().id(),
               "--cc",
-              options.controller(),
+              options.stack().controller(),
               "--late",
               options.lateMicros() + "us",
               "--tracks",
@@ -483,7 +490,7 @@ public final class FanoutBench {
     return await(id, 5, "the relay's event loop");
   }
 
-  private static PathStats pathOf(NettyConnection connection, EventLoopScheduler loop)
+  private static PathStats pathOf(TransportConnection connection, EventLoopScheduler loop)
       throws IOException, InterruptedException {
     CompletableFuture<PathStats> stats = new CompletableFuture<>();
     loop.execute(() -> stats.complete(connection.pathStats()));

@@ -1,8 +1,8 @@
 package dev.moqbed.live.fanout;
 
+import dev.moqbed.live.stack.ClientEndpoint;
+import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.netty.ClientTrust;
-import dev.moqbed.netty.QuicClient;
-import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.SharedEventLoops;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.subscriber.FrameRecord;
@@ -41,7 +41,7 @@ public record SubscriberSwarm(
     InetSocketAddress relay,
     List<InetSocketAddress> slowAddresses,
     ClientTrust trust,
-    QuicSettings settings,
+    LiveStack stack,
     int subscribers,
     int threads,
     List<String> tracks,
@@ -64,7 +64,7 @@ public record SubscriberSwarm(
     AtomicInteger accepted = new AtomicInteger();
     AtomicInteger slowAccepted = new AtomicInteger();
     List<Subscriber> started = new ArrayList<>();
-    List<QuicClient> clients = new ArrayList<>();
+    List<ClientEndpoint> clients = new ArrayList<>();
     long cpuBefore = processCpuNanos();
     try (SharedEventLoops loops = SharedEventLoops.start(threads)) {
       for (int i = 0; i < subscribers; i++) {
@@ -111,10 +111,9 @@ public record SubscriberSwarm(
         InetSocketAddress target = slow ? slowAddresses.get(i) : relay;
         try {
           clients.add(
-              QuicClient.connect(
+              stack.connect(
                   target,
                   "localhost",
-                  settings,
                   trust,
                   FanoutProtocol.VERSION.alpn(),
                   connection -> {
@@ -122,7 +121,7 @@ public record SubscriberSwarm(
                     synchronized (started) {
                       started.add(subscriber);
                     }
-                    MoqtSession.client(connection, subscriber, FanoutProtocol.VERSION);
+                    MoqtSession.client(connection.transport(), subscriber, FanoutProtocol.VERSION);
                   },
                   loops.next()));
         } catch (IOException e) {
@@ -172,7 +171,7 @@ public record SubscriberSwarm(
       listener.setDaemon(true);
       listener.start();
       finished.await();
-      for (QuicClient client : clients) {
+      for (ClientEndpoint client : clients) {
         client.close();
       }
     }

@@ -112,28 +112,30 @@ public final class ControllerTraces {
       List.of(HEADER_START.split(",")).subList(1, HEADER_START.split(",").length);
 
   private static Trace readTrace(Reader reader, String file) throws IOException {
-    List<long[]> rows = new ArrayList<>();
+    List<double[]> rows = new ArrayList<>();
     int run = -1;
     try (Csv.Rows lines = Csv.read(reader, file)) {
       for (Csv.Row line : lines) {
-        long[] row = new long[1 + CHARTED.size()];
+        double[] row = new double[1 + CHARTED.size()];
         row[0] = line.getLong("run");
         for (int i = 0; i < CHARTED.size(); i++) {
-          row[i + 1] = line.getLong(CHARTED.get(i));
+          String column = CHARTED.get(i);
+          // an empty cell is a figure the transport does not report (a live relay on quiche)
+          row[i + 1] = line.get(column).isEmpty() ? Double.NaN : line.getLong(column);
         }
         if (run < 0) {
           run = (int) row[0];
         }
-        if (row[0] != run) {
-          break; // the rows are written run by run: the first run is complete
+        // the simulator writes run by run; a live relay interleaves its sessions' rows
+        if (row[0] == run) {
+          rows.add(row);
         }
-        rows.add(row);
       }
     }
     int kept = Math.min(rows.size(), POINTS);
     double[][] columns = new double[5][kept];
     for (int i = 0; i < kept; i++) {
-      long[] row = rows.get((int) ((long) i * rows.size() / kept));
+      double[] row = rows.get((int) ((long) i * rows.size() / kept));
       for (int c = 0; c < 5; c++) {
         columns[c][i] = row[c + 1];
       }

@@ -124,7 +124,12 @@ public final class QuicTransportConnection implements TransportConnection, Conne
         connection.path().deliveryRateBytesPerSecond(),
         connection.stats().datagramsSent(),
         connection.stats().packetsLost(),
-        connection.stats().bytesSent());
+        connection.stats().bytesSent(),
+        connection.controller().pacingRateBytesPerSecond(),
+        connection.path().minRttMicros(),
+        connection.path().latestRttMicros(),
+        connection.path().bytesInFlight(),
+        ControllerStates.of(connection.controller()));
   }
 
   @Override
