@@ -12,12 +12,6 @@ import dev.moqbed.transport.wire.TransportParameters;
  * project endpoints gives each the values the model assumes.
  */
 final class LocalTransportParameters {
-  /**
-   * The connection sends no MAX_STREAMS (the draft's runs never reach picoquic's 512), so it
-   * declares picoquic's initial stream counts and never raises them.
-   */
-  static final long MAX_STREAMS = TransportDefaults.INITIAL_MAX_STREAMS_BIDI;
-
   private LocalTransportParameters() {}
 
   /**
@@ -35,8 +29,9 @@ final class LocalTransportParameters {
             .initialMaxStreamDataBidiLocal(config.initialMaxStreamDataBidiLocal())
             .initialMaxStreamDataBidiRemote(config.initialMaxStreamDataBidiRemote())
             .initialMaxStreamDataUni(config.initialMaxStreamDataUni())
-            .initialMaxStreamsBidi(MAX_STREAMS)
-            .initialMaxStreamsUni(TransportDefaults.INITIAL_MAX_STREAMS_UNI)
+            // The window of open streams; MAX_STREAMS raises the count as they close (§4.6).
+            .initialMaxStreamsBidi(config.maxStreamsBidi())
+            .initialMaxStreamsUni(config.maxStreamsUni())
             .ackDelayExponent(TransportDefaults.ACK_DELAY_EXPONENT)
             .maxAckDelayMillis(TransportDefaults.MAX_ACK_DELAY_MICROS / 1000)
             .activeConnectionIdLimit(TransportDefaults.ACTIVE_CONNECTION_ID_LIMIT)
