@@ -4,6 +4,7 @@ import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import dev.moqbed.transport.wire.ConnectionId;
+import dev.moqbed.transport.wire.StatelessResetToken;
 import dev.moqbed.transport.wire.TransportParameters;
 
 /**
@@ -17,9 +18,13 @@ final class LocalTransportParameters {
   /**
    * @param originalDestinationId for a server, the DCID of the client's first Initial; null for a
    *     client
+   * @param resetToken for a server, the stateless reset token of its id, or null for none
    */
   static TransportParameters of(
-      ConnectionConfig config, ConnectionId localId, ConnectionId originalDestinationId) {
+      ConnectionConfig config,
+      ConnectionId localId,
+      ConnectionId originalDestinationId,
+      StatelessResetToken resetToken) {
     TransportParameters parameters =
         new TransportParameters()
             .initialSourceConnectionId(localId)
@@ -40,6 +45,9 @@ final class LocalTransportParameters {
             .minAckDelayMicros(TransportDefaults.MIN_ACK_DELAY_MICROS);
     if (originalDestinationId != null) {
       parameters.originalDestinationConnectionId(originalDestinationId);
+    }
+    if (resetToken != null) {
+      parameters.statelessResetToken(resetToken); // RFC 9000 §10.3, §18.2: servers only
     }
     return parameters;
   }

@@ -10,6 +10,7 @@ import dev.moqbed.transport.quic.QuicPacket;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicWireException;
+import dev.moqbed.transport.wire.StatelessResetToken;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -33,6 +34,7 @@ public final class PacketCodec {
   // §17.2) and a Retry token in the Initial: the model counts 8-byte ids and no token.
   private final ByteBuffer sendBuffer = ByteBuffer.allocate(MAX_DATAGRAM_BYTES + 256);
   private long retriesAccepted;
+  private StatelessResetToken peerResetToken;
 
   /**
    * A codec with the given keys.
@@ -236,6 +238,19 @@ public final class PacketCodec {
   public PacketCodec acceptLongHeadersTo(ConnectionId clientChosenId) {
     decoder.acceptLongHeadersTo(clientChosenId);
     return this;
+  }
+
+  /**
+   * The stateless_reset_token of the peer's connection id (a server's transport parameter, RFC 9000
+   * §10.3), or null: a datagram ending with it that opens no packet ends the connection.
+   */
+  public void setPeerResetToken(StatelessResetToken token) {
+    this.peerResetToken = token;
+  }
+
+  /** The peer's stateless reset token, null when it declared none (or before the handshake). */
+  public StatelessResetToken peerResetToken() {
+    return peerResetToken;
   }
 
   /** Retry packets accepted: 0 or 1 (a datagram that brought one has work for the sender). */
