@@ -141,7 +141,8 @@ public final class QuicEndpointFactory {
             opening,
             TransportDefaults.ACK_DELAY_EXPONENT,
             config.maxDatagramFrameSizeBytes())
-        .acceptForeignFrames();
+        .acceptForeignFrames()
+        .enableKeyUpdate(config.keyUpdateIntervalPackets());
   }
 
   private static void requireRole(ConnectionConfig config, Role role) {

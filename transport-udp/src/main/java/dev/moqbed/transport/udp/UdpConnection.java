@@ -200,6 +200,11 @@ public final class UdpConnection {
     endpoint.remove(this);
   }
 
+  /** The connection's codec (its key phases, drop counts), read on the loop. */
+  PacketCodec codec() {
+    return codec;
+  }
+
   /** The stateless reset token the peer declared, registered with the endpoint; null if none. */
   StatelessResetToken peerResetToken() {
     return peerResetToken;

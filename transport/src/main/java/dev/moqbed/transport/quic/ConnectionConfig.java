@@ -39,6 +39,7 @@ public final class ConnectionConfig {
   private final long initialMaxStreamDataBidiRemote;
   private final long initialMaxStreamDataUni;
   private final long maxStreamsBidi;
+  private final long keyUpdateIntervalPackets;
   private final long maxStreamsUni;
   private final int maxDatagramFrameSizeBytes;
   private final EcnMark ecnOverride;
@@ -59,6 +60,7 @@ public final class ConnectionConfig {
     initialMaxStreamDataBidiRemote = builder.initialMaxStreamDataBidiRemote;
     initialMaxStreamDataUni = builder.initialMaxStreamDataUni;
     maxStreamsBidi = builder.maxStreamsBidi;
+    keyUpdateIntervalPackets = builder.keyUpdateIntervalPackets;
     maxStreamsUni = builder.maxStreamsUni;
     maxDatagramFrameSizeBytes = builder.maxDatagramFrameSizeBytes;
     ecnOverride = builder.ecnOverride;
@@ -137,6 +139,14 @@ public final class ConnectionConfig {
     return maxStreamsBidi;
   }
 
+  /**
+   * 1-RTT packets sealed under one key phase before this end starts a key update (RFC 9001 §6);
+   * real QUIC only.
+   */
+  public long keyUpdateIntervalPackets() {
+    return keyUpdateIntervalPackets;
+  }
+
   /** The same for unidirectional streams (initial_max_streams_uni). */
   public long maxStreamsUni() {
     return maxStreamsUni;
@@ -188,6 +198,7 @@ public final class ConnectionConfig {
         TransportDefaults.INITIAL_MAX_STREAM_DATA_BIDI_REMOTE_BYTES;
     private long initialMaxStreamDataUni = TransportDefaults.INITIAL_MAX_STREAM_DATA_UNI_BYTES;
     private long maxStreamsBidi = TransportDefaults.INITIAL_MAX_STREAMS_BIDI;
+    private long keyUpdateIntervalPackets = 1L << 22;
     private long maxStreamsUni = TransportDefaults.INITIAL_MAX_STREAMS_UNI;
     private int maxDatagramFrameSizeBytes;
     private EcnMark ecnOverride;
@@ -217,6 +228,7 @@ public final class ConnectionConfig {
       initialMaxStreamDataBidiRemote = config.initialMaxStreamDataBidiRemote;
       initialMaxStreamDataUni = config.initialMaxStreamDataUni;
       maxStreamsBidi = config.maxStreamsBidi;
+      keyUpdateIntervalPackets = config.keyUpdateIntervalPackets;
       maxStreamsUni = config.maxStreamsUni;
       maxDatagramFrameSizeBytes = config.maxDatagramFrameSizeBytes;
       ecnOverride = config.ecnOverride;
@@ -336,6 +348,19 @@ public final class ConnectionConfig {
       }
       this.maxStreamsBidi = bidirectional;
       this.maxStreamsUni = unidirectional;
+      return this;
+    }
+
+    /**
+     * 1-RTT packets sealed under one key phase before this end starts a key update (RFC 9001 §6.1),
+     * 1 to 2^22. Default 2^22: half of AES-GCM's confidentiality limit of 2^23 packets (§6.6), so
+     * the update is acknowledged in time. Real QUIC only: the model's codecs have no key phases.
+     */
+    public Builder keyUpdateIntervalPackets(long packets) {
+      if (packets < 1 || packets > 1L << 22) {
+        throw new IllegalArgumentException("key update interval must be 1 to 2^22, got " + packets);
+      }
+      this.keyUpdateIntervalPackets = packets;
       return this;
     }
 
