@@ -91,11 +91,9 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   }
 
   /**
-   * Whether the peer's stream limit (initial_max_streams_uni from a real handshake; none in the
-   * model) lets one more open, so a relay waits instead of failing. The connection neither sends
-   * nor obeys MAX_STREAMS yet (docs/transport/connection.md: the draft's scenarios never come near
-   * 512 streams), so the credit never grows and {@link
-   * TransportListener#onUnidirectionalStreamCredit()} is never called.
+   * Whether the peer's stream limit (initial_max_streams_uni from a real handshake, raised by its
+   * MAX_STREAMS frames; none in the model) lets one more open, so a relay waits instead of failing;
+   * {@link TransportListener#onUnidirectionalStreamCredit()} says when it may try again.
    */
   @Override
   public boolean canOpenUnidirectionalStream() {
@@ -188,6 +186,13 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   }
 
   @Override
+  public void onStreamCredit(QuicConnection quic, long nowMicros, boolean bidirectional) {
+    if (!bidirectional && open && listener != null) {
+      listener.onUnidirectionalStreamCredit();
+    }
+  }
+
+  @Override
   public void onStopSending(QuicConnection quic, long nowMicros, long streamId, long errorCode) {
     OutStream out = sending.get(streamId);
     if (out != null) {
@@ -214,7 +219,11 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   public void onClosed(QuicConnection quic, long nowMicros, long errorCode) {
     open = false;
     if (listener != null) {
-      listener.onClosed(errorCode, closedByUs ? closeReason : "closed", !closedByUs);
+      String reason =
+          closedByUs
+              ? closeReason
+              : errorCode == QuicConnection.STATELESS_RESET ? "stateless reset" : "closed";
+      listener.onClosed(errorCode, reason, !closedByUs);
     }
   }
 

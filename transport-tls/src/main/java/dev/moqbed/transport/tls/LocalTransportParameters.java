@@ -4,6 +4,7 @@ import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import dev.moqbed.transport.wire.ConnectionId;
+import dev.moqbed.transport.wire.StatelessResetToken;
 import dev.moqbed.transport.wire.TransportParameters;
 
 /**
@@ -12,20 +13,18 @@ import dev.moqbed.transport.wire.TransportParameters;
  * project endpoints gives each the values the model assumes.
  */
 final class LocalTransportParameters {
-  /**
-   * The connection sends no MAX_STREAMS (the draft's runs never reach picoquic's 512), so it
-   * declares picoquic's initial stream counts and never raises them.
-   */
-  static final long MAX_STREAMS = TransportDefaults.INITIAL_MAX_STREAMS_BIDI;
-
   private LocalTransportParameters() {}
 
   /**
    * @param originalDestinationId for a server, the DCID of the client's first Initial; null for a
    *     client
+   * @param resetToken for a server, the stateless reset token of its id, or null for none
    */
   static TransportParameters of(
-      ConnectionConfig config, ConnectionId localId, ConnectionId originalDestinationId) {
+      ConnectionConfig config,
+      ConnectionId localId,
+      ConnectionId originalDestinationId,
+      StatelessResetToken resetToken) {
     TransportParameters parameters =
         new TransportParameters()
             .initialSourceConnectionId(localId)
@@ -35,8 +34,9 @@ final class LocalTransportParameters {
             .initialMaxStreamDataBidiLocal(config.initialMaxStreamDataBidiLocal())
             .initialMaxStreamDataBidiRemote(config.initialMaxStreamDataBidiRemote())
             .initialMaxStreamDataUni(config.initialMaxStreamDataUni())
-            .initialMaxStreamsBidi(MAX_STREAMS)
-            .initialMaxStreamsUni(TransportDefaults.INITIAL_MAX_STREAMS_UNI)
+            // The window of open streams; MAX_STREAMS raises the count as they close (§4.6).
+            .initialMaxStreamsBidi(config.maxStreamsBidi())
+            .initialMaxStreamsUni(config.maxStreamsUni())
             .ackDelayExponent(TransportDefaults.ACK_DELAY_EXPONENT)
             .maxAckDelayMillis(TransportDefaults.MAX_ACK_DELAY_MICROS / 1000)
             .activeConnectionIdLimit(TransportDefaults.ACTIVE_CONNECTION_ID_LIMIT)
@@ -45,6 +45,9 @@ final class LocalTransportParameters {
             .minAckDelayMicros(TransportDefaults.MIN_ACK_DELAY_MICROS);
     if (originalDestinationId != null) {
       parameters.originalDestinationConnectionId(originalDestinationId);
+    }
+    if (resetToken != null) {
+      parameters.statelessResetToken(resetToken); // RFC 9000 §10.3, §18.2: servers only
     }
     return parameters;
   }

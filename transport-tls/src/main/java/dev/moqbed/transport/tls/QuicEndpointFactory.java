@@ -11,6 +11,7 @@ import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import dev.moqbed.transport.wire.ConnectionId;
+import dev.moqbed.transport.wire.StatelessResetToken;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
@@ -47,7 +48,7 @@ public final class QuicEndpointFactory {
             originalDestinationId,
             listener ->
                 new Agent15ClientSession(
-                    tls, LocalTransportParameters.of(config, ids.local(), null), listener));
+                    tls, LocalTransportParameters.of(config, ids.local(), null, null), listener));
     return endpoint(config, controller, random, nowMicros, codec, handshake);
   }
 
@@ -66,6 +67,24 @@ public final class QuicEndpointFactory {
       ControllerFactory controller,
       RandomGenerator random,
       long nowMicros) {
+    return server(config, tls, ids, originalDestinationId, null, controller, random, nowMicros);
+  }
+
+  /**
+   * A server that declares {@code resetToken} as the stateless_reset_token of its id (RFC 9000
+   * §10.3): its endpoint can then end the connection with a Stateless Reset after losing it.
+   *
+   * @param resetToken the token of {@code ids.local()}, or null to declare none
+   */
+  public static QuicEndpoint server(
+      ConnectionConfig config,
+      ServerTlsContext tls,
+      ConnectionIds ids,
+      ConnectionId originalDestinationId,
+      StatelessResetToken resetToken,
+      ControllerFactory controller,
+      RandomGenerator random,
+      long nowMicros) {
     requireRole(config, Role.SERVER);
     PacketCodec codec = codec(config, ids, originalDestinationId, Role.SERVER);
     TlsCryptoHandshake handshake =
@@ -77,7 +96,8 @@ public final class QuicEndpointFactory {
             listener ->
                 new Agent15ServerSession(
                     tls,
-                    LocalTransportParameters.of(config, ids.local(), originalDestinationId),
+                    LocalTransportParameters.of(
+                        config, ids.local(), originalDestinationId, resetToken),
                     listener));
     return endpoint(config, controller, random, nowMicros, codec, handshake);
   }
@@ -121,7 +141,8 @@ public final class QuicEndpointFactory {
             opening,
             TransportDefaults.ACK_DELAY_EXPONENT,
             config.maxDatagramFrameSizeBytes())
-        .acceptForeignFrames();
+        .acceptForeignFrames()
+        .enableKeyUpdate(config.keyUpdateIntervalPackets());
   }
 
   private static void requireRole(ConnectionConfig config, Role role) {

@@ -279,6 +279,9 @@ public final class TlsCryptoHandshake implements CryptoHandshake {
     }
     host.applyPeerParameters(parameters);
     codec.setPeerAckDelayExponent((int) peer.get().ackDelayExponent());
+    if (role == Role.CLIENT) {
+      codec.setPeerResetToken(parameters.statelessResetToken()); // only a server sends one
+    }
     return true;
   }
 

@@ -24,6 +24,17 @@ final class RecordingApplication implements ConnectionHandler {
   /** Called with the stream id when a stream's FIN arrives. */
   BiConsumer<QuicConnection, Long> onFin = (connection, streamId) -> {};
 
+  /** Called when the peer's MAX_STREAMS lets a blocked kind open more (true: bidirectional). */
+  BiConsumer<QuicConnection, Boolean> onCredit = (connection, bidirectional) -> {};
+
+  int creditEvents;
+
+  @Override
+  public void onStreamCredit(QuicConnection connection, long nowMicros, boolean bidirectional) {
+    creditEvents++;
+    onCredit.accept(connection, bidirectional);
+  }
+
   @Override
   public void onReady(QuicConnection connection, long nowMicros) {
     readyMicros = nowMicros;

@@ -14,6 +14,8 @@ final class EndpointCounters {
   long flushes;
   long internalErrors;
   long socketErrors;
+  long statelessResetsSent;
+  long statelessResetsReceived;
 
   void onFlush(int datagrams) {
     datagramsSent += datagrams;
@@ -34,6 +36,8 @@ final class EndpointCounters {
         datagramsSent,
         flushes,
         internalErrors,
-        socketErrors);
+        socketErrors,
+        statelessResetsSent,
+        statelessResetsReceived);
   }
 }

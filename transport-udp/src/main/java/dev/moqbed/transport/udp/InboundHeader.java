@@ -96,6 +96,11 @@ final class InboundHeader {
     return ConnectionId.of(id);
   }
 
+  /** A short header: a 1-RTT packet, or a Stateless Reset that looks like one. */
+  boolean isShortHeader() {
+    return !longHeader;
+  }
+
   /** The Destination Connection ID's 8 bytes, big-endian. */
   long destinationKey() {
     return destinationKey;

@@ -9,6 +9,7 @@ import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicWireException;
+import dev.moqbed.transport.wire.StatelessResetToken;
 import io.netty.buffer.ByteBuf;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
@@ -36,6 +37,7 @@ public final class UdpConnection {
   private boolean handshakeCounted;
   private TimerHandle drainTimer;
   private ConnectionId clientChosenId;
+  private StatelessResetToken peerResetToken;
 
   UdpConnection(
       UdpEndpoint endpoint,
@@ -148,6 +150,10 @@ public final class UdpConnection {
       }
       return false;
     }
+    if (peerResetToken == null && codec.peerResetToken() != null) {
+      peerResetToken = codec.peerResetToken(); // the server's, known once its parameters opened
+      endpoint.registerResetToken(peerResetToken, this);
+    }
     try {
       connection.receive(nowMicros, datagram);
       // Packets that came before their keys and open now (real TLS only: under the null
@@ -181,6 +187,27 @@ public final class UdpConnection {
     connection.close(error.error().code(), false);
     pump.schedule();
     return true;
+  }
+
+  /** The peer's Stateless Reset arrived: the connection ends without another packet (§10.3.1). */
+  void onStatelessReset(long nowMicros) {
+    try {
+      connection.onStatelessReset(nowMicros);
+    } catch (RuntimeException e) {
+      fail(e);
+      return;
+    }
+    endpoint.remove(this);
+  }
+
+  /** The connection's codec (its key phases, drop counts), read on the loop. */
+  PacketCodec codec() {
+    return codec;
+  }
+
+  /** The stateless reset token the peer declared, registered with the endpoint; null if none. */
+  StatelessResetToken peerResetToken() {
+    return peerResetToken;
   }
 
   /** After each send pass: frees the handshake slot once ready, leaves the table once closed. */

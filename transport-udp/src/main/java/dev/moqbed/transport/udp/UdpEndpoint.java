@@ -9,6 +9,7 @@ import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.wire.ConnectionId;
+import dev.moqbed.transport.wire.StatelessResetToken;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -16,6 +17,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.socket.DatagramPacket;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -56,8 +58,9 @@ import java.util.concurrent.TimeUnit;
  * UdpLimits#maxHandshakesPerSource()} handshakes in progress per source address; a datagram for no
  * connection, from another address than its connection's (no migration, §9), or that does not
  * decode is dropped and counted ({@link #stats()}); a connection that is closed, either way or by
- * its idle timeout, leaves the table with all its state. Not implemented: stateless reset on
- * unknown ids (§10.3), version negotiation (§6), a server's Retry (§8.1), ECN (see {@link
+ * its idle timeout, leaves the table with all its state. A short header for an unknown id is
+ * answered with a Stateless Reset, and a peer's reset ends its connection ({@link StatelessResets},
+ * §10.3). Not implemented: version negotiation (§6), a server's Retry (§8.1), ECN (see {@link
  * UdpConnection}).
  *
  * <p>Every connection's callbacks run on the endpoint's event loop; call into a connection from
@@ -92,6 +95,7 @@ public final class UdpEndpoint implements AutoCloseable {
   private final Set<UdpConnection> waitingForWritable = new LinkedHashSet<>();
   private final EndpointCounters counters = new EndpointCounters();
   private final InboundHeader header = new InboundHeader();
+  private final StatelessResets resets;
   private volatile Channel channel;
   private volatile boolean closed;
   private int nextFlowId;
@@ -107,6 +111,7 @@ public final class UdpEndpoint implements AutoCloseable {
     this.limits = limits;
     this.security = security;
     this.server = server;
+    this.resets = new StatelessResets(server == null ? null : security.resetKey(), random);
   }
 
   /**
@@ -302,6 +307,10 @@ public final class UdpEndpoint implements AutoCloseable {
     } else {
       connection = connections.get(header.destinationKey());
     }
+    if (connection == null && header.isShortHeader()) {
+      onUnknownShortHeader(content, sender, nowMicros);
+      return;
+    }
     if (connection == null) {
       UdpConnection accepted = accept(content, sender, clientChosenId, nowMicros);
       if (accepted != null && !accepted.receive(content, nowMicros)) {
@@ -318,6 +327,34 @@ public final class UdpEndpoint implements AutoCloseable {
     if (!connection.receive(content, nowMicros)) {
       counters.droppedUndecodable++;
     }
+  }
+
+  /**
+   * A short header for no connection here: a peer's Stateless Reset for one of ours, or a packet
+   * for a connection this endpoint lost, answered with a reset (RFC 9000 §10.3).
+   */
+  private void onUnknownShortHeader(ByteBuf content, InetSocketAddress sender, long nowMicros) {
+    UdpConnection reset = resets.match(content);
+    if (reset != null) {
+      counters.statelessResetsReceived++;
+      reset.onStatelessReset(nowMicros);
+      return;
+    }
+    counters.droppedUnroutable++;
+    ByteBuf answer =
+        resets.answer(
+            content.readableBytes(), InboundHeader.idOf(header.destinationKey()), nowMicros);
+    if (answer != null) {
+      counters.statelessResetsSent++;
+      channel.writeAndFlush(new DatagramPacket(answer, sender), channel.voidPromise());
+    }
+  }
+
+  /**
+   * Connections whose peer declared a stateless reset token: a datagram ending with it ends them.
+   */
+  void registerResetToken(StatelessResetToken peerToken, UdpConnection connection) {
+    resets.register(peerToken, connection);
   }
 
   /**
@@ -446,6 +483,9 @@ public final class UdpEndpoint implements AutoCloseable {
       releaseHandshakeSlot(connection.remoteAddress().getAddress());
     }
     waitingForWritable.remove(connection);
+    if (connection.peerResetToken() != null) {
+      resets.unregister(connection.peerResetToken(), connection);
+    }
     counters.connectionsRemoved++;
     connection.onRemoved();
   }

@@ -19,6 +19,9 @@ package dev.moqbed.transport.udp;
  * @param flushes flushes of the channel, each one {@code sendmmsg} under epoll
  * @param internalErrors connections dropped because the transport threw (a bug, never a peer's)
  * @param socketErrors errors the channel reported (a send refused, an ICMP error read back)
+ * @param statelessResetsSent Stateless Resets sent for short headers to unknown ids (RFC 9000
+ *     §10.3)
+ * @param statelessResetsReceived peers' Stateless Resets that ended a connection here
  */
 public record UdpEndpointStats(
     long datagramsReceived,
@@ -33,7 +36,9 @@ public record UdpEndpointStats(
     long datagramsSent,
     long flushes,
     long internalErrors,
-    long socketErrors) {
+    long socketErrors,
+    long statelessResetsSent,
+    long statelessResetsReceived) {
 
   /** Datagrams per flush, 0 before any. */
   public double datagramsPerFlush() {

@@ -3,6 +3,7 @@ package dev.moqbed.transport.udp;
 import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.codec.PacketCodec;
+import dev.moqbed.transport.crypto.StatelessResetKey;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.tls.ClientTlsConfig;
@@ -10,6 +11,7 @@ import dev.moqbed.transport.tls.QuicEndpoint;
 import dev.moqbed.transport.tls.QuicEndpointFactory;
 import dev.moqbed.transport.tls.ServerTlsContext;
 import dev.moqbed.transport.wire.ConnectionId;
+import java.security.SecureRandom;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
@@ -29,16 +31,22 @@ public final class UdpSecurity {
   private final ConnectionMaker maker;
   private final String description;
   private final boolean authenticates;
+  private final StatelessResetKey resetKey;
 
-  private UdpSecurity(ConnectionMaker maker, String description, boolean authenticates) {
+  private UdpSecurity(
+      ConnectionMaker maker,
+      String description,
+      boolean authenticates,
+      StatelessResetKey resetKey) {
     this.maker = maker;
     this.description = description;
     this.authenticates = authenticates;
+    this.resetKey = resetKey;
   }
 
   /** The null protection and modelled handshake: not QUIC (see the class comment). */
   public static UdpSecurity nullProtection() {
-    return new UdpSecurity(new NullProtectionMaker(), "null protection (not QUIC)", false);
+    return new UdpSecurity(new NullProtectionMaker(), "null protection (not QUIC)", false, null);
   }
 
   /**
@@ -50,7 +58,26 @@ public final class UdpSecurity {
    *     endpoint that only accepts
    */
   public static UdpSecurity tls(ServerTlsContext server, ClientTlsConfig client) {
-    return new UdpSecurity(new TlsMaker(server, client), "TLS 1.3", true);
+    return tls(server, client, StatelessResetKey.random(new SecureRandom()));
+  }
+
+  /**
+   * Real QUIC v1 whose server connections declare stateless reset tokens from {@code resetKey} (RFC
+   * 9000 §10.3.2). {@link #tls(ServerTlsContext, ClientTlsConfig)} draws a key per call, valid for
+   * the process; pass the same key to an endpoint bound after a restart so that it can reset the
+   * connections its predecessor lost.
+   */
+  public static UdpSecurity tls(
+      ServerTlsContext server, ClientTlsConfig client, StatelessResetKey resetKey) {
+    if (resetKey == null) {
+      throw new IllegalArgumentException("a stateless reset key is needed");
+    }
+    return new UdpSecurity(new TlsMaker(server, client, resetKey), "TLS 1.3", true, resetKey);
+  }
+
+  /** The key of this endpoint's stateless reset tokens; null under the null protection. */
+  StatelessResetKey resetKey() {
+    return resetKey;
   }
 
   /** Whether a packet that opens is the peer's (AEAD): then its protocol errors close. */
@@ -109,7 +136,8 @@ public final class UdpSecurity {
     }
   }
 
-  private record TlsMaker(ServerTlsContext server, ClientTlsConfig client)
+  private record TlsMaker(
+      ServerTlsContext server, ClientTlsConfig client, StatelessResetKey resetKey)
       implements ConnectionMaker {
     @Override
     public Made client(
@@ -144,6 +172,7 @@ public final class UdpSecurity {
               server,
               ids,
               originalDestinationId,
+              resetKey.tokenFor(ids.local()),
               controllers,
               new SplittableRandom(random.nextLong()),
               nowMicros);

@@ -77,6 +77,10 @@ final class FrameEncoder {
       FrameWriter.writeDataBlocked(buffer, blocked.limit());
     } else if (frame instanceof Frame.StreamDataBlocked blocked) {
       FrameWriter.writeStreamDataBlocked(buffer, blocked.streamId(), blocked.limit());
+    } else if (frame instanceof Frame.MaxStreams maxStreams) {
+      FrameWriter.writeMaxStreams(buffer, maxStreams.bidirectional(), maxStreams.maximum());
+    } else if (frame instanceof Frame.StreamsBlocked blocked) {
+      FrameWriter.writeStreamsBlocked(buffer, blocked.bidirectional(), blocked.limit());
     } else if (frame instanceof Frame.HandshakeDone) {
       FrameWriter.writeHandshakeDone(buffer);
     } else if (frame instanceof Frame.ConnectionClose close) {
@@ -119,6 +123,10 @@ final class FrameEncoder {
     } else if (frame instanceof Frame.MaxData maxData) {
       return FrameWriter.singleValueSize(maxData.maximum());
     } else if (frame instanceof Frame.DataBlocked blocked) {
+      return FrameWriter.singleValueSize(blocked.limit());
+    } else if (frame instanceof Frame.MaxStreams maxStreams) {
+      return FrameWriter.singleValueSize(maxStreams.maximum());
+    } else if (frame instanceof Frame.StreamsBlocked blocked) {
       return FrameWriter.singleValueSize(blocked.limit());
     } else if (frame instanceof Frame.MaxStreamData maxStreamData) {
       return FrameWriter.streamValueSize(maxStreamData.streamId(), maxStreamData.maximum());

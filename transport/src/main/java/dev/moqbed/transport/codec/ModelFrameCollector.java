@@ -14,10 +14,10 @@ import java.util.List;
 
 /**
  * Turns the frames {@link dev.moqbed.transport.wire.FrameDecoder} reports back into the model's
- * {@link Frame}s. Frames the model never sends (NEW_TOKEN, MAX_STREAMS, STREAMS_BLOCKED,
- * RETIRE_CONNECTION_ID, PATH_CHALLENGE/RESPONSE, IMMEDIATE_ACK) and field values it cannot hold (a
- * close reason, an offending frame type, a NEW_CONNECTION_ID that retires ids) are refused with
- * PROTOCOL_VIOLATION: a model endpoint could not act on them.
+ * {@link Frame}s. Frames the model never sends (NEW_TOKEN, RETIRE_CONNECTION_ID,
+ * PATH_CHALLENGE/RESPONSE, IMMEDIATE_ACK) and field values it cannot hold (a close reason, an
+ * offending frame type, a NEW_CONNECTION_ID that retires ids) are refused with PROTOCOL_VIOLATION:
+ * a model endpoint could not act on them.
  *
  * <p>The model's STREAM frame remembers whether it had a Length field, which the handler does not
  * report: it is read from the frame's type byte. To find that byte the collector follows the frames
@@ -34,8 +34,8 @@ final class ModelFrameCollector implements FrameHandler {
   /**
    * Frames from another stack (quiche), on the real-QUIC path only: encodings other than the
    * minimal ones the model writes (quiche's 2-byte STREAM and CRYPTO lengths), close reasons,
-   * NEW_CONNECTION_ID of any length, and MAX_STREAMS, STREAMS_BLOCKED, NEW_TOKEN and
-   * RETIRE_CONNECTION_ID, which the model does not act on: they are acknowledged as a PING is.
+   * NEW_CONNECTION_ID of any length, and NEW_TOKEN and RETIRE_CONNECTION_ID, which the model does
+   * not act on: they are acknowledged as a PING is.
    */
   private boolean foreign;
 
@@ -215,14 +215,13 @@ final class ModelFrameCollector implements FrameHandler {
   }
 
   @Override
-  public void onMaxStreams(boolean bidirectional, long maximumStreams) throws QuicWireException {
-    ignoredOrRefused("MAX_STREAMS");
+  public void onMaxStreams(boolean bidirectional, long maximumStreams) {
+    add(new Frame.MaxStreams(bidirectional, maximumStreams));
   }
 
   @Override
-  public void onStreamsBlocked(boolean bidirectional, long maximumStreams)
-      throws QuicWireException {
-    ignoredOrRefused("STREAMS_BLOCKED");
+  public void onStreamsBlocked(boolean bidirectional, long maximumStreams) {
+    add(new Frame.StreamsBlocked(bidirectional, maximumStreams));
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.moqbed.transport.codec;
 import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
+import dev.moqbed.transport.crypto.KeyPhases;
 import dev.moqbed.transport.crypto.NullPacketProtection;
 import dev.moqbed.transport.crypto.PacketProtection;
 import dev.moqbed.transport.quic.Frame;
@@ -10,6 +11,7 @@ import dev.moqbed.transport.quic.QuicPacket;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicWireException;
+import dev.moqbed.transport.wire.StatelessResetToken;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -33,6 +35,8 @@ public final class PacketCodec {
   // §17.2) and a Retry token in the Initial: the model counts 8-byte ids and no token.
   private final ByteBuffer sendBuffer = ByteBuffer.allocate(MAX_DATAGRAM_BYTES + 256);
   private long retriesAccepted;
+  private StatelessResetToken peerResetToken;
+  private KeyPhases keyPhases;
 
   /**
    * A codec with the given keys.
@@ -133,10 +137,33 @@ public final class PacketCodec {
   public void installKeys(PacketSpace space, PacketProtection sealing, PacketProtection opening) {
     if (sealing != null) {
       encoder.install(space, sealing);
+      if (keyPhases != null && space == PacketSpace.APPLICATION) {
+        keyPhases.installSealing(sealing);
+      }
     }
     if (opening != null) {
       decoder.install(space, opening);
+      if (keyPhases != null && space == PacketSpace.APPLICATION) {
+        keyPhases.installOpening(opening);
+      }
     }
+  }
+
+  /**
+   * Key updates for the 1-RTT keys installed from now on (RFC 9001 §6): the peer's are followed,
+   * and we start one every {@code intervalPackets} packets sealed (once the peer acknowledged the
+   * current phase). Call before the 1-RTT keys come; real endpoints do, the model's codecs never.
+   */
+  public PacketCodec enableKeyUpdate(long intervalPackets) {
+    keyPhases = new KeyPhases(intervalPackets);
+    encoder.keyPhases(keyPhases);
+    decoder.keyPhases(keyPhases);
+    return this;
+  }
+
+  /** The 1-RTT key phases, or null without {@link #enableKeyUpdate}. */
+  public KeyPhases keyPhases() {
+    return keyPhases;
   }
 
   /** Discards both directions' keys of a space the connection discarded (RFC 9001 §4.9). */
@@ -236,6 +263,19 @@ public final class PacketCodec {
   public PacketCodec acceptLongHeadersTo(ConnectionId clientChosenId) {
     decoder.acceptLongHeadersTo(clientChosenId);
     return this;
+  }
+
+  /**
+   * The stateless_reset_token of the peer's connection id (a server's transport parameter, RFC 9000
+   * §10.3), or null: a datagram ending with it that opens no packet ends the connection.
+   */
+  public void setPeerResetToken(StatelessResetToken token) {
+    this.peerResetToken = token;
+  }
+
+  /** The peer's stateless reset token, null when it declared none (or before the handshake). */
+  public StatelessResetToken peerResetToken() {
+    return peerResetToken;
   }
 
   /** Retry packets accepted: 0 or 1 (a datagram that brought one has work for the sender). */

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.codec;
 
 import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.crypto.KeyPhases;
 import dev.moqbed.transport.crypto.OpenedPacket;
 import dev.moqbed.transport.crypto.PacketProtection;
 import dev.moqbed.transport.crypto.RetryIntegrity;
@@ -46,6 +47,7 @@ final class PacketDecoder {
   private ConnectionId retryOriginalId;
   private RetryListener retryListener;
   private ConnectionId longHeaderAlias;
+  private KeyPhases keyPhases;
 
   /**
    * Packets that arrived before their space's keys (a coalesced Handshake packet behind the Initial
@@ -113,6 +115,11 @@ final class PacketDecoder {
 
   void setPeerAckDelayExponent(int exponent) {
     collector.setPeerAckDelayExponent(exponent);
+  }
+
+  /** The 1-RTT keys across key updates (a real handshake's), or null for the space's keys. */
+  void keyPhases(KeyPhases phases) {
+    this.keyPhases = phases;
   }
 
   /** Packets for another connection id or that failed to open, over the decoder's life. */
@@ -218,7 +225,7 @@ final class PacketDecoder {
       } else {
         packetsDropped++;
       }
-    } else if (ours && protections[index].open(header, largestReceived[index], opened)) {
+    } else if (ours && open(index, header)) {
       lastFailureAuthenticated = true; // from here on an error is the peer's, authenticated
       retryListener = null; // a Retry after the server's first packet is discarded (§17.2.5.2)
       PacketHeader.checkReservedBits(opened.firstByte(), header.type().isLongHeader());
@@ -234,13 +241,43 @@ final class PacketDecoder {
       }
       long packetNumber = opened.packetNumber();
       largestReceived[index] = Math.max(largestReceived[index], packetNumber);
+      if (keyPhases != null && space == PacketSpace.APPLICATION) {
+        for (int i = 0; i < frames.size(); i++) {
+          if (frames.get(i) instanceof Frame.Ack ack) {
+            keyPhases.onAcknowledged(ack.frame().largestAcknowledged());
+          }
+        }
+      }
       packets.add(
           new QuicPacket(
               space, packetNumber, opened.packetNumberLength(), frames, packetEnd - packetStart));
     } else {
       packetsDropped++;
+      if (ours
+          && keyPhases != null
+          && space == PacketSpace.APPLICATION
+          && keyPhases.integrityLimitReached()) {
+        lastFailureAuthenticated = true; // the connection, not the datagram, is at fault now
+        throw new QuicWireException(
+            TransportErrorCode.AEAD_LIMIT_REACHED,
+            keyPhases.authenticationFailures() + " packets failed authentication (RFC 9001 §6.6)");
+      }
     }
     return packetEnd;
+  }
+
+  /** Opens a packet of space {@code index}: 1-RTT through the key phases when there are any. */
+  private boolean open(int index, PacketHeader header) {
+    if (keyPhases != null && index == PacketSpace.APPLICATION.ordinal() && keyPhases.hasOpening()) {
+      return keyPhases.open(
+          header.buffer(),
+          header.packetStart(),
+          header.packetNumberOffset(),
+          header.packetEnd(),
+          largestReceived[index],
+          opened);
+    }
+    return protections[index].open(header, largestReceived[index], opened);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.codec;
 
 import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.crypto.KeyPhases;
 import dev.moqbed.transport.crypto.PacketProtection;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
@@ -43,6 +44,7 @@ final class PacketEncoder {
   private final PacketProtection[] protections;
   private final FrameEncoder frames = new FrameEncoder();
   private long packetsWithoutKeys;
+  private KeyPhases keyPhases;
 
   /**
    * @param protections one per {@link PacketSpace}, by ordinal: the keys this endpoint seals with
@@ -91,6 +93,11 @@ final class PacketEncoder {
     protections[space.ordinal()] = protection;
   }
 
+  /** The 1-RTT keys across key updates (a real handshake's); null: the space's keys, phase 0. */
+  void keyPhases(KeyPhases phases) {
+    this.keyPhases = phases;
+  }
+
   /** Packets not written because their space had no keys (yet or any more). */
   long packetsWithoutKeys() {
     return packetsWithoutKeys;
@@ -109,10 +116,16 @@ final class PacketEncoder {
     int packetNumberLength = packet.packetNumberLength();
     PacketType type = packetType(packet.space());
     int packetNumberOffset;
+    PacketProtection sealing = protections[packet.space().ordinal()];
     if (type == PacketType.ONE_RTT) {
+      boolean keyPhase = false;
+      if (keyPhases != null) {
+        sealing = keyPhases.sealingFor(packet.packetNumber());
+        keyPhase = keyPhases.keyPhase();
+      }
       packetNumberOffset =
           PacketHeaderWriter.writeShortHeader(
-              buffer, ids.remote(), packet.packetNumber(), packetNumberLength, false, false);
+              buffer, ids.remote(), packet.packetNumber(), packetNumberLength, false, keyPhase);
     } else {
       packetNumberOffset =
           PacketHeaderWriter.writeLongHeader(
@@ -138,8 +151,7 @@ final class PacketEncoder {
       VarInt.writeAt(buffer, packetNumberOffset - LENGTH_FIELD_BYTES, length, LENGTH_FIELD_BYTES);
     }
     int end =
-        protections[packet.space().ordinal()].seal(
-            buffer, packetStart, packetNumberOffset, packet.packetNumber(), payloadEnd);
+        sealing.seal(buffer, packetStart, packetNumberOffset, packet.packetNumber(), payloadEnd);
     buffer.position(end);
   }
 

@@ -79,6 +79,14 @@ final class QlogFrames {
           .field("maximum", maxStreamData.maximum());
     } else if (frame instanceof Frame.DataBlocked blocked) {
       json.field("frame_type", "data_blocked").field("limit", blocked.limit());
+    } else if (frame instanceof Frame.MaxStreams maxStreams) {
+      json.field("frame_type", "max_streams")
+          .field("stream_type", maxStreams.bidirectional() ? "bidirectional" : "unidirectional")
+          .field("maximum", maxStreams.maximum());
+    } else if (frame instanceof Frame.StreamsBlocked blocked) {
+      json.field("frame_type", "streams_blocked")
+          .field("stream_type", blocked.bidirectional() ? "bidirectional" : "unidirectional")
+          .field("limit", blocked.limit());
     } else if (frame instanceof Frame.StreamDataBlocked blocked) {
       json.field("frame_type", "stream_data_blocked")
           .field("stream_id", blocked.streamId())

@@ -22,6 +22,9 @@ public final class ConnectionConfig {
   /** The smallest datagram a QUIC path must carry (RFC 9000 §14). */
   private static final int MIN_MTU_BYTES = 1200;
 
+  /** Stream counts are at most 2^60: a stream id holds the count in its upper 60 bits (§4.6). */
+  public static final long MAX_STREAM_COUNT = 1L << 60;
+
   /** The largest UDP payload. */
   private static final int MAX_UDP_PAYLOAD_BYTES = 65_527;
 
@@ -35,6 +38,9 @@ public final class ConnectionConfig {
   private final long initialMaxStreamDataBidiLocal;
   private final long initialMaxStreamDataBidiRemote;
   private final long initialMaxStreamDataUni;
+  private final long maxStreamsBidi;
+  private final long keyUpdateIntervalPackets;
+  private final long maxStreamsUni;
   private final int maxDatagramFrameSizeBytes;
   private final EcnMark ecnOverride;
   private final long idleTimeoutMicros;
@@ -53,6 +59,9 @@ public final class ConnectionConfig {
     initialMaxStreamDataBidiLocal = builder.initialMaxStreamDataBidiLocal;
     initialMaxStreamDataBidiRemote = builder.initialMaxStreamDataBidiRemote;
     initialMaxStreamDataUni = builder.initialMaxStreamDataUni;
+    maxStreamsBidi = builder.maxStreamsBidi;
+    keyUpdateIntervalPackets = builder.keyUpdateIntervalPackets;
+    maxStreamsUni = builder.maxStreamsUni;
     maxDatagramFrameSizeBytes = builder.maxDatagramFrameSizeBytes;
     ecnOverride = builder.ecnOverride;
     idleTimeoutMicros = builder.idleTimeoutMicros;
@@ -122,6 +131,27 @@ public final class ConnectionConfig {
     return initialMaxStreamDataUni;
   }
 
+  /**
+   * How many bidirectional streams the peer may have open at once: initial_max_streams_bidi, then
+   * raised by MAX_STREAMS as they close (RFC 9000 §4.6). Enforced with a real handshake only.
+   */
+  public long maxStreamsBidi() {
+    return maxStreamsBidi;
+  }
+
+  /**
+   * 1-RTT packets sealed under one key phase before this end starts a key update (RFC 9001 §6);
+   * real QUIC only.
+   */
+  public long keyUpdateIntervalPackets() {
+    return keyUpdateIntervalPackets;
+  }
+
+  /** The same for unidirectional streams (initial_max_streams_uni). */
+  public long maxStreamsUni() {
+    return maxStreamsUni;
+  }
+
   public int maxDatagramFrameSizeBytes() {
     return maxDatagramFrameSizeBytes;
   }
@@ -167,6 +197,9 @@ public final class ConnectionConfig {
     private long initialMaxStreamDataBidiRemote =
         TransportDefaults.INITIAL_MAX_STREAM_DATA_BIDI_REMOTE_BYTES;
     private long initialMaxStreamDataUni = TransportDefaults.INITIAL_MAX_STREAM_DATA_UNI_BYTES;
+    private long maxStreamsBidi = TransportDefaults.INITIAL_MAX_STREAMS_BIDI;
+    private long keyUpdateIntervalPackets = 1L << 22;
+    private long maxStreamsUni = TransportDefaults.INITIAL_MAX_STREAMS_UNI;
     private int maxDatagramFrameSizeBytes;
     private EcnMark ecnOverride;
     private long idleTimeoutMicros = TransportDefaults.MAX_IDLE_TIMEOUT_MICROS;
@@ -194,6 +227,9 @@ public final class ConnectionConfig {
       initialMaxStreamDataBidiLocal = config.initialMaxStreamDataBidiLocal;
       initialMaxStreamDataBidiRemote = config.initialMaxStreamDataBidiRemote;
       initialMaxStreamDataUni = config.initialMaxStreamDataUni;
+      maxStreamsBidi = config.maxStreamsBidi;
+      keyUpdateIntervalPackets = config.keyUpdateIntervalPackets;
+      maxStreamsUni = config.maxStreamsUni;
       maxDatagramFrameSizeBytes = config.maxDatagramFrameSizeBytes;
       ecnOverride = config.ecnOverride;
       idleTimeoutMicros = config.idleTimeoutMicros;
@@ -294,6 +330,37 @@ public final class ConnectionConfig {
       initialMaxStreamDataBidiLocal = VarInt.MAX;
       initialMaxStreamDataBidiRemote = VarInt.MAX;
       initialMaxStreamDataUni = VarInt.MAX;
+      return this;
+    }
+
+    /**
+     * How many streams of each kind the peer may have open at once, 1 to 2^60: the
+     * initial_max_streams_* this end declares and the window its MAX_STREAMS keep open as the
+     * peer's streams close (RFC 9000 §4.6). Default {@value
+     * TransportDefaults#INITIAL_MAX_STREAMS_BIDI} each (picoquic's). The modelled handshake
+     * declares nothing, so in virtual time neither end limits the other.
+     */
+    public Builder maxStreams(long bidirectional, long unidirectional) {
+      for (long count : new long[] {bidirectional, unidirectional}) {
+        if (count < 1 || count > MAX_STREAM_COUNT) {
+          throw new IllegalArgumentException("max streams must be 1 to 2^60, got " + count);
+        }
+      }
+      this.maxStreamsBidi = bidirectional;
+      this.maxStreamsUni = unidirectional;
+      return this;
+    }
+
+    /**
+     * 1-RTT packets sealed under one key phase before this end starts a key update (RFC 9001 §6.1),
+     * 1 to 2^22. Default 2^22: half of AES-GCM's confidentiality limit of 2^23 packets (§6.6), so
+     * the update is acknowledged in time. Real QUIC only: the model's codecs have no key phases.
+     */
+    public Builder keyUpdateIntervalPackets(long packets) {
+      if (packets < 1 || packets > 1L << 22) {
+        throw new IllegalArgumentException("key update interval must be 1 to 2^22, got " + packets);
+      }
+      this.keyUpdateIntervalPackets = packets;
       return this;
     }
 

@@ -37,6 +37,12 @@ public interface ConnectionHandler {
   default void onStopSending(
       QuicConnection connection, long nowMicros, long streamId, long errorCode) {}
 
+  /**
+   * The peer's MAX_STREAMS raised its limit while we could open no more streams of that kind: one
+   * more may open now (RFC 9000 §4.6).
+   */
+  default void onStreamCredit(QuicConnection connection, long nowMicros, boolean bidirectional) {}
+
   /** The peer abandoned a stream it was sending (RESET_STREAM). */
   default void onStreamReset(
       QuicConnection connection, long nowMicros, long streamId, long errorCode) {}

@@ -18,6 +18,8 @@ public sealed interface Frame
         Frame.MaxStreamData,
         Frame.DataBlocked,
         Frame.StreamDataBlocked,
+        Frame.MaxStreams,
+        Frame.StreamsBlocked,
         Frame.Ping,
         Frame.Padding,
         Frame.HandshakeDone,
@@ -134,6 +136,24 @@ public sealed interface Frame
     @Override
     public int sizeBytes() {
       return 1 + VarInt.size(streamId) + VarInt.size(limit);
+    }
+  }
+
+  /**
+   * MAX_STREAMS (RFC 9000 §19.11): the peer may open streams of this kind up to {@code maximum}.
+   */
+  record MaxStreams(boolean bidirectional, long maximum) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(maximum);
+    }
+  }
+
+  /** STREAMS_BLOCKED (§19.14): the sender wanted to open more streams than {@code limit}. */
+  record StreamsBlocked(boolean bidirectional, long limit) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 1 + VarInt.size(limit);
     }
   }
 

@@ -460,6 +460,8 @@ final class LossDetection {
       if (limit >= 0) {
         pending.controlFrames.add(new Frame.MaxStreamData(maxStreamData.streamId(), limit));
       }
+    } else if (frame instanceof Frame.MaxStreams maxStreams) {
+      streams.onMaxStreamsLost(maxStreams);
     } else if (frame instanceof Frame.HandshakeDone) {
       pending.handshakeDoneToSend = true;
     } else if (frame instanceof Frame.AckFrequency) {

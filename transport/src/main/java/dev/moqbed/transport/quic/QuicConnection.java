@@ -16,12 +16,8 @@ import java.util.random.RandomGenerator;
  * ({@link #receive}), asks it for datagrams to send ({@link #poll}) and calls it again at {@link
  * #nextWakeMicros()}. It never reads a clock.
  *
- * <p>It models what moves the C4 test draft's numbers, as picoquic does it: the handshake over the
- * same links (Initial, Handshake and 1-RTT packets with their sizes, a path MTU probe, 250 ms
- * initial timers), packet sizes and headers, the ACK-frequency policy, RTT estimation, loss
- * detection and probe timeouts, delivery-rate sampling, pacing, flow control with auto-tuning,
- * stream priorities, DATAGRAM frames, STOP_SENDING and RESET_STREAM, and the close exchange. Packet
- * protection and TLS are not modelled: their bytes are.
+ * <p>It models what moves the C4 test draft's numbers, as picoquic does it (docs/transport/
+ * connection.md): handshake, packet sizes, ACK policy, recovery, pacing, flow control, streams.
  *
  * <p>This class holds the life cycle and the host and application interfaces, and hands the rest to
  * its parts, as quinn splits its connection: {@link ModelledHandshake} (flights and keys), {@link
@@ -33,6 +29,11 @@ import java.util.random.RandomGenerator;
 public final class QuicConnection {
   /** picoquic's stream priority when the application sets none (odd: FIFO). */
   public static final int DEFAULT_STREAM_PRIORITY = 9;
+
+  /**
+   * What {@link ConnectionHandler#onClosed} reports after a peer's Stateless Reset (no QUIC code).
+   */
+  public static final long STATELESS_RESET = -1;
 
   /** Life cycle. */
   public enum State {
@@ -316,6 +317,13 @@ public final class QuicConnection {
     wakeListener.run();
   }
 
+  /** The peer's Stateless Reset came (RFC 9000 §10.3.1): the connection ends now, silently. */
+  public void onStatelessReset(long nowMicros) {
+    if (state != State.CLOSED && state != State.DRAINING) {
+      enterClosed(nowMicros, STATELESS_RESET);
+    }
+  }
+
   ConnectionHandler handler() {
     return handler;
   }
@@ -488,7 +496,7 @@ public final class QuicConnection {
         acks.onAckFrame(nowMicros, space, ack);
         ackSeen = true;
       } else if (frame instanceof Frame.Crypto crypto) {
-        onCryptoFrame(nowMicros, space, crypto);
+        handshake.onCryptoFrame(nowMicros, space.space, crypto);
       } else if (frame instanceof Frame.Stream stream) {
         streams.onStreamFrame(nowMicros, stream);
       } else if (frame instanceof Frame.Datagram datagram) {
@@ -501,6 +509,8 @@ public final class QuicConnection {
         streams.onMaxData(maxData);
       } else if (frame instanceof Frame.MaxStreamData maxStreamData) {
         streams.onMaxStreamData(maxStreamData);
+      } else if (frame instanceof Frame.MaxStreams maxStreams) {
+        streams.onMaxStreams(nowMicros, maxStreams);
       } else if (frame instanceof Frame.HandshakeDone) {
         handshake.onHandshakeDone(nowMicros);
         onHandshakeConfirmed(nowMicros);
@@ -521,10 +531,6 @@ public final class QuicConnection {
     if (ackSeen) {
       stats.onRttEvent(path.rtt().latestRttMicros());
     }
-  }
-
-  private void onCryptoFrame(long nowMicros, PacketNumberSpace space, Frame.Crypto crypto) {
-    handshake.onCryptoFrame(nowMicros, space.space, crypto);
   }
 
   /** The client's handshake is complete: it is ready (the server waits for confirmation). */

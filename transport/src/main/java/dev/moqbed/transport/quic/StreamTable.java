@@ -1,9 +1,9 @@
 package dev.moqbed.transport.quic;
 
 import dev.moqbed.transport.recovery.FlowControlWindow;
+import dev.moqbed.transport.wire.TransportErrorCode;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -12,6 +12,11 @@ import java.util.TreeSet;
  * The connection's streams in both directions and the flow control around them: each stream's send
  * and receive state, the ids of the next streams to open, the peer's limits on what we send and our
  * windows on what it sends. Receive-side events reach the application from here.
+ *
+ * <p>Stream counts (RFC 9000 §4.6): the peer's limits on the streams we open follow its transport
+ * parameters and MAX_STREAMS frames; our limits on the streams it opens are the {@link
+ * StreamCredit}s, raised as its streams close. State is kept for open streams only: a finished
+ * stream is remembered as an index in a {@link RangeSet} per kind, whose ranges the credit bounds.
  */
 final class StreamTable {
   private final QuicConnection connection;
@@ -47,8 +52,25 @@ final class StreamTable {
   private final HashMap<Long, StreamReceiveState> receiveStreams = new HashMap<>();
   private final TreeMap<Long, FlowControlWindow> streamReceiveWindows = new TreeMap<>();
 
-  /** Receive streams delivered to the end or reset: late frames for them are ignored. */
-  private final HashSet<Long> finishedReceiveStreams = new HashSet<>();
+  /**
+   * Receive sides delivered to the end or reset, as stream indices (id / 4) per kind (id % 4): late
+   * frames for them are ignored. Ranges, not ids: they merge as streams finish in order.
+   */
+  private final RangeSet[] finishedReceive = {
+    new RangeSet(), new RangeSet(), new RangeSet(), new RangeSet()
+  };
+
+  /** The peer's bidirectional streams whose send side (ours) is done, as indices. */
+  private final RangeSet peerBidirectionalSendDone = new RangeSet();
+
+  private final StreamCredit peerBidirectionalCredit;
+  private final StreamCredit peerUnidirectionalCredit;
+
+  /** The limit a STREAMS_BLOCKED is due for, per kind (bidi, uni); -1 when none is due. */
+  private final long[] blockedDue = {-1, -1};
+
+  /** The limit of the last STREAMS_BLOCKED sent, per kind, so that each limit is reported once. */
+  private final long[] blockedSent = {-1, -1};
 
   /** Receive streams the application paused (in id order, so sums repeat exactly). */
   private final TreeSet<Long> pausedReceiveStreams = new TreeSet<>();
@@ -79,6 +101,8 @@ final class StreamTable {
     peerMaxData = config.initialMaxData();
     connectionReceiveWindow =
         new FlowControlWindow(FlowControlWindow.Scope.CONNECTION, config.initialMaxData());
+    peerBidirectionalCredit = new StreamCredit(true, config.maxStreamsBidi());
+    peerUnidirectionalCredit = new StreamCredit(false, config.maxStreamsUni());
   }
 
   /**
@@ -95,6 +119,9 @@ final class StreamTable {
     for (StreamSendState stream : sendStreamList) {
       stream.peerMaxStreamData = sendLimitFor(stream.id);
     }
+    // A real handshake declared our stream counts (the config's): they bind from now on.
+    peerBidirectionalCredit.enforce();
+    peerUnidirectionalCredit.enforce();
   }
 
   private long sendLimitFor(long streamId) {
@@ -108,6 +135,7 @@ final class StreamTable {
 
   long openBidirectional(int priority) {
     if (bidirectionalOpened >= peerMaxBidirectionalStreams) {
+      reportBlocked(0, peerMaxBidirectionalStreams);
       throw new IllegalStateException(
           "the peer allows " + peerMaxBidirectionalStreams + " bidirectional streams");
     }
@@ -119,12 +147,18 @@ final class StreamTable {
     return id;
   }
 
+  /** Whether one more may open; when not, a STREAMS_BLOCKED tells the peer (once per limit). */
   boolean canOpenUnidirectional() {
-    return unidirectionalOpened < peerMaxUnidirectionalStreams;
+    if (unidirectionalOpened < peerMaxUnidirectionalStreams) {
+      return true;
+    }
+    reportBlocked(1, peerMaxUnidirectionalStreams);
+    return false;
   }
 
   long openUnidirectional(int priority) {
     if (unidirectionalOpened >= peerMaxUnidirectionalStreams) {
+      reportBlocked(1, peerMaxUnidirectionalStreams);
       throw new IllegalStateException(
           "the peer allows " + peerMaxUnidirectionalStreams + " unidirectional streams");
     }
@@ -140,8 +174,11 @@ final class StreamTable {
     StreamSendState stream = sendStreams.get(streamId);
     if (stream == null) {
       boolean remote = (streamId & 1) != role.streamInitiatorBit();
-      if (!remote || (streamId & 2) != 0) {
+      if (!remote || (streamId & 2) != 0 || !peerOpened(streamId)) {
         throw new IllegalArgumentException("no stream " + streamId + " to write on");
+      }
+      if (peerBidirectionalSendDone.contains(streamId >>> 2)) {
+        throw new IllegalStateException("stream " + streamId + " is done sending");
       }
       // The peer opened this bidirectional stream: we answer on it.
       stream =
@@ -164,7 +201,7 @@ final class StreamTable {
 
   /** Marks the receive side as stopped; returns whether a STOP_SENDING frame should go. */
   boolean requestStopSending(long streamId) {
-    if (finishedReceiveStreams.contains(streamId)) {
+    if (isReceiveFinished(streamId)) {
       return false;
     }
     StreamReceiveState stream = receiveStreamFor(streamId);
@@ -184,10 +221,10 @@ final class StreamTable {
   // Frames from the peer
 
   void onStreamFrame(long nowMicros, Frame.Stream frame) {
-    if (finishedReceiveStreams.contains(frame.streamId())) {
-      return; // a late copy of data already delivered
+    StreamReceiveState stream = receiveStreamForFrame(frame.streamId());
+    if (stream == null) {
+      return; // a late copy of data already delivered, or the connection is closing
     }
-    StreamReceiveState stream = receiveStreamFor(frame.streamId());
     long added = stream.onFrame(frame, deliveryAt(nowMicros));
     connectionBytesReceived += added;
     connectionReceiveWindow.onProgress(connectionBytesReceived - pausedBytes());
@@ -248,11 +285,8 @@ final class StreamTable {
   }
 
   void onResetStream(long nowMicros, Frame.ResetStream reset) {
-    if (finishedReceiveStreams.contains(reset.streamId())) {
-      return;
-    }
-    StreamReceiveState stream = receiveStreamFor(reset.streamId());
-    if (!stream.isReset()) {
+    StreamReceiveState stream = receiveStreamForFrame(reset.streamId());
+    if (stream != null && !stream.isReset()) {
       long added = Math.max(0, reset.finalSize() - stream.highestReceivedOffset());
       stream.onReset(reset.finalSize());
       connectionBytesReceived += added;
@@ -278,6 +312,25 @@ final class StreamTable {
 
   void onMaxData(Frame.MaxData maxData) {
     peerMaxData = Math.max(peerMaxData, maxData.maximum());
+  }
+
+  /** The peer raised its limit on the streams we open; the application hears of new credit. */
+  void onMaxStreams(long nowMicros, Frame.MaxStreams maxStreams) {
+    if (maxStreams.bidirectional()) {
+      if (maxStreams.maximum() > peerMaxBidirectionalStreams) {
+        boolean wasBlocked = bidirectionalOpened >= peerMaxBidirectionalStreams;
+        peerMaxBidirectionalStreams = maxStreams.maximum();
+        if (wasBlocked) {
+          connection.handler().onStreamCredit(connection, nowMicros, true);
+        }
+      }
+    } else if (maxStreams.maximum() > peerMaxUnidirectionalStreams) {
+      boolean wasBlocked = unidirectionalOpened >= peerMaxUnidirectionalStreams;
+      peerMaxUnidirectionalStreams = maxStreams.maximum();
+      if (wasBlocked) {
+        connection.handler().onStreamCredit(connection, nowMicros, false);
+      }
+    }
   }
 
   void onMaxStreamData(Frame.MaxStreamData maxStreamData) {
@@ -311,6 +364,10 @@ final class StreamTable {
     if (stream != null) {
       stream.onFrameLost(frame);
     }
+  }
+
+  void onMaxStreamsLost(Frame.MaxStreams lost) {
+    (lost.bidirectional() ? peerBidirectionalCredit : peerUnidirectionalCredit).onUpdateLost(lost);
   }
 
   void onResetFrameLost(Frame.ResetStream reset) {
@@ -372,7 +429,11 @@ final class StreamTable {
   }
 
   boolean flowControlUpdateDue() {
-    if (connectionReceiveWindow.isUpdateDue()) {
+    if (connectionReceiveWindow.isUpdateDue()
+        || peerBidirectionalCredit.isUpdateDue()
+        || peerUnidirectionalCredit.isUpdateDue()
+        || blockedDue[0] >= 0
+        || blockedDue[1] >= 0) {
       return true;
     }
     for (FlowControlWindow window : streamReceiveWindows.values()) {
@@ -392,9 +453,12 @@ final class StreamTable {
     newDataBytesSent += length;
   }
 
-  /** MAX_DATA and MAX_STREAM_DATA frames that are due and fit; returns the bytes added. */
+  /**
+   * MAX_DATA, MAX_STREAMS, STREAMS_BLOCKED and MAX_STREAM_DATA frames that are due and fit; returns
+   * the bytes added.
+   */
   int addFlowControlUpdates(List<Frame> frames, int capacity, long minRttMicros) {
-    int used = 0;
+    int used = addStreamCountFrames(frames, capacity);
     if (connectionReceiveWindow.isUpdateDue()) {
       long limit = connectionReceiveWindow.nextLimitBytes(minRttMicros);
       Frame frame = new Frame.MaxData(limit);
@@ -432,6 +496,37 @@ final class StreamTable {
     return used;
   }
 
+  private int addStreamCountFrames(List<Frame> frames, int capacity) {
+    int used = addCreditUpdate(peerBidirectionalCredit, frames, capacity);
+    used += addCreditUpdate(peerUnidirectionalCredit, frames, capacity - used);
+    for (int kind = 0; kind < 2; kind++) {
+      if (blockedDue[kind] >= 0 && 9 <= capacity - used) {
+        Frame frame = new Frame.StreamsBlocked(kind == 0, blockedDue[kind]);
+        frames.add(frame);
+        used += frame.sizeBytes();
+        blockedSent[kind] = blockedDue[kind];
+        blockedDue[kind] = -1;
+      }
+    }
+    return used;
+  }
+
+  private static int addCreditUpdate(StreamCredit credit, List<Frame> frames, int capacity) {
+    if (!credit.isUpdateDue() || capacity < 9) {
+      return 0;
+    }
+    Frame frame = credit.takeUpdate();
+    frames.add(frame);
+    return frame.sizeBytes();
+  }
+
+  /** We are blocked by the peer's stream count (kind 0 bidi, 1 uni): tell it once per count. */
+  private void reportBlocked(int kind, long limit) {
+    if (limit != Long.MAX_VALUE && blockedSent[kind] != limit) {
+      blockedDue[kind] = limit;
+    }
+  }
+
   // ---------------------------------------------------------------------------------------------
 
   private void addSendStream(StreamSendState stream) {
@@ -448,6 +543,13 @@ final class StreamTable {
     if (stream.isFullyAcknowledged() || stream.isResetAcknowledged()) {
       sendStreams.remove(stream.id);
       sendStreamList.remove(stream);
+      if (isRemote(stream.id)) { // the peer's bidirectional stream: its credit may come back
+        long index = stream.id >>> 2;
+        peerBidirectionalSendDone.add(index, index + 1);
+        if (isReceiveFinished(stream.id)) {
+          peerBidirectionalCredit.onStreamClosed();
+        }
+      }
     }
   }
 
@@ -456,8 +558,55 @@ final class StreamTable {
       receiveStreams.remove(stream.id);
       pausedReceiveStreams.remove(stream.id);
       streamReceiveWindows.remove(stream.id);
-      finishedReceiveStreams.add(stream.id);
+      long index = stream.id >>> 2;
+      finishedReceive[(int) (stream.id & 3)].add(index, index + 1);
+      if (isRemote(stream.id)) {
+        if ((stream.id & 2) != 0) {
+          peerUnidirectionalCredit.onStreamClosed();
+        } else if (peerBidirectionalSendDone.contains(index)) {
+          peerBidirectionalCredit.onStreamClosed();
+        }
+      }
     }
+  }
+
+  private boolean isRemote(long streamId) {
+    return (streamId & 1) != role.streamInitiatorBit();
+  }
+
+  private boolean isReceiveFinished(long streamId) {
+    return finishedReceive[(int) (streamId & 3)].contains(streamId >>> 2);
+  }
+
+  /** Whether the peer opened this stream of its own (it has state, or is finished). */
+  private boolean peerOpened(long streamId) {
+    return receiveStreams.containsKey(streamId) || isReceiveFinished(streamId);
+  }
+
+  /**
+   * The receive side a STREAM or RESET_STREAM frame is for, or null when the frame is dropped: the
+   * side is finished, or the frame breaks the rules and the connection closes (RFC 9000 §19.4,
+   * §19.8: a stream we send only, or one of ours not opened, is a STREAM_STATE_ERROR; a stream
+   * beyond the count we gave, a STREAM_LIMIT_ERROR, §4.6).
+   */
+  private StreamReceiveState receiveStreamForFrame(long streamId) {
+    StreamReceiveState stream = receiveStreams.get(streamId);
+    if (stream != null || isReceiveFinished(streamId)) {
+      return stream;
+    }
+    boolean unidirectional = (streamId & 2) != 0;
+    if (!isRemote(streamId)) {
+      if (unidirectional || streamId >= nextBidirectionalStreamId) {
+        connection.close(TransportErrorCode.STREAM_STATE_ERROR.code(), false);
+      }
+      return null;
+    }
+    StreamCredit credit = unidirectional ? peerUnidirectionalCredit : peerBidirectionalCredit;
+    if (!credit.allows(streamId >>> 2)) {
+      connection.close(TransportErrorCode.STREAM_LIMIT_ERROR.code(), false);
+      return null;
+    }
+    return receiveStreamFor(streamId);
   }
 
   private StreamReceiveState receiveStreamFor(long streamId) {
