@@ -20,6 +20,7 @@ import dev.moqbed.netty.QuicServer;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.runtime.Quantities;
+import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -111,6 +112,8 @@ final class ChainCommand implements Callable<Integer> {
 
   @Mixin IntervalOption intervalOption = new IntervalOption();
 
+  @Mixin LiveQlogOption qlogOption = new LiveQlogOption();
+
   @Option(
       names = "--metrics-port",
       paramLabel = "PORT",
@@ -171,14 +174,23 @@ final class ChainCommand implements Callable<Integer> {
                     Column.RESET,
                     Column.DROPPED,
                     Column.PATH)));
+    if (qlogOption.directory != null && comparing()) {
+      throw new IllegalArgumentException("--qlog takes one controller, not a list in --cc");
+    }
+    if (qlogOption.directory != null
+        && relayStack().transport() == LiveTransport.QUICHE
+        && clientStack().transport() == LiveTransport.QUICHE) {
+      throw new IllegalArgumentException(LiveStack.QLOG_NEEDS_MOQBED);
+    }
+    QlogFiles qlog = comparing() ? null : qlogOption.open();
     ChainOptions options =
         ChainOptions.builder()
             .media(media)
             .durationMicros(durationMicros)
             .subscribers(subscribers)
             .stacks(
-                comparing() ? LiveStack.quicheDefault() : relayStack(),
-                comparing() ? LiveStack.quicheDefault() : clientStack())
+                comparing() ? LiveStack.quicheDefault() : tapped(relayStack(), qlog, "relay"),
+                comparing() ? LiveStack.quicheDefault() : tapped(clientStack(), qlog, "client"))
             .lateMicros(lateMicros)
             .log(
                 line -> {
@@ -203,8 +215,22 @@ final class ChainCommand implements Callable<Integer> {
       if (comparing()) {
         return compare(options, metrics, out, err);
       }
-      return run(options, metrics, endpoint, out, intervals ? printer : null, route);
+      try {
+        return run(options, metrics, endpoint, out, intervals ? printer : null, route);
+      } finally {
+        LiveQlogOption.finish(qlog, "chain", err);
+      }
     }
+  }
+
+  /**
+   * The stack with its connections' qlog into {@code qlog} (LiveChain names each role's files),
+   * unless it is quiche's: a chain of both stacks logs the project's side.
+   */
+  private static LiveStack tapped(LiveStack stack, QlogFiles qlog, String label) {
+    return qlog == null || stack.transport() == LiveTransport.QUICHE
+        ? stack
+        : stack.withQlog(qlog, label);
   }
 
   private int run(
@@ -242,8 +268,12 @@ final class ChainCommand implements Callable<Integer> {
       out.flush();
     }
     if (warmupMicros > 0) {
-      LiveChain.run(
-          options.toBuilder().durationMicros(warmupMicros).intervals(0, interval -> {}).build());
+      LiveChain.run( // untapped: the qlog holds the measured run only
+          options.toBuilder()
+              .stacks(relayStack(), clientStack())
+              .durationMicros(warmupMicros)
+              .intervals(0, interval -> {})
+              .build());
     }
     if (printer != null) {
       printer.begin();

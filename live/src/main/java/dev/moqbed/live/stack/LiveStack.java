@@ -10,6 +10,8 @@ import dev.moqbed.netty.QuicheController;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.Role;
+import dev.moqbed.transport.udp.PacketTaps;
+import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.function.Consumer;
@@ -29,20 +31,38 @@ public final class LiveStack {
   /** The largest DATAGRAM frame a live endpoint accepts: picoquic's client value. */
   static final int LIVE_DATAGRAM_FRAME_BYTES = 1532;
 
+  /** Why {@code --qlog} is refused on quiche's stack. */
+  public static final String QLOG_NEEDS_MOQBED =
+      "--qlog writes the project's stack's packets: use --transport moqbed";
+
   private final LiveTransport transport;
   private final String controller;
   private final QuicSettings quicheSettings;
   private final ControllerFactory controllers;
+  private final QlogFiles qlog;
+  private final String qlogLabel;
 
   private LiveStack(
       LiveTransport transport,
       String controller,
       QuicSettings quicheSettings,
       ControllerFactory controllers) {
+    this(transport, controller, quicheSettings, controllers, null, null);
+  }
+
+  private LiveStack(
+      LiveTransport transport,
+      String controller,
+      QuicSettings quicheSettings,
+      ControllerFactory controllers,
+      QlogFiles qlog,
+      String qlogLabel) {
     this.transport = transport;
     this.controller = controller;
     this.quicheSettings = quicheSettings;
     this.controllers = controllers;
+    this.qlog = qlog;
+    this.qlogLabel = qlogLabel;
   }
 
   /** quiche's Cubic: what every live command ran before the project's stack. */
@@ -90,12 +110,36 @@ public final class LiveStack {
             micros,
             quicheSettings.maxUdpPayloadBytes(),
             quicheSettings.maxIncomingUnidirectionalStreams());
-    return new LiveStack(transport, controller, settings, controllers);
+    return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel);
+  }
+
+  /**
+   * The same stack writing a qlog file per connection into {@code files}, named after {@code label}
+   * (the role: {@code relay}, {@code publisher}, {@code subscriber}).
+   *
+   * @throws IllegalArgumentException on quiche's stack, whose packets the project does not see
+   */
+  public LiveStack withQlog(QlogFiles files, String label) {
+    if (transport == LiveTransport.QUICHE) {
+      throw new IllegalArgumentException(QLOG_NEEDS_MOQBED);
+    }
+    return new LiveStack(transport, controller, quicheSettings, controllers, files, label);
+  }
+
+  /** The same stack, its qlog files (if any) named after {@code label} instead. */
+  public LiveStack forRole(String label) {
+    return qlog == null
+        ? this
+        : new LiveStack(transport, controller, quicheSettings, controllers, qlog, label);
+  }
+
+  private PacketTaps taps() {
+    return qlog == null ? PacketTaps.NONE : qlog.taps(qlogLabel);
   }
 
   /** The same stack with the quiche settings {@code change} makes (tests: few streams). */
   public LiveStack withQuicheSettings(QuicSettings settings) {
-    return new LiveStack(transport, controller, settings, controllers);
+    return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel);
   }
 
   public LiveTransport transport() {
@@ -145,7 +189,8 @@ public final class LiveStack {
         alpn,
         onConnected,
         loop,
-        CONNECT_TIMEOUT_MICROS);
+        CONNECT_TIMEOUT_MICROS,
+        taps());
   }
 
   /** Listens on {@code address}; {@code onConnection} runs on the loop for each new connection. */
@@ -159,7 +204,7 @@ public final class LiveStack {
       return NettyEndpoints.listen(address, quicheSettings, certificate, alpn, onConnection);
     }
     return MoqbedServerEndpoint.start(
-        address, config(Role.SERVER), controllers, certificate, alpn, onConnection);
+        address, config(Role.SERVER), controllers, certificate, alpn, onConnection, taps());
   }
 
   /**

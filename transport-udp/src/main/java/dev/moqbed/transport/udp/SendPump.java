@@ -40,6 +40,7 @@ final class SendPump {
   private final Channel channel;
   private final InetSocketAddress remote;
   private final EndpointCounters counters;
+  private final PacketTap tap;
   private TimerHandle wakeTimer;
   private long wakeAtMicros = Long.MAX_VALUE;
   private boolean pumpScheduled;
@@ -53,7 +54,8 @@ final class SendPump {
       UdpConnection owner,
       PacketCodec codec,
       Channel channel,
-      EndpointCounters counters) {
+      EndpointCounters counters,
+      PacketTap tap) {
     this.scheduler = scheduler;
     this.owner = owner;
     this.connection = owner.connection();
@@ -61,6 +63,7 @@ final class SendPump {
     this.channel = channel;
     this.remote = owner.remoteAddress();
     this.counters = counters;
+    this.tap = tap;
     connection.setWakeListener(this::schedule);
   }
 
@@ -115,6 +118,9 @@ final class SendPump {
         if (payload.hasRemaining()) { // empty when no packet of it had keys: lost, poll on
           write(payload);
           sent++;
+          if (tap != null) {
+            tap.onSent(now, datagram);
+          }
         }
       }
     } catch (RuntimeException e) {

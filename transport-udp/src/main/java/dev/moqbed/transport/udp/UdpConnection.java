@@ -32,6 +32,7 @@ public final class UdpConnection {
   private final boolean countsAsHandshake;
   private final boolean authenticated;
   private final SendPump pump;
+  private final PacketTap tap;
   private final CompletableFuture<UdpConnection> removed = new CompletableFuture<>();
   private boolean handshakeCounted;
   private TimerHandle drainTimer;
@@ -44,7 +45,8 @@ public final class UdpConnection {
       InetSocketAddress remote,
       long routingKey,
       boolean countsAsHandshake,
-      boolean authenticated) {
+      boolean authenticated,
+      PacketTap tap) {
     this.endpoint = endpoint;
     this.connection = connection;
     this.codec = codec;
@@ -53,8 +55,10 @@ public final class UdpConnection {
     this.countsAsHandshake = countsAsHandshake;
     this.authenticated = authenticated;
     this.handshakeCounted = countsAsHandshake;
+    this.tap = tap;
     this.pump =
-        new SendPump(endpoint.scheduler(), this, codec, endpoint.channel(), endpoint.counters());
+        new SendPump(
+            endpoint.scheduler(), this, codec, endpoint.channel(), endpoint.counters(), tap);
   }
 
   public QuicConnection connection() {
@@ -149,12 +153,21 @@ public final class UdpConnection {
       return false;
     }
     try {
+      if (tap != null) {
+        tap.onReceived(nowMicros, datagram);
+      }
       connection.receive(nowMicros, datagram);
       // Packets that came before their keys and open now (real TLS only: under the null
       // protection every space has keys from the start).
       Datagram kept;
       while ((kept = codec.decodeKeptPackets(1, 0, connection.flowId(), EcnMark.NOT_ECT)) != null) {
+        if (tap != null) {
+          tap.onReceived(nowMicros, kept);
+        }
         connection.receive(nowMicros, kept);
+      }
+      if (tap != null) {
+        tap.afterReceived(nowMicros);
       }
     } catch (QuicWireException e) {
       onMalformed(e); // a kept packet that opened but breaks the protocol
@@ -230,6 +243,9 @@ public final class UdpConnection {
   void onRemoved() {
     handshakeCounted = false;
     pump.stop();
+    if (tap != null) {
+      tap.close();
+    }
     if (drainTimer != null) {
       drainTimer.cancel();
       drainTimer = null;

@@ -203,10 +203,23 @@ public final class UdpEndpoint implements AutoCloseable {
       ConnectionConfig config,
       ControllerFactory controllers,
       ConnectionHandler handler) {
+    return connect(remote, config, controllers, handler, PacketTaps.NONE);
+  }
+
+  /**
+   * As {@link #connect(InetSocketAddress, ConnectionConfig, ControllerFactory, ConnectionHandler)},
+   * with the connection's packets shown to a tap {@code taps} opens.
+   */
+  public UdpConnection connect(
+      InetSocketAddress remote,
+      ConnectionConfig config,
+      ControllerFactory controllers,
+      ConnectionHandler handler,
+      PacketTaps taps) {
     if (config.role() != Role.CLIENT) {
       throw new IllegalArgumentException("connect needs a client configuration");
     }
-    return call(() -> openClient(remote, config, controllers, handler));
+    return call(() -> openClient(remote, config, controllers, handler, taps));
   }
 
   /** Runs {@code task} on the event loop (directly when already there) and returns its result. */
@@ -362,7 +375,16 @@ public final class UdpEndpoint implements AutoCloseable {
       counters.internalErrors++;
       return null;
     }
-    UdpConnection connection = register(made.connection(), made.codec(), sender, key, true);
+    UdpConnection connection =
+        register(
+            made.connection(),
+            made.codec(),
+            sender,
+            key,
+            true,
+            server.taps(),
+            originalId,
+            nowMicros);
     if (clientChosenId != null) {
       connection.setClientChosenId(clientChosenId);
       byClientChosenId.put(clientChosenId, connection);
@@ -381,7 +403,8 @@ public final class UdpEndpoint implements AutoCloseable {
       InetSocketAddress remote,
       ConnectionConfig config,
       ControllerFactory controllers,
-      ConnectionHandler handler) {
+      ConnectionHandler handler,
+      PacketTaps taps) {
     if (connections.size() >= limits.maxConnections()) {
       throw new IllegalStateException(
           "the endpoint holds its limit of " + limits.maxConnections() + " connections");
@@ -390,8 +413,9 @@ public final class UdpEndpoint implements AutoCloseable {
     do {
       ids = ConnectionIds.randomForClient(random);
     } while (connections.containsKey(InboundHeader.keyOf(ids.local())));
+    long nowMicros = scheduler.nowMicros();
     ConnectionMaker.Made made =
-        security.maker().client(config, ids, controllers, random, scheduler.nowMicros());
+        security.maker().client(config, ids, controllers, random, nowMicros);
     made.connection().setHandler(handler);
     UdpConnection opened =
         register(
@@ -399,7 +423,10 @@ public final class UdpEndpoint implements AutoCloseable {
             made.codec().followPeerSourceId(),
             remote,
             InboundHeader.keyOf(ids.local()),
-            false);
+            false,
+            taps,
+            ids.remote(),
+            nowMicros);
     counters.connectionsOpened++;
     opened.start();
     return opened;
@@ -410,10 +437,14 @@ public final class UdpEndpoint implements AutoCloseable {
       PacketCodec codec,
       InetSocketAddress remote,
       long key,
-      boolean handshakeSlot) {
+      boolean handshakeSlot,
+      PacketTaps taps,
+      ConnectionId firstClientDestination,
+      long nowMicros) {
+    PacketTap tap = taps.open(connection, remote, firstClientDestination.toString(), nowMicros);
     UdpConnection udp =
         new UdpConnection(
-            this, connection, codec, remote, key, handshakeSlot, security.authenticates());
+            this, connection, codec, remote, key, handshakeSlot, security.authenticates(), tap);
     connections.put(key, udp);
     if (handshakeSlot) {
       handshakesBySource.merge(remote.getAddress(), 1, Integer::sum);
