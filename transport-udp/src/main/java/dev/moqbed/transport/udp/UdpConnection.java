@@ -94,6 +94,11 @@ public final class UdpConnection {
     return pump.flushes();
   }
 
+  /** Writes to the channel: datagrams, or under GSO runs of datagrams sent as one. */
+  public long writes() {
+    return pump.writes();
+  }
+
   /** Packets of received datagrams that did not open (another id, or failed to open). */
   public long packetsDropped() {
     return codec.packetsDropped();
