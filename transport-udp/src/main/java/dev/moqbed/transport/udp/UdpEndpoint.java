@@ -16,6 +16,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.util.collection.LongObjectHashMap;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -79,7 +80,9 @@ public final class UdpEndpoint implements AutoCloseable {
   private final UdpServerSetup server;
   private final UdpSecurity security;
   private final SecureRandom random = new SecureRandom();
-  private final Map<Long, UdpConnection> connections = new HashMap<>();
+
+  /** By routing key, in a map of primitive keys: a lookup per datagram boxes nothing. */
+  private final LongObjectHashMap<UdpConnection> connections = new LongObjectHashMap<>();
 
   /**
    * Server connections by the id their client made up when it was not 8 bytes long (quiche's 20):
@@ -462,9 +465,10 @@ public final class UdpEndpoint implements AutoCloseable {
 
   /** Takes a connection out of the table with everything the endpoint keeps for it. */
   void remove(UdpConnection connection) {
-    if (!connections.remove(connection.routingKey(), connection)) {
+    if (connections.get(connection.routingKey()) != connection) {
       return;
     }
+    connections.remove(connection.routingKey());
     if (connection.clientChosenId() != null) {
       byClientChosenId.remove(connection.clientChosenId(), connection);
     }
