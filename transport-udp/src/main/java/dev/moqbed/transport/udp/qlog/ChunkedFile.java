@@ -6,20 +6,24 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 
 /**
- * One qlog file as its connection's event loop fills it: records go into a chunk of {@link
- * #CHUNK_BYTES}, and a full chunk goes to the {@link QlogWriter}. A chunk the writer refuses is
- * dropped whole, so the file keeps only complete records (JSON-SEQ stays parseable) and loses a run
- * of events where the disk fell behind; the records dropped are counted. The text is qlog's JSON,
- * which {@code JsonText} writes in ASCII, so a char is a byte.
+ * One qlog file as its connection's event loop fills it: records go into a chunk, and a full chunk
+ * goes to the {@link QlogWriter}. Chunks start at {@link #FIRST_CHUNK_BYTES} and double up to
+ * {@link #CHUNK_BYTES}, so a relay's thousand quiet connections hold 4 KiB each, a busy one 64 KiB.
+ * A chunk the writer refuses is dropped whole, so the file keeps only complete records (JSON-SEQ
+ * stays parseable) and loses a run of events where the disk fell behind; the records dropped are
+ * counted. The text is qlog's JSON, which {@code JsonText} writes in ASCII, so a char is a byte.
  */
 final class ChunkedFile implements QlogSink {
   /** 64 KiB: about 160 events per hand-over. */
   static final int CHUNK_BYTES = 64 << 10;
 
+  /** The first chunk holds the header and the handshake's events. */
+  static final int FIRST_CHUNK_BYTES = 4 << 10;
+
   private final Path path;
   private final QlogWriter writer;
   private final QlogFiles owner;
-  private byte[] chunk = new byte[CHUNK_BYTES];
+  private byte[] chunk = new byte[FIRST_CHUNK_BYTES];
   private int length;
   private int recordsInChunk;
   private boolean headerSent;
@@ -75,7 +79,7 @@ final class ChunkedFile implements QlogSink {
       return;
     }
     if (writer.write(this, chunk, length, !headerSent)) {
-      chunk = new byte[CHUNK_BYTES];
+      chunk = new byte[Math.min(CHUNK_BYTES, Math.max(FIRST_CHUNK_BYTES, 2 * chunk.length))];
     } else {
       owner.onDropped(recordsInChunk);
     }

@@ -44,9 +44,9 @@ public final class QlogFiles {
   private boolean stopped;
   private boolean finished;
 
-  private QlogFiles(Path directory) {
+  private QlogFiles(Path directory, QlogWriter writer) {
     this.directory = directory;
-    this.writer = new QlogWriter("qlog-writer");
+    this.writer = writer;
   }
 
   /**
@@ -55,6 +55,11 @@ public final class QlogFiles {
    * @throws IllegalArgumentException (a one-line message) when it cannot be used
    */
   public static QlogFiles create(Path directory) {
+    return create(directory, QlogWriter.MAX_QUEUED_BYTES);
+  }
+
+  /** As {@link #create(Path)}, with {@code maxQueuedBytes} waiting for the disk at most. */
+  static QlogFiles create(Path directory, long maxQueuedBytes) {
     if (Files.exists(directory) && !Files.isDirectory(directory)) {
       throw new IllegalArgumentException("--qlog " + directory + ": exists and is not a directory");
     }
@@ -67,7 +72,7 @@ public final class QlogFiles {
     if (!Files.isWritable(directory)) {
       throw new IllegalArgumentException("--qlog " + directory + ": not a writable directory");
     }
-    return new QlogFiles(directory);
+    return new QlogFiles(directory, new QlogWriter("qlog-writer", maxQueuedBytes));
   }
 
   public Path directory() {
@@ -94,9 +99,14 @@ public final class QlogFiles {
       AtomicInteger counter) {
     String role = connection.role() == Role.SERVER ? "server" : "client";
     String name = label + "_" + role + "_" + safe(peer(remote)) + "_" + counter.getAndIncrement();
-    ChunkedFile file = new ChunkedFile(directory.resolve(name + EXTENSION), writer, this);
-    filesOpened.incrementAndGet();
+    ChunkedFile file = file(name);
     return new QlogTap(new ConnectionQlog(connection, file, name, groupId, DESCRIPTION, nowMicros));
+  }
+
+  /** A file of the directory, for tests that write records without a connection. */
+  ChunkedFile file(String name) {
+    filesOpened.incrementAndGet();
+    return new ChunkedFile(directory.resolve(name + EXTENSION), writer, this);
   }
 
   void onDropped(int records) {

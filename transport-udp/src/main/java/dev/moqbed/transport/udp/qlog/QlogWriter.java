@@ -13,10 +13,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The one thread that touches the disk for a {@link QlogFiles} directory: event loops hand it
  * filled chunks and never wait for it. The bytes handed over and not yet written are bounded by
- * {@link #MAX_QUEUED_BYTES}; a chunk that would go above is refused and its records counted as
- * dropped, so a disk slower than the connections costs records, never the media's latency. Opening,
- * writing and closing files all happen here; the first failure of a file is kept for the summary,
- * and the file takes no more writes.
+ * {@link #MAX_QUEUED_BYTES} by default; a chunk that would go above is refused and its records
+ * counted as dropped, so a disk slower than the connections costs records, never the media's
+ * latency. Opening, writing and closing files all happen here; the first failure of a file is kept
+ * for the summary, and the file takes no more writes.
  */
 final class QlogWriter {
   /** 16 MiB in flight to the disk: about a second of a busy relay's qlog (0.4 kB per packet). */
@@ -37,9 +37,16 @@ final class QlogWriter {
   private final AtomicLong bytesWritten = new AtomicLong();
   private final AtomicLong filesClosed = new AtomicLong();
   private final List<String> failures = new ArrayList<>(); // the writer thread's, read after join
+  private final long maxQueuedBytes;
   private final Thread thread;
 
   QlogWriter(String name) {
+    this(name, MAX_QUEUED_BYTES);
+  }
+
+  /** With another bound: tests, to make the disk "slow" without a slow disk. */
+  QlogWriter(String name, long maxQueuedBytes) {
+    this.maxQueuedBytes = maxQueuedBytes;
     thread = new Thread(this::run, name);
     thread.setDaemon(true);
     thread.start();
@@ -53,7 +60,7 @@ final class QlogWriter {
    * @return false when refused: the disk is behind
    */
   boolean write(ChunkedFile file, byte[] bytes, int length, boolean force) {
-    if (!force && queuedBytes.get() + length > MAX_QUEUED_BYTES) {
+    if (!force && queuedBytes.get() + length > maxQueuedBytes) {
       return false;
     }
     queuedBytes.addAndGet(length);
