@@ -177,11 +177,6 @@ final class ChainCommand implements Callable<Integer> {
     if (qlogOption.directory != null && comparing()) {
       throw new IllegalArgumentException("--qlog takes one controller, not a list in --cc");
     }
-    if (qlogOption.directory != null
-        && relayStack().transport() == LiveTransport.QUICHE
-        && clientStack().transport() == LiveTransport.QUICHE) {
-      throw new IllegalArgumentException(LiveStack.QLOG_NEEDS_MOQBED);
-    }
     QlogFiles qlog = comparing() ? null : qlogOption.open();
     ChainOptions options =
         ChainOptions.builder()
@@ -224,13 +219,11 @@ final class ChainCommand implements Callable<Integer> {
   }
 
   /**
-   * The stack with its connections' qlog into {@code qlog} (LiveChain names each role's files),
-   * unless it is quiche's: a chain of both stacks logs the project's side.
+   * The stack with its connections' qlog into {@code qlog} (LiveChain names each role's files; on
+   * quiche's stack quiche names its own).
    */
   private static LiveStack tapped(LiveStack stack, QlogFiles qlog, String label) {
-    return qlog == null || stack.transport() == LiveTransport.QUICHE
-        ? stack
-        : stack.withQlog(qlog, label);
+    return qlog == null ? stack : stack.withQlog(qlog, label);
   }
 
   private int run(

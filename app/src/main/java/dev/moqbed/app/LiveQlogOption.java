@@ -17,7 +17,8 @@ final class LiveQlogOption {
       paramLabel = "DIR",
       description =
           "Writes a qlog trace (qlog 0.3, JSON-SEQ, as qvis loads it) of each connection into DIR,"
-              + " named <role>_<client|server>_<peer>_<n>.sqlog; needs --transport moqbed. See"
+              + " named <role>_<client|server>_<peer>_<n>.sqlog; with --transport quiche, quiche writes its own"
+              + " <trace id>-<channel id>.qlog files. See"
               + " docs/qlog.md.")
   Path directory;
 

@@ -31,9 +31,9 @@ public final class LiveStack {
   /** The largest DATAGRAM frame a live endpoint accepts: picoquic's client value. */
   static final int LIVE_DATAGRAM_FRAME_BYTES = 1532;
 
-  /** Why {@code --qlog} is refused on quiche's stack. */
-  public static final String QLOG_NEEDS_MOQBED =
-      "--qlog writes the project's stack's packets: use --transport moqbed";
+  /** The summary's note when quiche writes qlog files of its own. */
+  static final String QUICHE_QLOG_NOTE =
+      "quiche wrote its own files beside them (<trace id>-<channel id>.qlog, quiche's qlog schema)";
 
   private final LiveTransport transport;
   private final String controller;
@@ -109,19 +109,26 @@ public final class LiveStack {
             quicheSettings.controller(),
             micros,
             quicheSettings.maxUdpPayloadBytes(),
-            quicheSettings.maxIncomingUnidirectionalStreams());
+            quicheSettings.maxIncomingUnidirectionalStreams(),
+            quicheSettings.qlogDirectory());
     return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel);
   }
 
   /**
    * The same stack writing a qlog file per connection into {@code files}, named after {@code label}
-   * (the role: {@code relay}, {@code publisher}, {@code subscriber}).
-   *
-   * @throws IllegalArgumentException on quiche's stack, whose packets the project does not see
+   * (the role: {@code relay}, {@code publisher}, {@code subscriber}). On quiche's stack, quiche
+   * writes its own files there (Netty's QLOG option: quiche's names and qlog schema).
    */
   public LiveStack withQlog(QlogFiles files, String label) {
     if (transport == LiveTransport.QUICHE) {
-      throw new IllegalArgumentException(QLOG_NEEDS_MOQBED);
+      files.noteOtherWriter(QUICHE_QLOG_NOTE);
+      return new LiveStack(
+          transport,
+          controller,
+          quicheSettings.withQlogDirectory(files.directory().toString()),
+          controllers,
+          null,
+          null);
     }
     return new LiveStack(transport, controller, quicheSettings, controllers, files, label);
   }

@@ -41,6 +41,7 @@ public final class QlogFiles {
   private final Map<String, AtomicInteger> connectionsByLabel = new ConcurrentHashMap<>();
   private final AtomicLong filesOpened = new AtomicLong();
   private final AtomicLong recordsDropped = new AtomicLong();
+  private volatile String otherWriter;
   private boolean stopped;
   private boolean finished;
 
@@ -109,6 +110,11 @@ public final class QlogFiles {
     return new ChunkedFile(directory.resolve(name + EXTENSION), writer, this);
   }
 
+  /** Another stack writes files into the directory too: the summary says so. */
+  public void noteOtherWriter(String note) {
+    otherWriter = note;
+  }
+
   void onDropped(int records) {
     recordsDropped.addAndGet(records);
   }
@@ -146,6 +152,9 @@ public final class QlogFiles {
       line.append("; ")
           .append(recordsDropped.get())
           .append(" records dropped (the disk was slower than the connections)");
+    }
+    if (otherWriter != null) {
+      line.append("; ").append(otherWriter);
     }
     if (stopped && !finished) {
       line.append("; the writer did not finish within 30 s");
