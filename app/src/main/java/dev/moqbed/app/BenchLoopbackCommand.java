@@ -38,7 +38,9 @@ import picocli.CommandLine.Spec;
           + " the project's side, after one unmeasured warm-up transfer, and prints per run: Gbit/s"
           + " (request sent to last byte received) and its ratio to quiche->quiche in the same"
           + " run, the sender's datagrams per flush (one sendmmsg each under epoll; the project's"
-          + " stack only), its loss rate (packets declared lost / packets sent), its congestion"
+          + " stack only), its datagrams per write (above 1 when GSO packs a run of equal-size"
+          + " datagrams into one segmented write; -Dmoqbed.udp.gso=false turns GSO off), the bytes"
+          + " its event loop allocated per datagram sent after the request arrived, its loss rate (packets declared lost / packets sent), its congestion"
           + " window and pacing rate at the end (quiche: window from Netty's path statistics, no"
           + " pacing rate exposed), and the CPU time of the two endpoints' event-loop threads.",
       "Real QUIC v1 (TLS 1.3, a self-signed certificate made for the run) on every pairing;"
@@ -144,6 +146,8 @@ final class BenchLoopbackCommand implements Callable<Integer> {
             "loop_cpu_s",
             "gbit_per_cpu_s",
             "packets_per_flush",
+            "packets_per_write",
+            "alloc_bytes_per_packet",
             "loss_rate",
             "final_cwnd_bytes",
             "pacing_rate_mbit_per_s",
@@ -213,6 +217,8 @@ final class BenchLoopbackCommand implements Callable<Integer> {
         round(result.cpuMicros() / 1e6, 3),
         round(result.gigabitsPerCpuSecond(), 3),
         result.flushes() < 0 ? "-" : round(result.packetsPerFlush(), 2),
+        result.writes() < 0 ? "-" : round(result.datagramsPerWrite(), 2),
+        result.allocatedBytesPerPacket() < 0 ? "-" : round(result.allocatedBytesPerPacket(), 0),
         result.packetsLost() < 0 ? "-" : round(result.lossRate(), 5),
         result.congestionWindowBytes() < 0 ? "-" : result.congestionWindowBytes(),
         result.pacingRateBytesPerSecond() < 0

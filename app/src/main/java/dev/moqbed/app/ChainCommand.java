@@ -20,6 +20,7 @@ import dev.moqbed.netty.NativeQuic;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.runtime.Quantities;
+import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -111,6 +112,8 @@ final class ChainCommand implements Callable<Integer> {
 
   @Mixin IntervalOption intervalOption = new IntervalOption();
 
+  @Mixin LiveQlogOption qlogOption = new LiveQlogOption();
+
   @Option(
       names = "--metrics-port",
       paramLabel = "PORT",
@@ -194,14 +197,18 @@ final class ChainCommand implements Callable<Integer> {
                     Column.RESET,
                     Column.DROPPED,
                     Column.PATH)));
+    if (qlogOption.directory != null && comparing()) {
+      throw new IllegalArgumentException("--qlog takes one controller, not a list in --cc");
+    }
+    QlogFiles qlog = comparing() ? null : qlogOption.open();
     ChainOptions options =
         ChainOptions.builder()
             .media(media)
             .durationMicros(durationMicros)
             .subscribers(subscribers)
             .stacks(
-                comparing() ? LiveStack.quicheDefault() : relayStack(),
-                comparing() ? LiveStack.quicheDefault() : clientStack())
+                comparing() ? LiveStack.quicheDefault() : tapped(relayStack(), qlog, "relay"),
+                comparing() ? LiveStack.quicheDefault() : tapped(clientStack(), qlog, "client"))
             .lateMicros(lateMicros)
             .log(
                 line -> {
@@ -228,8 +235,20 @@ final class ChainCommand implements Callable<Integer> {
       if (comparing()) {
         return compare(options, metrics, runsOut, out, err);
       }
-      return run(options, metrics, endpoint, runsOut, out, intervals ? printer : null, route);
+      try {
+        return run(options, metrics, endpoint, runsOut, out, intervals ? printer : null, route);
+      } finally {
+        LiveQlogOption.finish(qlog, "chain", err);
+      }
     }
+  }
+
+  /**
+   * The stack with its connections' qlog into {@code qlog} (LiveChain names each role's files; on
+   * quiche's stack quiche names its own).
+   */
+  private static LiveStack tapped(LiveStack stack, QlogFiles qlog, String label) {
+    return qlog == null ? stack : stack.withQlog(qlog, label);
   }
 
   private int run(
@@ -268,8 +287,12 @@ final class ChainCommand implements Callable<Integer> {
       out.flush();
     }
     if (warmupMicros > 0) {
-      LiveChain.run(
-          options.toBuilder().durationMicros(warmupMicros).intervals(0, interval -> {}).build());
+      LiveChain.run( // untapped: the qlog holds the measured run only
+          options.toBuilder()
+              .stacks(relayStack(), clientStack())
+              .durationMicros(warmupMicros)
+              .intervals(0, interval -> {})
+              .build());
     }
     if (printer != null) {
       printer.begin();

@@ -17,6 +17,7 @@ import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.publisher.PublisherReport;
 import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.SessionClose;
+import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.util.EnumSet;
@@ -70,6 +71,8 @@ final class PublisherCommand implements Callable<Integer> {
 
   @Mixin IntervalOption intervalOption = new IntervalOption();
 
+  @Mixin LiveQlogOption qlogOption = new LiveQlogOption();
+
   @Spec picocli.CommandLine.Model.CommandSpec spec2;
 
   @Override
@@ -93,12 +96,13 @@ final class PublisherCommand implements Callable<Integer> {
             out, formatOption.format, new IntervalLine(tracks, EnumSet.of(Column.STOP_SENDING)));
     AtomicReference<IntervalRun> run = new AtomicReference<>();
     AuthorizationToken token = sessionOptions.token();
+    QlogFiles qlog = qlogOption.open();
     RelayConnector client =
         RelayConnector.open(
             new RelayConnector.Target(
                 address,
                 relayOptions.serverName(address),
-                controllerOption.stack(),
+                LiveQlogOption.apply(controllerOption.stack(), qlog, "publisher"),
                 relayOptions.trust(),
                 version),
             sessionOptions.livenessMicros,
@@ -164,6 +168,7 @@ final class PublisherCommand implements Callable<Integer> {
       client.start(publisher, publisher::stop);
     } catch (java.io.IOException | RuntimeException e) {
       client.close();
+      LiveQlogOption.finish(qlog, "publisher", err);
       throw e;
     }
     try {
@@ -208,6 +213,7 @@ final class PublisherCommand implements Callable<Integer> {
       return exitCode;
     } finally {
       client.close();
+      LiveQlogOption.finish(qlog, "publisher", err);
     }
   }
 

@@ -23,6 +23,7 @@ import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.auth.TokenKey;
+import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -218,6 +219,8 @@ final class RelayCommand implements Callable<Integer> {
 
   @Mixin CollectOption collectOption = new CollectOption();
 
+  @Mixin LiveQlogOption qlogOption = new LiveQlogOption();
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -277,7 +280,8 @@ final class RelayCommand implements Callable<Integer> {
             formatOption.format,
             new IntervalLine(
                 List.of(), EnumSet.of(Column.STOP_SENDING, Column.DROPPED, Column.PATH)));
-    LiveStack stack = controllerOption.stack();
+    QlogFiles qlog = qlogOption.open();
+    LiveStack stack = LiveQlogOption.apply(controllerOption.stack(), qlog, "relay");
     ServerEndpoint server =
         stack.listen(
             LiveSupport.parseAddress(listen),
@@ -425,6 +429,7 @@ final class RelayCommand implements Callable<Integer> {
                     err.flush();
                   }
                   server.close();
+                  LiveQlogOption.finish(qlog, "relay", err);
                   stopped.countDown();
                 }));
     stopped.await();

@@ -23,6 +23,7 @@ import dev.moqbed.subscriber.SubscriberConfig;
 import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
+import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -133,9 +134,12 @@ final class SubscriberCommand implements Callable<Integer> {
 
   @Mixin CollectOption collectOption = new CollectOption();
 
+  @Mixin LiveQlogOption qlogOption = new LiveQlogOption();
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
+  @SuppressWarnings("try") // qlogFinish runs on leaving, after the connector closes
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
@@ -164,20 +168,22 @@ final class SubscriberCommand implements Callable<Integer> {
                 EnumSet.of(Column.LATENCY, Column.LATE, Column.STOP_SENDING, Column.RESET)));
     MoqtVersion version = MoqtVersion.DRAFT_14;
     AuthorizationToken token = sessionOptions.token();
-    try (RelayConnector client =
-        RelayConnector.open(
-            new RelayConnector.Target(
-                address,
-                relayOptions.serverName(address),
-                controllerOption.stack(),
-                relayOptions.trust(),
-                version),
-            sessionOptions.livenessMicros,
-            sessionOptions.policy(),
-            line -> {
-              err.println("subscriber: " + line);
-              err.flush();
-            })) {
+    QlogFiles qlog = qlogOption.open();
+    try (LiveQlogOption.Finish qlogFinish = () -> LiveQlogOption.finish(qlog, "subscriber", err);
+        RelayConnector client =
+            RelayConnector.open(
+                new RelayConnector.Target(
+                    address,
+                    relayOptions.serverName(address),
+                    LiveQlogOption.apply(controllerOption.stack(), qlog, "subscriber"),
+                    relayOptions.trust(),
+                    version),
+                sessionOptions.livenessMicros,
+                sessionOptions.policy(),
+                line -> {
+                  err.println("subscriber: " + line);
+                  err.flush();
+                })) {
       subscriber[0] =
           new Subscriber(
               client.scheduler(),

@@ -138,7 +138,9 @@ class LayeringTest {
                   "dev.moqbed.cc..",
                   "dev.moqbed.runtime..",
                   "dev.moqbed.netty..",
-                  "dev.moqbed.session.transport.."));
+                  "dev.moqbed.session.transport..",
+                  // HotSpot's per-thread allocation counter, for the bench's bytes per packet
+                  "com.sun.management.."));
 
   /** The transport model and its codec know nothing of sockets: the driver is above them. */
   static final ArchRule TRANSPORT_KNOWS_NO_UDP_DRIVER =

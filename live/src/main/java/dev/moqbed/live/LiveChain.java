@@ -4,6 +4,7 @@ import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.RelayProbe;
 import dev.moqbed.live.interval.SubscriberProbe;
 import dev.moqbed.live.stack.ClientEndpoint;
+import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.ServerEndpoint;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.moqt.MoqtVersion;
@@ -140,6 +141,7 @@ public final class LiveChain {
       ClientEndpoint publisherClient =
           options
               .clientStack()
+              .forRole("publisher")
               .connect(
                   publisherRelay,
                   "localhost",
@@ -200,6 +202,7 @@ public final class LiveChain {
         ClientEndpoint subscriberClient =
             options
                 .clientStack()
+                .forRole("subscriber")
                 .connect(
                     relayAddress,
                     "localhost",
@@ -320,14 +323,13 @@ public final class LiveChain {
       throws IOException, InterruptedException {
     String name = options.relays() == 1 ? "relay" : "relay " + number;
     Relay[] relay = new Relay[1];
+    LiveStack stack = options.relayStack().forRole(name.replace(' ', '-'));
     ServerEndpoint server =
-        options
-            .relayStack()
-            .listen(
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-                certificate,
-                VERSION.alpn(),
-                connection -> relay[0].serve(connection.transport(), VERSION));
+        stack.listen(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            certificate,
+            VERSION.alpn(),
+            connection -> relay[0].serve(connection.transport(), VERSION));
     relay[0] =
         new Relay(
             server.scheduler(),
@@ -350,7 +352,7 @@ public final class LiveChain {
               server.scheduler(),
               upstream.address(),
               "localhost",
-              options.relayStack(),
+              stack,
               trust,
               line -> options.log().accept(name + ": " + line),
               1_000_000));

@@ -128,6 +128,9 @@ public final class QuicClient implements AutoCloseable {
       if (gso != null) {
         bootstrap.option(QuicChannelOption.SEGMENTED_DATAGRAM_PACKET_ALLOCATOR, gso);
       }
+      if (settings.qlog("client") != null) {
+        bootstrap.option(QuicChannelOption.QLOG, settings.qlog("client"));
+      }
       Future<QuicChannel> connecting = bootstrap.connect();
       if (!connecting.awaitUninterruptibly(CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         throw new IOException(

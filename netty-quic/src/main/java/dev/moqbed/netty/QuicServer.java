@@ -52,6 +52,9 @@ public final class QuicServer implements AutoCloseable {
     if (gso != null) {
       builder.option(QuicChannelOption.SEGMENTED_DATAGRAM_PACKET_ALLOCATOR, gso);
     }
+    if (settings.qlog("server") != null) {
+      builder.option(QuicChannelOption.QLOG, settings.qlog("server"));
+    }
     ChannelHandler codec = builder.build();
     EventLoopGroup group = DatagramSockets.newEventLoop();
     try {

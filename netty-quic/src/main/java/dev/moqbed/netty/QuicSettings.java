@@ -9,12 +9,24 @@ package dev.moqbed.netty;
  * @param maxIncomingUnidirectionalStreams unidirectional streams the peer may have open to this
  *     endpoint at a time ({@code initial_max_streams_uni}; quiche raises the limit with MAX_STREAMS
  *     as streams end)
+ * @param qlogDirectory where quiche writes its own qlog, one {@code <trace id>-<channel id>.qlog}
+ *     per connection (Netty's {@code QuicChannelOption.QLOG}), or null for none
  */
 public record QuicSettings(
     QuicheController controller,
     long idleTimeoutMicros,
     int maxUdpPayloadBytes,
-    long maxIncomingUnidirectionalStreams) {
+    long maxIncomingUnidirectionalStreams,
+    String qlogDirectory) {
+
+  /** Settings without qlog. */
+  public QuicSettings(
+      QuicheController controller,
+      long idleTimeoutMicros,
+      int maxUdpPayloadBytes,
+      long maxIncomingUnidirectionalStreams) {
+    this(controller, idleTimeoutMicros, maxUdpPayloadBytes, maxIncomingUnidirectionalStreams, null);
+  }
 
   /** quiche's CUBIC, 10 s idle timeout, 1452-byte packets, {@link #MAX_STREAMS} streams. */
   public static final QuicSettings DEFAULT =
@@ -40,7 +52,29 @@ public record QuicSettings(
 
   public QuicSettings withController(QuicheController controller) {
     return new QuicSettings(
-        controller, idleTimeoutMicros, maxUdpPayloadBytes, maxIncomingUnidirectionalStreams);
+        controller,
+        idleTimeoutMicros,
+        maxUdpPayloadBytes,
+        maxIncomingUnidirectionalStreams,
+        qlogDirectory);
+  }
+
+  /** The same with quiche writing its qlog into {@code directory} (which must exist). */
+  public QuicSettings withQlogDirectory(String directory) {
+    return new QuicSettings(
+        controller,
+        idleTimeoutMicros,
+        maxUdpPayloadBytes,
+        maxIncomingUnidirectionalStreams,
+        directory);
+  }
+
+  /** Netty's qlog option for one endpoint, or null without a directory. */
+  io.netty.handler.codec.quic.QLogConfiguration qlog(String role) {
+    return qlogDirectory == null
+        ? null
+        : new io.netty.handler.codec.quic.QLogConfiguration(
+            qlogDirectory, "quiche " + role, "moqbed " + role + " on quiche (Netty's QUIC codec)");
   }
 
   /**
@@ -48,6 +82,7 @@ public record QuicSettings(
    * whose QUIC stack allows few streams at a time.
    */
   public QuicSettings withMaxIncomingUnidirectionalStreams(long streams) {
-    return new QuicSettings(controller, idleTimeoutMicros, maxUdpPayloadBytes, streams);
+    return new QuicSettings(
+        controller, idleTimeoutMicros, maxUdpPayloadBytes, streams, qlogDirectory);
   }
 }

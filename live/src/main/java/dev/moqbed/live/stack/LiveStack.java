@@ -11,7 +11,9 @@ import dev.moqbed.netty.QuicheController;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.Role;
+import dev.moqbed.transport.udp.PacketTaps;
 import dev.moqbed.transport.udp.UdpEndpoint;
+import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.function.Consumer;
@@ -31,20 +33,38 @@ public final class LiveStack {
   /** The largest DATAGRAM frame a live endpoint accepts: picoquic's client value. */
   static final int LIVE_DATAGRAM_FRAME_BYTES = 1532;
 
+  /** The summary's note when quiche writes qlog files of its own. */
+  static final String QUICHE_QLOG_NOTE =
+      "quiche wrote its own files beside them (<trace id>-<channel id>.qlog, quiche's qlog schema)";
+
   private final LiveTransport transport;
   private final String controller;
   private final QuicSettings quicheSettings;
   private final ControllerFactory controllers;
+  private final QlogFiles qlog;
+  private final String qlogLabel;
 
   private LiveStack(
       LiveTransport transport,
       String controller,
       QuicSettings quicheSettings,
       ControllerFactory controllers) {
+    this(transport, controller, quicheSettings, controllers, null, null);
+  }
+
+  private LiveStack(
+      LiveTransport transport,
+      String controller,
+      QuicSettings quicheSettings,
+      ControllerFactory controllers,
+      QlogFiles qlog,
+      String qlogLabel) {
     this.transport = transport;
     this.controller = controller;
     this.quicheSettings = quicheSettings;
     this.controllers = controllers;
+    this.qlog = qlog;
+    this.qlogLabel = qlogLabel;
   }
 
   /** quiche's Cubic: what every live command ran before the project's stack. */
@@ -91,13 +111,44 @@ public final class LiveStack {
             quicheSettings.controller(),
             micros,
             quicheSettings.maxUdpPayloadBytes(),
-            quicheSettings.maxIncomingUnidirectionalStreams());
-    return new LiveStack(transport, controller, settings, controllers);
+            quicheSettings.maxIncomingUnidirectionalStreams(),
+            quicheSettings.qlogDirectory());
+    return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel);
+  }
+
+  /**
+   * The same stack writing a qlog file per connection into {@code files}, named after {@code label}
+   * (the role: {@code relay}, {@code publisher}, {@code subscriber}). On quiche's stack, quiche
+   * writes its own files there (Netty's QLOG option: quiche's names and qlog schema).
+   */
+  public LiveStack withQlog(QlogFiles files, String label) {
+    if (transport == LiveTransport.QUICHE) {
+      files.noteOtherWriter(QUICHE_QLOG_NOTE);
+      return new LiveStack(
+          transport,
+          controller,
+          quicheSettings.withQlogDirectory(files.directory().toString()),
+          controllers,
+          null,
+          null);
+    }
+    return new LiveStack(transport, controller, quicheSettings, controllers, files, label);
+  }
+
+  /** The same stack, its qlog files (if any) named after {@code label} instead. */
+  public LiveStack forRole(String label) {
+    return qlog == null
+        ? this
+        : new LiveStack(transport, controller, quicheSettings, controllers, qlog, label);
+  }
+
+  private PacketTaps taps() {
+    return qlog == null ? PacketTaps.NONE : qlog.taps(qlogLabel);
   }
 
   /** The same stack with the quiche settings {@code change} makes (tests: few streams). */
   public LiveStack withQuicheSettings(QuicSettings settings) {
-    return new LiveStack(transport, controller, settings, controllers);
+    return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel);
   }
 
   public LiveTransport transport() {
@@ -152,7 +203,8 @@ public final class LiveStack {
         alpn,
         onConnected,
         loop,
-        CONNECT_TIMEOUT_MICROS);
+        CONNECT_TIMEOUT_MICROS,
+        taps());
   }
 
   /** Listens on {@code address}; {@code onConnection} runs on the loop for each new connection. */
@@ -166,7 +218,7 @@ public final class LiveStack {
       return NettyEndpoints.listen(address, quicheSettings, certificate, alpn, onConnection);
     }
     return MoqbedServerEndpoint.start(
-        address, config(Role.SERVER), controllers, certificate, alpn, onConnection);
+        address, config(Role.SERVER), controllers, certificate, alpn, onConnection, taps());
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.session.QuicTransportConnection;
 import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.ServerTrust;
+import dev.moqbed.transport.udp.PacketTaps;
 import dev.moqbed.transport.udp.UdpConnection;
 import dev.moqbed.transport.udp.UdpEndpoint;
 import dev.moqbed.transport.udp.UdpLimits;
@@ -44,7 +45,8 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
       String alpn,
       Consumer<LiveConnection> onConnected,
       EventLoopScheduler loop,
-      long timeoutMicros)
+      long timeoutMicros,
+      PacketTaps taps)
       throws IOException {
     UdpSecurity security =
         UdpSecurity.tls(null, ClientTlsConfig.of(serverName, List.of(alpn), serverTrust(trust)));
@@ -61,7 +63,7 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
           endpoint.call(
               () -> {
                 UdpConnection opened =
-                    endpoint.connect(remote, config, controllers, new ConnectionHandler() {});
+                    endpoint.connect(remote, config, controllers, new ConnectionHandler() {}, taps);
                 QuicConnection quic = opened.connection();
                 QuicTransportConnection transport =
                     new QuicTransportConnection(quic, LiveStack.peerName(remote));

@@ -7,6 +7,7 @@ import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.session.QuicTransportConnection;
 import dev.moqbed.transport.tls.ServerTlsContext;
+import dev.moqbed.transport.udp.PacketTaps;
 import dev.moqbed.transport.udp.UdpEndpoint;
 import dev.moqbed.transport.udp.UdpLimits;
 import dev.moqbed.transport.udp.UdpSecurity;
@@ -35,7 +36,8 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
       ControllerFactory controllers,
       ServerCertificate certificate,
       String alpn,
-      Consumer<LiveConnection> onConnection)
+      Consumer<LiveConnection> onConnection,
+      PacketTaps taps)
       throws IOException {
     ServerTlsContext tls =
         ServerTlsContext.fromPemFiles(
@@ -52,7 +54,8 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
               transport.whenReady(
                   () -> onConnection.accept(new LiveConnection(transport, bound[0].scheduler())));
               return transport;
-            });
+            },
+            taps);
     try {
       bound[0] = UdpEndpoint.bind(address, UdpLimits.defaults(), UdpSecurity.tls(tls, null), setup);
     } catch (IOException e) {

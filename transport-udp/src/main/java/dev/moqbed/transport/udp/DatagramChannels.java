@@ -21,6 +21,16 @@ final class DatagramChannels {
     return !Boolean.getBoolean("moqbed.udp.nio") && Epoll.isAvailable();
   }
 
+  /**
+   * Generic segmentation offload: on epoll where the kernel has {@code UDP_SEGMENT} (Linux 4.18),
+   * unless the system property {@code moqbed.udp.gso} is {@code false}.
+   */
+  static boolean segmentation() {
+    return epoll()
+        && !"false".equalsIgnoreCase(System.getProperty("moqbed.udp.gso"))
+        && EpollDatagramChannel.isSegmentedDatagramPacketSupported();
+  }
+
   /** One event-loop thread: every connection of an endpoint runs on it. */
   static EventLoopGroup newEventLoop() {
     return new MultiThreadIoEventLoopGroup(
@@ -31,8 +41,8 @@ final class DatagramChannels {
     return epoll() ? EpollDatagramChannel.class : NioDatagramChannel.class;
   }
 
-  /** "epoll" or "NIO", for logs and bench output. */
+  /** "epoll+GSO", "epoll" or "NIO", for logs and bench output. */
   static String describe() {
-    return epoll() ? "epoll" : "NIO";
+    return segmentation() ? "epoll+GSO" : epoll() ? "epoll" : "NIO";
   }
 }

@@ -5,10 +5,7 @@ import dev.moqbed.runtime.TimerHandle;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.quic.QuicConnection;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.socket.DatagramPacket;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 
 /**
@@ -26,8 +23,8 @@ import java.nio.ByteBuffer;
  * writable again: what the socket cannot take stays in the connection, under its own flow and
  * congestion control, never in an unbounded queue.
  *
- * <p>Each encoded datagram is copied from the codec's reused buffer into a pooled direct buffer,
- * which Netty releases once written.
+ * <p>{@link OutboundDatagrams} packs the pass's datagrams into segmented writes (GSO) where the
+ * kernel has them.
  */
 final class SendPump {
   /** Datagrams per pass: 64 × 1,440 bytes is 92 KB, about 0.3 ms of a 3 Gbit/s path. */
@@ -38,8 +35,9 @@ final class SendPump {
   private final QuicConnection connection;
   private final PacketCodec codec;
   private final Channel channel;
-  private final InetSocketAddress remote;
+  private final OutboundDatagrams outbound;
   private final EndpointCounters counters;
+  private final PacketTap tap;
   private TimerHandle wakeTimer;
   private long wakeAtMicros = Long.MAX_VALUE;
   private boolean pumpScheduled;
@@ -53,14 +51,17 @@ final class SendPump {
       UdpConnection owner,
       PacketCodec codec,
       Channel channel,
-      EndpointCounters counters) {
+      EndpointCounters counters,
+      PacketTap tap) {
     this.scheduler = scheduler;
     this.owner = owner;
     this.connection = owner.connection();
     this.codec = codec;
     this.channel = channel;
-    this.remote = owner.remoteAddress();
+    this.outbound =
+        new OutboundDatagrams(channel, owner.remoteAddress(), DatagramChannels.segmentation());
     this.counters = counters;
+    this.tap = tap;
     connection.setWakeListener(this::schedule);
   }
 
@@ -93,6 +94,10 @@ final class SendPump {
     return flushes;
   }
 
+  long writes() {
+    return outbound.writes();
+  }
+
   private void pass() {
     pumpScheduled = false;
     if (stopped) {
@@ -115,6 +120,9 @@ final class SendPump {
         if (payload.hasRemaining()) { // empty when no packet of it had keys: lost, poll on
           write(payload);
           sent++;
+          if (tap != null) {
+            tap.onSent(now, datagram);
+          }
         }
       }
     } catch (RuntimeException e) {
@@ -137,15 +145,13 @@ final class SendPump {
   }
 
   private void write(ByteBuffer payload) {
-    int length = payload.remaining();
-    ByteBuf buffer = channel.alloc().directBuffer(length);
-    buffer.writeBytes(payload);
-    channel.write(new DatagramPacket(buffer, remote), channel.voidPromise());
+    bytesSent += payload.remaining();
+    outbound.add(payload);
     datagramsSent++;
-    bytesSent += length;
   }
 
   private void flush(int sent) {
+    outbound.endPass();
     if (sent > 0) {
       channel.flush();
       flushes++;

@@ -33,6 +33,7 @@ public final class UdpConnection {
   private final boolean countsAsHandshake;
   private final boolean authenticated;
   private final SendPump pump;
+  private final PacketTap tap;
   private final CompletableFuture<UdpConnection> removed = new CompletableFuture<>();
   private boolean handshakeCounted;
   private TimerHandle drainTimer;
@@ -46,7 +47,8 @@ public final class UdpConnection {
       InetSocketAddress remote,
       long routingKey,
       boolean countsAsHandshake,
-      boolean authenticated) {
+      boolean authenticated,
+      PacketTap tap) {
     this.endpoint = endpoint;
     this.connection = connection;
     this.codec = codec;
@@ -55,8 +57,10 @@ public final class UdpConnection {
     this.countsAsHandshake = countsAsHandshake;
     this.authenticated = authenticated;
     this.handshakeCounted = countsAsHandshake;
+    this.tap = tap;
     this.pump =
-        new SendPump(endpoint.scheduler(), this, codec, endpoint.channel(), endpoint.counters());
+        new SendPump(
+            endpoint.scheduler(), this, codec, endpoint.channel(), endpoint.counters(), tap);
   }
 
   public QuicConnection connection() {
@@ -90,6 +94,11 @@ public final class UdpConnection {
   /** Flushes of the channel by this connection's pump: datagrams per flush is the batch size. */
   public long flushes() {
     return pump.flushes();
+  }
+
+  /** Writes to the channel: datagrams, or under GSO runs of datagrams sent as one. */
+  public long writes() {
+    return pump.writes();
   }
 
   /** Packets of received datagrams that did not open (another id, or failed to open). */
@@ -155,12 +164,21 @@ public final class UdpConnection {
       endpoint.registerResetToken(peerResetToken, this);
     }
     try {
+      if (tap != null) {
+        tap.onReceived(nowMicros, datagram);
+      }
       connection.receive(nowMicros, datagram);
       // Packets that came before their keys and open now (real TLS only: under the null
       // protection every space has keys from the start).
       Datagram kept;
       while ((kept = codec.decodeKeptPackets(1, 0, connection.flowId(), EcnMark.NOT_ECT)) != null) {
+        if (tap != null) {
+          tap.onReceived(nowMicros, kept);
+        }
         connection.receive(nowMicros, kept);
+      }
+      if (tap != null) {
+        tap.afterReceived(nowMicros);
       }
     } catch (QuicWireException e) {
       onMalformed(e); // a kept packet that opened but breaks the protocol
@@ -257,6 +275,9 @@ public final class UdpConnection {
   void onRemoved() {
     handshakeCounted = false;
     pump.stop();
+    if (tap != null) {
+      tap.close();
+    }
     if (drainTimer != null) {
       drainTimer.cancel();
       drainTimer = null;

@@ -18,6 +18,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.DatagramPacket;
+import io.netty.util.collection.LongObjectHashMap;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -82,7 +83,9 @@ public final class UdpEndpoint implements AutoCloseable {
   private final UdpServerSetup server;
   private final UdpSecurity security;
   private final SecureRandom random = new SecureRandom();
-  private final Map<Long, UdpConnection> connections = new HashMap<>();
+
+  /** By routing key, in a map of primitive keys: a lookup per datagram boxes nothing. */
+  private final LongObjectHashMap<UdpConnection> connections = new LongObjectHashMap<>();
 
   /**
    * Server connections by the id their client made up when it was not 8 bytes long (quiche's 20):
@@ -213,10 +216,23 @@ public final class UdpEndpoint implements AutoCloseable {
       ConnectionConfig config,
       ControllerFactory controllers,
       ConnectionHandler handler) {
+    return connect(remote, config, controllers, handler, PacketTaps.NONE);
+  }
+
+  /**
+   * As {@link #connect(InetSocketAddress, ConnectionConfig, ControllerFactory, ConnectionHandler)},
+   * with the connection's packets shown to a tap {@code taps} opens.
+   */
+  public UdpConnection connect(
+      InetSocketAddress remote,
+      ConnectionConfig config,
+      ControllerFactory controllers,
+      ConnectionHandler handler,
+      PacketTaps taps) {
     if (config.role() != Role.CLIENT) {
       throw new IllegalArgumentException("connect needs a client configuration");
     }
-    return call(() -> openClient(remote, config, controllers, handler));
+    return call(() -> openClient(remote, config, controllers, handler, taps));
   }
 
   /** Runs {@code task} on the event loop (directly when already there) and returns its result. */
@@ -404,7 +420,16 @@ public final class UdpEndpoint implements AutoCloseable {
       counters.internalErrors++;
       return null;
     }
-    UdpConnection connection = register(made.connection(), made.codec(), sender, key, true);
+    UdpConnection connection =
+        register(
+            made.connection(),
+            made.codec(),
+            sender,
+            key,
+            true,
+            server.taps(),
+            originalId,
+            nowMicros);
     if (clientChosenId != null) {
       connection.setClientChosenId(clientChosenId);
       byClientChosenId.put(clientChosenId, connection);
@@ -423,7 +448,8 @@ public final class UdpEndpoint implements AutoCloseable {
       InetSocketAddress remote,
       ConnectionConfig config,
       ControllerFactory controllers,
-      ConnectionHandler handler) {
+      ConnectionHandler handler,
+      PacketTaps taps) {
     if (connections.size() >= limits.maxConnections()) {
       throw new IllegalStateException(
           "the endpoint holds its limit of " + limits.maxConnections() + " connections");
@@ -432,8 +458,9 @@ public final class UdpEndpoint implements AutoCloseable {
     do {
       ids = ConnectionIds.randomForClient(random);
     } while (connections.containsKey(InboundHeader.keyOf(ids.local())));
+    long nowMicros = scheduler.nowMicros();
     ConnectionMaker.Made made =
-        security.maker().client(config, ids, controllers, random, scheduler.nowMicros());
+        security.maker().client(config, ids, controllers, random, nowMicros);
     made.connection().setHandler(handler);
     UdpConnection opened =
         register(
@@ -441,7 +468,10 @@ public final class UdpEndpoint implements AutoCloseable {
             made.codec().followPeerSourceId(),
             remote,
             InboundHeader.keyOf(ids.local()),
-            false);
+            false,
+            taps,
+            ids.remote(),
+            nowMicros);
     counters.connectionsOpened++;
     opened.start();
     return opened;
@@ -452,10 +482,14 @@ public final class UdpEndpoint implements AutoCloseable {
       PacketCodec codec,
       InetSocketAddress remote,
       long key,
-      boolean handshakeSlot) {
+      boolean handshakeSlot,
+      PacketTaps taps,
+      ConnectionId firstClientDestination,
+      long nowMicros) {
+    PacketTap tap = taps.open(connection, remote, firstClientDestination.toString(), nowMicros);
     UdpConnection udp =
         new UdpConnection(
-            this, connection, codec, remote, key, handshakeSlot, security.authenticates());
+            this, connection, codec, remote, key, handshakeSlot, security.authenticates(), tap);
     connections.put(key, udp);
     if (handshakeSlot) {
       handshakesBySource.merge(remote.getAddress(), 1, Integer::sum);
@@ -473,9 +507,10 @@ public final class UdpEndpoint implements AutoCloseable {
 
   /** Takes a connection out of the table with everything the endpoint keeps for it. */
   void remove(UdpConnection connection) {
-    if (!connections.remove(connection.routingKey(), connection)) {
+    if (connections.get(connection.routingKey()) != connection) {
       return;
     }
+    connections.remove(connection.routingKey());
     if (connection.clientChosenId() != null) {
       byClientChosenId.remove(connection.clientChosenId(), connection);
     }

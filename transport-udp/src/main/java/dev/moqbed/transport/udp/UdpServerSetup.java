@@ -9,15 +9,27 @@ import java.util.function.Function;
 /**
  * How an endpoint accepts connections: the server's configuration, its congestion controller, and
  * the application handler of each new connection (called on the event loop before the client's
- * first datagram is processed).
+ * first datagram is processed), and what taps each accepted connection's packets.
  */
 public record UdpServerSetup(
     ConnectionConfig config,
     ControllerFactory controllers,
-    Function<UdpConnection, ConnectionHandler> handlers) {
+    Function<UdpConnection, ConnectionHandler> handlers,
+    PacketTaps taps) {
   public UdpServerSetup {
     if (config.role() != Role.SERVER) {
       throw new IllegalArgumentException("a server setup needs a server configuration");
     }
+    if (taps == null) {
+      throw new IllegalArgumentException("taps: PacketTaps.NONE for none");
+    }
+  }
+
+  /** A setup whose connections are not tapped. */
+  public UdpServerSetup(
+      ConnectionConfig config,
+      ControllerFactory controllers,
+      Function<UdpConnection, ConnectionHandler> handlers) {
+    this(config, controllers, handlers, PacketTaps.NONE);
   }
 }

@@ -8,8 +8,6 @@ import dev.moqbed.transport.quic.PacketLossListener;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.QuicPacket;
 import dev.moqbed.transport.quic.Role;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
 
@@ -24,16 +22,20 @@ import java.util.List;
  * raw length), {@code recovery:packet_lost}, {@code recovery:metrics_updated} with the values that
  * changed, {@code recovery:congestion_state_updated} when the controller's state changes, and the
  * controller's own variables as {@code moqbed:<controller>_state} whenever one changes.
+ *
+ * <p>Times are relative to a time origin (0 in the simulator, the connection's start on a real
+ * clock), so that a trace always starts near zero whatever the host's clock reads.
  */
 public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
   /** The qlog version written: the last one qvis reads (0.4 it does not). */
   public static final String QLOG_VERSION = "0.3";
 
-  /** JSON-SEQ's record separator (RFC 7464). */
-  private static final char RECORD_SEPARATOR = 0x1e;
+  /** The simulator's trace description. */
+  public static final String VIRTUAL_TIME = "moqbed transport model, virtual time";
 
   private final QuicConnection connection;
-  private final Writer out;
+  private final QlogSink out;
+  private final long timeOriginMicros;
   private final JsonText json = new JsonText();
   private final RecoveryMetrics metrics = new RecoveryMetrics();
   private final ControllerStateLog controllerState;
@@ -47,20 +49,37 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
    * @param groupId shared by both ends' traces of one connection, so a viewer can pair them
    */
   public ConnectionQlog(QuicConnection connection, Writer out, String title, String groupId) {
+    this(connection, QlogSink.of(out), title, groupId, VIRTUAL_TIME, 0);
+  }
+
+  /**
+   * As the simulator's, with records going to {@code out} and event times counted from {@code
+   * timeOriginMicros} on the connection's clock.
+   *
+   * @param description the header's description: which stack, which clock
+   */
+  public ConnectionQlog(
+      QuicConnection connection,
+      QlogSink out,
+      String title,
+      String groupId,
+      String description,
+      long timeOriginMicros) {
     this.connection = connection;
     this.out = out;
+    this.timeOriginMicros = timeOriginMicros;
     this.controllerState = new ControllerStateLog(connection.controller().id());
-    writeHeader(title, groupId);
+    writeHeader(title, groupId, description);
     connection.setLossListener(this);
   }
 
-  private void writeHeader(String title, String groupId) {
+  private void writeHeader(String title, String groupId, String description) {
     json.clear();
     json.beginObject()
         .field("qlog_version", QLOG_VERSION)
         .field("qlog_format", "JSON-SEQ")
         .field("title", title)
-        .field("description", "moqbed transport model, virtual time");
+        .field("description", description);
     json.name("trace").beginObject().field("title", title);
     json.name("vantage_point")
         .beginObject()
@@ -152,16 +171,12 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
   @Override
   public void close() {
     connection.setLossListener(null);
-    try {
-      out.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("qlog: " + e.getMessage(), e);
-    }
+    out.close();
   }
 
   private void beginEvent(long nowMicros, String name) {
     json.clear();
-    json.beginObject().millisField("time", nowMicros).field("name", name);
+    json.beginObject().millisField("time", nowMicros - timeOriginMicros).field("name", name);
     json.name("data").beginObject();
   }
 
@@ -172,13 +187,7 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
   }
 
   private void writeRecord() {
-    try {
-      out.write(RECORD_SEPARATOR);
-      out.append(json.text());
-      out.write('\n');
-    } catch (IOException e) {
-      throw new UncheckedIOException("qlog: " + e.getMessage(), e);
-    }
+    out.record(json.text());
     charactersWritten += json.text().length() + 2;
   }
 }

@@ -10,6 +10,8 @@ package dev.moqbed.transport.udp.bench;
  * @param transferMicros from the request leaving to the last response byte
  * @param datagramsSent the sender's datagrams
  * @param flushes the sender's flushes (under epoll one {@code sendmmsg} each)
+ * @param writes the sender's packets handed to the socket: datagrams, or under GSO runs of
+ *     datagrams the kernel segments; -1 when not known (quiche)
  * @param packetsLost packets the sender declared lost
  * @param congestionWindowBytes the sender's window at the end
  * @param pacingRateBytesPerSecond the sender's pacing rate at the end
@@ -17,6 +19,9 @@ package dev.moqbed.transport.udp.bench;
  * @param cpuMicros CPU time of the two endpoints' event-loop threads over the whole run: on a
  *     loaded host the rate depends on the share of a core the loops get, the bytes per CPU second
  *     much less
+ * @param allocatedBytesPerPacket bytes the sender's event-loop thread allocated per datagram it
+ *     sent, from the request's arrival to the end (the handshake excluded; the ACKs it received
+ *     included); -1 when not known (quiche)
  */
 public record LoopbackResult(
     String pairing,
@@ -25,11 +30,13 @@ public record LoopbackResult(
     long transferMicros,
     long datagramsSent,
     long flushes,
+    long writes,
     long packetsLost,
     long congestionWindowBytes,
     long pacingRateBytesPerSecond,
     String socketKind,
-    long cpuMicros) {
+    long cpuMicros,
+    double allocatedBytesPerPacket) {
 
   public double gigabitsPerSecond() {
     return transferMicros <= 0 ? 0 : bytes * 8.0 / transferMicros / 1_000;
@@ -42,6 +49,10 @@ public record LoopbackResult(
 
   public double packetsPerFlush() {
     return flushes == 0 ? 0 : (double) datagramsSent / flushes;
+  }
+
+  public double datagramsPerWrite() {
+    return writes <= 0 ? 0 : (double) datagramsSent / writes;
   }
 
   public double lossRate() {

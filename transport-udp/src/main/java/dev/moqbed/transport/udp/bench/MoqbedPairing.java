@@ -94,14 +94,22 @@ public final class MoqbedPairing implements LoopbackPairing {
           transfer,
           result.datagramsSent(),
           result.flushes(),
+          result.writes(),
           result.packetsLost(),
           result.congestionWindowBytes(),
           result.pacingRateBytesPerSecond(),
           result.socketKind(),
-          cpuMicros);
+          cpuMicros,
+          result.allocatedBytesPerPacket());
     } catch (ExecutionException e) {
       throw new IllegalStateException("transfer failed: " + e.getCause().getMessage(), e);
     }
+  }
+
+  /** Bytes the calling thread allocated so far (HotSpot's per-thread counter). */
+  static long allocatedBytes() {
+    return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+        .getCurrentThreadAllocatedBytes();
   }
 
   /** CPU time of the endpoint's event-loop thread so far (it serves this one run). */
@@ -163,6 +171,8 @@ public final class MoqbedPairing implements LoopbackPairing {
     private final String controller;
     private final CompletableFuture<LoopbackResult> result;
     private UdpConnection connection;
+    private long allocatedAtRequest = -1;
+    private long datagramsAtRequest;
     String socketKind;
 
     ResultServer(String controller, CompletableFuture<LoopbackResult> result) {
@@ -187,6 +197,10 @@ public final class MoqbedPairing implements LoopbackPairing {
         int length,
         ByteSlice data,
         boolean fin) {
+      if (allocatedAtRequest < 0) { // on the loop: the steady state starts with the request
+        allocatedAtRequest = allocatedBytes();
+        datagramsAtRequest = connection.datagramsSent();
+      }
       batch.onStreamData(quic, nowMicros, streamId, offset, length, data, fin);
     }
 
@@ -194,6 +208,11 @@ public final class MoqbedPairing implements LoopbackPairing {
     public void onClosed(QuicConnection quic, long nowMicros, long errorCode) {
       CongestionController cc = quic.controller();
       ConnectionStats stats = quic.stats();
+      long datagrams = connection.datagramsSent() - datagramsAtRequest;
+      double allocated =
+          allocatedAtRequest < 0 || datagrams <= 0
+              ? -1
+              : (double) (allocatedBytes() - allocatedAtRequest) / datagrams;
       result.complete(
           new LoopbackResult(
               "",
@@ -202,11 +221,13 @@ public final class MoqbedPairing implements LoopbackPairing {
               0,
               connection.datagramsSent(),
               connection.flushes(),
+              connection.writes(),
               stats.packetsLost(),
               cc.congestionWindowBytes(),
               cc.pacingRateBytesPerSecond(),
               socketKind,
-              0));
+              0,
+              allocated));
     }
   }
 }

@@ -126,11 +126,13 @@ public final class QuichePairing implements LoopbackPairing {
           transferMicros,
           sender.packetsSent(),
           -1,
+          -1,
           sender.packetsLost(),
           sender.congestionWindowBytes(),
           -1,
           QuicServer.socketLayer(),
-          clientCpu + cpuMicros(server.scheduler()));
+          clientCpu + cpuMicros(server.scheduler()),
+          -1);
     }
   }
 
@@ -175,11 +177,13 @@ public final class QuichePairing implements LoopbackPairing {
           transferMicros,
           result.datagramsSent(),
           result.flushes(),
+          result.writes(),
           result.packetsLost(),
           result.congestionWindowBytes(),
           result.pacingRateBytesPerSecond(),
           result.socketKind(),
-          clientCpu + MoqbedPairing.cpuMicros(endpoint));
+          clientCpu + MoqbedPairing.cpuMicros(endpoint),
+          result.allocatedBytesPerPacket());
     }
   }
 

@@ -1,0 +1,169 @@
+package dev.moqbed.live.stack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One live qlog file read back with Jackson, with the checks of the simulator's {@code
+ * QlogFilesTest} (simulation's tests are not visible here): JSON-SEQ framing, the qlog 0.3 header,
+ * the required fields of every event kind and frame type, times that never go back.
+ */
+final class QlogTrace {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Set<String> PACKET_TYPES = Set.of("initial", "handshake", "1RTT");
+  private static final Set<String> TRIGGERS =
+      Set.of("reordering_threshold", "time_threshold", "pto_expired");
+  private static final List<String> METRICS =
+      List.of(
+          "min_rtt",
+          "smoothed_rtt",
+          "latest_rtt",
+          "rtt_variance",
+          "congestion_window",
+          "bytes_in_flight",
+          "pacing_rate");
+
+  final JsonNode header;
+  final List<JsonNode> events = new ArrayList<>();
+
+  private QlogTrace(JsonNode header) {
+    this.header = header;
+  }
+
+  static QlogTrace read(Path file) throws IOException {
+    String text = Files.readString(file, StandardCharsets.US_ASCII);
+    assertEquals(0x1e, text.charAt(0), file + ": a JSON-SEQ record starts with RS");
+    QlogTrace trace = null;
+    for (String record : text.substring(1).split("\u001e", -1)) {
+      assertTrue(record.endsWith("\n"), file + ": each record ends with a line feed");
+      JsonNode node = JSON.readTree(record);
+      if (trace == null) {
+        trace = new QlogTrace(node);
+      } else {
+        trace.events.add(node);
+      }
+    }
+    return trace;
+  }
+
+  String vantagePoint() {
+    return header.get("trace").get("vantage_point").get("type").asText();
+  }
+
+  String groupId() {
+    return header.get("trace").get("common_fields").get("group_id").asText();
+  }
+
+  void checkHeader() {
+    assertEquals("0.3", header.get("qlog_version").asText());
+    assertEquals("JSON-SEQ", header.get("qlog_format").asText());
+    JsonNode trace = header.get("trace");
+    assertTrue(Set.of("client", "server").contains(vantagePoint()));
+    JsonNode common = trace.get("common_fields");
+    assertTrue(common.get("reference_time").isNumber());
+    assertEquals("relative", common.get("time_format").asText());
+    assertEquals(16, groupId().length(), "the client's first 8-byte id in hex: " + groupId());
+  }
+
+  /** Checks every event's fields; returns the frame types seen in packets sent. */
+  Set<String> checkEvents(String controllerEvent) {
+    Set<String> sentFrameTypes = new java.util.HashSet<>();
+    double previousTime = 0;
+    String state = null;
+    for (JsonNode event : events) {
+      double time = event.get("time").asDouble();
+      assertTrue(time >= previousTime, "time goes back at " + event);
+      previousTime = time;
+      String name = event.get("name").asText();
+      JsonNode data = event.get("data");
+      switch (name) {
+        case "transport:packet_sent", "transport:packet_received" -> {
+          checkPacketHeader(data.get("header"), event);
+          assertTrue(data.get("raw").get("length").asLong() > 0, event.toString());
+          assertTrue(data.get("frames").size() > 0, event.toString());
+          for (JsonNode frame : data.get("frames")) {
+            String type = checkFrame(frame);
+            if (name.endsWith("sent")) {
+              sentFrameTypes.add(type);
+            }
+          }
+        }
+        case "recovery:packet_lost" -> {
+          checkPacketHeader(data.get("header"), event);
+          assertTrue(TRIGGERS.contains(data.get("trigger").asText()), event.toString());
+        }
+        case "recovery:metrics_updated" -> {
+          assertTrue(data.size() > 0, "a metrics update with nothing changed: " + event);
+          for (var field : (Iterable<Map.Entry<String, JsonNode>>) data::fields) {
+            assertTrue(METRICS.contains(field.getKey()), event.toString());
+            assertTrue(field.getValue().asDouble() >= 0, event.toString());
+          }
+        }
+        case "recovery:congestion_state_updated" -> {
+          String next = data.get("new").asText();
+          assertFalse(next.isEmpty());
+          if (state != null) {
+            assertEquals(state, data.get("old").asText(), event.toString());
+          }
+          assertFalse(next.equals(state), "no change: " + event);
+          state = next;
+        }
+        default -> {
+          assertEquals(controllerEvent, name, "unexpected event " + event);
+          assertTrue(data.get("state").isTextual(), event.toString());
+        }
+      }
+    }
+    assertTrue(state != null, "a congestion state was logged");
+    return sentFrameTypes;
+  }
+
+  private static void checkPacketHeader(JsonNode header, JsonNode event) {
+    assertTrue(PACKET_TYPES.contains(header.get("packet_type").asText()), event.toString());
+    assertTrue(header.get("packet_number").asLong() >= 0, event.toString());
+  }
+
+  private static String checkFrame(JsonNode frame) {
+    String type = frame.get("frame_type").asText();
+    List<String> required =
+        switch (type) {
+          case "ack" -> List.of("ack_delay", "acked_ranges");
+          case "stream" -> List.of("stream_id", "offset", "length", "fin");
+          case "crypto" -> List.of("offset", "length");
+          case "datagram" -> List.of("length");
+          case "padding" -> List.of("length");
+          case "max_data" -> List.of("maximum");
+          case "max_stream_data" -> List.of("stream_id", "maximum");
+          case "max_streams" -> List.of("maximum");
+          case "data_blocked", "stream_data_blocked", "streams_blocked" -> List.of("limit");
+          case "reset_stream" -> List.of("stream_id", "error_code", "final_size");
+          case "stop_sending" -> List.of("stream_id", "error_code");
+          case "connection_close" -> List.of("error_space", "error_code");
+          case "ack_frequency" -> List.of("sequence_number", "ack_eliciting_threshold");
+          case "new_connection_id" -> List.of("sequence_number");
+          case "retire_connection_id" -> List.of("sequence_number");
+          case "ping", "handshake_done" -> List.of();
+          default -> throw new AssertionError("unexpected frame " + frame);
+        };
+    for (String field : required) {
+      assertTrue(frame.has(field), type + " without " + field + ": " + frame);
+    }
+    return type;
+  }
+
+  long count(String name) {
+    return events.stream().filter(e -> e.get("name").asText().equals(name)).count();
+  }
+}
