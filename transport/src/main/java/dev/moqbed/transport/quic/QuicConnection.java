@@ -14,10 +14,9 @@ import java.util.random.RandomGenerator;
 /**
  * One end of a QUIC connection, as a sans-IO state machine: the host hands it received datagrams
  * ({@link #receive}), asks it for datagrams to send ({@link #poll}) and calls it again at {@link
- * #nextWakeMicros()}. It never reads a clock.
- *
- * <p>It models what moves the C4 test draft's numbers, as picoquic does it (docs/transport/
- * connection.md): handshake, packet sizes, ACK policy, recovery, pacing, flow control, streams.
+ * #nextWakeMicros()}. It never reads a clock. It models what moves the C4 test draft's numbers, as
+ * picoquic does (docs/transport/connection.md): handshake, packet sizes, ACKs, recovery, pacing,
+ * flow control, streams.
  *
  * <p>This class holds the life cycle and the host and application interfaces, and hands the rest to
  * its parts, as quinn splits its connection: {@link ModelledHandshake} (flights and keys), {@link
@@ -30,9 +29,7 @@ public final class QuicConnection {
   /** picoquic's stream priority when the application sets none (odd: FIFO). */
   public static final int DEFAULT_STREAM_PRIORITY = 9;
 
-  /**
-   * What {@link ConnectionHandler#onClosed} reports after a peer's Stateless Reset (no QUIC code).
-   */
+  /** {@link ConnectionHandler#onClosed}'s code after a peer's Stateless Reset (QUIC has none). */
   public static final long STATELESS_RESET = -1;
 
   /** Life cycle. */
@@ -463,8 +460,6 @@ public final class QuicConnection {
   private boolean ready() {
     return path.handshakeConfirmed() && state == State.READY;
   }
-
-  // ---- Receiving ----
 
   private void receivePacket(long nowMicros, QuicPacket packet, EcnMark ecn) {
     PacketNumberSpace space = space(packet.space());

@@ -1,5 +1,7 @@
 package dev.moqbed.transport.quic;
 
+import java.util.List;
+
 /**
  * The credit of the streams of one kind (bidirectional or unidirectional) that the peer opens (RFC
  * 9000 §4.6): the highest stream count we have allowed, how many of its streams have closed, and
@@ -61,11 +63,19 @@ final class StreamCredit {
     return enforced && (resendDue || nextLimit() - limitSent >= Math.max(1, window / 2));
   }
 
-  /** The MAX_STREAMS frame that is due; call only when {@link #isUpdateDue}. */
-  Frame.MaxStreams takeUpdate() {
+  /**
+   * Adds the MAX_STREAMS frame that is due, if any and if it fits in {@code capacity} bytes (9: the
+   * type and an 8-byte count at most); returns the bytes used.
+   */
+  int addUpdate(List<Frame> frames, int capacity) {
+    if (!isUpdateDue() || capacity < 9) {
+      return 0;
+    }
     limitSent = Math.max(limitSent, nextLimit());
     resendDue = false;
-    return new Frame.MaxStreams(bidirectional, limitSent);
+    Frame frame = new Frame.MaxStreams(bidirectional, limitSent);
+    frames.add(frame);
+    return frame.sizeBytes();
   }
 
   /** A packet with one of our MAX_STREAMS was lost: resend unless a higher count already went. */

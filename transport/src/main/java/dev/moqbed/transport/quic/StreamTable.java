@@ -66,11 +66,7 @@ final class StreamTable {
   private final StreamCredit peerBidirectionalCredit;
   private final StreamCredit peerUnidirectionalCredit;
 
-  /** The limit a STREAMS_BLOCKED is due for, per kind (bidi, uni); -1 when none is due. */
-  private final long[] blockedDue = {-1, -1};
-
-  /** The limit of the last STREAMS_BLOCKED sent, per kind, so that each limit is reported once. */
-  private final long[] blockedSent = {-1, -1};
+  private final StreamsBlockedReports blocked = new StreamsBlockedReports();
 
   /** Receive streams the application paused (in id order, so sums repeat exactly). */
   private final TreeSet<Long> pausedReceiveStreams = new TreeSet<>();
@@ -135,7 +131,7 @@ final class StreamTable {
 
   long openBidirectional(int priority) {
     if (bidirectionalOpened >= peerMaxBidirectionalStreams) {
-      reportBlocked(0, peerMaxBidirectionalStreams);
+      blocked.onBlocked(true, peerMaxBidirectionalStreams);
       throw new IllegalStateException(
           "the peer allows " + peerMaxBidirectionalStreams + " bidirectional streams");
     }
@@ -152,13 +148,13 @@ final class StreamTable {
     if (unidirectionalOpened < peerMaxUnidirectionalStreams) {
       return true;
     }
-    reportBlocked(1, peerMaxUnidirectionalStreams);
+    blocked.onBlocked(false, peerMaxUnidirectionalStreams);
     return false;
   }
 
   long openUnidirectional(int priority) {
     if (unidirectionalOpened >= peerMaxUnidirectionalStreams) {
-      reportBlocked(1, peerMaxUnidirectionalStreams);
+      blocked.onBlocked(false, peerMaxUnidirectionalStreams);
       throw new IllegalStateException(
           "the peer allows " + peerMaxUnidirectionalStreams + " unidirectional streams");
     }
@@ -432,8 +428,7 @@ final class StreamTable {
     if (connectionReceiveWindow.isUpdateDue()
         || peerBidirectionalCredit.isUpdateDue()
         || peerUnidirectionalCredit.isUpdateDue()
-        || blockedDue[0] >= 0
-        || blockedDue[1] >= 0) {
+        || blocked.anyDue()) {
       return true;
     }
     for (FlowControlWindow window : streamReceiveWindows.values()) {
@@ -497,34 +492,9 @@ final class StreamTable {
   }
 
   private int addStreamCountFrames(List<Frame> frames, int capacity) {
-    int used = addCreditUpdate(peerBidirectionalCredit, frames, capacity);
-    used += addCreditUpdate(peerUnidirectionalCredit, frames, capacity - used);
-    for (int kind = 0; kind < 2; kind++) {
-      if (blockedDue[kind] >= 0 && 9 <= capacity - used) {
-        Frame frame = new Frame.StreamsBlocked(kind == 0, blockedDue[kind]);
-        frames.add(frame);
-        used += frame.sizeBytes();
-        blockedSent[kind] = blockedDue[kind];
-        blockedDue[kind] = -1;
-      }
-    }
-    return used;
-  }
-
-  private static int addCreditUpdate(StreamCredit credit, List<Frame> frames, int capacity) {
-    if (!credit.isUpdateDue() || capacity < 9) {
-      return 0;
-    }
-    Frame frame = credit.takeUpdate();
-    frames.add(frame);
-    return frame.sizeBytes();
-  }
-
-  /** We are blocked by the peer's stream count (kind 0 bidi, 1 uni): tell it once per count. */
-  private void reportBlocked(int kind, long limit) {
-    if (limit != Long.MAX_VALUE && blockedSent[kind] != limit) {
-      blockedDue[kind] = limit;
-    }
+    int used = peerBidirectionalCredit.addUpdate(frames, capacity);
+    used += peerUnidirectionalCredit.addUpdate(frames, capacity - used);
+    return used + blocked.addFrames(frames, capacity - used);
   }
 
   // ---------------------------------------------------------------------------------------------
