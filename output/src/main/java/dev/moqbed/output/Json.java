@@ -31,7 +31,9 @@ public final class Json {
               new DefaultPrettyPrinter(
                       Separators.createDefaultInstance()
                           .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
-                          .withArrayValueSpacing(Separators.Spacing.AFTER))
+                          .withArrayValueSpacing(Separators.Spacing.AFTER)
+                          .withArrayEmptySeparator("")
+                          .withObjectEmptySeparator(""))
                   .withObjectIndenter(new DefaultIndenter("  ", "\n"))
                   .withArrayIndenter(DefaultPrettyPrinter.NopIndenter.instance));
 

@@ -34,8 +34,9 @@ class JsonTest {
     document.put("cc", "c4");
     document.put("p99_us", List.of(1L, 2L));
     document.put("ratio", Double.NaN);
+    document.put("notes", List.of());
     assertEquals(
-        "{\n  \"cc\": \"c4\",\n  \"p99_us\": [1, 2],\n  \"ratio\": null\n}\n",
+        "{\n  \"cc\": \"c4\",\n  \"p99_us\": [1, 2],\n  \"ratio\": null,\n  \"notes\": []\n}\n",
         Json.write(document));
   }
 

@@ -307,7 +307,8 @@ public final class HtmlReport {
     if (table.isEmpty()) {
       return;
     }
-    out.append("<h2>The MoQ chain (publisher → relay → subscriber: in virtual time, or live where the scenario or controller says so)</h2>\n")
+    out.append(
+            "<h2>The MoQ chain (publisher → relay → subscriber: in virtual time, or live where the scenario or controller says so)</h2>\n")
         .append(
             "<p>Latency from capture to complete arrival, every frame counted (µs). The draft"
                 + " workload's value is shown beside, not compared: it counts from its client's"

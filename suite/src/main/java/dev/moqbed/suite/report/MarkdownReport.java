@@ -90,7 +90,8 @@ public final class MarkdownReport {
     if (table.isEmpty()) {
       return;
     }
-    out.append("## The MoQ chain (publisher → relay → subscriber: in virtual time, or live where the scenario or controller says so)\n\n")
+    out.append(
+            "## The MoQ chain (publisher → relay → subscriber: in virtual time, or live where the scenario or controller says so)\n\n")
         .append(
             "Latency from capture to complete arrival at the subscriber, every frame counted;"
                 + " the relay sends over the scenario's link with the controller in the row."

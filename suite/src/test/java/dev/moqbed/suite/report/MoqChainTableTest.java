@@ -89,7 +89,7 @@ class MoqChainTableTest {
     assertTrue(csv.contains("moq_chain,media,media_latency_avg_us,c4,2,19000,"), csv);
     String json = ReportExport.render(model, ReportFormat.JSON);
     assertTrue(json.contains("\"moq_chain\": ["), json);
-    assertTrue(json.contains("\"track_average_latency_us\": {\n        \"a1\": 15050,"), json);
+    assertTrue(json.contains("\"track_average_latency_us\": {\n      \"a1\": 15050,"), json);
     String html = HtmlReport.render(model);
     assertTrue(html.contains("The MoQ chain"), html);
   }

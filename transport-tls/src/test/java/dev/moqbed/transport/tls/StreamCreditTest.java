@@ -131,6 +131,28 @@ class StreamCreditTest {
     assertEquals(0x05, forgeFromClient(pair, frames), "STREAM_STATE_ERROR");
   }
 
+  @Test
+  void aPeerSendingPastItsStreamWindowIsClosedWithFlowControlError() {
+    InMemoryQuicPair pair = pair();
+    assertTrue(pair.runUntil(() -> pair.server.connection().isReady(), 1_000_000));
+    // The server gave each client unidirectional stream initial_max_stream_data_uni bytes; one
+    // byte at that offset is past it.
+    long window = ConnectionConfig.builder(Role.SERVER).build().initialMaxStreamDataUni();
+    List<Frame> frames =
+        List.of(new Frame.Stream(2, window, 1, false, true, ByteSlice.of(new byte[] {7})));
+    assertEquals(0x03, forgeFromClient(pair, frames), "FLOW_CONTROL_ERROR");
+    assertEquals(0, pair.serverApp.finished.size(), "nothing past the window was taken");
+  }
+
+  @Test
+  void aPeerResettingWithAFinalSizePastItsWindowIsClosedWithFlowControlError() {
+    InMemoryQuicPair pair = pair();
+    assertTrue(pair.runUntil(() -> pair.server.connection().isReady(), 1_000_000));
+    long window = ConnectionConfig.builder(Role.SERVER).build().initialMaxStreamDataUni();
+    List<Frame> frames = List.of(new Frame.ResetStream(2, 0, window + 1));
+    assertEquals(0x03, forgeFromClient(pair, frames), "FLOW_CONTROL_ERROR");
+  }
+
   /** Sends frames in a packet the client's keys protect; returns the code the client hears. */
   private static long forgeFromClient(InMemoryQuicPair pair, List<Frame> frames) {
     QuicPacket forged = new QuicPacket(PacketSpace.APPLICATION, 1_000_000, 4, frames, 0);

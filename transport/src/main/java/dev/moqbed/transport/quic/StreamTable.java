@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The connection's streams in both directions and the flow control around them: each stream's send
@@ -67,9 +66,9 @@ final class StreamTable {
   private final StreamCredit peerUnidirectionalCredit;
 
   private final StreamsBlockedReports blocked = new StreamsBlockedReports();
+  private final ReceiveLimits receiveLimits = new ReceiveLimits();
 
-  /** Receive streams the application paused (in id order, so sums repeat exactly). */
-  private final TreeSet<Long> pausedReceiveStreams = new TreeSet<>();
+  private final PausedReceiveStreams pausedStreams = new PausedReceiveStreams();
 
   private long nextBidirectionalStreamId;
   private long nextUnidirectionalStreamId;
@@ -118,6 +117,7 @@ final class StreamTable {
     // A real handshake declared our stream counts (the config's): they bind from now on.
     peerBidirectionalCredit.enforce();
     peerUnidirectionalCredit.enforce();
+    receiveLimits.enforce();
   }
 
   private long sendLimitFor(long streamId) {
@@ -213,17 +213,20 @@ final class StreamTable {
     return sendStreamList;
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Frames from the peer
+  // ---- Frames from the peer ----
 
   void onStreamFrame(long nowMicros, Frame.Stream frame) {
     StreamReceiveState stream = receiveStreamForFrame(frame.streamId());
     if (stream == null) {
       return; // a late copy of data already delivered, or the connection is closing
     }
+    if (!withinReceiveLimits(stream, frame.offset() + frame.length())) {
+      return;
+    }
     long added = stream.onFrame(frame, deliveryAt(nowMicros));
     connectionBytesReceived += added;
-    connectionReceiveWindow.onProgress(connectionBytesReceived - pausedBytes());
+    connectionReceiveWindow.onProgress(
+        connectionBytesReceived - pausedStreams.heldBytes(receiveStreams));
     FlowControlWindow window = streamReceiveWindows.get(frame.streamId());
     if (window != null) {
       window.onProgress(stream.deliveredOffset());
@@ -235,6 +238,20 @@ final class StreamTable {
       application.receivedPackets.onStreamFinReceived();
     }
     retireReceiveStreamIfDone(stream);
+  }
+
+  /** False, and the connection closing with FLOW_CONTROL_ERROR, for data past our limits. */
+  private boolean withinReceiveLimits(StreamReceiveState stream, long endOffset) {
+    if (receiveLimits.allows(
+        endOffset,
+        stream.highestReceivedOffset(),
+        streamReceiveWindows.get(stream.id),
+        connectionBytesReceived,
+        connectionReceiveWindow)) {
+      return true;
+    }
+    connection.close(TransportErrorCode.FLOW_CONTROL_ERROR.code(), false);
+    return false;
   }
 
   private StreamReceiveState.Consumer deliveryAt(long nowMicros) {
@@ -255,12 +272,13 @@ final class StreamTable {
     }
     if (paused) {
       stream.pause();
-      pausedReceiveStreams.add(streamId);
+      pausedStreams.add(streamId);
       return;
     }
-    pausedReceiveStreams.remove(streamId);
+    pausedStreams.remove(streamId);
     stream.resume(deliveryAt(nowMicros));
-    connectionReceiveWindow.onProgress(connectionBytesReceived - pausedBytes());
+    connectionReceiveWindow.onProgress(
+        connectionBytesReceived - pausedStreams.heldBytes(receiveStreams));
     FlowControlWindow window = streamReceiveWindows.get(streamId);
     if (window != null) {
       window.onProgress(stream.deliveredOffset());
@@ -268,21 +286,9 @@ final class StreamTable {
     retireReceiveStreamIfDone(stream);
   }
 
-  /** Bytes received on paused streams beyond what they delivered. */
-  private long pausedBytes() {
-    long held = 0;
-    for (long id : pausedReceiveStreams) {
-      StreamReceiveState stream = receiveStreams.get(id);
-      if (stream != null) {
-        held += stream.highestReceivedOffset() - stream.deliveredOffset();
-      }
-    }
-    return held;
-  }
-
   void onResetStream(long nowMicros, Frame.ResetStream reset) {
     StreamReceiveState stream = receiveStreamForFrame(reset.streamId());
-    if (stream != null && !stream.isReset()) {
+    if (stream != null && !stream.isReset() && withinReceiveLimits(stream, reset.finalSize())) {
       long added = Math.max(0, reset.finalSize() - stream.highestReceivedOffset());
       stream.onReset(reset.finalSize());
       connectionBytesReceived += added;
@@ -336,8 +342,7 @@ final class StreamTable {
     }
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // What happened to the frames we sent
+  // ---- What happened to the frames we sent ----
 
   void onStreamFrameAcknowledged(Frame.Stream frame) {
     StreamSendState stream = sendStreams.get(frame.streamId());
@@ -384,8 +389,7 @@ final class StreamTable {
     return window == null ? -1 : window.limitBytes();
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // What the next packet may carry
+  // ---- What the next packet may carry ----
 
   /** New data of {@code stream} may go: under the connection limit, or a FIN alone. */
   boolean mayTakeNewData(StreamSendState stream) {
@@ -526,7 +530,7 @@ final class StreamTable {
   private void retireReceiveStreamIfDone(StreamReceiveState stream) {
     if (stream.isFinished()) {
       receiveStreams.remove(stream.id);
-      pausedReceiveStreams.remove(stream.id);
+      pausedStreams.remove(stream.id);
       streamReceiveWindows.remove(stream.id);
       long index = stream.id >>> 2;
       finishedReceive[(int) (stream.id & 3)].add(index, index + 1);
