@@ -10,6 +10,7 @@ import dev.moqbed.session.transport.PathStats;
 import dev.moqbed.simulation.FrameTable;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
+import dev.moqbed.simulation.moq.TrackLatencies;
 import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
@@ -152,34 +153,13 @@ record LiveScenarioRun(
     for (TrackReport track : report().tracks()) {
       stopSending += track.stopSendingSent();
     }
-    Map<String, long[]> byTrack = new LinkedHashMap<>();
+    TrackLatencies latencies = new TrackLatencies();
     for (FrameRecord frame : frames) {
-      long[] stats = byTrack.computeIfAbsent(frame.track(), track -> new long[3]);
-      stats[0]++;
-      stats[1] += frame.latencyMicros();
-      stats[2] = Math.max(stats[2], frame.latencyMicros());
-    }
-    Long averageLatency = null;
-    Long maxLatency = null;
-    StringBuilder streams = new StringBuilder();
-    for (Map.Entry<String, long[]> entry : byTrack.entrySet()) {
-      long[] stats = entry.getValue();
-      long average = Math.round((double) stats[1] / stats[0]);
-      averageLatency = averageLatency == null ? average : Math.max(averageLatency, average);
-      maxLatency = maxLatency == null ? stats[2] : Math.max(maxLatency, stats[2]);
-      streams
-          .append(streams.length() == 0 ? "" : ";")
-          .append(entry.getKey())
-          .append(':')
-          .append(stats[0])
-          .append(':')
-          .append(average)
-          .append(':')
-          .append(stats[2]);
+      latencies.add(frame.track(), frame.latencyMicros());
     }
     extra.put("frames_cancelled", Integer.toString(frameTable(run).cancelledRows()));
     extra.put("stop_sending", Long.toString(stopSending));
-    extra.put("media_streams", streams.toString());
+    extra.put("media_streams", latencies.mediaStreams());
     return new RunRecord(
         scenario,
         label(controller),
@@ -189,8 +169,8 @@ record LiveScenarioRun(
         null,
         null,
         null,
-        averageLatency,
-        maxLatency,
+        latencies.averageLatencyMicros(),
+        latencies.maxLatencyMicros(),
         extra);
   }
 }

@@ -48,7 +48,7 @@ class LiveCommandsTest {
     Result quiches = run("relay", "--transport", "moqbed", "--cc", "quiche:bbr");
     assertEquals(2, quiches.exitCode());
     assertTrue(quiches.err().startsWith("moqbed: controller 'quiche:bbr' is quiche's"));
-    Result fanout = run("bench", "fanout", "--cc", "c4");
+    Result fanout = run("bench", "fanout", "--transport", "quiche", "--cc", "c4");
     assertEquals(2, fanout.exitCode());
     assertTrue(fanout.err().startsWith("moqbed: controller 'c4' is the project's own"));
   }

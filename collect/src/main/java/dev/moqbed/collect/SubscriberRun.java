@@ -6,6 +6,7 @@ import dev.moqbed.collect.v1.ReceivedFrame;
 import dev.moqbed.media.FrameKind;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
+import dev.moqbed.simulation.moq.TrackLatencies;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,7 +22,7 @@ final class SubscriberRun {
   private final int run;
   private final FrameRows rows;
   private final int maxTracks;
-  private final Map<String, long[]> tracks = new LinkedHashMap<>();
+  private final TrackLatencies tracks = new TrackLatencies();
   private long frames;
 
   SubscriberRun(Hello hello, int run, FrameRows rows, int maxTracks) {
@@ -49,17 +50,10 @@ final class SubscriberRun {
     if (kind == null) {
       throw new MalformedRecordException("frame of unknown kind " + frame.getKindValue());
     }
-    long[] stats = tracks.get(track);
-    if (stats == null) {
-      if (tracks.size() == maxTracks) {
-        throw new MalformedRecordException("more than " + maxTracks + " tracks in one run");
-      }
-      stats = new long[3];
-      tracks.put(track, stats);
+    if (!tracks.has(track) && tracks.tracks() == maxTracks) {
+      throw new MalformedRecordException("more than " + maxTracks + " tracks in one run");
     }
-    stats[0]++;
-    stats[1] += frame.getLatencyUs();
-    stats[2] = Math.max(stats[2], frame.getLatencyUs());
+    tracks.add(track, frame.getLatencyUs());
     frames++;
     rows.add(
         track,
@@ -84,25 +78,7 @@ final class SubscriberRun {
     Map<String, String> extra = new LinkedHashMap<>();
     extra.put("completed", Boolean.toString(completed));
     extra.put(MoqChainSimulation.WORKLOAD_COLUMN, MoqChainSimulation.WORKLOAD);
-    Long averageLatency = null;
-    Long maxLatency = null;
-    StringBuilder streams = new StringBuilder();
-    for (Map.Entry<String, long[]> entry : tracks.entrySet()) {
-      long[] stats = entry.getValue();
-      long average = Math.round((double) stats[1] / stats[0]);
-      averageLatency = averageLatency == null ? average : Math.max(averageLatency, average);
-      maxLatency = maxLatency == null ? stats[2] : Math.max(maxLatency, stats[2]);
-      streams
-          .append(streams.length() == 0 ? "" : ";")
-          .append(entry.getKey())
-          .append(':')
-          .append(stats[0])
-          .append(':')
-          .append(average)
-          .append(':')
-          .append(stats[2]);
-    }
-    extra.put("media_streams", streams.toString());
+    extra.put("media_streams", tracks.mediaStreams());
     extra.put("host", hello.getHost());
     extra.put("sender_run", Integer.toString(hello.getRun()));
     extra.put("clock_offset_us", Long.toString(hello.getClockOffsetUs()));
@@ -132,8 +108,8 @@ final class SubscriberRun {
         null,
         null,
         null,
-        averageLatency,
-        maxLatency,
+        tracks.averageLatencyMicros(),
+        tracks.maxLatencyMicros(),
         extra);
   }
 }

@@ -141,35 +141,13 @@ public final class MoqChainSimulation {
           stopSending += track.stopSendingSent();
         }
       }
-      // exact per-track figures from the frames (the subscriber's histograms are bucketed)
-      Map<String, long[]> byTrack = new LinkedHashMap<>();
+      TrackLatencies latencies = new TrackLatencies();
       for (FrameRecord frame : frames) {
-        long[] stats = byTrack.computeIfAbsent(frame.track(), track -> new long[3]);
-        stats[0]++;
-        stats[1] += frame.latencyMicros();
-        stats[2] = Math.max(stats[2], frame.latencyMicros());
-      }
-      Long averageLatency = null;
-      Long maxLatency = null;
-      StringBuilder streams = new StringBuilder();
-      for (Map.Entry<String, long[]> entry : byTrack.entrySet()) {
-        long[] stats = entry.getValue();
-        long average = Math.round((double) stats[1] / stats[0]);
-        averageLatency = averageLatency == null ? average : Math.max(averageLatency, average);
-        maxLatency = maxLatency == null ? stats[2] : Math.max(maxLatency, stats[2]);
-        streams
-            .append(streams.length() == 0 ? "" : ";")
-            .append(entry.getKey())
-            .append(':')
-            .append(stats[0])
-            .append(':')
-            .append(average)
-            .append(':')
-            .append(stats[2]);
+        latencies.add(frame.track(), frame.latencyMicros());
       }
       extra.put("frames_cancelled", Integer.toString(frameTable(run).cancelledRows()));
       extra.put("stop_sending", Long.toString(stopSending));
-      extra.put("media_streams", streams.toString());
+      extra.put("media_streams", latencies.mediaStreams());
       return new RunRecord(
           scenario,
           controller,
@@ -179,8 +157,8 @@ public final class MoqChainSimulation {
           relaySender.rttAverageMicros(),
           relaySender.rttStandardDeviationMicros(),
           load,
-          averageLatency,
-          maxLatency,
+          latencies.averageLatencyMicros(),
+          latencies.maxLatencyMicros(),
           extra);
     }
 
