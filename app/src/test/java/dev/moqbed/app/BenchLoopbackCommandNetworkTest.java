@@ -47,7 +47,8 @@ class BenchLoopbackCommandNetworkTest {
     String[] lines = out.toString().split("\n");
     assertEquals(
         "pairing,cc,bytes,seconds,gbit_per_s,ratio_to_quiche,loop_cpu_s,gbit_per_cpu_s,"
-            + "packets_per_flush,loss_rate,final_cwnd_bytes,pacing_rate_mbit_per_s,socket",
+            + "packets_per_flush,packets_per_write,alloc_bytes_per_packet,loss_rate,final_cwnd_bytes,"
+            + "pacing_rate_mbit_per_s,socket",
         lines[0]);
     // quiche->quiche once (the reference), then three pairings with each of the two controllers.
     assertEquals(1 + 1 + 3 * 2, lines.length, out.toString());
@@ -60,7 +61,7 @@ class BenchLoopbackCommandNetworkTest {
       assertEquals("1000000", cells[2]);
       assertTrue(Double.parseDouble(cells[4]) > 0, lines[i]);
       assertTrue(Double.parseDouble(cells[5]) > 0, lines[i]);
-      assertTrue(Long.parseLong(cells[10]) > 0, lines[i]);
+      assertTrue(Long.parseLong(cells[12]) > 0, lines[i]); // final_cwnd_bytes
       if (cells[0].startsWith("moqbed")) {
         assertTrue(Double.parseDouble(cells[8]) >= 1, lines[i]);
       }

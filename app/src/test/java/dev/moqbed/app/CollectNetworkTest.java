@@ -165,7 +165,7 @@ class CollectNetworkTest {
     assertEquals(2, runs.records().size(), output("collect"));
     for (RunRecord run : runs.records()) {
       assertEquals("e2e", run.scenario());
-      assertEquals("quiche:cubic", run.controller());
+      assertEquals("c4", run.controller()); // the live default: C4 on the project's stack
       assertEquals("true", run.extra().get("completed"), output("collect"));
       assertEquals(run.extra().get("frames_received"), run.extra().get("frames_collected"));
       assertTrue(
@@ -177,7 +177,7 @@ class CollectNetworkTest {
         runs.records().stream().map(r -> r.extra().get("host")).sorted().toList());
     List<String> paths = Files.readAllLines(out.resolve("paths.csv"));
     assertTrue(paths.size() > 2, "the relay's path samples: " + paths.size() + " lines");
-    assertTrue(paths.get(1).startsWith("e2e,quiche:cubic,relay-vm,"), paths.get(1));
+    assertTrue(paths.get(1).startsWith("e2e,c4,relay-vm,"), paths.get(1));
 
     StringWriter report = new StringWriter();
     StringWriter errors = new StringWriter();
@@ -189,7 +189,7 @@ class CollectNetworkTest {
     assertEquals(0, code, errors.toString());
     String text = report.toString();
     assertTrue(text.contains("a1 av_latency"), text);
-    assertTrue(text.contains("| e2e | quiche:cubic | 2 |"), text);
+    assertTrue(text.contains("| e2e | c4 | 2 |"), text);
     assertTrue(Files.readString(work.resolve("r.html")).contains("a1"));
   }
 }

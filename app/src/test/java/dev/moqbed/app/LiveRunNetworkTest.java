@@ -73,7 +73,8 @@ class LiveRunNetworkTest {
     // 3 s of the draft's mix: 150 audio datagrams, 90 frames per video layer, all sent
     assertEquals("330", record.extra().get("frames_sent"));
     assertTrue(record.mediaAverageLatencyMicros() > 1_000, record.toString());
-    assertTrue(record.completionTimeMicros() >= 3_000_000, record.toString());
+    // from the first object to the chain's end: the 3 s of media less at most one frame interval
+    assertTrue(record.completionTimeMicros() >= 2_960_000, record.toString());
 
     Path frames = new FramesDirectory(out).file("media_wb", "live:cubic", 0);
     assertTrue(Files.isRegularFile(frames), frames.toString());
