@@ -5,7 +5,6 @@ import dev.moqbed.netem.DirectionSample;
 import dev.moqbed.netem.UdpLinkEmulator;
 import dev.moqbed.netsim.LinkSchedule;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -34,32 +33,7 @@ final class EmulatedSubscriberRoute implements SubscriberRoute {
                     new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), relay, schedule)
                 .withClients(maxClients, 60_000_000L));
     lastSettings = emulator.settings();
-    return new Opened() {
-      @Override
-      public InetSocketAddress address() {
-        return emulator.listenAddress();
-      }
-
-      @Override
-      public int relaySidePort(int subscriberPort) {
-        try {
-          return emulator.forwardingPort(subscriberPort);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }
-
-      @Override
-      public void close() {
-        try {
-          lastTotals = emulator.totals();
-        } catch (IOException e) {
-          lastTotals = List.of();
-        } finally {
-          emulator.close();
-        }
-      }
-    };
+    return new EmulatorOpening(emulator, totals -> lastTotals = totals, () -> {});
   }
 
   LinkSchedule schedule() {

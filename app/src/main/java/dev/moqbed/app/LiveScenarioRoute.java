@@ -9,7 +9,6 @@ import dev.moqbed.netem.UdpLinkEmulator;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.ServerCertificate;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -73,33 +72,7 @@ final class LiveScenarioRoute implements SubscriberRoute {
       throw e;
     }
     lastBulk = null;
-    return new Opened() {
-      @Override
-      public InetSocketAddress address() {
-        return emulator.listenAddress();
-      }
-
-      @Override
-      public int relaySidePort(int subscriberPort) {
-        try {
-          return emulator.forwardingPort(subscriberPort);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }
-
-      @Override
-      public void close() {
-        try {
-          lastTotals = emulator.totals();
-        } catch (IOException e) {
-          lastTotals = List.of();
-        } finally {
-          finishBulk();
-          emulator.close();
-        }
-      }
-    };
+    return new EmulatorOpening(emulator, totals -> lastTotals = totals, this::finishBulk);
   }
 
   /** The media began: the upload starts its delay from now. */
