@@ -37,18 +37,27 @@ final class AuthFiles {
 
   /** The token of {@code --token} or the one in {@code --token-file}; none when neither. */
   static AuthorizationToken token(String token, Path tokenFile) {
+    return token("--token", token, "--token-file", tokenFile);
+  }
+
+  /**
+   * The token given as text with option {@code textOption} or in a file with {@code fileOption};
+   * none when neither.
+   */
+  static AuthorizationToken token(
+      String textOption, String token, String fileOption, Path tokenFile) {
     if (token != null && tokenFile != null) {
-      throw new IllegalArgumentException("give --token or --token-file, not both");
+      throw new IllegalArgumentException("give " + textOption + " or " + fileOption + ", not both");
     }
     String text =
-        token != null ? token : tokenFile != null ? readSmallText("--token-file", tokenFile) : null;
+        token != null ? token : tokenFile != null ? readSmallText(fileOption, tokenFile) : null;
     if (text == null) {
       return AuthorizationToken.NONE;
     }
     text = text.strip();
     if (text.isEmpty() || !text.matches("[A-Za-z0-9_\\-.]+")) {
       throw new IllegalArgumentException(
-          (token != null ? "--token" : "--token-file " + tokenFile)
+          (token != null ? textOption : fileOption + " " + tokenFile)
               + ": not a token (base64url text with one '.', as 'moqbed token issue' prints)");
     }
     return AuthorizationToken.of(text);

@@ -104,7 +104,8 @@ final class PublisherCommand implements Callable<Integer> {
                 relayOptions.serverName(address),
                 LiveQlogOption.apply(controllerOption.stack(), qlog, "publisher"),
                 relayOptions.trust(),
-                version),
+                version,
+                token),
             sessionOptions.livenessMicros,
             sessionOptions.policy(),
             line -> {

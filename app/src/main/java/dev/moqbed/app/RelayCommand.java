@@ -23,6 +23,7 @@ import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.auth.TokenKey;
+import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
@@ -80,6 +81,21 @@ final class RelayCommand implements Callable<Integer> {
       names = "--upstream-insecure",
       description = "Accept any certificate from the upstream relay.")
   boolean upstreamInsecure;
+
+  @Option(
+      names = "--upstream-token",
+      paramLabel = "TOKEN",
+      description =
+          "Token (moqbed token issue, with a subscribe scope) for an upstream relay started with"
+              + " --auth-key; sent in the CLIENT_SETUP and on every SUBSCRIBE to it. Visible in the"
+              + " process list: prefer --upstream-token-file.")
+  String upstreamToken;
+
+  @Option(
+      names = "--upstream-token-file",
+      paramLabel = "FILE",
+      description = "Read the upstream relay's token from FILE.")
+  Path upstreamTokenFile;
 
   @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
@@ -241,9 +257,16 @@ final class RelayCommand implements Callable<Integer> {
       OutputPaths.requireWritableFile(traceFile, "--trace");
     }
     TokenKey tokenKey = authKey == null ? null : AuthFiles.readKey("--auth-key", authKey);
+    AuthorizationToken upstreamAuthorization =
+        AuthFiles.token(
+            "--upstream-token", upstreamToken, "--upstream-token-file", upstreamTokenFile);
+    if (!upstreamAuthorization.isNone() && upstream == null) {
+      throw new IllegalArgumentException("--upstream-token needs --upstream");
+    }
     RelayConfig config =
         RelayConfig.builder()
             .authKey(tokenKey)
+            .upstreamToken(upstreamAuthorization)
             .maxSessions(maxSessions)
             .maxSubscriptionsPerSession(maxSubscriptionsPerSession)
             .maxQueuedBytesPerSubscriber(maxBufferedBytes)

@@ -177,7 +177,8 @@ final class SubscriberCommand implements Callable<Integer> {
                     relayOptions.serverName(address),
                     LiveQlogOption.apply(controllerOption.stack(), qlog, "subscriber"),
                     relayOptions.trust(),
-                    version),
+                    version,
+                    token),
                 sessionOptions.livenessMicros,
                 sessionOptions.policy(),
                 line -> {

@@ -4,10 +4,13 @@ import dev.moqbed.relay.auth.SignedTokens;
 import dev.moqbed.relay.auth.TokenGrant;
 import dev.moqbed.relay.auth.TokenKey;
 import dev.moqbed.relay.auth.TokenRole;
+import dev.moqbed.relay.auth.TokenScope;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,8 +22,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Authorization for a relay started with --auth-key: 'key' makes the relay's secret, 'issue'"
-          + " signs a token (HMAC-SHA256 over role, namespace prefix and expiry) that a publisher"
-          + " or subscriber passes with --token. See docs/security.md."
+          + " signs a token (HMAC-SHA256 over its scopes, each a role on a namespace prefix, and its"
+          + " expiry) that a publisher or subscriber passes with --token. See docs/security.md."
     },
     subcommands = {TokenCommand.Key.class, TokenCommand.Issue.class})
 final class TokenCommand implements Runnable {
@@ -57,13 +60,18 @@ final class TokenCommand implements Runnable {
     }
   }
 
-  /** {@code moqbed token issue --key FILE --role R --namespace NS [--expires 24h]}. */
+  /**
+   * {@code moqbed token issue --key FILE [--publish NS]... [--subscribe NS]... [--ttl 24h]}: one
+   * token with every scope asked for.
+   */
   @Command(
       name = "issue",
       mixinStandardHelpOptions = true,
       description = {
-        "Prints a token for ROLE on every namespace under NS (whole fields separated by '/': live"
-            + " covers live and live/cam1, not livestream), valid until now + TIME."
+        "Prints a token that may publish under each --publish prefix and subscribe under each"
+            + " --subscribe prefix (whole fields separated by '/': live/ covers live and live/cam1,"
+            + " not livestream), valid until now + TTL. A publisher or subscriber passes it with"
+            + " --token; a relay passes it to its upstream with --upstream-token."
       })
   static final class Issue implements Callable<Integer> {
     @Option(
@@ -74,51 +82,70 @@ final class TokenCommand implements Runnable {
     Path key;
 
     @Option(
-        names = "--role",
-        required = true,
-        paramLabel = "ROLE",
-        description = "publish (PUBLISH_NAMESPACE) or subscribe (SUBSCRIBE).")
-    String role;
-
-    @Option(
-        names = "--namespace",
-        required = true,
+        names = "--publish",
         paramLabel = "NS",
-        description = "Namespace prefix the token covers.")
-    String namespace;
+        description =
+            "A namespace prefix the holder may publish (PUBLISH_NAMESPACE) under; repeatable.")
+    List<String> publish = new ArrayList<>();
 
     @Option(
-        names = "--expires",
+        names = "--subscribe",
+        paramLabel = "NS",
+        description = "A namespace prefix the holder may subscribe (SUBSCRIBE) under; repeatable.")
+    List<String> subscribe = new ArrayList<>();
+
+    @Option(
+        names = {"--ttl", "--expires"},
         paramLabel = "TIME",
         defaultValue = "24h",
         converter = QuantityConverters.Duration.class,
         description = "Validity from now (default ${DEFAULT-VALUE}).")
-    long expiresMicros;
+    long ttlMicros;
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-      if (expiresMicros <= 0) {
-        throw new IllegalArgumentException("--expires must be positive");
+      if (ttlMicros <= 0) {
+        throw new IllegalArgumentException("--ttl must be positive");
       }
-      TokenRole tokenRole = TokenRole.ofLabel(role);
+      List<TokenScope> scopes = new ArrayList<>();
+      for (String namespace : publish) {
+        scopes.add(scope(TokenRole.PUBLISH, "--publish", namespace));
+      }
+      for (String namespace : subscribe) {
+        scopes.add(scope(TokenRole.SUBSCRIBE, "--subscribe", namespace));
+      }
+      if (scopes.isEmpty()) {
+        throw new IllegalArgumentException(
+            "give at least one --publish NS or --subscribe NS (what the token allows)");
+      }
+      if (scopes.size() > TokenGrant.MAX_SCOPES) {
+        throw new IllegalArgumentException(
+            "at most " + TokenGrant.MAX_SCOPES + " --publish and --subscribe in one token");
+      }
       TokenKey tokenKey = AuthFiles.readKey("--key", key);
-      long expiresAt = Instant.now().getEpochSecond() + Math.max(1, expiresMicros / 1_000_000);
-      TokenGrant grant = TokenGrant.of(tokenRole, namespace, expiresAt);
+      long expiresAt = Instant.now().getEpochSecond() + Math.max(1, ttlMicros / 1_000_000);
+      TokenGrant grant = new TokenGrant(scopes, expiresAt);
       PrintWriter out = spec.commandLine().getOut();
       out.println(SignedTokens.issue(grant, tokenKey));
       out.flush();
       PrintWriter err = spec.commandLine().getErr();
       err.println(
-          "moqbed: "
-              + tokenRole.label()
-              + " token for namespace "
-              + grant.prefixText()
-              + ", expires "
+          "moqbed: token for "
+              + grant.scopesText()
+              + "; expires "
               + Instant.ofEpochSecond(expiresAt));
       err.flush();
       return 0;
+    }
+
+    private static TokenScope scope(TokenRole role, String option, String namespace) {
+      try {
+        return TokenScope.of(role, namespace);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(option + " " + namespace + ": " + e.getMessage());
+      }
     }
   }
 }

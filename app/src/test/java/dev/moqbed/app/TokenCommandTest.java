@@ -1,10 +1,13 @@
 package dev.moqbed.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.moqbed.media.moqt.TrackNamespace;
 import dev.moqbed.relay.auth.SignedTokens;
 import dev.moqbed.relay.auth.TokenCheck;
+import dev.moqbed.relay.auth.TokenGrant;
 import dev.moqbed.relay.auth.TokenKey;
 import dev.moqbed.relay.auth.TokenRole;
 import java.io.PrintWriter;
@@ -42,25 +45,50 @@ class TokenCommandTest {
             "issue",
             "--key",
             key.toString(),
-            "--role",
-            "subscribe",
-            "--namespace",
-            "live",
-            "--expires",
+            "--publish",
+            "live/",
+            "--subscribe",
+            "live/",
+            "--subscribe",
+            "org/news",
+            "--ttl",
             "2h");
     assertEquals(0, issued.exitCode(), issued.err());
     String token = issued.out().strip();
     assertTrue(token.matches("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+"), token);
-    assertTrue(issued.err().contains("subscribe token for namespace live, expires"), issued.err());
+    assertTrue(
+        issued
+            .err()
+            .startsWith(
+                "moqbed: token for publish live, subscribe live, subscribe org/news; expires"),
+        issued.err());
     assertTrue(!issued.err().contains(token), "the token is printed once, on standard output");
 
     TokenKey parsed = TokenKey.parse(Files.readString(key));
     long now = Instant.now().getEpochSecond();
     TokenCheck check = SignedTokens.check(token, parsed, now);
     assertTrue(check.valid(), String.valueOf(check.failure()));
-    assertEquals(TokenRole.SUBSCRIBE, check.grant().role());
-    long expiresIn = check.grant().expiresAtSeconds() - now;
+    TokenGrant grant = check.grant();
+    assertTrue(grant.permits(TokenRole.PUBLISH, TrackNamespace.of("live", "cam1")));
+    assertTrue(grant.permits(TokenRole.SUBSCRIBE, TrackNamespace.of("live")));
+    assertTrue(grant.permits(TokenRole.SUBSCRIBE, TrackNamespace.of("org", "news")));
+    assertFalse(grant.permits(TokenRole.PUBLISH, TrackNamespace.of("org", "news")));
+    long expiresIn = grant.expiresAtSeconds() - now;
     assertTrue(expiresIn > 7_190 && expiresIn <= 7_200, "expires in " + expiresIn + " s");
+  }
+
+  @Test
+  void shouldAcceptTheOlderExpiresSpellingAndRefuseATokenWithoutScopes() throws Exception {
+    Path key = directory.resolve("relay.key");
+    run("token", "key", "--out", key.toString());
+    Result expires =
+        run("token", "issue", "--key", key.toString(), "--publish", "live", "--expires", "1h");
+    assertEquals(0, expires.exitCode(), expires.err());
+    Result none = run("token", "issue", "--key", key.toString(), "--ttl", "1h");
+    assertEquals(2, none.exitCode());
+    assertEquals(
+        "moqbed: give at least one --publish NS or --subscribe NS (what the token allows)\n",
+        none.err());
   }
 
   @Test
@@ -80,8 +108,7 @@ class TokenCommandTest {
     assertEquals(2, relay.exitCode());
     assertEquals("moqbed: --auth-key " + missing + ": no such file\n", relay.err());
 
-    Result issue =
-        run("token", "issue", "--key", missing.toString(), "--role", "publish", "--namespace", "x");
+    Result issue = run("token", "issue", "--key", missing.toString(), "--publish", "x");
     assertEquals(2, issue.exitCode());
     assertEquals("moqbed: --key " + missing + ": no such file\n", issue.err());
 
@@ -95,17 +122,20 @@ class TokenCommandTest {
   }
 
   @Test
-  void shouldRefuseBadRolesNamespacesAndTokensWithOneLine() throws Exception {
+  void shouldRefuseBadNamespacesAndTokensWithOneLine() throws Exception {
     Path key = directory.resolve("relay.key");
     run("token", "key", "--out", key.toString());
-    Result role =
-        run("token", "issue", "--key", key.toString(), "--role", "admin", "--namespace", "x");
-    assertEquals(2, role.exitCode());
-    assertEquals("moqbed: unknown role 'admin': expected publish or subscribe\n", role.err());
-    Result namespace =
-        run("token", "issue", "--key", key.toString(), "--role", "publish", "--namespace", "a//b");
+    Result namespace = run("token", "issue", "--key", key.toString(), "--publish", "a//b");
     assertEquals(2, namespace.exitCode());
-    assertTrue(namespace.err().contains("has an empty field"), namespace.err());
+    assertEquals(
+        "moqbed: --publish a//b: namespace 'a//b' has an empty field (fields are separated by /)\n",
+        namespace.err());
+    Result empty = run("token", "issue", "--key", key.toString(), "--subscribe", "/");
+    assertEquals(2, empty.exitCode());
+    assertEquals("moqbed: --subscribe /: a namespace prefix must not be empty\n", empty.err());
+    Result upstream = run("relay", "--listen", "127.0.0.1:0", "--upstream-token", "a.b");
+    assertEquals(2, upstream.exitCode());
+    assertEquals("moqbed: --upstream-token needs --upstream\n", upstream.err());
 
     Result token =
         run("subscriber", "--relay", "127.0.0.1:9", "--insecure", "--token", "not a token");

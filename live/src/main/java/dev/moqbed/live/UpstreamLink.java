@@ -8,6 +8,7 @@ import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.relay.Relay;
+import dev.moqbed.session.KeepAlive;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.SessionClose;
@@ -26,11 +27,20 @@ import java.util.function.Consumer;
  * A relay's connection to its upstream relay ({@code relay --upstream}, {@code chain --relays N}):
  * a QUIC client on the relay's own event loop (so the relay stays single-threaded) whose MoQT
  * session the relay treats as the publisher of every namespace it does not know ({@link
- * Relay#newUpstreamSession()}). When the connection is lost, subscriptions through it end
+ * Relay#startUpstreamSession}). When the connection is lost, subscriptions through it end
  * (PUBLISH_DONE, GOING_AWAY) and the link reconnects every {@code retryMicros} until it is back.
  */
 public final class UpstreamLink implements AutoCloseable {
   private static final long READY_TIMEOUT_SECONDS = 10;
+
+  /**
+   * How often the link sends a keep-alive (MAX_REQUEST_ID one higher), well inside the 10 s QUIC
+   * idle timeout: a link that carries no track yet stays open, where it used to be dropped and
+   * reopened every idle timeout, refusing the SUBSCRIBEs that arrived in between. The idle timeout
+   * itself stays 10 s rather than the clients' 2 s liveness: a relay link's handshake must not fail
+   * on a loaded host, and the link reconnects by itself when it is lost.
+   */
+  private static final long KEEP_ALIVE_MICROS = 2_000_000;
 
   private final Relay relay;
   private final EventLoopScheduler relayLoop;
@@ -117,11 +127,14 @@ public final class UpstreamLink implements AutoCloseable {
             serverName,
             trust,
             LiveChain.VERSION.alpn(),
-            connection ->
-                MoqtSession.client(
-                    connection.transport(),
-                    new Watched(relay.newUpstreamSession(), ready),
-                    LiveChain.VERSION),
+            connection -> {
+              MoqtSession session =
+                  relay.startUpstreamSession(
+                      connection.transport(),
+                      LiveChain.VERSION,
+                      relaySession -> new Watched(relaySession, ready));
+              KeepAlive.start(relayLoop, session, KEEP_ALIVE_MICROS);
+            },
             relayLoop);
     return ready;
   }

@@ -74,6 +74,7 @@ public final class MoqtSession {
   private SendStream controlOut;
   private ControlStreamDecoder controlDecoder;
   private boolean ready;
+  private KeyValuePairs peerSetupParameters = KeyValuePairs.NONE;
   private boolean closed;
   private SessionClose localClose;
   private long nextRequestId;
@@ -102,21 +103,37 @@ public final class MoqtSession {
    */
   public static MoqtSession client(
       TransportConnection connection, MoqtSessionListener listener, MoqtVersion version) {
+    return client(
+        connection,
+        listener,
+        version,
+        KeyValuePairs.NONE,
+        MoqtLimits.DEFAULT,
+        ReceiveBudget.UNLIMITED);
+  }
+
+  /**
+   * The client end with {@code setupParameters} in its CLIENT_SETUP after MAX_REQUEST_ID (an
+   * AUTHORIZATION TOKEN for the whole session, say), the decoders' {@code limits} and a {@code
+   * budget} told of every change of {@link #bufferedBytes()}, as a relay's session to its upstream
+   * has them.
+   */
+  public static MoqtSession client(
+      TransportConnection connection,
+      MoqtSessionListener listener,
+      MoqtVersion version,
+      KeyValuePairs setupParameters,
+      MoqtLimits limits,
+      ReceiveBudget budget) {
     MoqtSession session =
-        new MoqtSession(
-            Side.CLIENT,
-            connection,
-            listener,
-            version,
-            MoqtLimits.DEFAULT,
-            ReceiveBudget.UNLIMITED);
+        new MoqtSession(Side.CLIENT, connection, listener, version, limits, budget);
     BidirectionalStream control = connection.openBidirectionalStream();
     session.attachControlStream(control);
+    List<KeyValuePair> parameters = new ArrayList<>();
+    parameters.add(KeyValuePair.ofVarint(SetupParameter.MAX_REQUEST_ID, ADVERTISED_MAX_REQUEST_ID));
+    parameters.addAll(setupParameters.pairs());
     session.sendNow(
-        new ClientSetup(
-            List.of(version.setupVersionNumber()),
-            KeyValuePairs.of(
-                KeyValuePair.ofVarint(SetupParameter.MAX_REQUEST_ID, ADVERTISED_MAX_REQUEST_ID))));
+        new ClientSetup(List.of(version.setupVersionNumber()), new KeyValuePairs(parameters)));
     return session;
   }
 
@@ -138,6 +155,14 @@ public final class MoqtSession {
       MoqtLimits limits,
       ReceiveBudget budget) {
     return new MoqtSession(Side.SERVER, connection, listener, version, limits, budget);
+  }
+
+  /**
+   * The parameters of the peer's CLIENT_SETUP or SERVER_SETUP ({@link KeyValuePairs#NONE} before it
+   * arrived): where a client may carry an AUTHORIZATION TOKEN for the whole session.
+   */
+  public KeyValuePairs peerSetupParameters() {
+    return peerSetupParameters;
   }
 
   /** Bytes of incomplete objects held for the peer's subgroup streams (0 once closed). */
@@ -274,6 +299,7 @@ public final class MoqtSession {
     if (!ready) {
       if (side == Side.SERVER && message instanceof ClientSetup clientSetup) {
         MoqtVersion selected = VersionNegotiation.select(clientSetup, List.of(version));
+        peerSetupParameters = clientSetup.parameters();
         sendNow(
             new ServerSetup(
                 selected.setupVersionNumber(),
@@ -287,6 +313,7 @@ public final class MoqtSession {
       }
       if (side == Side.CLIENT && message instanceof ServerSetup serverSetup) {
         VersionNegotiation.confirm(serverSetup, List.of(version));
+        peerSetupParameters = serverSetup.parameters();
         ready = true;
         listener.ready(this);
         resumePausedStreams();

@@ -60,7 +60,11 @@ final class DownstreamSide {
     AuthRefusal refusal =
         context
             .authorizer()
-            .check(TokenRole.SUBSCRIBE, subscribe.namespace(), subscribe.parameters());
+            .check(
+                TokenRole.SUBSCRIBE,
+                subscribe.namespace(),
+                subscribe.parameters(),
+                peer.setupGrant());
     if (refusal != null) {
       peer.send(
           new SubscribeError(

@@ -3,6 +3,7 @@ package dev.moqbed.relay;
 import dev.moqbed.media.moqt.ControlMessage;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.SubgroupHeader;
+import dev.moqbed.relay.auth.TokenGrant;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.SubgroupWriter;
 import dev.moqbed.session.transport.PathStats;
@@ -19,6 +20,7 @@ import dev.moqbed.session.transport.PathStats;
 final class Peer {
   private final LogBudget logBudget;
   private MoqtSession session;
+  private TokenGrant setupGrant;
   private boolean closed;
 
   Peer(RelayContext context) {
@@ -35,8 +37,18 @@ final class Peer {
     logBudget.reportSuppressed(name());
   }
 
-  void onReady(MoqtSession session) {
+  /**
+   * @param setupGrant what the AUTHORIZATION TOKEN of the peer's CLIENT_SETUP granted, null when it
+   *     carried none (or the relay checks none)
+   */
+  void onReady(MoqtSession session, TokenGrant setupGrant) {
     this.session = session;
+    this.setupGrant = setupGrant;
+  }
+
+  /** What the peer's CLIENT_SETUP token granted for the whole session; null without one. */
+  TokenGrant setupGrant() {
+    return setupGrant;
   }
 
   void onClosed() {

@@ -11,6 +11,7 @@ import dev.moqbed.session.SubgroupWriter;
 import dev.moqbed.session.transport.TransportConnection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * The relay. Every accepted connection ({@link #serve}) gets a session whose handler is a {@link
@@ -127,15 +128,28 @@ public final class Relay {
   }
 
   /**
-   * A handler for a connection this relay opened to another relay; pass it to {@link
-   * MoqtSession#client}. Once that session is ready, SUBSCRIBEs for namespaces no publisher
-   * announced here go to it (see {@link UpstreamRelays}).
+   * Starts the MoQT client session of a connection this relay opened to another relay. Once it is
+   * ready, SUBSCRIBEs for namespaces no publisher announced here go to it (see {@link
+   * UpstreamRelays}). It presents {@link RelayConfig#upstreamToken()} in its CLIENT_SETUP (and its
+   * SUBSCRIBEs), and what the upstream sends is held to the same limits as any publisher's: the
+   * object size and the receive caps, per session and in total, of {@link ReceiveMemory}.
+   *
+   * @param watch wraps the relay's handler, to learn of the session's readiness and end
    */
-  public MoqtSessionListener newUpstreamSession() {
+  public MoqtSession startUpstreamSession(
+      TransportConnection transport,
+      MoqtVersion version,
+      UnaryOperator<MoqtSessionListener> watch) {
     RelayConnection connection = new RelayConnection(context, origin, true, this::forget);
     connections.add(connection);
     upstreamRelays.add(connection.upstream());
-    return connection;
+    return MoqtSession.client(
+        transport,
+        watch.apply(connection),
+        version,
+        context.config().upstreamToken().parameters(),
+        limits,
+        receiveMemory);
   }
 
   /** A connection closed: it is no longer counted, listed, or asked for tracks. */

@@ -1,6 +1,7 @@
 package dev.moqbed.relay;
 
 import dev.moqbed.relay.auth.TokenKey;
+import dev.moqbed.session.AuthorizationToken;
 
 /**
  * Relay settings: what a subscriber, a session and a stranger may hold. Built with {@link
@@ -45,6 +46,7 @@ public final class RelayConfig {
   private final long setupTimeoutMicros;
   private final int maxPendingSetupsPerAddress;
   private final TokenKey authKey;
+  private final AuthorizationToken upstreamToken;
   private final int maxObjectBytes;
   private final long maxReceiveBufferPerSession;
   private final long maxReceiveBufferTotal;
@@ -57,6 +59,7 @@ public final class RelayConfig {
     setupTimeoutMicros = builder.setupTimeoutMicros;
     maxPendingSetupsPerAddress = builder.maxPendingSetupsPerAddress;
     authKey = builder.authKey;
+    upstreamToken = builder.upstreamToken;
     maxObjectBytes = builder.maxObjectBytes;
     maxReceiveBufferPerSession = builder.maxReceiveBufferPerSession;
     maxReceiveBufferTotal = builder.maxReceiveBufferTotal;
@@ -109,6 +112,15 @@ public final class RelayConfig {
   }
 
   /**
+   * The token this relay presents to its upstream relay ({@code relay --upstream}), in its
+   * CLIENT_SETUP and on every SUBSCRIBE it sends there; {@link AuthorizationToken#NONE} for an open
+   * upstream.
+   */
+  public AuthorizationToken upstreamToken() {
+    return upstreamToken;
+  }
+
+  /**
    * The largest object payload a peer may send on a stream or in a datagram; a longer one closes
    * the session with PROTOCOL_VIOLATION as soon as its length field arrives, before it is buffered.
    */
@@ -138,6 +150,7 @@ public final class RelayConfig {
     private long setupTimeoutMicros = DEFAULT_SETUP_TIMEOUT_MICROS;
     private int maxPendingSetupsPerAddress = DEFAULT_MAX_PENDING_SETUPS_PER_ADDRESS;
     private TokenKey authKey;
+    private AuthorizationToken upstreamToken = AuthorizationToken.NONE;
     private int maxObjectBytes = DEFAULT_MAX_OBJECT_BYTES;
     private long maxReceiveBufferPerSession = DEFAULT_MAX_RECEIVE_BUFFER_PER_SESSION;
     private long maxReceiveBufferTotal = DEFAULT_MAX_RECEIVE_BUFFER_TOTAL;
@@ -152,6 +165,7 @@ public final class RelayConfig {
       setupTimeoutMicros = config.setupTimeoutMicros;
       maxPendingSetupsPerAddress = config.maxPendingSetupsPerAddress;
       authKey = config.authKey;
+      upstreamToken = config.upstreamToken;
       maxObjectBytes = config.maxObjectBytes;
       maxReceiveBufferPerSession = config.maxReceiveBufferPerSession;
       maxReceiveBufferTotal = config.maxReceiveBufferTotal;
@@ -214,6 +228,12 @@ public final class RelayConfig {
     /** Requires tokens signed with {@code key} (default: none, an open relay). */
     public Builder authKey(TokenKey key) {
       authKey = key;
+      return this;
+    }
+
+    /** The token for the upstream relay (default: none). */
+    public Builder upstreamToken(AuthorizationToken token) {
+      upstreamToken = java.util.Objects.requireNonNull(token, "token");
       return this;
     }
 

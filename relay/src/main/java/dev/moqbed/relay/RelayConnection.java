@@ -1,6 +1,7 @@
 package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.ControlMessage;
+import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.PublishDone;
 import dev.moqbed.media.moqt.PublishNamespace;
@@ -11,6 +12,7 @@ import dev.moqbed.media.moqt.SubscribeError;
 import dev.moqbed.media.moqt.SubscribeOk;
 import dev.moqbed.media.moqt.Unsubscribe;
 import dev.moqbed.media.moqt.UnsupportedControlMessage;
+import dev.moqbed.relay.auth.SetupAuthorization;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.SessionClose;
@@ -50,7 +52,12 @@ final class RelayConnection implements MoqtSessionListener {
       Consumer<RelayConnection> whenClosed) {
     this.context = context;
     this.peer = new Peer(context);
-    this.upstream = new UpstreamSide(peer, context, origin);
+    this.upstream =
+        new UpstreamSide(
+            peer,
+            context,
+            origin,
+            toUpstreamRelay ? context.config().upstreamToken().parameters() : KeyValuePairs.NONE);
     this.downstream = new DownstreamSide(peer, context, origin);
     this.toUpstreamRelay = toUpstreamRelay;
     this.whenClosed = whenClosed;
@@ -86,9 +93,25 @@ final class RelayConnection implements MoqtSessionListener {
         peer.pathStats());
   }
 
+  /**
+   * Setup done. A CLIENT_SETUP token that a relay with a key does not accept ends the session at
+   * once (UNAUTHORIZED, MALFORMED_AUTH_TOKEN or EXPIRED_AUTH_TOKEN), before it can ask for
+   * anything; a valid one serves the session's requests that carry no token of their own.
+   */
   @Override
   public void onReady(MoqtSession session) {
-    peer.onReady(session);
+    SetupAuthorization authorization =
+        toUpstreamRelay
+            ? SetupAuthorization.NONE
+            : context.authorizer().checkSetup(session.peerSetupParameters());
+    if (authorization.refused()) {
+      String reason = "unauthorized: CLIENT_SETUP token " + authorization.refusal().label();
+      context.events().onLog("session from " + session.peer() + " refused: " + reason);
+      context.observer().onUnauthorized("client_setup", authorization.refusal());
+      session.close(authorization.refusal().sessionError(), reason);
+      return;
+    }
+    peer.onReady(session, authorization.grant());
     context
         .events()
         .onLog((toUpstreamRelay ? "upstream relay " : "session from ") + session.peer() + " ready");

@@ -38,14 +38,20 @@ final class UpstreamSide {
   private final Peer peer;
   private final RelayContext context;
   private final Origin origin;
+  private final KeyValuePairs subscribeParameters;
   private final List<TrackNamespace> published = new ArrayList<>();
   private final Map<Long, RelayTrack> tracksByRequest = new HashMap<>();
   private final Map<Long, RelayTrack> tracksByAlias = new HashMap<>();
 
-  UpstreamSide(Peer peer, RelayContext context, Origin origin) {
+  /**
+   * @param subscribeParameters the parameters of every SUBSCRIBE the relay sends the peer: an
+   *     upstream relay's AUTHORIZATION TOKEN, none for a publisher
+   */
+  UpstreamSide(Peer peer, RelayContext context, Origin origin, KeyValuePairs subscribeParameters) {
     this.peer = peer;
     this.context = context;
     this.origin = origin;
+    this.subscribeParameters = subscribeParameters;
   }
 
   boolean isReady() {
@@ -70,7 +76,9 @@ final class UpstreamSide {
    */
   void onPublishNamespace(PublishNamespace publish) {
     AuthRefusal refusal =
-        context.authorizer().check(TokenRole.PUBLISH, publish.namespace(), publish.parameters());
+        context
+            .authorizer()
+            .check(TokenRole.PUBLISH, publish.namespace(), publish.parameters(), peer.setupGrant());
     if (refusal != null) {
       peer.send(
           new PublishNamespaceError(
@@ -167,7 +175,7 @@ final class UpstreamSide {
             GroupOrder.ASCENDING,
             true,
             SubscribeFilter.nextGroupStart(),
-            KeyValuePairs.NONE));
+            subscribeParameters));
     return track;
   }
 

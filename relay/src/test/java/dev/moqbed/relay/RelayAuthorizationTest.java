@@ -4,15 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.media.moqt.ControlMessage;
 import dev.moqbed.media.moqt.KeyValuePairs;
+import dev.moqbed.media.moqt.MoqtLimits;
 import dev.moqbed.media.moqt.PublishNamespace;
 import dev.moqbed.media.moqt.PublishNamespaceError;
 import dev.moqbed.media.moqt.PublishNamespaceOk;
 import dev.moqbed.media.moqt.TrackNamespace;
 import dev.moqbed.media.moqt.draft14.Draft14Codes;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.relay.auth.SignedTokens;
 import dev.moqbed.relay.auth.TokenGrant;
@@ -21,6 +24,8 @@ import dev.moqbed.relay.auth.TokenRole;
 import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
+import dev.moqbed.session.ReceiveBudget;
+import dev.moqbed.session.SessionClose;
 import dev.moqbed.session.memory.MemoryLink;
 import dev.moqbed.session.memory.MemoryTransport;
 import dev.moqbed.subscriber.SubscriberReport;
@@ -129,6 +134,43 @@ class RelayAuthorizationTest {
   }
 
   @Test
+  void shouldCloseASessionWhoseSetupTokenIsBadAndLetAGoodOneServeItsRequests() {
+    RecordingObserver observer = new RecordingObserver();
+    VirtualChain chain = chainWithKey(observer);
+
+    SetupClient forged =
+        setupClient(
+            chain, "forged", token(OTHER_KEY, TokenRole.PUBLISH, "live"), KeyValuePairs.NONE);
+    assertTrue(forged.answers.isEmpty(), forged.answers.toString());
+    assertNotNull(forged.close, "the relay closes the session");
+    assertEquals(SessionError.UNAUTHORIZED.code(), forged.close.code());
+    assertTrue(forged.close.byPeer());
+
+    SetupClient expired =
+        setupClient(
+            chain,
+            "expired",
+            AuthorizationToken.of(
+                    SignedTokens.issue(TokenGrant.of(TokenRole.PUBLISH, "live", 0), KEY))
+                .parameters(),
+            KeyValuePairs.NONE);
+    assertEquals(SessionError.EXPIRED_AUTH_TOKEN.code(), expired.close.code());
+
+    // One token for the session, none on the request: the setup's grant serves it.
+    SetupClient publisher =
+        setupClient(chain, "publisher", token(KEY, TokenRole.PUBLISH, "live"), KeyValuePairs.NONE);
+    assertNull(publisher.close);
+    assertInstanceOf(PublishNamespaceOk.class, publisher.answers.get(0));
+    assertEquals(
+        List.of("client_setup:bad_signature", "client_setup:expired"), observer.unauthorized);
+    assertTrue(
+        chain.log.contains(
+            "relay: session from forged/client refused: unauthorized: CLIENT_SETUP token"
+                + " bad_signature"),
+        chain.log.toString());
+  }
+
+  @Test
   void shouldServeEveryoneWithoutAKeyAsBefore() {
     VirtualChain chain = new VirtualChain();
     chain.startPublisher(MediaSpec.DRAFT_MEDIA_MIX, MemoryLink.ofDelay(1_000));
@@ -151,6 +193,54 @@ class RelayAuthorizationTest {
 
   private static long errorCode(ControlMessage answer) {
     return assertInstanceOf(PublishNamespaceError.class, answer).errorCode();
+  }
+
+  /** What a bare client with a setup token heard: the answers to its announcement, the close. */
+  private static final class SetupClient {
+    final List<ControlMessage> answers = new ArrayList<>();
+    SessionClose close;
+  }
+
+  /**
+   * A bare client with {@code setupParameters} in its CLIENT_SETUP, announcing {@code live} with
+   * {@code requestParameters} once ready.
+   */
+  private static SetupClient setupClient(
+      VirtualChain chain,
+      String name,
+      KeyValuePairs setupParameters,
+      KeyValuePairs requestParameters) {
+    SetupClient heard = new SetupClient();
+    MemoryTransport.Pair pair =
+        MemoryTransport.pair(
+            chain.scheduler, MemoryLink.ofDelay(1_000), MemoryLink.ofDelay(1_000), name);
+    chain.relay.serve(pair.server(), VirtualChain.VERSION);
+    MoqtSession.client(
+        pair.client(),
+        new MoqtSessionListener() {
+          @Override
+          public void onReady(MoqtSession session) {
+            session.send(
+                new PublishNamespace(
+                    session.nextRequestId(), TrackNamespace.of("live"), requestParameters));
+          }
+
+          @Override
+          public void onControlMessage(MoqtSession session, ControlMessage message) {
+            heard.answers.add(message);
+          }
+
+          @Override
+          public void onClosed(MoqtSession session, SessionClose close) {
+            heard.close = close;
+          }
+        },
+        VirtualChain.VERSION,
+        setupParameters,
+        MoqtLimits.DEFAULT,
+        ReceiveBudget.UNLIMITED);
+    chain.scheduler.runUntil(chain.scheduler.nowMicros() + 100_000);
+    return heard;
   }
 
   /** A bare client announcing {@code live} with {@code parameters}; the relay's answer. */

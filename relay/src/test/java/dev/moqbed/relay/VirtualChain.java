@@ -44,6 +44,8 @@ final class VirtualChain {
   // What the publisher's PUBLISH_NAMESPACE and the subscribers' SUBSCRIBEs carry.
   AuthorizationToken publisherToken = AuthorizationToken.NONE;
   AuthorizationToken subscriberToken = AuthorizationToken.NONE;
+  // The relay subscribers connect to: this chain's own, unless a test puts another in front.
+  Relay subscriberRelay;
 
   VirtualChain(RelayConfig config) {
     this(config, RelayObserver.NONE);
@@ -51,6 +53,7 @@ final class VirtualChain {
 
   VirtualChain(RelayConfig config, RelayObserver observer) {
     relay = new Relay(scheduler, config, line -> log.add("relay: " + line), observer);
+    subscriberRelay = relay;
   }
 
   VirtualChain() {
@@ -134,7 +137,7 @@ final class VirtualChain {
     if (streamLimit >= 0) {
       pair.client().limitIncomingUnidirectionalStreams(streamLimit);
     }
-    relay.serve(pair.server(), VERSION);
+    subscriberRelay.serve(pair.server(), VERSION);
     MoqtSession.client(pair.client(), subscriber, VERSION);
     subscribers.add(subscriber);
     subscriberConnections.add(pair.client());

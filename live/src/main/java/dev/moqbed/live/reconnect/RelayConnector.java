@@ -2,13 +2,16 @@ package dev.moqbed.live.reconnect;
 
 import dev.moqbed.live.stack.ClientEndpoint;
 import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.media.moqt.MoqtLimits;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.SharedEventLoops;
+import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.KeepAlive;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
+import dev.moqbed.session.ReceiveBudget;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
@@ -33,13 +36,34 @@ import java.util.function.Consumer;
  * handshake), so it runs on a thread of its own, never on the loop.
  */
 public final class RelayConnector implements AutoCloseable {
-  /** Where the relay is and how to reach it. */
+  /**
+   * Where the relay is and how to reach it.
+   *
+   * @param setupToken presented in every connection's CLIENT_SETUP (the roles also put it on each
+   *     request): a relay with a key refuses a bad one at once, before the session asks for
+   *     anything
+   */
   public record Target(
       InetSocketAddress address,
       String serverName,
       LiveStack stack,
       ClientTrust trust,
-      MoqtVersion version) {}
+      MoqtVersion version,
+      AuthorizationToken setupToken) {
+    public Target {
+      java.util.Objects.requireNonNull(setupToken, "setupToken");
+    }
+
+    /** A target without a token. */
+    public Target(
+        InetSocketAddress address,
+        String serverName,
+        LiveStack stack,
+        ClientTrust trust,
+        MoqtVersion version) {
+      this(address, serverName, stack, trust, version, AuthorizationToken.NONE);
+    }
+  }
 
   /** 2 s: noticed ten times sooner than the 10 s idle timeout, and far above any real RTT. */
   public static final long DEFAULT_LIVENESS_MICROS = 2_000_000;
@@ -252,7 +276,13 @@ public final class RelayConnector implements AutoCloseable {
             target.version().alpn(),
             connection -> {
               MoqtSession session =
-                  MoqtSession.client(connection.transport(), role, target.version());
+                  MoqtSession.client(
+                      connection.transport(),
+                      role,
+                      target.version(),
+                      target.setupToken().parameters(),
+                      MoqtLimits.DEFAULT,
+                      ReceiveBudget.UNLIMITED);
               KeepAlive.start(loop, session, livenessMicros / 4);
             },
             loop);

@@ -1,12 +1,14 @@
 package dev.moqbed.relay.auth;
 
 import dev.moqbed.media.moqt.draft14.Draft14Codes;
+import dev.moqbed.media.moqt.wire.SessionError;
 
 /**
  * Why a relay with a key refused a request, and the draft-14 error code it answers with
  * (PUBLISH_NAMESPACE_ERROR and SUBSCRIBE_ERROR share the values, §13.1): a token that cannot be
  * read is MALFORMED_AUTH_TOKEN (0x10), an expired one EXPIRED_AUTH_TOKEN (0x12), everything else
- * UNAUTHORIZED (0x1).
+ * UNAUTHORIZED (0x1). A token in CLIENT_SETUP that is refused closes the session with the session
+ * error codes of the same names (0x16, 0x18, 0x2).
  */
 public enum AuthRefusal {
   /** The request carried no AUTHORIZATION TOKEN. */
@@ -38,6 +40,24 @@ public enum AuthRefusal {
   /** The error code of the PUBLISH_NAMESPACE_ERROR that answers. */
   public long namespaceErrorCode() {
     return errorCode;
+  }
+
+  /** The refusal of a token that failed its signature or expiry check. */
+  static AuthRefusal of(TokenCheck.Failure failure) {
+    return switch (failure) {
+      case MALFORMED -> MALFORMED;
+      case BAD_SIGNATURE -> BAD_SIGNATURE;
+      case EXPIRED -> EXPIRED;
+    };
+  }
+
+  /** The session error that closes a session whose CLIENT_SETUP carried this refused token. */
+  public SessionError sessionError() {
+    return switch (this) {
+      case MALFORMED -> SessionError.MALFORMED_AUTH_TOKEN;
+      case EXPIRED -> SessionError.EXPIRED_AUTH_TOKEN;
+      default -> SessionError.UNAUTHORIZED;
+    };
   }
 
   /** The error code of the SUBSCRIBE_ERROR that answers. */

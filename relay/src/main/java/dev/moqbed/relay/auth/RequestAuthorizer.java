@@ -7,9 +7,11 @@ import dev.moqbed.session.AuthorizationToken;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Decides whether a request may proceed: without a key every request does (an open relay); with
- * one, the request's AUTHORIZATION TOKEN must be signed with it, unexpired on the relay's clock, of
- * the request's role, and its prefix must cover the request's namespace.
+ * Decides whether a session and its requests may proceed: without a key everything does (an open
+ * relay); with one, a request needs a token signed with it, unexpired on the relay's clock, with a
+ * scope of the request's role whose prefix covers the request's namespace. The token is the one the
+ * request carries (AUTHORIZATION TOKEN parameter) or, when it carries none, the one the session's
+ * CLIENT_SETUP carried (draft-14 allows the parameter in both places).
  */
 public final class RequestAuthorizer {
   /** Lets everything through. */
@@ -33,8 +35,40 @@ public final class RequestAuthorizer {
     return key != null;
   }
 
-  /** Null when the request may proceed, else why not. */
+  /**
+   * The token of a CLIENT_SETUP: its grant when it carries a valid one, a refusal when it carries
+   * one that is not (the session is then closed), neither when it carries none or the relay is open
+   * (each request must then bring its own token).
+   */
+  public SetupAuthorization checkSetup(KeyValuePairs setupParameters) {
+    if (key == null) {
+      return SetupAuthorization.NONE;
+    }
+    AuthorizationToken.Carried carried = AuthorizationToken.read(setupParameters);
+    if (carried.isMalformed()) {
+      return SetupAuthorization.refused(AuthRefusal.MALFORMED);
+    }
+    if (carried.token().isNone()) {
+      return SetupAuthorization.NONE;
+    }
+    TokenCheck check = verify(carried.token());
+    return check.valid()
+        ? SetupAuthorization.granted(check.grant())
+        : SetupAuthorization.refused(AuthRefusal.of(check.failure()));
+  }
+
+  /** {@link #check(TokenRole, TrackNamespace, KeyValuePairs, TokenGrant)} without a setup grant. */
   public AuthRefusal check(TokenRole role, TrackNamespace namespace, KeyValuePairs parameters) {
+    return check(role, namespace, parameters, null);
+  }
+
+  /**
+   * Null when the request may proceed, else why not.
+   *
+   * @param setupGrant what the session's CLIENT_SETUP token granted, null when it carried none
+   */
+  public AuthRefusal check(
+      TokenRole role, TrackNamespace namespace, KeyValuePairs parameters, TokenGrant setupGrant) {
     if (key == null) {
       return null;
     }
@@ -42,33 +76,43 @@ public final class RequestAuthorizer {
     if (carried.isMalformed()) {
       return AuthRefusal.MALFORMED;
     }
+    TokenGrant grant;
     if (carried.token().isNone()) {
-      return AuthRefusal.MISSING;
-    }
-    byte[] value = carried.token().value();
-    for (byte b : value) {
-      if (b < 0x21 || b > 0x7E) {
-        return AuthRefusal.MALFORMED; // base64url and '.' only
+      if (setupGrant == null) {
+        return AuthRefusal.MISSING;
       }
+      // Checked at setup, but a session may outlive its token.
+      if (nowSeconds() >= setupGrant.expiresAtSeconds()) {
+        return AuthRefusal.EXPIRED;
+      }
+      grant = setupGrant;
+    } else {
+      TokenCheck check = verify(carried.token());
+      if (!check.valid()) {
+        return AuthRefusal.of(check.failure());
+      }
+      grant = check.grant();
     }
-    TokenCheck check =
-        SignedTokens.check(
-            new String(value, StandardCharsets.US_ASCII),
-            key,
-            Math.floorDiv(clock.nowMicros(), 1_000_000L));
-    if (!check.valid()) {
-      return switch (check.failure()) {
-        case MALFORMED -> AuthRefusal.MALFORMED;
-        case BAD_SIGNATURE -> AuthRefusal.BAD_SIGNATURE;
-        case EXPIRED -> AuthRefusal.EXPIRED;
-      };
-    }
-    if (check.grant().role() != role) {
+    if (!grant.hasRole(role)) {
       return AuthRefusal.WRONG_ROLE;
     }
-    if (!check.grant().covers(namespace)) {
+    if (!grant.permits(role, namespace)) {
       return AuthRefusal.WRONG_NAMESPACE;
     }
     return null;
+  }
+
+  private TokenCheck verify(AuthorizationToken token) {
+    byte[] value = token.value();
+    for (byte b : value) {
+      if (b < 0x21 || b > 0x7E) {
+        return TokenCheck.failed(TokenCheck.Failure.MALFORMED); // base64url and '.' only
+      }
+    }
+    return SignedTokens.check(new String(value, StandardCharsets.US_ASCII), key, nowSeconds());
+  }
+
+  private long nowSeconds() {
+    return Math.floorDiv(clock.nowMicros(), 1_000_000L);
   }
 }

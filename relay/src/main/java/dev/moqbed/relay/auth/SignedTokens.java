@@ -11,10 +11,12 @@ import java.util.List;
 
 /**
  * The relay's tokens: {@code base64url(claims) "." base64url(HMAC-SHA256(key, claims))}, no
- * padding. The claims are binary, so a token stays short (about 70 characters for a one-field
- * namespace): a version byte (1), the role byte, the expiry as 8 bytes (Unix seconds, big endian),
- * the number of namespace fields, then each field as a 2-byte length and its bytes. The MAC covers
- * every claim byte, version included, so changing any of them (or the signature) fails the check.
+ * padding. The claims are binary, so a token stays short (about 70 characters for one scope on a
+ * one-field namespace): a version byte (2), the expiry as 8 bytes (Unix seconds, big endian), the
+ * number of scopes, then per scope its role byte, the number of namespace fields and each field as
+ * a 2-byte length and its bytes. Version 1 (one scope: the role byte before the expiry, no scope
+ * count), which earlier releases issued, is still read. The MAC covers every claim byte, version
+ * included, so changing any of them (or the signature) fails the check.
  *
  * <p>Why not JWT: the relay is the only party that checks these, issuer and verifier share one key,
  * and the JDK's {@code Mac} does all of it; a JSON parser on the relay's attack surface would buy
@@ -24,7 +26,8 @@ public final class SignedTokens {
   /** Longest token text accepted: far above any real one, below the parameter's 64 KiB limit. */
   public static final int MAX_TOKEN_CHARS = 4096;
 
-  private static final int VERSION = 1;
+  private static final int VERSION_ONE_SCOPE = 1;
+  private static final int VERSION = 2;
   private static final int MAC_BYTES = 32;
   private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
 
@@ -75,16 +78,19 @@ public final class SignedTokens {
   private static byte[] claims(TokenGrant grant) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.write(VERSION);
-    out.write(grant.role().code());
     out.writeBytes(ByteBuffer.allocate(8).putLong(grant.expiresAtSeconds()).array());
-    out.write(grant.prefix().size());
-    for (ByteString field : grant.prefix()) {
-      if (field.size() > 0xFFFF) {
-        throw new IllegalArgumentException("namespace field longer than 65535 bytes");
+    out.write(grant.scopes().size());
+    for (TokenScope scope : grant.scopes()) {
+      out.write(scope.role().code());
+      out.write(scope.prefix().size());
+      for (ByteString field : scope.prefix()) {
+        if (field.size() > 0xFFFF) {
+          throw new IllegalArgumentException("namespace field longer than 65535 bytes");
+        }
+        out.write(field.size() >>> 8);
+        out.write(field.size() & 0xFF);
+        out.writeBytes(field.toByteArray());
       }
-      out.write(field.size() >>> 8);
-      out.write(field.size() & 0xFF);
-      out.writeBytes(field.toByteArray());
     }
     return out.toByteArray();
   }
@@ -93,24 +99,50 @@ public final class SignedTokens {
   private static TokenGrant parse(byte[] claims) {
     ByteBuffer in = ByteBuffer.wrap(claims);
     try {
-      if ((in.get() & 0xFF) != VERSION) {
+      int version = in.get() & 0xFF;
+      if (version == VERSION_ONE_SCOPE) {
+        TokenRole role = TokenRole.ofCode(in.get() & 0xFF);
+        long expires = in.getLong();
+        TokenScope scope = role == null ? null : parseScope(role, in);
+        return scope == null || expires < 0 || in.hasRemaining()
+            ? null
+            : new TokenGrant(List.of(scope), expires);
+      }
+      if (version != VERSION) {
         return null;
       }
-      TokenRole role = TokenRole.ofCode(in.get() & 0xFF);
       long expires = in.getLong();
       int count = in.get() & 0xFF;
-      if (role == null || expires < 0 || count < 1 || count > TrackNamespace.MAX_FIELDS) {
+      if (expires < 0 || count < 1 || count > TokenGrant.MAX_SCOPES) {
         return null;
       }
-      List<ByteString> fields = new ArrayList<>(count);
+      List<TokenScope> scopes = new ArrayList<>(count);
       for (int i = 0; i < count; i++) {
-        byte[] field = new byte[in.getShort() & 0xFFFF];
-        in.get(field);
-        fields.add(ByteString.wrapOwned(field));
+        TokenRole role = TokenRole.ofCode(in.get() & 0xFF);
+        TokenScope scope = role == null ? null : parseScope(role, in);
+        if (scope == null) {
+          return null;
+        }
+        scopes.add(scope);
       }
-      return in.hasRemaining() ? null : new TokenGrant(role, fields, expires);
+      return in.hasRemaining() ? null : new TokenGrant(scopes, expires);
     } catch (BufferUnderflowException e) {
       return null;
     }
+  }
+
+  /** A scope's namespace fields (count, then length and bytes each); null when out of range. */
+  private static TokenScope parseScope(TokenRole role, ByteBuffer in) {
+    int count = in.get() & 0xFF;
+    if (count < 1 || count > TrackNamespace.MAX_FIELDS) {
+      return null;
+    }
+    List<ByteString> fields = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      byte[] field = new byte[in.getShort() & 0xFFFF];
+      in.get(field);
+      fields.add(ByteString.wrapOwned(field));
+    }
+    return new TokenScope(role, fields);
   }
 }

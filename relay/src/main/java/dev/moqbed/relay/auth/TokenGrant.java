@@ -1,64 +1,57 @@
 package dev.moqbed.relay.auth;
 
-import dev.moqbed.media.moqt.ByteString;
 import dev.moqbed.media.moqt.TrackNamespace;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
- * What a token grants: one role on every namespace that starts with {@code prefix} (whole fields,
- * as relays match namespaces: prefix {@code live} covers {@code live} and {@code live/cam1}, not
- * {@code livestream}), until {@code expiresAtSeconds} (Unix time, exclusive).
+ * What a token grants: each of its scopes (a role on a namespace prefix), until {@code
+ * expiresAtSeconds} (Unix time, exclusive). One token may carry both a publish and a subscribe
+ * scope, so one process (a relay subscribing upstream and publishing, a test client) needs one.
  *
- * @param prefix 1 to 32 namespace fields
+ * @param scopes 1 to {@link #MAX_SCOPES}
  */
-public record TokenGrant(TokenRole role, List<ByteString> prefix, long expiresAtSeconds) {
+public record TokenGrant(List<TokenScope> scopes, long expiresAtSeconds) {
+  /** A token names at most this many scopes: enough for any real use, and a bounded check. */
+  public static final int MAX_SCOPES = 16;
+
   public TokenGrant {
-    Objects.requireNonNull(role, "role");
-    prefix = List.copyOf(prefix);
-    if (prefix.isEmpty() || prefix.size() > TrackNamespace.MAX_FIELDS) {
-      throw new IllegalArgumentException(
-          "a namespace prefix has 1.." + TrackNamespace.MAX_FIELDS + " fields");
+    scopes = List.copyOf(scopes);
+    if (scopes.isEmpty() || scopes.size() > MAX_SCOPES) {
+      throw new IllegalArgumentException("a token has 1.." + MAX_SCOPES + " scopes");
     }
     if (expiresAtSeconds < 0) {
       throw new IllegalArgumentException("negative expiry");
     }
   }
 
-  /**
-   * A grant on the namespace written as on the command line: fields separated by {@code /} ({@code
-   * live}, {@code org/live}); the publisher's and subscriber's {@code --namespace} is one field.
-   */
+  /** A grant of one scope: {@code role} on {@code namespace} as written on the command line. */
   public static TokenGrant of(TokenRole role, String namespace, long expiresAtSeconds) {
-    if (namespace.isEmpty()) {
-      throw new IllegalArgumentException("--namespace must not be empty");
-    }
-    List<ByteString> fields = new ArrayList<>();
-    for (String field : namespace.split("/", -1)) {
-      if (field.isEmpty()) {
-        throw new IllegalArgumentException(
-            "--namespace '" + namespace + "' has an empty field (fields are separated by /)");
-      }
-      fields.add(ByteString.utf8(field));
-    }
-    return new TokenGrant(role, fields, expiresAtSeconds);
+    return new TokenGrant(List.of(TokenScope.of(role, namespace)), expiresAtSeconds);
   }
 
-  /** True when {@code namespace} starts with this grant's prefix, field by field. */
-  public boolean covers(TrackNamespace namespace) {
-    return namespace.startsWith(new TrackNamespace(prefix));
+  /** True when one of the scopes is {@code role} on a prefix of {@code namespace}. */
+  public boolean permits(TokenRole role, TrackNamespace namespace) {
+    for (TokenScope scope : scopes) {
+      if (scope.role() == role && scope.covers(namespace)) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  /** The prefix as on the command line. */
-  public String prefixText() {
-    StringBuilder text = new StringBuilder();
-    for (ByteString field : prefix) {
-      if (text.length() > 0) {
-        text.append('/');
+  /** True when one of the scopes is of {@code role}, whatever its prefix. */
+  public boolean hasRole(TokenRole role) {
+    for (TokenScope scope : scopes) {
+      if (scope.role() == role) {
+        return true;
       }
-      text.append(field.asUtf8());
     }
-    return text.toString();
+    return false;
+  }
+
+  /** The scopes as the issuing command prints them: {@code publish live, subscribe live}. */
+  public String scopesText() {
+    return scopes.stream().map(TokenScope::toString).collect(Collectors.joining(", "));
   }
 }

@@ -1,6 +1,7 @@
 package dev.moqbed.relay.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.moqbed.media.moqt.ByteString;
@@ -8,6 +9,7 @@ import dev.moqbed.media.moqt.KeyValuePair;
 import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.TrackNamespace;
 import dev.moqbed.media.moqt.draft14.Draft14Codes;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.session.AuthorizationToken;
 import org.junit.jupiter.api.Test;
 
@@ -63,6 +65,47 @@ class RequestAuthorizerTest {
     assertEquals(0x10, AuthRefusal.MALFORMED.subscribeErrorCode());
     assertEquals(0x1, AuthRefusal.WRONG_ROLE.subscribeErrorCode());
     assertEquals(0x1, AuthRefusal.MISSING.namespaceErrorCode());
+  }
+
+  @Test
+  void shouldLetASetupTokenServeRequestsWithoutOneAndRefuseABadSetupToken() {
+    SetupAuthorization setup = AUTHORIZER.checkSetup(carrying(token(TokenRole.SUBSCRIBE)));
+    assertFalse(setup.refused());
+    assertNull(AUTHORIZER.check(TokenRole.SUBSCRIBE, LIVE, KeyValuePairs.NONE, setup.grant()));
+    assertEquals(
+        AuthRefusal.WRONG_ROLE,
+        AUTHORIZER.check(TokenRole.PUBLISH, LIVE, KeyValuePairs.NONE, setup.grant()));
+    // A request's own token counts, not the setup's: a bad one is refused even so.
+    assertEquals(
+        AuthRefusal.MALFORMED,
+        AUTHORIZER.check(
+            TokenRole.SUBSCRIBE, LIVE, carrying(AuthorizationToken.of("x.y")), setup.grant()));
+    // The session outlives the token: past its expiry the setup's grant no longer serves.
+    RequestAuthorizer later = RequestAuthorizer.withKey(KEY, () -> (NOW_SECONDS + 60) * 1_000_000);
+    assertEquals(
+        AuthRefusal.EXPIRED,
+        later.check(TokenRole.SUBSCRIBE, LIVE, KeyValuePairs.NONE, setup.grant()));
+
+    assertEquals(SetupAuthorization.NONE, AUTHORIZER.checkSetup(KeyValuePairs.NONE));
+    assertEquals(
+        SetupAuthorization.NONE,
+        RequestAuthorizer.OPEN.checkSetup(carrying(AuthorizationToken.of("x.y"))));
+    SetupAuthorization forged =
+        AUTHORIZER.checkSetup(
+            carrying(
+                AuthorizationToken.of(
+                    SignedTokens.issue(
+                        TokenGrant.of(TokenRole.PUBLISH, "live", NOW_SECONDS + 60),
+                        TokenKey.parse("b3RoZXIta2V5LW90aGVyLWtleS1vdGhlci1r")))));
+    assertEquals(AuthRefusal.BAD_SIGNATURE, forged.refusal());
+    assertEquals(SessionError.UNAUTHORIZED, forged.refusal().sessionError());
+    String expired = SignedTokens.issue(TokenGrant.of(TokenRole.PUBLISH, "live", NOW_SECONDS), KEY);
+    assertEquals(
+        SessionError.EXPIRED_AUTH_TOKEN,
+        AUTHORIZER.checkSetup(carrying(AuthorizationToken.of(expired))).refusal().sessionError());
+    assertEquals(
+        SessionError.MALFORMED_AUTH_TOKEN,
+        AUTHORIZER.checkSetup(carrying(AuthorizationToken.of("x.y"))).refusal().sessionError());
   }
 
   private static AuthorizationToken token(TokenRole role) {

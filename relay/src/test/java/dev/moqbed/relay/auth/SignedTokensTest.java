@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.media.moqt.TrackNamespace;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Signing and checking tokens: every claim byte is covered, expiry and key matter. */
@@ -22,7 +26,59 @@ class SignedTokensTest {
     TokenCheck check = SignedTokens.check(SignedTokens.issue(grant, KEY), KEY, NOW);
     assertTrue(check.valid(), String.valueOf(check.failure()));
     assertEquals(grant, check.grant());
-    assertEquals("org/live", check.grant().prefixText());
+    assertEquals("org/live", check.grant().scopes().get(0).prefixText());
+  }
+
+  @Test
+  void shouldCarrySeveralScopesInOneToken() {
+    TokenGrant grant =
+        new TokenGrant(
+            List.of(
+                TokenScope.of(TokenRole.PUBLISH, "live/"),
+                TokenScope.of(TokenRole.SUBSCRIBE, "live"),
+                TokenScope.of(TokenRole.SUBSCRIBE, "org/news")),
+            EXPIRY);
+    TokenCheck check = SignedTokens.check(SignedTokens.issue(grant, KEY), KEY, NOW);
+    assertTrue(check.valid(), String.valueOf(check.failure()));
+    assertEquals(grant, check.grant());
+    assertEquals("publish live, subscribe live, subscribe org/news", grant.scopesText());
+    assertTrue(grant.permits(TokenRole.PUBLISH, TrackNamespace.of("live", "cam1")));
+    assertTrue(grant.permits(TokenRole.SUBSCRIBE, TrackNamespace.of("org", "news", "x")));
+    assertFalse(grant.permits(TokenRole.PUBLISH, TrackNamespace.of("org", "news")));
+    assertFalse(grant.permits(TokenRole.SUBSCRIBE, TrackNamespace.of("org")));
+  }
+
+  @Test
+  void shouldStillAcceptTheOneScopeTokensOfEarlierReleases() {
+    // Version 1: version, role (publish = 1), expiry, one field "live".
+    ByteBuffer claims = ByteBuffer.allocate(1 + 1 + 8 + 1 + 2 + 4);
+    claims.put((byte) 1).put((byte) 1).putLong(EXPIRY).put((byte) 1).putShort((short) 4);
+    claims.put("live".getBytes(StandardCharsets.US_ASCII));
+    Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
+    String token =
+        base64.encodeToString(claims.array())
+            + "."
+            + base64.encodeToString(KEY.mac(claims.array()));
+    TokenCheck check = SignedTokens.check(token, KEY, NOW);
+    assertTrue(check.valid(), String.valueOf(check.failure()));
+    assertEquals(TokenGrant.of(TokenRole.PUBLISH, "live", EXPIRY), check.grant());
+  }
+
+  @Test
+  void shouldRefuseSignedClaimsWithTooManyScopesOrAnUnknownVersion() {
+    List<TokenScope> seventeen = new ArrayList<>();
+    for (int i = 0; i < TokenGrant.MAX_SCOPES + 1; i++) {
+      seventeen.add(TokenScope.of(TokenRole.SUBSCRIBE, "ns" + i));
+    }
+    assertThrows(IllegalArgumentException.class, () -> new TokenGrant(seventeen, EXPIRY));
+    assertThrows(IllegalArgumentException.class, () -> new TokenGrant(List.of(), EXPIRY));
+    byte[] unknownVersion = {3, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 1, 0, 1, 'x'};
+    Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
+    String token =
+        base64.encodeToString(unknownVersion)
+            + "."
+            + base64.encodeToString(KEY.mac(unknownVersion));
+    assertEquals(TokenCheck.Failure.MALFORMED, SignedTokens.check(token, KEY, NOW).failure());
   }
 
   @Test
@@ -30,8 +86,8 @@ class SignedTokensTest {
     String token = SignedTokens.issue(TokenGrant.of(TokenRole.SUBSCRIBE, "live", EXPIRY), KEY);
     int dot = token.indexOf('.');
     byte[] claims = Base64.getUrlDecoder().decode(token.substring(0, dot));
-    // version, role, each expiry byte, field count, field length, each namespace byte
-    assertEquals(1 + 1 + 8 + 1 + 2 + 4, claims.length);
+    // version, each expiry byte, scope count, role, field count, field length, each namespace byte
+    assertEquals(1 + 8 + 1 + 1 + 1 + 2 + 4, claims.length);
     for (int i = 0; i < claims.length; i++) {
       byte[] changed = claims.clone();
       changed[i] ^= 0x01;
@@ -95,13 +151,13 @@ class SignedTokensTest {
 
   @Test
   void shouldMatchNamespacesByWholeFields() {
-    TokenGrant live = TokenGrant.of(TokenRole.SUBSCRIBE, "live", EXPIRY);
+    TokenScope live = TokenScope.of(TokenRole.SUBSCRIBE, "live");
     assertTrue(live.covers(TrackNamespace.of("live")));
     assertTrue(live.covers(TrackNamespace.of("live", "cam1")));
     assertFalse(live.covers(TrackNamespace.of("livestream")));
     assertFalse(live.covers(TrackNamespace.of("liv")));
     assertFalse(live.covers(TrackNamespace.of("other", "live")));
-    TokenGrant nested = TokenGrant.of(TokenRole.SUBSCRIBE, "org/live", EXPIRY);
+    TokenScope nested = TokenScope.of(TokenRole.SUBSCRIBE, "org/live");
     assertTrue(nested.covers(TrackNamespace.of("org", "live", "x")));
     assertFalse(nested.covers(TrackNamespace.of("org")), "a shorter namespace is not covered");
     assertFalse(nested.covers(TrackNamespace.of("org/live")), "one field with a slash is not two");
