@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
+import dev.moqbed.live.stack.ServerEndpoint;
 import dev.moqbed.media.FrameKind;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.NativeQuic;
-import dev.moqbed.netty.QuicServer;
-import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
@@ -23,6 +23,7 @@ import dev.moqbed.relay.auth.SignedTokens;
 import dev.moqbed.relay.auth.TokenGrant;
 import dev.moqbed.relay.auth.TokenKey;
 import dev.moqbed.relay.auth.TokenRole;
+import dev.moqbed.relay.auth.TokenScope;
 import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.SessionClose;
 import dev.moqbed.subscriber.FrameRecord;
@@ -42,8 +43,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A relay stopped and started again on the same port under a running publisher and subscriber (both
@@ -56,23 +58,39 @@ class ReconnectNetworkTest {
   private static final TokenKey KEY = TokenKey.parse("cmVjb25uZWN0LXRlc3Qta2V5LXJlY29ubmVjdA");
   private static final long DOWN_MILLIS = 1_000;
 
-  @Test
+  /** Relay and clients on one stack: quiche (Netty's codec), or the project's own with C4. */
+  @ParameterizedTest
+  @EnumSource(LiveTransport.class)
   @Timeout(value = 90, unit = TimeUnit.SECONDS)
-  void shouldResumeAfterARelayRestartAndCountTheGap() throws Exception {
+  void shouldResumeAfterARelayRestartAndCountTheGap(LiveTransport transport) throws Exception {
     assumeTrue(NativeQuic.isAvailable(), NativeQuic.unavailabilityReason());
+    LiveStack stack =
+        transport == LiveTransport.QUICHE
+            ? LiveStack.quicheDefault()
+            : LiveStack.of(LiveTransport.MOQBED, "c4");
     ServerCertificate certificate =
         ServerCertificate.selfSigned(Files.createTempDirectory("moqbed-test-"));
     List<String> log = new CopyOnWriteArrayList<>();
-    QuicServer first =
-        startRelay(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), certificate, log);
+    ServerEndpoint first =
+        startRelay(
+            stack, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), certificate, log);
     InetSocketAddress address = first.localAddress();
+    // In CLIENT_SETUP, as the commands send theirs: one token with both scopes, checked at setup.
     RelayConnector.Target target =
         new RelayConnector.Target(
             address,
             "localhost",
-            LiveStack.quicheDefault(),
+            stack,
             ClientTrust.pinned(certificate.certificate()),
-            VERSION);
+            VERSION,
+            AuthorizationToken.of(
+                SignedTokens.issue(
+                    new TokenGrant(
+                        List.of(
+                            TokenScope.of(TokenRole.PUBLISH, "live"),
+                            TokenScope.of(TokenRole.SUBSCRIBE, "live")),
+                        Instant.now().getEpochSecond() + 600),
+                    KEY)));
     long expiry = Instant.now().getEpochSecond() + 600;
 
     // Publisher: 12 s of the draft mix, announced again after the restart.
@@ -139,7 +157,7 @@ class ReconnectNetworkTest {
             token(TokenRole.SUBSCRIBE, expiry));
     subscriber.continueAcrossSessions();
 
-    QuicServer second = null;
+    ServerEndpoint second = null;
     long restartedMicros;
     try {
       publisherLink.start(publisher, publisher::stop);
@@ -155,7 +173,7 @@ class ReconnectNetworkTest {
       first.close();
       long stoppedMicros = System.currentTimeMillis() * 1000;
       Thread.sleep(DOWN_MILLIS);
-      second = startRelay(address, certificate, log);
+      second = startRelay(stack, address, certificate, log);
       restartedMicros = System.currentTimeMillis() * 1000;
       log.add("relay back after " + (restartedMicros - stoppedMicros) / 1000 + " ms");
 
@@ -213,13 +231,13 @@ class ReconnectNetworkTest {
     return AuthorizationToken.of(SignedTokens.issue(TokenGrant.of(role, "live", expiry), KEY));
   }
 
-  private static QuicServer startRelay(
-      InetSocketAddress address, ServerCertificate certificate, List<String> log) throws Exception {
+  private static ServerEndpoint startRelay(
+      LiveStack stack, InetSocketAddress address, ServerCertificate certificate, List<String> log)
+      throws Exception {
     // Made on the server's loop at the first connection: the clients are already knocking.
     Relay[] relay = new Relay[1];
-    return QuicServer.start(
+    return stack.listen(
         address,
-        QuicSettings.DEFAULT,
         certificate,
         VERSION.alpn(),
         connection -> {
@@ -230,7 +248,7 @@ class ReconnectNetworkTest {
                     RelayConfig.builder().authKey(KEY).build(),
                     line -> log.add("relay: " + line));
           }
-          relay[0].serve(connection, VERSION);
+          relay[0].serve(connection.transport(), VERSION);
         });
   }
 
