@@ -15,7 +15,9 @@ import dev.moqbed.live.interval.IntervalRun;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.RelayProbe;
 import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.live.stack.ServerEndpoint;
+import dev.moqbed.live.stack.ServerRetry;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.output.OutputFormat;
@@ -98,6 +100,17 @@ final class RelayCommand implements Callable<Integer> {
   Path upstreamTokenFile;
 
   @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
+
+  @Option(
+      names = "--retry",
+      paramLabel = "WHEN",
+      defaultValue = "auto",
+      description =
+          "When a client must first prove its address with a QUIC Retry (RFC 9000 §8.1.2), on the"
+              + " project's stack: auto (once 128 handshakes are in progress: a flood of spoofed"
+              + " Initials then costs a small packet each and no state), always, never (default"
+              + " ${DEFAULT-VALUE}). quiche's server sends a Retry to every client.")
+  String retry;
 
   @Option(
       names = "--cert",
@@ -305,11 +318,13 @@ final class RelayCommand implements Callable<Integer> {
                 List.of(), EnumSet.of(Column.STOP_SENDING, Column.DROPPED, Column.PATH)));
     QlogFiles qlog = qlogOption.open();
     LiveStack stack = LiveQlogOption.apply(controllerOption.stack(), qlog, "relay");
+    ServerRetry serverRetry = ServerRetry.ofLabel(retry);
     ServerEndpoint server =
         stack.listen(
             LiveSupport.parseAddress(listen),
             tls,
             version.alpn(),
+            serverRetry,
             connection -> relay[0].serve(connection.transport(), version));
     relay[0] =
         new Relay(
@@ -384,6 +399,7 @@ final class RelayCommand implements Callable<Integer> {
             + stack.describe()
             + ", "
             + server.socketLayer()
+            + (stack.transport() == LiveTransport.MOQBED ? ", Retry " + serverRetry.label() : "")
             + "), certificate "
             + tls.certificateFile()
             + (endpoint == null ? "" : ", metrics on http://" + endpoint.listening() + "/metrics")

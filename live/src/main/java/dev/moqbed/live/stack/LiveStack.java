@@ -214,11 +214,33 @@ public final class LiveStack {
       String alpn,
       Consumer<LiveConnection> onConnection)
       throws IOException {
+    return listen(address, certificate, alpn, ServerRetry.AUTO, onConnection);
+  }
+
+  /**
+   * Listens with the given address validation: on the project's stack, when its server answers
+   * Initials with a Retry first (RFC 9000 §8.1.2). quiche's server, as Netty configures it here,
+   * sends a Retry to every client whatever {@code retry} says.
+   */
+  public ServerEndpoint listen(
+      InetSocketAddress address,
+      ServerCertificate certificate,
+      String alpn,
+      ServerRetry retry,
+      Consumer<LiveConnection> onConnection)
+      throws IOException {
     if (transport == LiveTransport.QUICHE) {
       return NettyEndpoints.listen(address, quicheSettings, certificate, alpn, onConnection);
     }
     return MoqbedServerEndpoint.start(
-        address, config(Role.SERVER), controllers, certificate, alpn, onConnection, taps());
+        address,
+        config(Role.SERVER),
+        controllers,
+        certificate,
+        alpn,
+        onConnection,
+        taps(),
+        retry.aboveHandshakes());
   }
 
   /**

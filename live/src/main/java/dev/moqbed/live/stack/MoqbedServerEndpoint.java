@@ -6,6 +6,7 @@ import dev.moqbed.netty.QuicServer;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.session.QuicTransportConnection;
+import dev.moqbed.transport.tls.HandshakeRehearsal;
 import dev.moqbed.transport.tls.ServerTlsContext;
 import dev.moqbed.transport.udp.PacketTaps;
 import dev.moqbed.transport.udp.UdpEndpoint;
@@ -37,11 +38,14 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
       ServerCertificate certificate,
       String alpn,
       Consumer<LiveConnection> onConnection,
-      PacketTaps taps)
+      PacketTaps taps,
+      int retryAboveHandshakes)
       throws IOException {
     ServerTlsContext tls =
         ServerTlsContext.fromPemFiles(
             certificate.certificateFile(), certificate.keyFile(), List.of(alpn));
+    // Before the socket opens: the first real client then meets a server whose TLS code is loaded.
+    HandshakeRehearsal.run(tls, alpn, controllers);
     UdpEndpoint[] bound = new UdpEndpoint[1];
     UdpServerSetup setup =
         new UdpServerSetup(
@@ -57,7 +61,12 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
             },
             taps);
     try {
-      bound[0] = UdpEndpoint.bind(address, UdpLimits.defaults(), UdpSecurity.tls(tls, null), setup);
+      bound[0] =
+          UdpEndpoint.bind(
+              address,
+              UdpLimits.defaults().withRetryAboveHandshakes(retryAboveHandshakes),
+              UdpSecurity.tls(tls, null),
+              setup);
     } catch (IOException e) {
       tls.close();
       throw new IOException(

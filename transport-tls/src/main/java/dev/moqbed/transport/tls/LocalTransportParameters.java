@@ -18,12 +18,15 @@ final class LocalTransportParameters {
   /**
    * @param originalDestinationId for a server, the DCID of the client's first Initial; null for a
    *     client
+   * @param retrySourceId for a server whose client answered its Retry, the Retry's Source
+   *     Connection ID; null otherwise
    * @param resetToken for a server, the stateless reset token of its id, or null for none
    */
   static TransportParameters of(
       ConnectionConfig config,
       ConnectionId localId,
       ConnectionId originalDestinationId,
+      ConnectionId retrySourceId,
       StatelessResetToken resetToken) {
     TransportParameters parameters =
         new TransportParameters()
@@ -45,6 +48,9 @@ final class LocalTransportParameters {
             .minAckDelayMicros(TransportDefaults.MIN_ACK_DELAY_MICROS);
     if (originalDestinationId != null) {
       parameters.originalDestinationConnectionId(originalDestinationId);
+    }
+    if (retrySourceId != null) {
+      parameters.retrySourceConnectionId(retrySourceId); // RFC 9000 §7.3: after a Retry
     }
     if (resetToken != null) {
       parameters.statelessResetToken(resetToken); // RFC 9000 §10.3, §18.2: servers only

@@ -48,7 +48,9 @@ public final class QuicEndpointFactory {
             originalDestinationId,
             listener ->
                 new Agent15ClientSession(
-                    tls, LocalTransportParameters.of(config, ids.local(), null, null), listener));
+                    tls,
+                    LocalTransportParameters.of(config, ids.local(), null, null, null),
+                    listener));
     return endpoint(config, controller, random, nowMicros, codec, handshake);
   }
 
@@ -67,13 +69,18 @@ public final class QuicEndpointFactory {
       ControllerFactory controller,
       RandomGenerator random,
       long nowMicros) {
-    return server(config, tls, ids, originalDestinationId, null, controller, random, nowMicros);
+    return server(
+        config, tls, ids, originalDestinationId, null, null, controller, random, nowMicros);
   }
 
   /**
    * A server that declares {@code resetToken} as the stateless_reset_token of its id (RFC 9000
-   * §10.3): its endpoint can then end the connection with a Stateless Reset after losing it.
+   * §10.3): its endpoint can then end the connection with a Stateless Reset after losing it; and,
+   * when the client's Initial followed a Retry, the Retry's id.
    *
+   * @param retrySourceId the Source Connection ID of the Retry the client answered, which its
+   *     Initial now carries as Destination Connection ID (the Initial keys come from it, and it is
+   *     declared as retry_source_connection_id, §7.3); null without a Retry
    * @param resetToken the token of {@code ids.local()}, or null to declare none
    */
   public static QuicEndpoint server(
@@ -81,12 +88,18 @@ public final class QuicEndpointFactory {
       ServerTlsContext tls,
       ConnectionIds ids,
       ConnectionId originalDestinationId,
+      ConnectionId retrySourceId,
       StatelessResetToken resetToken,
       ControllerFactory controller,
       RandomGenerator random,
       long nowMicros) {
     requireRole(config, Role.SERVER);
-    PacketCodec codec = codec(config, ids, originalDestinationId, Role.SERVER);
+    PacketCodec codec =
+        codec(
+            config,
+            ids,
+            retrySourceId != null ? retrySourceId : originalDestinationId,
+            Role.SERVER);
     TlsCryptoHandshake handshake =
         new TlsCryptoHandshake(
             Role.SERVER,
@@ -97,7 +110,7 @@ public final class QuicEndpointFactory {
                 new Agent15ServerSession(
                     tls,
                     LocalTransportParameters.of(
-                        config, ids.local(), originalDestinationId, resetToken),
+                        config, ids.local(), originalDestinationId, retrySourceId, resetToken),
                     listener));
     return endpoint(config, controller, random, nowMicros, codec, handshake);
   }
@@ -124,10 +137,13 @@ public final class QuicEndpointFactory {
     return new QuicEndpoint(connection, codec, handshake);
   }
 
-  /** A codec with the Initial keys only; the handshake installs the others. */
+  /**
+   * A codec with the Initial keys only, derived from {@code initialKeysId} (the Destination
+   * Connection ID of the client's Initial, RFC 9001 §5.2); the handshake installs the others.
+   */
   private static PacketCodec codec(
-      ConnectionConfig config, ConnectionIds ids, ConnectionId originalDestinationId, Role role) {
-    InitialSecrets initial = InitialSecrets.of(originalDestinationId);
+      ConnectionConfig config, ConnectionIds ids, ConnectionId initialKeysId, Role role) {
+    InitialSecrets initial = InitialSecrets.of(initialKeysId);
     PacketProtection[] sealing = new PacketProtection[PacketSpace.values().length];
     PacketProtection[] opening = new PacketProtection[PacketSpace.values().length];
     boolean client = role == Role.CLIENT;

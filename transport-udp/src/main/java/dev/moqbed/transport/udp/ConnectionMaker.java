@@ -22,11 +22,14 @@ interface ConnectionMaker {
 
   /**
    * @param originalDestinationId the Destination Connection ID of the client's first Initial
+   * @param retrySourceId the Source Connection ID of the Retry the client's Initial answered (now
+   *     its Destination Connection ID), null without a Retry
    */
   Made server(
       ConnectionConfig config,
       ConnectionIds ids,
       ConnectionId originalDestinationId,
+      ConnectionId retrySourceId,
       ControllerFactory controllers,
       RandomGenerator random,
       long nowMicros);

@@ -16,6 +16,9 @@ final class EndpointCounters {
   long socketErrors;
   long statelessResetsSent;
   long statelessResetsReceived;
+  long retriesSent;
+  long retriesValidated;
+  long invalidRetryTokens;
 
   void onFlush(int datagrams) {
     datagramsSent += datagrams;
@@ -38,6 +41,9 @@ final class EndpointCounters {
         internalErrors,
         socketErrors,
         statelessResetsSent,
-        statelessResetsReceived);
+        statelessResetsReceived,
+        retriesSent,
+        retriesValidated,
+        invalidRetryTokens);
   }
 }

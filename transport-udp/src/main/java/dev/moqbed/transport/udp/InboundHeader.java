@@ -116,6 +116,34 @@ final class InboundHeader {
         && datagramBytes >= MIN_INITIAL_DATAGRAM_BYTES;
   }
 
+  /**
+   * The Token of an Initial (RFC 9000 §17.2.2), after the Source Connection ID: empty when its
+   * length is 0, null when the length field or the token runs past the datagram. Read only for an
+   * {@link #isAcceptableInitial()}.
+   */
+  byte[] initialToken(ByteBuf datagram) {
+    int at = sourceIdOffset + sourceIdLength;
+    int end = datagram.writerIndex();
+    if (at >= end) {
+      return null;
+    }
+    int first = datagram.getUnsignedByte(at);
+    int lengthBytes = 1 << (first >>> 6);
+    if (at + lengthBytes > end) {
+      return null;
+    }
+    long length = first & 0x3f;
+    for (int i = 1; i < lengthBytes; i++) {
+      length = (length << 8) | datagram.getUnsignedByte(at + i);
+    }
+    if (length > end - at - lengthBytes) {
+      return null;
+    }
+    byte[] token = new byte[(int) length];
+    datagram.getBytes(at + lengthBytes, token);
+    return token;
+  }
+
   /** The Source Connection ID of a long header: the id the client chose for itself. */
   ConnectionId sourceId(ByteBuf datagram) {
     byte[] id = new byte[sourceIdLength];

@@ -94,11 +94,12 @@ public final class UdpEndpoint implements AutoCloseable {
    */
   private final Map<ConnectionId, UdpConnection> byClientChosenId = new HashMap<>();
 
-  private final Map<InetAddress, Integer> handshakesBySource = new HashMap<>();
+  private final HandshakeSlots handshakes = new HandshakeSlots();
   private final Set<UdpConnection> waitingForWritable = new LinkedHashSet<>();
   private final EndpointCounters counters = new EndpointCounters();
   private final InboundHeader header = new InboundHeader();
   private final StatelessResets resets;
+  private final RetryGate retryGate;
   private volatile Channel channel;
   private volatile boolean closed;
   private int nextFlowId;
@@ -115,6 +116,15 @@ public final class UdpEndpoint implements AutoCloseable {
     this.security = security;
     this.server = server;
     this.resets = new StatelessResets(server == null ? null : security.resetKey(), random);
+    // The null protection's client cannot answer a Retry (no TLS, no transport parameters).
+    this.retryGate =
+        new RetryGate(
+            security.authenticates() ? limits.retryAboveHandshakes() : UdpLimits.RETRY_NEVER,
+            random,
+            counters,
+            (datagram, address) ->
+                channel.writeAndFlush(
+                    new DatagramPacket(datagram, address), channel.voidPromise()));
   }
 
   /**
@@ -388,23 +398,32 @@ public final class UdpEndpoint implements AutoCloseable {
       return null;
     }
     InetAddress source = sender.getAddress();
-    if (handshakesBySource.getOrDefault(source, 0) >= limits.maxHandshakesPerSource()) {
+    if (handshakes.full(source, limits.maxHandshakesPerSource())) {
       counters.refusedHandshakes++;
       return null;
     }
+    RetryGate.Admission admission =
+        retryGate.admit(
+            content,
+            header,
+            sender,
+            clientChosenId != null ? clientChosenId : InboundHeader.idOf(header.destinationKey()),
+            handshakes.total(),
+            nowMicros);
+    if (admission == null) {
+      return null; // answered with a Retry, or dropped and counted
+    }
     long key;
     ConnectionId ownId;
-    ConnectionId originalId;
+    ConnectionId originalId = admission.originalDestinationId();
     if (clientChosenId == null) {
       key = header.destinationKey();
       ownId = InboundHeader.idOf(key);
-      originalId = ownId;
     } else {
       do {
         ownId = ConnectionIds.randomId(random);
         key = InboundHeader.keyOf(ownId);
       } while (connections.containsKey(key));
-      originalId = clientChosenId;
     }
     ConnectionIds ids = new ConnectionIds(ownId, header.sourceId(content));
     ConnectionMaker.Made made;
@@ -412,7 +431,14 @@ public final class UdpEndpoint implements AutoCloseable {
       made =
           security
               .maker()
-              .server(server.config(), ids, originalId, server.controllers(), random, nowMicros);
+              .server(
+                  server.config(),
+                  ids,
+                  originalId,
+                  admission.retrySourceId(),
+                  server.controllers(),
+                  random,
+                  nowMicros);
       if (clientChosenId != null) {
         made.codec().acceptLongHeadersTo(clientChosenId);
       }
@@ -492,7 +518,7 @@ public final class UdpEndpoint implements AutoCloseable {
             this, connection, codec, remote, key, handshakeSlot, security.authenticates(), tap);
     connections.put(key, udp);
     if (handshakeSlot) {
-      handshakesBySource.merge(remote.getAddress(), 1, Integer::sum);
+      handshakes.take(remote.getAddress());
     }
     return udp;
   }
@@ -502,7 +528,7 @@ public final class UdpEndpoint implements AutoCloseable {
   }
 
   private void releaseHandshakeSlot(InetAddress source) {
-    handshakesBySource.computeIfPresent(source, (address, count) -> count > 1 ? count - 1 : null);
+    handshakes.release(source);
   }
 
   /** Takes a connection out of the table with everything the endpoint keeps for it. */

@@ -22,6 +22,11 @@ package dev.moqbed.transport.udp;
  * @param statelessResetsSent Stateless Resets sent for short headers to unknown ids (RFC 9000
  *     §10.3)
  * @param statelessResetsReceived peers' Stateless Resets that ended a connection here
+ * @param retriesSent Retry packets sent to client Initials while address validation was required
+ *     ({@link UdpLimits#retryAboveHandshakes()})
+ * @param retriesValidated client Initials that brought back a valid Retry token
+ * @param invalidRetryTokens client Initials dropped for a token that did not validate (forged,
+ *     expired, for another address) while validation was required
  */
 public record UdpEndpointStats(
     long datagramsReceived,
@@ -38,7 +43,10 @@ public record UdpEndpointStats(
     long internalErrors,
     long socketErrors,
     long statelessResetsSent,
-    long statelessResetsReceived) {
+    long statelessResetsReceived,
+    long retriesSent,
+    long retriesValidated,
+    long invalidRetryTokens) {
 
   /** Datagrams per flush, 0 before any. */
   public double datagramsPerFlush() {

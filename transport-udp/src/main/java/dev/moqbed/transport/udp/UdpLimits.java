@@ -7,16 +7,37 @@ package dev.moqbed.transport.udp;
  *     beyond it is dropped and counted
  * @param maxHandshakesPerSource server connections from one source address that have not finished
  *     their handshake: an address that opens many and never completes them is refused more
+ * @param retryAboveHandshakes from this many server handshakes in progress (all sources), a client
+ *     Initial must prove its address with a Retry token before the server holds anything for it
+ *     ({@link RetryGate}); {@link #RETRY_ALWAYS} for every Initial, {@link #RETRY_NEVER} for none
  */
-public record UdpLimits(int maxConnections, int maxHandshakesPerSource) {
+public record UdpLimits(int maxConnections, int maxHandshakesPerSource, int retryAboveHandshakes) {
+  /** Every client Initial is answered with a Retry first. */
+  public static final int RETRY_ALWAYS = 0;
+
+  /** No Retry: every acceptable Initial makes a connection (within the other limits). */
+  public static final int RETRY_NEVER = Integer.MAX_VALUE;
+
+  /**
+   * The default threshold: far above what honest clients keep in flight at once (a relay restart
+   * that brings 1,000 subscribers back at the same moment pays one round trip more for the late
+   * ones), and it bounds what spoofed Initials can make the endpoint hold to this many handshakes.
+   */
+  public static final int DEFAULT_RETRY_ABOVE_HANDSHAKES = 128;
+
   public UdpLimits {
-    if (maxConnections < 1 || maxHandshakesPerSource < 1) {
-      throw new IllegalArgumentException("limits must be at least 1");
+    if (maxConnections < 1 || maxHandshakesPerSource < 1 || retryAboveHandshakes < 0) {
+      throw new IllegalArgumentException("limits must be at least 1 (the Retry threshold 0)");
     }
   }
 
-  /** 10,000 connections; 64 handshakes in progress per source address. */
+  /** 10,000 connections; 64 handshakes in progress per source address; Retry above 128. */
   public static UdpLimits defaults() {
-    return new UdpLimits(10_000, 64);
+    return new UdpLimits(10_000, 64, DEFAULT_RETRY_ABOVE_HANDSHAKES);
+  }
+
+  /** The same limits with another Retry threshold. */
+  public UdpLimits withRetryAboveHandshakes(int handshakes) {
+    return new UdpLimits(maxConnections, maxHandshakesPerSource, handshakes);
   }
 }

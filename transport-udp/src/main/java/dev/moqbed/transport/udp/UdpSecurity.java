@@ -113,6 +113,7 @@ public final class UdpSecurity {
         ConnectionConfig config,
         ConnectionIds ids,
         ConnectionId originalDestinationId,
+        ConnectionId retrySourceId,
         ControllerFactory controllers,
         RandomGenerator random,
         long nowMicros) {
@@ -160,6 +161,7 @@ public final class UdpSecurity {
         ConnectionConfig config,
         ConnectionIds ids,
         ConnectionId originalDestinationId,
+        ConnectionId retrySourceId,
         ControllerFactory controllers,
         RandomGenerator random,
         long nowMicros) {
@@ -172,6 +174,7 @@ public final class UdpSecurity {
               server,
               ids,
               originalDestinationId,
+              retrySourceId,
               resetKey.tokenFor(ids.local()),
               controllers,
               new SplittableRandom(random.nextLong()),

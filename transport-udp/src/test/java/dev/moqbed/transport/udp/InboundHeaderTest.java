@@ -73,4 +73,31 @@ class InboundHeaderTest {
     tooLong.setByte(6 + 8, 21);
     assertFalse(header.parse(tooLong), "a 21-byte Source Connection ID");
   }
+
+  @Test
+  void shouldReadAnInitialsTokenAndRefuseOneThatRunsPastTheDatagram() {
+    ByteBuf none = initial(8, 4, 1200);
+    none.setByte(1 + 4 + 1 + 8 + 1 + 4, 0); // Token Length 0
+    assertTrue(header.parse(none));
+    assertEquals(0, header.initialToken(none).length);
+
+    ByteBuf two = initial(8, 4, 1200);
+    int at = 1 + 4 + 1 + 8 + 1 + 4;
+    two.setByte(at, 0x40)
+        .setByte(at + 1, 3)
+        .setByte(at + 2, 7)
+        .setByte(at + 3, 8)
+        .setByte(at + 4, 9);
+    assertTrue(header.parse(two));
+    assertEquals(3, header.initialToken(two).length, "a 2-byte varint length");
+    assertEquals(9, header.initialToken(two)[2]);
+
+    ByteBuf past = initial(8, 4, 1200);
+    past.setByte(at, 0x44).setByte(at + 1, 0xb0); // 1,200 bytes of token in a 1,200-byte datagram
+    assertTrue(header.parse(past));
+    assertEquals(null, header.initialToken(past));
+    ByteBuf cut = initial(8, 4, 0).writerIndex(at + 1).setByte(at, 0x80); // 4-byte varint, 1 byte
+    assertTrue(header.parse(cut));
+    assertEquals(null, header.initialToken(cut));
+  }
 }

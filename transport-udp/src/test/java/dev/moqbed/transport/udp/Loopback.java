@@ -35,10 +35,21 @@ final class Loopback implements AutoCloseable {
       String cc,
       Function<UdpConnection, ConnectionHandler> handlers)
       throws IOException {
+    this(serverSecurity, clientSecurity, UdpLimits.defaults(), serverConfig, cc, handlers);
+  }
+
+  Loopback(
+      UdpSecurity serverSecurity,
+      UdpSecurity clientSecurity,
+      UdpLimits serverLimits,
+      ConnectionConfig serverConfig,
+      String cc,
+      Function<UdpConnection, ConnectionHandler> handlers)
+      throws IOException {
     server =
         UdpEndpoint.bind(
             ANY_LOOPBACK_PORT,
-            UdpLimits.defaults(),
+            serverLimits,
             serverSecurity,
             new UdpServerSetup(serverConfig, controllers(cc), handlers));
     client = UdpEndpoint.bind(ANY_LOOPBACK_PORT, UdpLimits.defaults(), clientSecurity, null);

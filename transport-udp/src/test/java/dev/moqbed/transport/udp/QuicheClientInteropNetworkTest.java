@@ -34,9 +34,12 @@ class QuicheClientInteropNetworkTest {
   private static final String ALPN = QuicheServerInteropNetworkTest.ALPN;
   private static final long WAIT_SECONDS = 20;
 
-  @ParameterizedTest(name = "{0}, {1} % dropped")
-  @CsvSource({"bbr, 0", "cubic, 0", "c4, 3", "newreno, 3"})
-  void shouldServeQuichesClient(String cc, int loss) throws Exception {
+  /**
+   * With {@code retry}, the server answers quiche's first Initial with a Retry (RFC 9000 §8.1.2).
+   */
+  @ParameterizedTest(name = "{0}, {1} % dropped, Retry {2}")
+  @CsvSource({"bbr, 0, false", "cubic, 0, true", "c4, 3, true", "newreno, 3, false"})
+  void shouldServeQuichesClient(String cc, int loss, boolean retry) throws Exception {
     byte[] request = Loopback.bytes(300_000, 61);
     byte[] upload = Loopback.bytes(120_000, 62);
     byte[] download = Loopback.bytes(200_000, 63);
@@ -50,7 +53,9 @@ class QuicheClientInteropNetworkTest {
     UdpEndpoint endpoint =
         UdpEndpoint.bind(
             Loopback.ANY_LOOPBACK_PORT,
-            UdpLimits.defaults(),
+            UdpLimits.defaults()
+                .withRetryAboveHandshakes(
+                    retry ? UdpLimits.RETRY_ALWAYS : UdpLimits.DEFAULT_RETRY_ABOVE_HANDSHAKES),
             UdpSecurity.tls(tls, null),
             new UdpServerSetup(
                 serverConfig,
@@ -96,6 +101,17 @@ class QuicheClientInteropNetworkTest {
         }
         assertNull(server.error);
         assertEquals(0, endpoint.stats().internalErrors());
+        UdpEndpointStats stats = endpoint.stats();
+        if (retry) {
+          // quiche checked the Retry's tag and answered with the token; the server then checked
+          // quiche's original_destination_connection_id and retry_source_connection_id (quiche
+          // verifies both against what it sent and received, RFC 9000 §7.3).
+          assertTrue(stats.retriesSent() >= 1, stats.toString());
+          assertTrue(stats.retriesValidated() >= 1, stats.toString());
+        } else {
+          assertEquals(0, stats.retriesSent(), stats.toString());
+        }
+        assertEquals(1, stats.connectionsAccepted(), stats.toString());
 
         if (forwarder != null) {
           assertTrue(forwarder.dropped() > 0 && forwarder.reordered() > 0, "the path was lossy");
