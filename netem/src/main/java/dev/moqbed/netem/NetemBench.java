@@ -91,9 +91,13 @@ public final class NetemBench {
         sleepMicros(delayMicros + queueMicros + 300_000);
         receiver.stop();
         long droppedByLink = 0;
+        long emulatorP50 = 0;
+        long emulatorP99 = 0;
         if (emulator != null) {
           DirectionSample up = emulator.totals().get(LinkDirection.UP.ordinal());
           droppedByLink = up.dropped();
+          emulatorP50 = up.transitP50Micros();
+          emulatorP99 = up.transitP99Micros();
         }
         long serialization = rate == 0 ? 0 : DATAGRAM_BYTES * 8L * 1_000_000 / rate;
         boolean saturated = rate > 0 && offered > rate;
@@ -113,7 +117,9 @@ public final class NetemBench {
             (rate == 0 ? 0 : delayMicros) + serialization + (saturated ? queueMicros : 0),
             delays.getValueAtPercentile(50),
             delays.getValueAtPercentile(99),
-            delays.getMaxValue());
+            delays.getMaxValue(),
+            emulatorP50,
+            emulatorP99);
       } finally {
         if (emulator != null) {
           emulator.close();
