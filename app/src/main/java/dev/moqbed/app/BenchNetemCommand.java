@@ -21,10 +21,12 @@ import picocli.CommandLine.Spec;
     description = {
       "Measures the link emulator (netem) on loopback: a sender pushes 1200-byte datagrams"
           + " through it to a receiver, per link rate at no load (one datagram every 5 ms) and"
-          + " saturated (125 % of the rate), after a loopback baseline without the emulator."
+          + " saturated (125 %% of the rate), after a loopback baseline without the emulator."
           + " Prints configured vs achieved rate (the model's own rate beside it: its integer"
           + " serialization truncates) and the one-way delay p50/p99/max against what the link"
-          + " adds: delay plus one datagram's serialization, plus the queue limit when saturated."
+          + " adds: delay plus one datagram's serialization, plus the queue limit when saturated; the emulator_* columns give the emulator's own"
+          + " socket-read to socket-write time against the same, without the sender's and the"
+          + " receiver's sockets and threads."
     })
 final class BenchNetemCommand implements Callable<Integer> {
   @Option(
@@ -89,7 +91,9 @@ final class BenchNetemCommand implements Callable<Integer> {
             "delay_max_ms",
             "p50_excess_ms",
             "p99_excess_ms",
-            "max_excess_ms");
+            "max_excess_ms",
+            "emulator_p50_excess_ms",
+            "emulator_p99_excess_ms");
     for (BenchCase c : cases) {
       table.row(
           c.name(),
@@ -107,7 +111,13 @@ final class BenchNetemCommand implements Callable<Integer> {
           round(c.delayMaxMicros() / 1e3, 3),
           round((c.delayP50Micros() - c.expectedDelayMicros()) / 1e3, 3),
           round((c.delayP99Micros() - c.expectedDelayMicros()) / 1e3, 3),
-          round((c.delayMaxMicros() - c.expectedDelayMicros()) / 1e3, 3));
+          round((c.delayMaxMicros() - c.expectedDelayMicros()) / 1e3, 3),
+          c.rateBitsPerSecond() == 0
+              ? "-"
+              : round((c.emulatorP50Micros() - c.expectedDelayMicros()) / 1e3, 3),
+          c.rateBitsPerSecond() == 0
+              ? "-"
+              : round((c.emulatorP99Micros() - c.expectedDelayMicros()) / 1e3, 3));
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(table.render(formatOption.format));

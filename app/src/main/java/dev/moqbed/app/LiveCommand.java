@@ -86,16 +86,17 @@ final class LiveCommand implements Runnable {
     long start = System.nanoTime();
     err.printf(
         Locale.ROOT,
-        "  %s on %s, run %d/%d (jitter seed %d) ...",
+        "  %s on %s, run %d/%d (link jitter of simulated run %d, seed %d) ...",
         stack.controller(),
         stack.transport().id(),
         run + 1,
         options.runs,
-        options.runSeed(run));
+        run,
+        options.seed);
     err.flush();
     LiveScenarioRun result =
         LiveScenarioRun.run(
-            live, stack, options.runSeed(run), durationMicros, certificates, options.log(err));
+            live, stack, options.seed, run, durationMicros, certificates, options.log(err));
     StringBuilder line = new StringBuilder();
     for (TrackReport track : result.report().tracks()) {
       line.append(' ').append(track.track()).append(' ').append(track.received());

@@ -66,8 +66,8 @@ final class LiveScenarioOptions {
       paramLabel = "S",
       defaultValue = "1",
       description =
-          "Master seed, as the simulator's; run r's emulator draws its jitter from S*1000003+r"
-              + " (default ${DEFAULT-VALUE}).")
+          "Master seed, as the simulator's; run r's emulator draws its jitter as the simulator's"
+              + " run r of S does (run 0: the reference's seeds) (default ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(
@@ -119,11 +119,6 @@ final class LiveScenarioOptions {
       stacks.add(LiveStack.of(stack, name));
     }
     return stacks;
-  }
-
-  /** The jitter seed of run {@code run}'s emulator. */
-  long runSeed(int run) {
-    return seed * 1_000_003L + run;
   }
 
   static void requireQuic() throws IOException {

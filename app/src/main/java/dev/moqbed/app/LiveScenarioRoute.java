@@ -16,11 +16,12 @@ import java.util.List;
 
 /**
  * A live scenario's path for one run: the link emulator between the relay and the subscriber with
- * the scenario's link in both directions (jitter drawn from the run's seed), and for {@code
- * media_backload} the bulk upload on the return path: a QUIC client beside the subscriber that
- * sends through a second port of the same emulator, so its packets cross the same up link as the
- * subscriber's acknowledgements, to a sink beside the relay. The upload starts its delay after the
- * publisher's first object, as the simulator starts the background connection at its start time.
+ * the scenario's link in both directions (jitter drawn as the simulator's run of the same seed and
+ * number draws it), and for {@code media_backload} the bulk upload on the return path: a QUIC
+ * client beside the subscriber that sends through a second port of the same emulator, so its
+ * packets cross the same up link as the subscriber's acknowledgements, to a sink beside the relay.
+ * The upload starts its delay after the publisher's first object, as the simulator starts the
+ * background connection at its start time.
  */
 final class LiveScenarioRoute implements SubscriberRoute {
   /** What the bulk upload did in one run. */
@@ -29,16 +30,19 @@ final class LiveScenarioRoute implements SubscriberRoute {
   private final LiveScenario scenario;
   private final LiveStack bulkStack;
   private final long seed;
+  private final int run;
   private final Path certificateDirectory;
   private volatile BulkUpload upload;
   private volatile BulkSink sink;
   private volatile List<DirectionSample> lastTotals = List.of();
   private volatile BulkResult lastBulk;
 
-  LiveScenarioRoute(LiveScenario scenario, LiveStack bulkStack, long seed, Path certificates) {
+  LiveScenarioRoute(
+      LiveScenario scenario, LiveStack bulkStack, long seed, int run, Path certificates) {
     this.scenario = scenario;
     this.bulkStack = bulkStack;
     this.seed = seed;
+    this.run = run;
     this.certificateDirectory = certificates;
   }
 
@@ -50,7 +54,7 @@ final class LiveScenarioRoute implements SubscriberRoute {
                     new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                     relay,
                     scenario.link())
-                .withSeed(seed)
+                .withSeed(seed, run)
                 .withClients(8, 60_000_000L));
     try {
       if (scenario.backload() != null) {

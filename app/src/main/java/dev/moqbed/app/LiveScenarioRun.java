@@ -61,13 +61,16 @@ record LiveScenarioRun(
    * Runs {@code scenario} once live.
    *
    * @param stack every endpoint's stack; its controller is the relay's, the one under test
-   * @param seed the emulator's jitter seed for this run
+   * @param seed the master seed; with {@code run}, the emulator draws its jitter as the simulator's
+   *     run {@code run} of this seed does
+   * @param run the run number
    * @param durationMicros the publisher's length, 0 = the scenario's media length
    */
   static LiveScenarioRun run(
       LiveScenario scenario,
       LiveStack stack,
       long seed,
+      int run,
       long durationMicros,
       Path certificates,
       Consumer<String> log)
@@ -77,6 +80,7 @@ record LiveScenarioRun(
             scenario,
             scenario.backload() == null ? null : scenario.backload().stack(stack.transport()),
             seed,
+            run,
             certificates);
     List<MediaObject> sent = Collections.synchronizedList(new ArrayList<>());
     List<FrameRecord> frames = Collections.synchronizedList(new ArrayList<>());

@@ -22,6 +22,10 @@ package dev.moqbed.netem;
  * @param delayP50Micros measured median
  * @param delayP99Micros measured 99th percentile
  * @param delayMaxMicros measured maximum
+ * @param emulatorP50Micros the emulator's own transit (socket read to socket write) median, 0
+ *     without an emulator: what its timers add, without the sender's and receiver's sockets and
+ *     threads
+ * @param emulatorP99Micros the same, 99th percentile
  */
 public record BenchCase(
     String name,
@@ -38,7 +42,9 @@ public record BenchCase(
     long expectedDelayMicros,
     long delayP50Micros,
     long delayP99Micros,
-    long delayMaxMicros) {
+    long delayMaxMicros,
+    long emulatorP50Micros,
+    long emulatorP99Micros) {
 
   /** Whether the sender offered more than the link's rate (the rate is then the link's). */
   public boolean saturated() {

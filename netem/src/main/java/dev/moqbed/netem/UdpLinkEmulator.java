@@ -33,12 +33,20 @@ import java.util.function.Supplier;
  * then classifies all of it as Classic and drops where it would mark L4S traffic.
  */
 public final class UdpLinkEmulator implements AutoCloseable {
-  /** What to emulate, where. */
+  /**
+   * What to emulate, where.
+   *
+   * @param seed the master seed of the links' jitter, or null for the reference's seeds
+   * @param seedRun the run number the jitter is drawn for with {@code seed}, as the simulator's
+   *     {@code RandomStreams(seed, run)}: run 0 is the reference's seeds whatever the master seed
+   *     (picoquic_ns's rep 0), run r &gt; 0 the simulator's run r of that master seed
+   */
   public record Settings(
       InetSocketAddress listen,
       InetSocketAddress forward,
       LinkSchedule schedule,
       Long seed,
+      int seedRun,
       int maxClients,
       long idleTimeoutMicros,
       long upBufferBytes,
@@ -52,18 +60,33 @@ public final class UdpLinkEmulator implements AutoCloseable {
           forward,
           schedule,
           null,
+          1,
           64,
           60_000_000L,
           BufferBudget.defaultBytes(schedule, LinkDirection.UP),
           BufferBudget.defaultBytes(schedule, LinkDirection.DOWN));
     }
 
+    /** Jitter drawn from master seed {@code value} as the simulator's run 1 of it. */
     public Settings withSeed(Long value) {
+      return withSeed(value, 1);
+    }
+
+    /**
+     * Jitter drawn as the simulator's run {@code run} of master seed {@code value} draws it, so a
+     * live run and the simulated run of the same seed and number see the same jitter for the same
+     * sequence of datagrams.
+     */
+    public Settings withSeed(Long value, int run) {
+      if (run < 0) {
+        throw new IllegalArgumentException("the seed's run number cannot be negative: " + run);
+      }
       return new Settings(
           listen,
           forward,
           schedule,
           value,
+          run,
           maxClients,
           idleTimeoutMicros,
           upBufferBytes,
@@ -72,7 +95,15 @@ public final class UdpLinkEmulator implements AutoCloseable {
 
     public Settings withClients(int max, long idleMicros) {
       return new Settings(
-          listen, forward, schedule, seed, max, idleMicros, upBufferBytes, downBufferBytes);
+          listen,
+          forward,
+          schedule,
+          seed,
+          seedRun,
+          max,
+          idleMicros,
+          upBufferBytes,
+          downBufferBytes);
     }
 
     /** Both directions' buffer budget; 0 keeps the defaults from the link. */
@@ -80,7 +111,15 @@ public final class UdpLinkEmulator implements AutoCloseable {
       return bytes <= 0
           ? this
           : new Settings(
-              listen, forward, schedule, seed, maxClients, idleTimeoutMicros, bytes, bytes);
+              listen,
+              forward,
+              schedule,
+              seed,
+              seedRun,
+              maxClients,
+              idleTimeoutMicros,
+              bytes,
+              bytes);
     }
   }
 
@@ -137,7 +176,7 @@ public final class UdpLinkEmulator implements AutoCloseable {
     NetworkConfig.Builder config =
         NetworkConfig.builder(settings.schedule()).maxFlows(1).listener(new Meters());
     if (settings.seed() != null) {
-      config.randomStreams(new RandomStreams(settings.seed(), 1));
+      config.randomStreams(new RandomStreams(settings.seed(), settings.seedRun()));
     }
     network = new TwoNodeNetwork(loop, config.build());
     network.attach(TwoNodeNetwork.SERVER_NODE, this::arrivedAtServer);
@@ -193,6 +232,14 @@ public final class UdpLinkEmulator implements AutoCloseable {
           extraPorts.add(port[0]);
           return port[0].localAddress();
         });
+  }
+
+  /**
+   * The state of one direction's jitter generator now: before any datagram, the seed {@link
+   * Settings#seedRun()} gave it (how a test checks a live run draws the simulated run's jitter).
+   */
+  public long jitterState(LinkDirection direction) throws IOException {
+    return onLoop(() -> network.link(direction).jitterState());
   }
 
   /** The clients known now. */
