@@ -2,6 +2,7 @@ package dev.moqbed.transport.udp;
 
 import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.crypto.RetryIntegrity;
+import dev.moqbed.transport.crypto.RetryTokens;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.PacketHeader;
 import dev.moqbed.transport.wire.PacketHeaderWriter;

@@ -1,4 +1,4 @@
-package dev.moqbed.transport.udp;
+package dev.moqbed.transport.crypto;
 
 import dev.moqbed.transport.wire.ConnectionId;
 import java.net.InetSocketAddress;
@@ -24,9 +24,9 @@ import javax.crypto.spec.SecretKeySpec;
  * The key is random per endpoint: tokens do not outlive it, and need not (a client uses one at
  * once).
  */
-final class RetryTokens {
+public final class RetryTokens {
   /** Long enough for a round trip on any real path and a slow client; short against replays. */
-  static final long LIFETIME_MICROS = 10_000_000;
+  public static final long LIFETIME_MICROS = 10_000_000;
 
   private static final byte FORMAT = 0x52;
   private static final int MAC_BYTES = 16;
@@ -34,7 +34,8 @@ final class RetryTokens {
 
   private final Mac mac;
 
-  RetryTokens(RandomGenerator random) {
+  /** Tokens under a new key drawn from {@code random}. */
+  public RetryTokens(RandomGenerator random) {
     byte[] key = new byte[32];
     random.nextBytes(key);
     try {
@@ -47,7 +48,7 @@ final class RetryTokens {
   }
 
   /** A token for a Retry from {@code retrySourceId} to the client at {@code client}. */
-  byte[] issue(
+  public byte[] issue(
       InetSocketAddress client,
       ConnectionId originalDestinationId,
       ConnectionId retrySourceId,
@@ -67,7 +68,7 @@ final class RetryTokens {
    * @param destinationId the Destination Connection ID of the Initial that carries the token: the
    *     Retry's Source Connection ID if the client followed the Retry
    */
-  ConnectionId validate(
+  public ConnectionId validate(
       byte[] token, InetSocketAddress client, ConnectionId destinationId, long nowMicros) {
     if (token.length < 1 + 8 + 1 + MAC_BYTES || token[0] != FORMAT) {
       return null;
