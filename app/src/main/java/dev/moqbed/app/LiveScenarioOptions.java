@@ -148,12 +148,19 @@ final class LiveScenarioOptions {
     if (bulk == null) {
       return null;
     }
-    LiveTransport chosen =
-        bulkTransport != null
-            ? LiveTransport.parse(bulkTransport)
-            : bulk.direction() == LiveScenario.Direction.DOWNLOAD
-                ? LiveTransport.MOQBED
-                : media.transport();
+    LiveTransport chosen;
+    if (bulkTransport != null) {
+      try {
+        chosen = LiveTransport.parse(bulkTransport);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--bulk-transport: " + e.getMessage(), e);
+      }
+    } else {
+      chosen =
+          bulk.direction() == LiveScenario.Direction.DOWNLOAD
+              ? LiveTransport.MOQBED
+              : media.transport();
+    }
     return bulk.stack(chosen);
   }
 

@@ -170,6 +170,10 @@ class LiveScenarioTest {
       assertTrue(result.err().startsWith("moqbed: ") || result.err().contains("Missing"), what);
     }
     java.nio.file.Files.delete(file);
+    Result unknown = run("live", "run", "fair_cubic", "--cc", "c4", "--bulk-transport", "nosuch");
+    assertEquals(
+        "moqbed: --bulk-transport: unknown transport 'nosuch'; valid: quiche, moqbed\n",
+        unknown.err());
     Result noBulk = run("live", "run", "media_wb", "--cc", "c4", "--bulk-transport", "quiche");
     assertTrue(noBulk.err().contains("media_wb has no bulk flow"), noBulk.err());
     Result quicheBulk =
