@@ -64,12 +64,11 @@ public final class BulkSource implements AutoCloseable {
               @Override
               public void onBidirectionalStream(BidirectionalStream stream) {
                 if (answered[0]) {
-                  stream.receive().stopSending(0);
-                  stream.send().reset(0);
+                  refuse(connection, "one bulk download per connection");
                   return;
                 }
                 answered[0] = true;
-                stream.receive().setListener(new Request(stream));
+                stream.receive().setListener(new Request(connection, stream));
               }
 
               @Override
@@ -85,13 +84,28 @@ public final class BulkSource implements AutoCloseable {
             });
   }
 
+  /**
+   * Ends a connection that broke the download's rules, with a reason the peer can log: closing is
+   * what leaves it nothing to hold on to (a stream reset would leave the connection open).
+   */
+  private static void refuse(LiveConnection connection, String reason) {
+    if (connection.transport().isOpen()) {
+      connection.transport().close(REFUSED, reason);
+    }
+  }
+
+  /** The application error code of a refused connection. */
+  static final long REFUSED = 1;
+
   /** Reads the request to its end, then sends the answer on the same stream. */
   private final class Request implements ReceiveStreamListener {
+    private final LiveConnection connection;
     private final BidirectionalStream stream;
     private long requestBytes;
     private long written;
 
-    Request(BidirectionalStream stream) {
+    Request(LiveConnection connection, BidirectionalStream stream) {
+      this.connection = connection;
       this.stream = stream;
     }
 
@@ -100,8 +114,7 @@ public final class BulkSource implements AutoCloseable {
       requestBytes += data.remaining();
       data.position(data.limit());
       if (requestBytes > MAX_REQUEST_BYTES) {
-        stream.receive().stopSending(0);
-        stream.send().reset(0);
+        refuse(connection, "bulk request over " + MAX_REQUEST_BYTES + " bytes");
       }
     }
 
