@@ -13,6 +13,7 @@ import dev.moqbed.simulation.EcnMarking;
 import dev.moqbed.simulation.FrameTable;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.simulation.RunVariation;
+import dev.moqbed.simulation.moq.ChainFairness;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
 import dev.moqbed.subscriber.TrackReport;
 import java.io.PrintWriter;
@@ -33,8 +34,8 @@ import picocli.CommandLine.Spec;
     name = "live",
     mixinStandardHelpOptions = true,
     description =
-        "Plays the draft's media scenarios live: publisher -> relay -> subscriber on loopback over"
-            + " real QUIC, the link emulator with the scenario's link between relay and"
+        "Plays the draft's media scenarios and the fairness ones live: publisher -> relay ->"
+            + " subscriber on loopback over real QUIC, the link emulator with the scenario's link between relay and"
             + " subscriber (run), and beside the simulator's MoQ workload on the same link"
             + " (compare).",
     subcommands = {LiveCommand.Run.class, LiveCommand.Compare.class})
@@ -47,7 +48,13 @@ final class LiveCommand implements Runnable {
   }
 
   /** The banner: what runs, over which link. */
-  static void banner(PrintWriter err, String command, LiveScenario live, int runs, long micros) {
+  static void banner(
+      PrintWriter err,
+      String command,
+      LiveScenario live,
+      LiveStack bulkStack,
+      int runs,
+      long micros) {
     err.println(
         "moqbed live "
             + command
@@ -61,16 +68,24 @@ final class LiveCommand implements Runnable {
             + LinkDescription.of(live.link(), LinkDirection.UP)
             + "; down (relay -> subscriber): "
             + LinkDescription.of(live.link(), LinkDirection.DOWN)
-            + (live.backload() == null
-                ? ""
-                : "; bulk upload of "
-                    + live.backload().bytes()
-                    + " bytes ("
-                    + live.backload().controller()
-                    + ") through the up link from "
-                    + Quantities.formatDuration(live.backload().startMicros()))
+            + bulk(live, bulkStack)
             + "; ECN not carried");
     err.flush();
+  }
+
+  /** The banner's words for the scenario's bulk flow, empty without one. */
+  private static String bulk(LiveScenario live, LiveStack bulkStack) {
+    LiveScenario.BulkFlow bulk = live.bulk();
+    if (bulk == null) {
+      return "";
+    }
+    boolean upload = bulk.direction() == LiveScenario.Direction.UPLOAD;
+    return (upload ? "; bulk upload of " : "; bulk download of ")
+        + bulk.bytes()
+        + " bytes ("
+        + bulkStack.describe()
+        + (upload ? ") through the up link from " : ") through the down link from ")
+        + Quantities.formatDuration(bulk.startMicros());
   }
 
   /** One live run with its progress line on standard error. */
@@ -94,22 +109,33 @@ final class LiveCommand implements Runnable {
         run,
         options.seed);
     err.flush();
+    LiveStack bulkStack = options.bulkStack(live, stack);
     LiveScenarioRun result =
         LiveScenarioRun.run(
-            live, stack, options.seed, run, durationMicros, certificates, options.log(err));
+            live,
+            stack,
+            bulkStack,
+            options.seed,
+            run,
+            durationMicros,
+            certificates,
+            options.log(err));
     StringBuilder line = new StringBuilder();
     for (TrackReport track : result.report().tracks()) {
       line.append(' ').append(track.track()).append(' ').append(track.received());
     }
-    RunRecord record = result.record(live.name(), stack.controller(), run, options.seed);
+    RunRecord record =
+        result.record(
+            live, LiveScenarioRun.label(stack.controller(), bulkStack), run, options.seed);
     err.printf(
         Locale.ROOT,
-        " %.1f s: frames%s, media avg %s us, max %s us, stop_sending %s%s%s%s%n",
+        " %.1f s: frames%s, media avg %s us, max %s us, stop_sending %s%s%s%s%s%n",
         (System.nanoTime() - start) / 1e9,
         line,
         record.mediaAverageLatencyMicros(),
         record.mediaMaxLatencyMicros(),
         record.extra().get("stop_sending"),
+        live.fairness() ? ", stalls " + record.extra().get("media_stalls") : "",
         result.bulk() == null
             ? ""
             : String.format(
@@ -152,11 +178,13 @@ final class LiveCommand implements Runnable {
       mixinStandardHelpOptions = true,
       sortOptions = false,
       description = {
-        "Runs a draft media scenario live, once per controller and run: publisher -> relay ->"
-            + " one subscriber on loopback over real QUIC, the link emulator with the scenario's"
-            + " link (both directions, its schedule) between relay and subscriber, the"
-            + " scenario's media; media_backload adds its 10 MB upload through the emulator's up"
-            + " direction. Prints each run's draft metrics, their mean and p90 per controller,"
+        "Runs a draft media scenario or a fairness one live, once per controller and run:"
+            + " publisher -> relay -> one subscriber on loopback over real QUIC, the link emulator"
+            + " with the scenario's link (both directions, its schedule) between relay and"
+            + " subscriber, the scenario's media; media_backload adds its 10 MB upload through the"
+            + " emulator's up direction, a fairness scenario its 15 MB bulk download through the"
+            + " down direction (--bulk-transport quiche: quiche's controller), with stalls and"
+            + " the download's completion time per run. Prints each run's draft metrics, their mean and p90 per controller,"
             + " and the per-track, per-frame-kind latency table (--format csv|json: the per-run"
             + " table only)."
       })
@@ -186,7 +214,13 @@ final class LiveCommand implements Runnable {
       LiveScenarioOptions.requireQuic();
       LiveScenario first = LiveScenario.of(options.scenario, stacks.get(0).controller());
       long duration = durationMicros == null ? 0 : durationMicros;
-      banner(err, "run", first, options.runs, duration > 0 ? duration : first.mediaMicros());
+      banner(
+          err,
+          "run",
+          first,
+          options.bulkStack(first, stacks.get(0)),
+          options.runs,
+          duration > 0 ? duration : first.mediaMicros());
       options.warmUp(first, stacks.get(0), err);
       Path certificates = LiveScenarioOptions.certificates();
       List<RunRecord> records = new ArrayList<>();
@@ -197,12 +231,13 @@ final class LiveCommand implements Runnable {
       try {
         for (LiveStack stack : stacks) {
           LiveScenario live = LiveScenario.of(options.scenario, stack.controller());
+          String label = LiveScenarioRun.label(stack.controller(), options.bulkStack(live, stack));
           List<RunRecord> own = new ArrayList<>();
           for (int run = 0; run < options.runs; run++) {
             LiveScenarioRun result =
                 runOnce(options, live, stack, run, duration, certificates, err);
             incomplete += result.completed() ? 0 : 1;
-            RunRecord record = result.record(live.name(), stack.controller(), run, options.seed);
+            RunRecord record = result.record(live, label, run, options.seed);
             own.add(record);
             records.add(record);
             frames.add(result.frameTable(run));
@@ -212,7 +247,7 @@ final class LiveCommand implements Runnable {
           }
           for (List<Object> row : rows(ScenarioRunCommand.summary(own))) {
             List<Object> cells = new ArrayList<>();
-            cells.add(LiveScenarioRun.label(stack.controller()));
+            cells.add(label);
             cells.addAll(row);
             summary.row(cells.toArray());
           }
@@ -230,7 +265,7 @@ final class LiveCommand implements Runnable {
         out.print(comparison.table().render(format));
       }
       out.flush();
-      options.write(records, frames, err);
+      options.write(records, frames, LiveScenarioRun.extraColumns(first), err);
       if (incomplete > 0) {
         err.println("moqbed: " + incomplete + " run(s): the subscriber did not complete");
         return 1;
@@ -245,7 +280,7 @@ final class LiveCommand implements Runnable {
       mixinStandardHelpOptions = true,
       sortOptions = false,
       description = {
-        "Runs a draft media scenario in virtual time (the MoQ workload, the same seeds) and live"
+        "Runs a draft media scenario or a fairness one in virtual time (the MoQ workload, the same seeds) and live"
             + " on the same link, per controller of the project's, and prints both side by side:"
             + " per track and frame kind the mean and p90 frame latency and their live/simulated"
             + " ratios, then the draft's metrics. --out writes both (sim rows cc CC, live rows"
@@ -272,9 +307,15 @@ final class LiveCommand implements Runnable {
                   + " is quiche's; use c4, bbr, cubic or newreno (the project's stack)");
         }
       }
-      LiveScenarioOptions.requireQuic();
       LiveScenario first = LiveScenario.of(options.scenario, stacks.get(0).controller());
-      banner(err, "compare", first, options.runs, first.mediaMicros());
+      LiveStack firstBulk = options.bulkStack(first, stacks.get(0));
+      if (firstBulk != null && firstBulk.transport() != LiveTransport.MOQBED) {
+        throw new IllegalArgumentException(
+            "live compare needs a bulk flow the simulator runs: --bulk-transport quiche is"
+                + " quiche's; use the project's (the default)");
+      }
+      LiveScenarioOptions.requireQuic();
+      banner(err, "compare", first, firstBulk, options.runs, first.mediaMicros());
       options.warmUp(first, stacks.get(0), err);
       Path certificates = LiveScenarioOptions.certificates();
       List<RunRecord> records = new ArrayList<>();
@@ -291,23 +332,39 @@ final class LiveCommand implements Runnable {
                   ControllerRegistry.standard(),
                   EcnMarking.DEFAULT,
                   RunVariation.DEFAULT);
+          if (live.fairness()) {
+            simulation = simulation.untilBackgroundCloses(); // as the live run waits for it
+          }
           for (int run = 0; run < options.runs; run++) {
             MoqChainSimulation.Outcome simulated = simulation.run(options.seed, run);
-            RunRecord simRecord = simulated.record(live.name(), controller, run, options.seed);
+            RunRecord simRecord =
+                live.fairness()
+                    ? ChainFairness.record(
+                        simulated, live.spec(), live.name(), controller, run, options.seed)
+                    : simulated.record(live.name(), controller, run, options.seed);
             records.add(simRecord);
             frames.add(simulated.frameTable(run));
             table.addSimulated(controller, simRecord, simulated.frames());
             err.printf(
                 Locale.ROOT,
-                "  %s simulated, run %d/%d: media avg %s us, max %s us%n",
+                "  %s simulated, run %d/%d: media avg %s us, max %s us%s%n",
                 controller,
                 run + 1,
                 options.runs,
                 simRecord.mediaAverageLatencyMicros(),
-                simRecord.mediaMaxLatencyMicros());
+                simRecord.mediaMaxLatencyMicros(),
+                live.fairness()
+                    ? ", stalls "
+                        + simRecord.extra().get("media_stalls")
+                        + ", bulk "
+                        + simRecord.extra().getOrDefault("bulk_completion_us", "not finished")
+                        + " us"
+                    : "");
             LiveScenarioRun result = runOnce(options, live, stack, run, 0, certificates, err);
             incomplete += result.completed() ? 0 : 1;
-            RunRecord liveRecord = result.record(live.name(), controller, run, options.seed);
+            RunRecord liveRecord =
+                result.record(
+                    live, LiveScenarioRun.label(controller, firstBulk), run, options.seed);
             records.add(liveRecord);
             frames.add(result.frameTable(run));
             table.addLive(controller, liveRecord, result.frames());
@@ -318,7 +375,7 @@ final class LiveCommand implements Runnable {
       }
       out.print(table.table().render(formatOption.format));
       out.flush();
-      options.write(records, frames, err);
+      options.write(records, frames, LiveScenarioRun.extraColumns(first), err);
       if (incomplete > 0) {
         err.println("moqbed: " + incomplete + " live run(s): the subscriber did not complete");
         return 1;

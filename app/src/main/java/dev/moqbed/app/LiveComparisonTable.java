@@ -18,10 +18,11 @@ import java.util.function.ToDoubleFunction;
  * {@code live compare}'s table: per controller, the same scenario in virtual time and live, side by
  * side with live / simulated ratios — per track and frame kind the mean and 90th-percentile frame
  * latency over every frame of every run (exact, from the frames), then the draft's two metrics
- * (mean over the runs of each run's media average and maximum latency). Beside the live figures,
- * the relay → subscriber hop alone (subscriber arrival − the relay's arrival stamp): the
- * simulator's publisher → relay hop is ideal, the live one crosses loopback QUIC and the JVM, so
- * this is the part of the live latency the simulation models.
+ * (mean over the runs of each run's media average and maximum latency), and for a fairness scenario
+ * its stalls per run and its bulk download's completion time. Beside the live figures, the relay →
+ * subscriber hop alone (subscriber arrival − the relay's arrival stamp): the simulator's publisher
+ * → relay hop is ideal, the live one crosses loopback QUIC and the JVM, so this is the part of the
+ * live latency the simulation models.
  */
 final class LiveComparisonTable {
   /** One controller's frames and rows, both ways. */
@@ -107,8 +108,26 @@ final class LiveComparisonTable {
           }
           metricRow(table, controller, side, "media_avg_latency_us", this::average);
           metricRow(table, controller, side, "media_max_latency_us", this::maximum);
+          // a fairness scenario's own figures, in their own units (frames, µs), where rows have
+          // them
+          for (String column : FAIRNESS_COLUMNS) {
+            ToDoubleFunction<RunRecord> metric = record -> extraValue(record, column);
+            if (!present(side.simulatedRuns, metric).isEmpty()
+                || !present(side.liveRuns, metric).isEmpty()) {
+              metricRow(table, controller, side, column, metric);
+            }
+          }
         });
     return table;
+  }
+
+  /** The fairness scenarios' columns compared per run: stalls (frames) and bulk completion (µs). */
+  private static final List<String> FAIRNESS_COLUMNS =
+      List.of("media_stalls", "bulk_completion_us");
+
+  private static double extraValue(RunRecord record, String column) {
+    String value = record.extra().get(column);
+    return value == null || value.isEmpty() ? Double.NaN : Double.parseDouble(value);
   }
 
   private double average(RunRecord record) {

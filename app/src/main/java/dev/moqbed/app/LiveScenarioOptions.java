@@ -7,7 +7,6 @@ import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.netty.NativeQuic;
 import dev.moqbed.simulation.FrameTable;
 import dev.moqbed.simulation.RunRecord;
-import dev.moqbed.simulation.moq.MoqChainSimulation;
 import dev.moqbed.suite.FramesDirectory;
 import dev.moqbed.suite.RunsCsv;
 import dev.moqbed.suite.RunsCsvWriter;
@@ -32,8 +31,10 @@ final class LiveScenarioOptions {
       index = "0",
       paramLabel = "NAME",
       description =
-          "The draft media scenario: media, media10, media_600fr, media_short_long, media_wb,"
-              + " media_wf, media_ws or media_backload.")
+          "The scenario: a draft media one (media, media10, media_600fr, media_short_long,"
+              + " media_wb, media_wf, media_ws, media_backload) or a fairness one (fair_newreno,"
+              + " fair_cubic, fair_bbr, fair_c4, fair_wifi_newreno, fair_wifi_cubic, fair_wifi_bbr,"
+              + " fair_wifi_c4: the media beside a bulk download of that controller).")
   String scenario;
 
   @Option(
@@ -53,6 +54,16 @@ final class LiveScenarioOptions {
           "Require every controller to be of this stack: moqbed (the project's) or quiche"
               + " (default: each controller's own).")
   String transport;
+
+  @Option(
+      names = "--bulk-transport",
+      paramLabel = "STACK",
+      description =
+          "The stack of the scenario's bulk flow, with the scenario's controller: moqbed (the"
+              + " project's: newreno, cubic, bbr, c4) or quiche (quiche:reno, quiche:cubic,"
+              + " quiche:bbr; none for c4). Default: moqbed for the fairness scenarios' download,"
+              + " the run's stack for media_backload's upload.")
+  String bulkTransport;
 
   @Option(
       names = "--runs",
@@ -99,8 +110,13 @@ final class LiveScenarioOptions {
     if (warmupMicros < 0) {
       throw new IllegalArgumentException("--warmup must not be negative");
     }
-    LiveScenario.of(scenario, controllers.get(0).strip()); // names the supported ones
-    stacks();
+    LiveScenario live = LiveScenario.of(scenario, controllers.get(0).strip()); // names them
+    for (LiveStack stack : stacks()) {
+      bulkStack(live, stack); // a bulk controller quiche lacks, or a wrong --bulk-transport
+    }
+    if (bulkTransport != null && live.bulk() == null) {
+      throw new IllegalArgumentException("--bulk-transport: " + scenario + " has no bulk flow");
+    }
     if (outDirectory != null) {
       OutputPaths.requireWritableDirectory(outDirectory, "--out");
     }
@@ -119,6 +135,33 @@ final class LiveScenarioOptions {
       stacks.add(LiveStack.of(stack, name));
     }
     return stacks;
+  }
+
+  /**
+   * The stack of {@code live}'s bulk flow beside media on {@code media}, null when it has none:
+   * {@code --bulk-transport} if given, else the project's for a download (the fairness scenarios
+   * name the project's controllers) and the media's stack for an upload ({@code media_backload}, as
+   * before the fairness scenarios).
+   */
+  LiveStack bulkStack(LiveScenario live, LiveStack media) {
+    LiveScenario.BulkFlow bulk = live.bulk();
+    if (bulk == null) {
+      return null;
+    }
+    LiveTransport chosen;
+    if (bulkTransport != null) {
+      try {
+        chosen = LiveTransport.parse(bulkTransport);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--bulk-transport: " + e.getMessage(), e);
+      }
+    } else {
+      chosen =
+          bulk.direction() == LiveScenario.Direction.DOWNLOAD
+              ? LiveTransport.MOQBED
+              : media.transport();
+    }
+    return bulk.stack(chosen);
   }
 
   static void requireQuic() throws IOException {
@@ -167,14 +210,19 @@ final class LiveScenarioOptions {
     }
   }
 
-  /** Writes {@code records} and their frames into {@code --out}, as a sweep does; none: nothing. */
-  void write(List<RunRecord> records, List<FrameTable> frames, PrintWriter err) throws IOException {
+  /**
+   * Writes {@code records} and their frames into {@code --out}, as a sweep does, with {@code
+   * columns} after the standard ones; none: nothing.
+   */
+  void write(
+      List<RunRecord> records, List<FrameTable> frames, List<String> columns, PrintWriter err)
+      throws IOException {
     if (outDirectory == null) {
       return;
     }
     Files.createDirectories(outDirectory);
     Path runsFile = outDirectory.resolve(RunsCsv.FILE_NAME);
-    try (RunsCsvWriter writer = RunsCsvWriter.open(runsFile, 0, MoqChainSimulation.EXTRA_COLUMNS)) {
+    try (RunsCsvWriter writer = RunsCsvWriter.open(runsFile, 0, columns)) {
       for (RunRecord record : records) {
         writer.append(record);
       }

@@ -3,12 +3,14 @@ package dev.moqbed.app;
 import dev.moqbed.live.ChainOptions;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.netem.DirectionSample;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.session.transport.PathStats;
 import dev.moqbed.simulation.FrameTable;
 import dev.moqbed.simulation.RunRecord;
+import dev.moqbed.simulation.moq.ChainFairness;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
 import dev.moqbed.simulation.moq.TrackLatencies;
 import dev.moqbed.subscriber.FrameRecord;
@@ -34,7 +36,8 @@ import java.util.function.Consumer;
  * @param chain what the chain measured
  * @param sent every object the publisher handed to the relay, in capture order
  * @param frames every frame the subscriber received, in arrival order
- * @param bulk the bulk upload of {@code media_backload}, or null
+ * @param bulk the bulk flow ({@code media_backload}'s upload, a fairness scenario's download), or
+ *     null
  * @param elapsedMicros wall time from the publisher's first object to the chain's end (every
  *     subscriber reported, the endpoints closed), or -1 when no object was sent
  * @param emulator the emulator's totals over the run, up then down (empty if unknown)
@@ -58,9 +61,24 @@ record LiveScenarioRun(
   }
 
   /**
+   * The label of a live run of {@code controller} whose bulk flow ran on {@code bulkStack}: {@link
+   * #label(String)}, and when the bulk flow was quiche's, its controller after {@value #BULK_MARK},
+   * so the fairness table keeps it apart from the project's ({@code live:c4/bulk=quiche:cubic}).
+   */
+  static String label(String controller, LiveStack bulkStack) {
+    return bulkStack == null || bulkStack.transport() == LiveTransport.MOQBED
+        ? label(controller)
+        : label(controller) + BULK_MARK + bulkStack.controller();
+  }
+
+  /** What separates the media's controller from a quiche bulk flow's in a row's label. */
+  static final String BULK_MARK = "/bulk=";
+
+  /**
    * Runs {@code scenario} once live.
    *
    * @param stack every endpoint's stack; its controller is the relay's, the one under test
+   * @param bulkStack the bulk flow's stack, null when the scenario has none
    * @param seed the master seed; with {@code run}, the emulator draws its jitter as the simulator's
    *     run {@code run} of this seed does
    * @param run the run number
@@ -69,19 +87,14 @@ record LiveScenarioRun(
   static LiveScenarioRun run(
       LiveScenario scenario,
       LiveStack stack,
+      LiveStack bulkStack,
       long seed,
       int run,
       long durationMicros,
       Path certificates,
       Consumer<String> log)
       throws IOException, InterruptedException {
-    LiveScenarioRoute route =
-        new LiveScenarioRoute(
-            scenario,
-            scenario.backload() == null ? null : scenario.backload().stack(stack.transport()),
-            seed,
-            run,
-            certificates);
+    LiveScenarioRoute route = new LiveScenarioRoute(scenario, bulkStack, seed, run, certificates);
     List<MediaObject> sent = Collections.synchronizedList(new ArrayList<>());
     List<FrameRecord> frames = Collections.synchronizedList(new ArrayList<>());
     long[] mediaStart = {-1};
@@ -138,9 +151,27 @@ record LiveScenarioRun(
    * latency over every track. The completion time of a completed run is {@link #elapsedMicros} (the
    * simulator's counts from its start, a handshake earlier, and ends when the subscriber finished).
    * What a live run cannot know stays empty: the RTT average and the load (the relay's path gives
-   * only its last smoothed RTT), events and simulated time.
+   * only its last smoothed RTT), events and simulated time. A fairness scenario's row adds its
+   * columns ({@link ChainFairness}: stalls, the bulk download's completion, the checked tracks'
+   * latencies) as the simulated MoQ chain's.
+   *
+   * @param label the row's controller column ({@link #label(String, LiveStack)})
    */
-  RunRecord record(String scenario, String controller, int run, long seed) {
+  RunRecord record(LiveScenario scenario, String label, int run, long seed) {
+    RunRecord chainRecord = chainRecord(scenario.name(), label, run, seed);
+    if (!scenario.fairness()) {
+      return chainRecord;
+    }
+    return ChainFairness.record(
+        chainRecord, scenario.spec(), sent, frames, bulk == null ? -1 : bulk.completionMicros());
+  }
+
+  /** The columns of {@link #record}'s rows for {@code scenario}, after the standard ones. */
+  static List<String> extraColumns(LiveScenario scenario) {
+    return scenario.fairness() ? ChainFairness.EXTRA_COLUMNS : MoqChainSimulation.EXTRA_COLUMNS;
+  }
+
+  private RunRecord chainRecord(String scenario, String label, int run, long seed) {
     Map<String, String> extra = new LinkedHashMap<>();
     extra.put("completed", Boolean.toString(completed()));
     extra.put(MoqChainSimulation.WORKLOAD_COLUMN, MoqChainSimulation.WORKLOAD);
@@ -166,7 +197,7 @@ record LiveScenarioRun(
     extra.put("media_streams", latencies.mediaStreams());
     return new RunRecord(
         scenario,
-        label(controller),
+        label,
         run,
         seed,
         completed() && elapsedMicros >= 0 ? elapsedMicros : null,

@@ -4,15 +4,17 @@ import dev.moqbed.scenarios.catalog.ScenarioCatalog;
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.simulation.FairnessSimulation;
 import dev.moqbed.simulation.RunVariation;
+import dev.moqbed.simulation.moq.ChainFairness;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The suite {@code fairness}, beyond the draft: the eight scenarios of group {@link
  * ScenarioGroup#FAIRNESS}, a media flow under the controller of the run beside one bulk download of
- * each controller. Runs with the draft workload ({@link FairnessSimulation}: quicperf, until the
- * bulk download has finished too); its rows carry {@code media_stalls} and {@code
- * bulk_completion_us} after the draft workload's columns.
+ * each controller, until the bulk download has finished too. The draft workload ({@link
+ * FairnessSimulation}: quicperf) or the MoQ chain ({@link ChainFairness}: publisher, relay and
+ * subscriber, what {@code live run} plays on real QUIC); the rows carry {@code media_stalls} and
+ * {@code bulk_completion_us} after the workload's columns.
  */
 public final class FairnessSuite implements SuiteDefinition {
   /** The suite's name. */
@@ -45,12 +47,6 @@ public final class FairnessSuite implements SuiteDefinition {
     if (!scenarios().contains(scenario)) {
       return Optional.of("not a scenario of " + NAME);
     }
-    if (workload != Workload.DRAFT) {
-      return Optional.of(
-          "the draft workload (the MoQ chain does not wait for the bulk download nor count"
-              + " stalls yet), and --workload is "
-              + workload.id());
-    }
     return Optional.empty();
   }
 
@@ -61,13 +57,22 @@ public final class FairnessSuite implements SuiteDefinition {
 
   @Override
   public ScenarioRunner runner(RunVariation variation) {
-    return (scenario, controller, run, seed) ->
-        FairnessSimulation.runWithFrames(
-            catalog.resolve(scenario, controller), run, seed, variation);
+    return switch (workload) {
+      case DRAFT ->
+          (scenario, controller, run, seed) ->
+              FairnessSimulation.runWithFrames(
+                  catalog.resolve(scenario, controller), run, seed, variation);
+      case MOQ ->
+          (scenario, controller, run, seed) ->
+              ChainFairness.runWithFrames(
+                  catalog.resolve(scenario, controller), run, seed, variation);
+    };
   }
 
   @Override
   public List<String> extraColumns() {
-    return FairnessSimulation.EXTRA_COLUMNS;
+    return workload == Workload.MOQ
+        ? ChainFairness.EXTRA_COLUMNS
+        : FairnessSimulation.EXTRA_COLUMNS;
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.simulation.FairnessSimulation;
+import dev.moqbed.simulation.moq.ChainFairness;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -85,9 +86,13 @@ class SuitesTest {
         DRAFT_HEADER + ",media_stalls,bulk_completion_us\r\n",
         RunsCsv.headerLine(suite.extraColumns()));
     assertTrue(suite.missingFor("alone").isPresent(), "a draft scenario is not in fairness");
+    SuiteDefinition moq = Suites.byName("fairness", Workload.MOQ);
+    assertEquals(ScenarioGroup.FAIRNESS.scenarios(), moq.runnableScenarios());
+    assertEquals(ChainFairness.EXTRA_COLUMNS, moq.extraColumns());
     assertTrue(
-        Suites.byName("fairness", Workload.MOQ).runnableScenarios().isEmpty(),
-        "the MoQ chain does not run the fairness scenarios");
+        RunsCsv.headerLine(moq.extraColumns())
+            .endsWith(",media_streams,media_stalls,bulk_completion_us\r\n"),
+        RunsCsv.headerLine(moq.extraColumns()));
   }
 
   @Test

@@ -75,6 +75,7 @@ public final class MoqChainSimulation {
   private final ControllerRegistry registry;
   private final EcnMarking ecn;
   private final RunVariation variation;
+  private final boolean untilBackgroundCloses;
 
   /** The value of the {@code workload} column in the MoQ chain's rows. */
   public static final String WORKLOAD = "moq";
@@ -106,6 +107,10 @@ public final class MoqChainSimulation {
    * @param relaySender the relay's sending side of hop 2, where the controller under test acts
    * @param load the relay sender's share of the link, as the draft computes it
    * @param endMicros virtual time when the run ended
+   * @param finishedMicros virtual time when the subscriber finished (the run's end unless it waited
+   *     for the background), -1 if it never did
+   * @param backgroundCompletionMicros per background connection, its client's time from the
+   *     background start to closing, -1 if it had not closed when the run stopped
    */
   public record Outcome(
       SubscriberReport report,
@@ -114,7 +119,9 @@ public final class MoqChainSimulation {
       ConnectionStats relaySender,
       double load,
       long events,
-      long endMicros) {
+      long endMicros,
+      long finishedMicros,
+      List<Long> backgroundCompletionMicros) {
     public boolean completed() {
       return report != null && report.completed();
     }
@@ -153,7 +160,7 @@ public final class MoqChainSimulation {
           controller,
           run,
           seed,
-          completed() ? endMicros : null,
+          completed() ? finishedMicros : null,
           relaySender.rttAverageMicros(),
           relaySender.rttStandardDeviationMicros(),
           load,
@@ -201,10 +208,29 @@ public final class MoqChainSimulation {
 
   public MoqChainSimulation(
       SimSpec spec, ControllerRegistry registry, EcnMarking ecn, RunVariation variation) {
+    this(spec, registry, ecn, variation, false);
+  }
+
+  private MoqChainSimulation(
+      SimSpec spec,
+      ControllerRegistry registry,
+      EcnMarking ecn,
+      RunVariation variation,
+      boolean untilBackgroundCloses) {
     this.spec = spec;
     this.registry = registry;
     this.ecn = ecn;
     this.variation = variation;
+    this.untilBackgroundCloses = untilBackgroundCloses;
+  }
+
+  /**
+   * The same simulation, whose runs last until the background clients have closed too (within the
+   * same time limit), so a fairness scenario's bulk download is measured to its end; the draft's
+   * scenarios stop when the subscriber finishes.
+   */
+  public MoqChainSimulation untilBackgroundCloses() {
+    return new MoqChainSimulation(spec, registry, ecn, variation, true);
   }
 
   private ConnectionConfig.Builder config(Role role) {
@@ -239,6 +265,7 @@ public final class MoqChainSimulation {
     List<FrameRecord> frames = new ArrayList<>();
     List<MediaObject> sent = new ArrayList<>();
     SubscriberReport[] report = new SubscriberReport[1];
+    long[] finishedAt = {-1};
     Publisher[] publisher = new Publisher[1];
 
     Relay relay = new Relay(simulation.applicationScheduler(), RelayConfig.DEFAULT, line -> {});
@@ -285,6 +312,7 @@ public final class MoqChainSimulation {
               @Override
               public void onFinished(SubscriberReport finished) {
                 report[0] = finished;
+                finishedAt[0] = simulation.nowMicros();
               }
             });
 
@@ -310,7 +338,12 @@ public final class MoqChainSimulation {
     BackgroundConnections background =
         BackgroundConnections.add(
             simulation, spec, registry, clientConfig, config(Role.SERVER).build());
-    simulation.runWhile(() -> report[0] == null, ScenarioSimulation.TIME_LIMIT_MICROS);
+    if (untilBackgroundCloses) {
+      simulation.runWhile(
+          () -> report[0] == null || !background.allClosed(), ScenarioSimulation.TIME_LIMIT_MICROS);
+    } else {
+      simulation.runWhile(() -> report[0] == null, ScenarioSimulation.TIME_LIMIT_MICROS);
+    }
     ConnectionStats relaySender = hop2.server().stats();
     List<ConnectionStats> backgroundSenders = background.senders();
     return new Outcome(
@@ -320,6 +353,8 @@ public final class MoqChainSimulation {
         relaySender,
         Load.of(relaySender, backgroundSenders, spec.nominalRateBitsPerSecond()),
         simulation.eventsExecuted(),
-        simulation.nowMicros());
+        simulation.nowMicros(),
+        finishedAt[0],
+        background.completionMicros());
   }
 }

@@ -2,19 +2,23 @@ package dev.moqbed.suite.report;
 
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.simulation.RunRecord;
+import dev.moqbed.suite.Workload;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The fairness scenarios' runs (beyond the draft: no published values), one row per scenario and
- * media controller: the media's stalls per run with a 95 % confidence interval of their mean, the
- * media latencies as the draft's cells aggregate them, and the bulk download's completion time.
+ * The fairness scenarios' runs (beyond the draft: no published values), one row per scenario, media
+ * controller and workload (the draft's quicperf, or the MoQ chain, simulated or live): the media's
+ * stalls per run with a 95 % confidence interval of their mean, the media latencies as the draft's
+ * cells aggregate them, and the bulk download's completion time.
  */
 public final class FairnessTable {
 
   /**
    * One fairness scenario with one controller under the media flow.
    *
+   * @param workload what carried the media: the draft workload, or the MoQ chain ({@code live
+   *     run}'s rows, and {@code sweep --suite fairness --workload moq}'s)
    * @param runs the runs of the cell
    * @param stallsMean mean over runs of {@code media_stalls}
    * @param stallsCi95 half-width of the 95 % confidence interval of that mean (Student's t over the
@@ -28,6 +32,7 @@ public final class FairnessTable {
   public record Row(
       String scenario,
       String controller,
+      Workload workload,
       int runs,
       double stallsMean,
       Double stallsCi95,
@@ -42,7 +47,10 @@ public final class FairnessTable {
     this.rows = List.copyOf(rows);
   }
 
-  /** The rows of the fairness scenarios among {@code runs} (the draft workload's). */
+  /**
+   * The rows of the fairness scenarios among {@code runs}, of both workloads: per scenario and
+   * controller the draft workload's row, then the MoQ chain's.
+   */
   public static FairnessTable of(RunSet runs) {
     List<Row> rows = new ArrayList<>();
     List<String> present = runs.scenarios();
@@ -51,16 +59,22 @@ public final class FairnessTable {
         continue;
       }
       for (String controller : runs.controllers()) {
-        List<RunRecord> cell = runs.runs(scenario, controller);
-        if (!cell.isEmpty()) {
-          rows.add(row(scenario, controller, cell));
+        for (Workload workload : Workload.values()) {
+          List<RunRecord> cell =
+              runs.runs(scenario, controller).stream()
+                  .filter(r -> RunSet.workloadOf(r) == workload)
+                  .toList();
+          if (!cell.isEmpty()) {
+            rows.add(row(scenario, controller, workload, cell));
+          }
         }
       }
     }
     return new FairnessTable(rows);
   }
 
-  private static Row row(String scenario, String controller, List<RunRecord> cell) {
+  private static Row row(
+      String scenario, String controller, Workload workload, List<RunRecord> cell) {
     double[] stalls = new double[cell.size()];
     double bulkSum = 0;
     int bulkRuns = 0;
@@ -82,6 +96,7 @@ public final class FairnessTable {
     return new Row(
         scenario,
         controller,
+        workload,
         cell.size(),
         mean,
         stalls.length < 2 ? null : confidenceHalfWidth95(stalls, mean),
@@ -133,6 +148,11 @@ public final class FairnessTable {
     return z
         + (z * z * z + z) / (4 * v)
         + (5 * Math.pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
+  }
+
+  /** The row's controller as the tables print it: {@code c4}, or {@code live:c4 (moq)}. */
+  public static String label(Row row) {
+    return row.workload() == Workload.MOQ ? row.controller() + " (moq)" : row.controller();
   }
 
   public List<Row> rows() {

@@ -50,7 +50,9 @@ public final class MarkdownReport {
                 + " the scenario's controller (docs/fairness.md); no published values. Stalls:"
                 + " frames of the checked tracks later than 400 ms or never delivered, per run,"
                 + " mean ± the half-width of its 95 % confidence interval (Student's t). Bulk"
-                + " completion: from the download's start.\n\n");
+                + " completion: from the download's start. A row marked (moq) carried the media"
+                + " through the MoQ chain (publisher, relay, subscriber; live:CC on real QUIC),"
+                + " the others quicperf.\n\n");
     List<String> header =
         List.of(
             "scenario",
@@ -66,7 +68,7 @@ public final class MarkdownReport {
       rows.add(
           List.of(
               row.scenario(),
-              row.controller(),
+              FairnessTable.label(row),
               Integer.toString(row.runs()),
               String.format(Locale.ROOT, "%.1f", row.stallsMean()),
               row.stallsCi95() == null ? "–" : String.format(Locale.ROOT, "%.1f", row.stallsCi95()),

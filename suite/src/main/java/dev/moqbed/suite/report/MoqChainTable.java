@@ -1,6 +1,7 @@
 package dev.moqbed.suite.report;
 
 import dev.moqbed.output.Summary;
+import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.simulation.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,6 +67,9 @@ public final class MoqChainTable {
     List<Row> rows = new ArrayList<>();
     Set<String> tracks = new LinkedHashSet<>();
     for (String scenario : moq.scenarios()) {
+      if (ScenarioGroup.FAIRNESS.scenarios().contains(scenario)) {
+        continue; // the fairness table has their rows, with its own latency and stall columns
+      }
       for (String controller : moq.controllers()) {
         List<RunRecord> runs = moq.runs(scenario, controller);
         if (runs.isEmpty()) {

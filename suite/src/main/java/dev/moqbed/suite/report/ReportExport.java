@@ -3,6 +3,7 @@ package dev.moqbed.suite.report;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
+import dev.moqbed.suite.Workload;
 import dev.moqbed.suite.report.ReportModel.Cell;
 import dev.moqbed.suite.report.ReportModel.Tally;
 import dev.moqbed.suite.report.ReportModel.Verdict;
@@ -40,6 +41,9 @@ public final class ReportExport {
   /** The group of the fairness scenarios' lines in the CSV. */
   static final String FAIRNESS_GROUP = "fairness";
 
+  /** The group of the fairness lines whose media crossed the MoQ chain (simulated or live). */
+  static final String FAIRNESS_MOQ_GROUP = "fairness_moq";
+
   private ReportExport() {}
 
   public static String render(ReportModel model, ReportFormat format) {
@@ -73,9 +77,9 @@ public final class ReportExport {
       fairnessValues(row)
           .forEach(
               (metric, value) -> {
-                if (!List.of("scenario", "cc", "runs").contains(metric)) {
+                if (!List.of("scenario", "cc", "runs", "workload").contains(metric)) {
                   table.row(
-                      FAIRNESS_GROUP,
+                      row.workload() == Workload.MOQ ? FAIRNESS_MOQ_GROUP : FAIRNESS_GROUP,
                       row.scenario(),
                       metric,
                       row.controller(),
@@ -101,6 +105,7 @@ public final class ReportExport {
     values.put("scenario", row.scenario());
     values.put("cc", row.controller());
     values.put("runs", row.runs());
+    values.put("workload", row.workload().id());
     values.put("media_stalls_avg", Math.round(row.stallsMean() * 100) / 100.0);
     values.put(
         "media_stalls_ci95",

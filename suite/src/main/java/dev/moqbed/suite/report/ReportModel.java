@@ -89,7 +89,7 @@ public final class ReportModel {
     this.allRuns = allRuns;
     this.runs = runs;
     this.moqChain = MoqChainTable.of(allRuns.ofWorkload(Workload.MOQ), runs, reference);
-    this.fairness = FairnessTable.of(runs);
+    this.fairness = FairnessTable.of(allRuns);
     this.controllers = runs.controllers();
     this.sections = List.copyOf(sections);
     for (Section section : sections) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.simulation.RunRecord;
+import dev.moqbed.suite.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,5 +91,54 @@ class FairnessTableTest {
     String draftOnly =
         ReportExport.json(ReportModel.build(List.of("out"), RunSet.of(TinyCase.runs()), null));
     assertFalse(draftOnly.contains("\"fairness\""), "a draft report stays as it was");
+  }
+
+  @Test
+  void shouldKeepMoqChainRowsApartFromTheDraftWorkloadsAndOutOfTheMoqChainTable() {
+    List<RunRecord> runs = new ArrayList<>(runs());
+    for (int i = 0; i < 2; i++) {
+      RunRecord quicperf = run("fair_cubic", "live:c4", i, 40 + 20 * i, 100_000, 8_000_000L);
+      Map<String, String> extra = new LinkedHashMap<>(quicperf.extra());
+      extra.put("workload", "moq");
+      runs.add(
+          new RunRecord(
+              quicperf.scenario(),
+              quicperf.controller(),
+              quicperf.run(),
+              quicperf.seed(),
+              quicperf.completionTimeMicros(),
+              null,
+              null,
+              null,
+              quicperf.mediaAverageLatencyMicros(),
+              quicperf.mediaMaxLatencyMicros(),
+              extra));
+    }
+    // the same controller name with both workloads: two rows, not one of mixed runs
+    RunRecord moqC4 = runs.get(runs.size() - 1);
+    Map<String, String> extra = new LinkedHashMap<>(moqC4.extra());
+    extra.put("media_stalls", "7");
+    runs.add(
+        new RunRecord(
+            "fair_cubic", "c4", 0, 1, 10_000_000L, null, null, null, 60_000L, 90_000L, extra));
+
+    ReportModel model = ReportModel.build(List.of("out"), RunSet.of(runs), null);
+    List<FairnessTable.Row> rows = model.fairness().rows();
+    List<String> labels = rows.stream().map(FairnessTable::label).toList();
+    assertEquals(List.of("c4", "c4 (moq)", "live:c4 (moq)", "cubic"), labels);
+    FairnessTable.Row live = rows.get(2);
+    assertEquals(Workload.MOQ, live.workload());
+    assertEquals(2, live.runs());
+    assertEquals(50.0, live.stallsMean(), 1e-9);
+    assertEquals(3, rows.get(0).runs(), "the draft workload's c4 runs only");
+    assertEquals(7.0, rows.get(1).stallsMean(), 1e-9);
+    assertTrue(model.moqChain().isEmpty(), "fairness runs are in the fairness table only");
+
+    String markdown = MarkdownReport.render(model);
+    assertTrue(markdown.contains("| fair_cubic | live:c4 (moq) | 2 | 50.0 |"), markdown);
+    String csv = ReportExport.csv(model);
+    assertTrue(csv.contains("fairness_moq,fair_cubic,media_stalls_avg,live:c4,2,50,"), csv);
+    assertTrue(csv.contains("fairness,fair_cubic,media_stalls_avg,c4,3,20,"), csv);
+    assertTrue(ReportExport.json(model).contains("\"workload\": \"moq\""));
   }
 }
