@@ -372,7 +372,9 @@ final class PacketAssembly {
     while (capacity - used > 4) {
       StreamSendState best = null;
       boolean bestResend = false;
-      for (StreamSendState stream : streams.sendStreams()) {
+      List<StreamSendState> sendStreams = streams.sendStreams();
+      for (int i = 0; i < sendStreams.size(); i++) { // indexed: no iterator per frame
+        StreamSendState stream = sendStreams.get(i);
         boolean resend = stream.hasResendData();
         boolean fresh = streams.mayTakeNewData(stream);
         if (!resend && !fresh) {
@@ -448,29 +450,15 @@ final class PacketAssembly {
       return null;
     }
     if (resend) {
-      Frame.Stream frame = stream.takeResend(maxPayload, false);
-      return frame == null ? null : fitLength(frame, room);
+      return stream.takeResend(maxPayload, room);
     }
     int length = (int) Math.min(maxPayload, streams.connectionAllowanceBytes());
-    Frame.Stream frame = stream.takeNew(length, false);
+    Frame.Stream frame = stream.takeNew(length, room);
     if (frame == null) {
       return null;
     }
     streams.onNewDataSent(frame.length());
-    return fitLength(frame, room);
-  }
-
-  /** Drops the length field when the frame runs to the end of the packet. */
-  private static Frame.Stream fitLength(Frame.Stream frame, int room) {
-    int withoutLength =
-        Frame.Stream.headerSize(frame.streamId(), frame.offset(), frame.length(), false)
-            + frame.length();
-    if (room - withoutLength <= 1) {
-      return new Frame.Stream(
-          frame.streamId(), frame.offset(), frame.length(), frame.fin(), false, frame.data());
-    }
-    return new Frame.Stream(
-        frame.streamId(), frame.offset(), frame.length(), frame.fin(), true, frame.data());
+    return frame;
   }
 
   /**
@@ -552,8 +540,8 @@ final class PacketAssembly {
 
   private Datagram finishDatagram(long nowMicros, List<QuicPacket> packets) {
     int size = 0;
-    for (QuicPacket packet : packets) {
-      size += packet.sizeBytes();
+    for (int i = 0; i < packets.size(); i++) { // indexed: no iterator per datagram
+      size += packets.get(i).sizeBytes();
     }
     loss.onDatagramSent(nowMicros);
     path.pacer().onPacketSent(nowMicros, size, path.mtu().mtuBytes());
