@@ -432,11 +432,18 @@ final class LossDetection {
       requeueLostFrame(space, frame);
     }
     path.mtu().onPacketLost(packet);
+    long lostBytes = wasInFlight ? notifyLoss(nowMicros, space, packet, trigger) : 0;
     space.declaredLost.put(packet.packetNumber, packet);
+    // Last: pruning may give this very record back to the pool (sent more than 1 s before the
+    // newest acknowledged packet), so nothing may read it after. Neither the sampler nor the
+    // controller sees the map, so the order does not change what they hear.
     pruneDeclaredLost(space);
-    if (!wasInFlight) {
-      return 0;
-    }
+    return lostBytes;
+  }
+
+  /** A packet that was in flight is lost: the sampler and the controller hear of it. */
+  private long notifyLoss(
+      long nowMicros, PacketNumberSpace space, SentPacket packet, LossTrigger trigger) {
     RttEstimator rtt = path.rtt();
     boolean counted =
         DeliveryRateSampler.countsAsLoss(
