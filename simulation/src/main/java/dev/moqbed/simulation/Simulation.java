@@ -124,6 +124,7 @@ public final class Simulation {
             random.stream("transport.server." + flowId),
             startMicros);
     serverHolder[0] = server;
+    server.stats().keepSendHistory(); // the load metric reads the senders' bytes over a window
     server.setHandler(serverHandler);
     serverEndpoints[flowId] = attach(endpoints, server).receiver();
     ConnectionPair pair =
@@ -153,6 +154,7 @@ public final class Simulation {
                 : random.stream("controller.client." + flowId),
             random.stream("transport.client." + flowId),
             startMicros);
+    client.stats().keepSendHistory(); // an upload's sender is the client (BulkSimulation)
     client.setHandler(handler);
     Endpoint endpoint = attach(network.endpointScheduler(), client);
     clientEndpoints[flowId] = endpoint.receiver();

@@ -11,6 +11,7 @@ class LoadTest {
 
   private static ConnectionStats sends(long... timeAndSize) {
     ConnectionStats stats = new ConnectionStats();
+    stats.keepSendHistory();
     for (int i = 0; i < timeAndSize.length; i += 2) {
       stats.onDatagramSent(timeAndSize[i], (int) timeAndSize[i + 1]);
     }

@@ -1,5 +1,8 @@
 package dev.moqbed.simulation.codec;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.DatagramReceiver;
 import dev.moqbed.transport.codec.ConnectionIds;
@@ -35,7 +38,7 @@ final class PacketSizeCheck implements DatagramReceiver {
   long packets;
   long packetsOfOtherSize;
 
-  /** Per cause ("INITIAL header+tag 49 -> 46 B"), how many packets had it. */
+  /** Per cause (such as "INITIAL header+tag 49 -> 46 B"), how many packets had it. */
   final Map<String, Long> causes = new TreeMap<>();
 
   /** Decoding failures and packets that came back different: none expected. */
@@ -129,6 +132,17 @@ final class PacketSizeCheck implements DatagramReceiver {
     if (mismatches.size() < MAX_EXAMPLES) {
       mismatches.add(nowMicros + " us " + datagram + ": " + what);
     }
+  }
+
+  /**
+   * Fails unless datagrams were seen, every one decoded to the packets sent, and every packet's
+   * encoded size equals its modelled size (no cause at all: the model's sizes are the wire's).
+   */
+  void assertEverySizeEqual() {
+    assertEquals(0, mismatchCount, () -> "packets decoded differently: " + mismatches);
+    assertEquals(Map.of(), causes, () -> "sizes differ: " + this);
+    assertEquals(0, datagramsOfOtherSize, () -> "datagrams of another size: " + this);
+    assertTrue(datagrams > 0);
   }
 
   /** Adds another check's counts to this one's. */

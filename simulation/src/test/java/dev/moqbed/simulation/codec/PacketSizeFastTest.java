@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The size check of issue 17 on a few draft scenarios, in the normal build: every datagram of the
- * run encodes to the model's size but for the documented differences, and decodes to the packets
- * sent. {@link PacketSizeAllScenariosTest} runs every scenario.
+ * run encodes to exactly the model's size and decodes to the packets sent. {@link
+ * PacketSizeAllScenariosTest} runs every scenario.
  */
 class PacketSizeFastTest {
   /** A bulk transfer, one with background flows, a lossy one with timeouts, and media. */
@@ -30,7 +30,7 @@ class PacketSizeFastTest {
       }
     }
     System.out.println("packet size check: " + runs.total);
-    KnownDifferences.assertOnlyKnown(runs.total);
+    runs.total.assertEverySizeEqual();
   }
 
   @Test

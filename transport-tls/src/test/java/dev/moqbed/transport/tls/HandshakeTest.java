@@ -203,7 +203,7 @@ class HandshakeTest {
 
   /**
    * What a real flight costs, next to the picotls flight sizes QuicConnection models
-   * (CLIENT_INITIAL_CRYPTO_BYTES 280, SERVER_INITIAL 123, SERVER_HANDSHAKE 1258, CLIENT_HANDSHAKE
+   * (CLIENT_INITIAL_CRYPTO_BYTES 280, SERVER_INITIAL 126, SERVER_HANDSHAKE 1258, CLIENT_HANDSHAKE
    * 36). The certificate is the relay's kind (RSA 2048, self-signed); docs/transport/tls.md keeps
    * the numbers this prints.
    */

@@ -9,6 +9,7 @@ import dev.moqbed.transport.recovery.DeliveryRateSampler;
 import dev.moqbed.transport.recovery.RttEstimator;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 
 /**
  * What the peer's ACK frames tell the sender, in picoquic's event order: the packets newly
@@ -51,7 +52,6 @@ final class AckProcessor {
     RttEstimator rtt = path.rtt();
     sampler.onAckStarted();
     long bytesInFlightBefore = path.bytesInFlight();
-    SentPacket largestNewlyAcked = null;
     // One ascending pass from the oldest packet up to the largest acknowledged (the newer packets
     // still in flight are never visited), then picoquic's order: from the largest down, so the
     // first packet is "P" of the rate sample.
@@ -74,11 +74,14 @@ final class AckProcessor {
       }
     }
     for (int i = newlyAcked.size() - 1; i >= 0; i--) {
-      SentPacket packet = newlyAcked.get(i);
-      if (largestNewlyAcked == null) {
-        largestNewlyAcked = packet;
-      }
-      onPacketAcknowledged(space, packet);
+      onPacketAcknowledged(space, newlyAcked.get(i));
+    }
+    boolean anyNewlyAcked = !newlyAcked.isEmpty();
+    long largestNumber = anyNewlyAcked ? newlyAcked.get(newlyAcked.size() - 1).packetNumber : -1;
+    long largestSentMicros = anyNewlyAcked ? newlyAcked.get(newlyAcked.size() - 1).sentMicros : -1;
+    // Their fate is settled and no list holds them: the records go back to the pool.
+    for (int i = 0; i < newlyAcked.size(); i++) {
+      loss.recycle(newlyAcked.get(i));
     }
     newlyAcked.clear();
     for (int i = 0; i < ack.rangeCount(); i++) {
@@ -87,22 +90,20 @@ final class AckProcessor {
     if (ackFrame.ecnCounts() != null) {
       onEcnCounts(nowMicros, space, ackFrame.ecnCounts(), ack.largestAcknowledged());
     }
-    if (largestNewlyAcked == null) {
+    if (!anyNewlyAcked) {
       return;
     }
-    boolean newLargest = largestNewlyAcked.packetNumber > space.largestAcked;
+    boolean newLargest = largestNumber > space.largestAcked;
     if (newLargest) {
-      space.largestAcked = largestNewlyAcked.packetNumber;
-      space.largestAckedSentMicros = largestNewlyAcked.sentMicros;
+      space.largestAcked = largestNumber;
+      space.largestAckedSentMicros = largestSentMicros;
       space.largestAckedReceivedMicros = nowMicros;
       loss.resetProbeTimeouts();
-      long raw = nowMicros - largestNewlyAcked.sentMicros;
+      long raw = nowMicros - largestSentMicros;
       // picoquic folds every Initial and Handshake sample at once (no packet context there); in
       // the application space a period ends when the largest acknowledged passes the last one
       long periodPacketNumber =
-          space.space == PacketSpace.APPLICATION
-              ? largestNewlyAcked.packetNumber
-              : RttEstimator.NO_PACKET_CONTEXT;
+          space.space == PacketSpace.APPLICATION ? largestNumber : RttEstimator.NO_PACKET_CONTEXT;
       rtt.onSample(
           nowMicros, raw, ack.ackDelayMicros(), path.handshakeConfirmed(), periodPacketNumber);
       path.controller()
@@ -119,8 +120,8 @@ final class AckProcessor {
     ackSample
         .acknowledged(
             sampler.ackedBytes(),
-            largestNewlyAcked.packetNumber,
-            largestNewlyAcked.sentMicros,
+            largestNumber,
+            largestSentMicros,
             newLargest ? rtt.latestRttMicros() : -1,
             bytesInFlightBefore)
         .packetSpace(space.space);
@@ -140,7 +141,9 @@ final class AckProcessor {
       path.sampler().onPacketAcked(packet.snapshot, packet.sentMicros, packet.unprotectedBytes());
     }
     boolean carriedData = false;
-    for (Frame frame : packet.frames) {
+    List<Frame> frames = packet.frames;
+    for (int i = 0; i < frames.size(); i++) { // indexed: no iterator per acknowledged packet
+      Frame frame = frames.get(i);
       if (frame instanceof Frame.Stream stream) {
         carriedData = true;
         streams.onStreamFrameAcknowledged(stream);

@@ -19,19 +19,32 @@ public final class ConnectionStats {
   double rttSum;
   double rttSquareSum;
 
-  /** Send times and sizes of every datagram, kept so load can be measured over any window. */
-  private long[] sendTimesMicros = new long[1024];
+  /**
+   * Send times and sizes of every datagram since {@link #keepSendHistory}, so load can be measured
+   * over any window; null when not kept.
+   */
+  private long[] sendTimesMicros;
 
-  private int[] sendSizes = new int[1024];
+  private int[] sendSizes;
+  private int historyLength;
+
+  /**
+   * Keeps every datagram's send time and size from now on, for {@link #bytesSentBetween}: the
+   * simulation's load metric, which learns its window only at the end of a run. Off by default: a
+   * live connection would grow by 12 bytes a datagram for as long as it lives.
+   */
+  public void keepSendHistory() {
+    if (sendTimesMicros == null) {
+      sendTimesMicros = new long[1024];
+      sendSizes = new int[1024];
+    }
+  }
 
   /** Records one datagram sent (the connection calls this; public for tools that replay logs). */
   public void onDatagramSent(long nowMicros, int sizeBytes) {
-    if (datagramsSent == sendTimesMicros.length) {
-      sendTimesMicros = java.util.Arrays.copyOf(sendTimesMicros, sendTimesMicros.length * 2);
-      sendSizes = java.util.Arrays.copyOf(sendSizes, sendSizes.length * 2);
+    if (sendTimesMicros != null) {
+      record(nowMicros, sizeBytes);
     }
-    sendTimesMicros[(int) datagramsSent] = nowMicros;
-    sendSizes[(int) datagramsSent] = sizeBytes;
     datagramsSent++;
     bytesSent += sizeBytes;
     if (firstSendMicros < 0) {
@@ -66,10 +79,26 @@ public final class ConnectionStats {
     return lastSendMicros;
   }
 
-  /** Bytes of the datagrams sent at times in {@code [fromMicros, toMicros]}. */
+  private void record(long nowMicros, int sizeBytes) {
+    if (historyLength == sendTimesMicros.length) {
+      sendTimesMicros = java.util.Arrays.copyOf(sendTimesMicros, historyLength * 2);
+      sendSizes = java.util.Arrays.copyOf(sendSizes, historyLength * 2);
+    }
+    sendTimesMicros[historyLength] = nowMicros;
+    sendSizes[historyLength] = sizeBytes;
+    historyLength++;
+  }
+
+  /**
+   * Bytes of the datagrams sent at times in {@code [fromMicros, toMicros]}; needs {@link
+   * #keepSendHistory} from before the first datagram.
+   */
   public long bytesSentBetween(long fromMicros, long toMicros) {
+    if (sendTimesMicros == null) {
+      throw new IllegalStateException("no send history kept (keepSendHistory)");
+    }
     long total = 0;
-    for (int i = 0; i < datagramsSent; i++) {
+    for (int i = 0; i < historyLength; i++) {
       if (sendTimesMicros[i] >= fromMicros && sendTimesMicros[i] <= toMicros) {
         total += sendSizes[i];
       }

@@ -50,6 +50,15 @@ public sealed interface Frame
       return headerSize(streamId, offset, length, explicitLength) + length;
     }
 
+    /**
+     * Whether a frame of these fields, placed in the {@code room} bytes left of its packet, keeps
+     * its Length field: picoquic drops it when the frame runs to the packet's end, that is when at
+     * most one byte would be left after a frame without it.
+     */
+    static boolean needsLength(long streamId, long offset, int length, int room) {
+      return room - (headerSize(streamId, offset, length, false) + length) > 1;
+    }
+
     static int headerSize(long streamId, long offset, int length, boolean explicitLength) {
       return 1
           + VarInt.size(streamId)

@@ -33,6 +33,7 @@ final class LossDetection {
   private java.util.function.Consumer<PacketSpace> discardListener = space -> {};
 
   private final LossSample lossSample = new LossSample();
+  private final SentPacketPool sentPacketPool = new SentPacketPool();
   private PacketLossListener lossListener;
 
   private int consecutiveProbeTimeouts;
@@ -98,14 +99,16 @@ final class LossDetection {
       path.updatePacing();
     }
     SentPacket sent =
-        new SentPacket(
-            space.space,
-            packet.packetNumber(),
-            nowMicros,
-            packet.sizeBytes(),
-            ackEliciting,
-            probe,
-            packet.frames());
+        sentPacketPool
+            .take()
+            .fill(
+                space.space,
+                packet.packetNumber(),
+                nowMicros,
+                packet.sizeBytes(),
+                ackEliciting,
+                probe,
+                packet.frames());
     path.sampler()
         .onPacketSent(
             sent.snapshot,
@@ -128,6 +131,14 @@ final class LossDetection {
             packet.sizeBytes(),
             before,
             path.sampler().applicationLimitedIndexBytes() != 0);
+  }
+
+  /**
+   * Takes back the record of a packet acknowledged: the caller has removed it from its space's list
+   * and reads it no more.
+   */
+  void recycle(SentPacket packet) {
+    sentPacketPool.release(packet);
   }
 
   /** A datagram left: the probe timeout counts from here (picoquic). */
@@ -294,6 +305,7 @@ final class LossDetection {
             PacketLossListener.Reason.PTO_EXPIRED);
       }
       if (!space.leaveFlight(packet)) {
+        sentPacketPool.release(packet);
         continue;
       }
       path.removeFromFlight(packet.sizeBytes);
@@ -315,6 +327,7 @@ final class LossDetection {
                       packet.snapshot,
                       counted)
                   .packetSpace(space.space));
+      sentPacketPool.release(packet); // freed, not kept for spurious-loss detection
     }
     if (dropped) {
       path.updatePacing();
@@ -419,11 +432,18 @@ final class LossDetection {
       requeueLostFrame(space, frame);
     }
     path.mtu().onPacketLost(packet);
+    long lostBytes = wasInFlight ? notifyLoss(nowMicros, space, packet, trigger) : 0;
     space.declaredLost.put(packet.packetNumber, packet);
+    // Last: pruning may give this very record back to the pool (sent more than 1 s before the
+    // newest acknowledged packet), so nothing may read it after. Neither the sampler nor the
+    // controller sees the map, so the order does not change what they hear.
     pruneDeclaredLost(space);
-    if (!wasInFlight) {
-      return 0;
-    }
+    return lostBytes;
+  }
+
+  /** A packet that was in flight is lost: the sampler and the controller hear of it. */
+  private long notifyLoss(
+      long nowMicros, PacketNumberSpace space, SentPacket packet, LossTrigger trigger) {
     RttEstimator rtt = path.rtt();
     boolean counted =
         DeliveryRateSampler.countsAsLoss(
@@ -473,12 +493,12 @@ final class LossDetection {
   }
 
   /** Forgets declared-lost packets sent more than 1 s before the newest acknowledged send. */
-  private static void pruneDeclaredLost(PacketNumberSpace space) {
+  private void pruneDeclaredLost(PacketNumberSpace space) {
     while (!space.declaredLost.isEmpty()
         && space.declaredLost.firstEntry().getValue().sentMicros
                 + TransportDefaults.SPURIOUS_RETRANSMIT_DELAY_MAX_MICROS
             < space.largestAckedSentMicros) {
-      space.declaredLost.pollFirstEntry();
+      sentPacketPool.release(space.declaredLost.pollFirstEntry().getValue());
     }
   }
 
@@ -492,6 +512,7 @@ final class LossDetection {
       stats.spuriousLosses++;
       path.sampler().onSpuriousLoss(packet.unprotectedBytes());
       path.controller().onSpuriousLoss(nowMicros, packet.packetNumber);
+      sentPacketPool.release(packet); // the map entry goes just below
     }
     covered.clear();
   }
@@ -517,6 +538,12 @@ final class LossDetection {
     }
   }
 
+  private void releaseAll(Iterable<SentPacket> packets) {
+    for (SentPacket packet : packets) {
+      sentPacketPool.release(packet);
+    }
+  }
+
   void setDiscardListener(java.util.function.Consumer<PacketSpace> listener) {
     this.discardListener = listener;
   }
@@ -539,7 +566,9 @@ final class LossDetection {
         }
       }
     }
+    releaseAll(space.sentPackets);
     space.sentPackets.clear();
+    releaseAll(space.declaredLost.values());
     space.declaredLost.clear();
     space.cryptoToSend.toResend.clear();
     space.cryptoToSend.nextOffset = space.cryptoToSend.totalBytes;

@@ -24,8 +24,14 @@ final class PacketAssembly {
   /** picoquic pads 1-RTT packets to at least this many bytes. */
   static final int MINIMUM_SHORT_PACKET_BYTES = 55;
 
-  /** Long-header Initial packet overhead (header and tag), as measured on picoquic's flights. */
-  private static final int INITIAL_PACKET_OVERHEAD_BYTES = 49;
+  /**
+   * Long-header Initial packet overhead, header and tag, as picoquic writes it with an empty token:
+   * first byte, version, DCID length and 8 bytes, SCID length and 8 bytes, Token Length 0, a 2-byte
+   * Length, a 4-byte packet number (30 bytes), and the 16-byte tag. The reference's 184-byte server
+   * Initial is this, its 8-byte ACK and CRYPTO of {@link
+   * ModelledHandshake#SERVER_INITIAL_CRYPTO_BYTES}.
+   */
+  private static final int INITIAL_PACKET_OVERHEAD_BYTES = 46;
 
   private static final int HANDSHAKE_PACKET_OVERHEAD_BYTES = 45;
 
@@ -366,7 +372,9 @@ final class PacketAssembly {
     while (capacity - used > 4) {
       StreamSendState best = null;
       boolean bestResend = false;
-      for (StreamSendState stream : streams.sendStreams()) {
+      List<StreamSendState> sendStreams = streams.sendStreams();
+      for (int i = 0; i < sendStreams.size(); i++) { // indexed: no iterator per frame
+        StreamSendState stream = sendStreams.get(i);
         boolean resend = stream.hasResendData();
         boolean fresh = streams.mayTakeNewData(stream);
         if (!resend && !fresh) {
@@ -442,29 +450,15 @@ final class PacketAssembly {
       return null;
     }
     if (resend) {
-      Frame.Stream frame = stream.takeResend(maxPayload, false);
-      return frame == null ? null : fitLength(frame, room);
+      return stream.takeResend(maxPayload, room);
     }
     int length = (int) Math.min(maxPayload, streams.connectionAllowanceBytes());
-    Frame.Stream frame = stream.takeNew(length, false);
+    Frame.Stream frame = stream.takeNew(length, room);
     if (frame == null) {
       return null;
     }
     streams.onNewDataSent(frame.length());
-    return fitLength(frame, room);
-  }
-
-  /** Drops the length field when the frame runs to the end of the packet. */
-  private static Frame.Stream fitLength(Frame.Stream frame, int room) {
-    int withoutLength =
-        Frame.Stream.headerSize(frame.streamId(), frame.offset(), frame.length(), false)
-            + frame.length();
-    if (room - withoutLength <= 1) {
-      return new Frame.Stream(
-          frame.streamId(), frame.offset(), frame.length(), frame.fin(), false, frame.data());
-    }
-    return new Frame.Stream(
-        frame.streamId(), frame.offset(), frame.length(), frame.fin(), true, frame.data());
+    return frame;
   }
 
   /**
@@ -546,8 +540,8 @@ final class PacketAssembly {
 
   private Datagram finishDatagram(long nowMicros, List<QuicPacket> packets) {
     int size = 0;
-    for (QuicPacket packet : packets) {
-      size += packet.sizeBytes();
+    for (int i = 0; i < packets.size(); i++) { // indexed: no iterator per datagram
+      size += packets.get(i).sizeBytes();
     }
     loss.onDatagramSent(nowMicros);
     path.pacer().onPacketSent(nowMicros, size, path.mtu().mtuBytes());

@@ -39,8 +39,8 @@ public final class QuicPacket {
     this.frames = frames;
     this.sizeBytes = sizeBytes;
     boolean eliciting = false;
-    for (Frame frame : frames) {
-      eliciting |= frame.ackEliciting();
+    for (int i = 0; i < frames.size(); i++) { // indexed: no iterator per packet
+      eliciting |= frames.get(i).ackEliciting();
     }
     this.ackEliciting = eliciting;
   }

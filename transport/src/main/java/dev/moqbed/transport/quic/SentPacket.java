@@ -7,21 +7,35 @@ import java.util.List;
 /**
  * What the sender remembers of a packet until it is acknowledged or given up: its frames (to resend
  * what was lost), its size (for bytes in flight) and the delivery-rate snapshot taken when it left.
+ *
+ * <p>Records are reused through the connection's {@link SentPacketPool}, so the fields are set by
+ * {@link #fill} rather than a constructor; a record belongs to its space's lists from {@code fill}
+ * until the pool takes it back, and nothing keeps one after that.
  */
 final class SentPacket {
-  final PacketSpace space;
-  final long packetNumber;
-  final long sentMicros;
-  final int sizeBytes;
-  final boolean ackEliciting;
-  final boolean mtuProbe;
-  final List<Frame> frames;
+  PacketSpace space;
+  long packetNumber;
+  long sentMicros;
+  int sizeBytes;
+  boolean ackEliciting;
+  boolean mtuProbe;
+
+  /** The packet's frames: the same list the sent {@link QuicPacket} holds, never changed here. */
+  List<Frame> frames;
+
+  /** Filled by the delivery-rate sampler when the packet leaves (it sets every field). */
   final DeliverySnapshot snapshot = new DeliverySnapshot();
 
   /** Still counted in bytes in flight. */
-  boolean inFlight = true;
+  boolean inFlight;
 
-  SentPacket(
+  /** Given back to the pool (set on release, cleared when taken again). */
+  boolean pooled;
+
+  /** The next free record while this one is in the pool. */
+  SentPacket nextFree;
+
+  SentPacket fill(
       PacketSpace space,
       long packetNumber,
       long sentMicros,
@@ -36,6 +50,8 @@ final class SentPacket {
     this.ackEliciting = ackEliciting;
     this.mtuProbe = mtuProbe;
     this.frames = frames;
+    this.inFlight = true;
+    return this;
   }
 
   /**

@@ -133,9 +133,10 @@ final class StreamSendState {
 
   /**
    * Takes up to {@code maxBytes} of data to resend, in offset order, skipping what was acknowledged
-   * meanwhile; null if none.
+   * meanwhile; null if none. {@code room} is what is left of the packet: a frame that runs to its
+   * end is written without a Length field ({@link Frame.Stream#needsLength}).
    */
-  Frame.Stream takeResend(int maxBytes, boolean fillsPacket) {
+  Frame.Stream takeResend(int maxBytes, int room) {
     while (!toResend.isEmpty()) {
       long start = toResend.first();
       long end = Math.min(toResend.end(0), start + maxBytes);
@@ -147,18 +148,28 @@ final class StreamSendState {
       if (fin) {
         finToResend = false;
       }
+      int length = (int) (end - start);
       return new Frame.Stream(
-          id, start, (int) (end - start), fin, !fillsPacket, dataAt(start, (int) (end - start)));
+          id,
+          start,
+          length,
+          fin,
+          Frame.Stream.needsLength(id, start, length, room),
+          dataAt(start, length));
     }
     if (finToResend) {
       finToResend = false;
-      return new Frame.Stream(id, writtenBytes, 0, true, !fillsPacket, null);
+      return new Frame.Stream(
+          id, writtenBytes, 0, true, Frame.Stream.needsLength(id, writtenBytes, 0, room), null);
     }
     return null;
   }
 
-  /** Takes up to {@code maxBytes} of new data (the caller applied connection flow control). */
-  Frame.Stream takeNew(int maxBytes, boolean fillsPacket) {
+  /**
+   * Takes up to {@code maxBytes} of new data (the caller applied connection flow control), in a
+   * frame sized for {@code room} bytes as {@link #takeResend} does.
+   */
+  Frame.Stream takeNew(int maxBytes, int room) {
     int length = (int) Math.min(maxBytes, sendableNewBytes());
     long start = nextNewOffset;
     nextNewOffset += length;
@@ -169,7 +180,13 @@ final class StreamSendState {
     if (length == 0 && !fin) {
       return null;
     }
-    return new Frame.Stream(id, start, length, fin, !fillsPacket, dataAt(start, length));
+    return new Frame.Stream(
+        id,
+        start,
+        length,
+        fin,
+        Frame.Stream.needsLength(id, start, length, room),
+        dataAt(start, length));
   }
 
   void onFrameAcknowledged(Frame.Stream frame) {

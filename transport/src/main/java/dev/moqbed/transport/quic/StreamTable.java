@@ -5,7 +5,6 @@ import dev.moqbed.transport.wire.TransportErrorCode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.TreeMap;
 
 /**
  * The connection's streams in both directions and the flow control around them: each stream's send
@@ -49,7 +48,7 @@ final class StreamTable {
 
   private final ArrayList<StreamSendState> sendStreamList = new ArrayList<>();
   private final HashMap<Long, StreamReceiveState> receiveStreams = new HashMap<>();
-  private final TreeMap<Long, FlowControlWindow> streamReceiveWindows = new TreeMap<>();
+  private final StreamReceiveWindows streamReceiveWindows = new StreamReceiveWindows();
 
   /**
    * Receive sides delivered to the end or reset, as stream indices (id / 4) per kind (id % 4): late
@@ -435,12 +434,7 @@ final class StreamTable {
         || blocked.anyDue()) {
       return true;
     }
-    for (FlowControlWindow window : streamReceiveWindows.values()) {
-      if (window.isUpdateDue()) {
-        return true;
-      }
-    }
-    return false;
+    return streamReceiveWindows.anyUpdateDue();
   }
 
   /** How many new bytes the peer's MAX_DATA still allows. */
@@ -467,25 +461,14 @@ final class StreamTable {
         used += frame.sizeBytes();
       }
     }
-    for (var entry : streamReceiveWindows.entrySet()) {
-      FlowControlWindow window = entry.getValue();
-      if (window.isUpdateDue()) {
-        long limit = window.nextLimitBytes(minRttMicros);
-        Frame frame = new Frame.MaxStreamData(entry.getKey(), limit);
-        if (frame.sizeBytes() <= capacity - used) {
-          window.onLimitSent(limit);
-          frames.add(frame);
-          used += frame.sizeBytes();
-        }
-      }
-    }
-    return used;
+    return used + streamReceiveWindows.addUpdates(frames, capacity - used, minRttMicros);
   }
 
   /** RESET_STREAM frames that are due and fit; returns the bytes added. */
   int addResetFrames(List<Frame> frames, int capacity) {
     int used = 0;
-    for (StreamSendState stream : sendStreamList) {
+    for (int i = 0; i < sendStreamList.size(); i++) { // indexed: no iterator per packet
+      StreamSendState stream = sendStreamList.get(i);
       if (stream.resetFrameDue() && used + 25 <= capacity) {
         Frame.ResetStream reset = stream.takeResetFrame();
         frames.add(reset);

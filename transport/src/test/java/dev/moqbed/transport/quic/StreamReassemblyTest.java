@@ -60,8 +60,8 @@ class StreamReassemblyTest {
       for (int i = 0; i < 8; i++) {
         Frame.Stream frame =
             sender.hasResendData()
-                ? sender.takeResend(1 + random.nextInt(1400), false)
-                : sender.takeNew(1 + random.nextInt(1400), false);
+                ? sender.takeResend(1 + random.nextInt(1400), Integer.MAX_VALUE)
+                : sender.takeNew(1 + random.nextInt(1400), Integer.MAX_VALUE);
         if (frame != null) {
           inFlight.add(frame);
         }
