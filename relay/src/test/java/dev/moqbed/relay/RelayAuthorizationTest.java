@@ -246,29 +246,8 @@ class RelayAuthorizationTest {
   /** A bare client announcing {@code live} with {@code parameters}; the relay's answer. */
   private static ControlMessage announce(
       VirtualChain chain, String name, KeyValuePairs parameters) {
-    List<ControlMessage> answers = new ArrayList<>();
-    MemoryTransport.Pair pair =
-        MemoryTransport.pair(
-            chain.scheduler, MemoryLink.ofDelay(1_000), MemoryLink.ofDelay(1_000), name);
-    chain.relay.serve(pair.server(), VirtualChain.VERSION);
-    MoqtSession.client(
-        pair.client(),
-        new MoqtSessionListener() {
-          @Override
-          public void onReady(MoqtSession session) {
-            session.send(
-                new PublishNamespace(
-                    session.nextRequestId(), TrackNamespace.of("live"), parameters));
-          }
-
-          @Override
-          public void onControlMessage(MoqtSession session, ControlMessage message) {
-            answers.add(message);
-          }
-        },
-        VirtualChain.VERSION);
-    chain.scheduler.runUntil(chain.scheduler.nowMicros() + 100_000);
-    assertEquals(1, answers.size(), answers.toString());
-    return answers.get(0);
+    SetupClient heard = setupClient(chain, name, KeyValuePairs.NONE, parameters);
+    assertEquals(1, heard.answers.size(), heard.answers.toString());
+    return heard.answers.get(0);
   }
 }
