@@ -110,11 +110,12 @@ final class LiveCommand implements Runnable {
         options.seed);
     err.flush();
     LiveStack bulkStack = options.bulkStack(live, stack);
+    String qlogPrefix = stack.controller() + "-run" + run + "-";
     LiveScenarioRun result =
         LiveScenarioRun.run(
             live,
-            stack,
-            bulkStack,
+            options.tapped(stack, qlogPrefix, "relay"),
+            bulkStack == null ? null : options.tapped(bulkStack, qlogPrefix, "bulk"),
             options.seed,
             run,
             durationMicros,
@@ -254,6 +255,7 @@ final class LiveCommand implements Runnable {
         }
       } finally {
         LiveScenarioOptions.deleteRecursively(certificates);
+        options.finishQlog(err);
       }
       OutputFormat format = formatOption.format;
       out.print(runsTable(records).render(format));
@@ -372,6 +374,7 @@ final class LiveCommand implements Runnable {
         }
       } finally {
         LiveScenarioOptions.deleteRecursively(certificates);
+        options.finishQlog(err);
       }
       out.print(table.table().render(formatOption.format));
       out.flush();

@@ -10,6 +10,7 @@ import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.suite.FramesDirectory;
 import dev.moqbed.suite.RunsCsv;
 import dev.moqbed.suite.RunsCsvWriter;
+import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -102,7 +104,31 @@ final class LiveScenarioOptions {
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
   boolean verbose;
 
-  /** The checks that need no network, in the order a user would fix them. */
+  @Mixin LiveQlogOption qlogOption = new LiveQlogOption();
+
+  /** The live runs' qlog files, opened by {@link #validate}; null without {@code --qlog}. */
+  private QlogFiles qlogFiles;
+
+  /**
+   * {@code stack} writing its connections' qlog as {@code prefix} and {@code role} ({@code
+   * c4-run0-relay_server_...}; the chain names its publisher's and subscriber's files so too); as
+   * it is without --qlog.
+   */
+  LiveStack tapped(LiveStack stack, String prefix, String role) {
+    return qlogFiles == null
+        ? stack
+        : LiveQlogOption.apply(stack, qlogFiles, role).withQlogPrefix(prefix);
+  }
+
+  /** Writes out the qlog files after the last run and says what they hold. */
+  void finishQlog(PrintWriter err) {
+    LiveQlogOption.finish(qlogFiles, "live", err);
+  }
+
+  /**
+   * The checks that need no network, in the order a user would fix them; then creates the {@code
+   * --qlog} directory, before anything connects.
+   */
   void validate() {
     if (runs < 1 || runs > 1000) {
       throw new IllegalArgumentException("--runs must be 1..1000");
@@ -120,6 +146,7 @@ final class LiveScenarioOptions {
     if (outDirectory != null) {
       OutputPaths.requireWritableDirectory(outDirectory, "--out");
     }
+    qlogFiles = qlogOption.open(); // last: it starts the writer, once every check passed
   }
 
   /** Per controller of {@code --cc}, its stack; a one-line error for a wrong one. */

@@ -82,13 +82,12 @@ final class LiveScenarioRoute implements SubscriberRoute {
         if (bulk.direction() == LiveScenario.Direction.UPLOAD) {
           sink = BulkSink.start(bulkStack, any, certificate);
           InetSocketAddress viaEmulator = emulator.addRoute(sink.address());
-          upload = BulkUpload.connect(bulkStack, viaEmulator, trust, bulk.bytes());
+          upload = BulkUpload.of(bulkStack, viaEmulator, trust, bulk.bytes());
         } else {
           source = BulkSource.start(bulkStack, any, certificate, bulk.bytes());
           InetSocketAddress viaEmulator = emulator.addRoute(source.address());
           download =
-              BulkDownload.connect(
-                  bulkStack, viaEmulator, trust, bulk.requestBytes(), bulk.bytes());
+              BulkDownload.of(bulkStack, viaEmulator, trust, bulk.requestBytes(), bulk.bytes());
         }
       }
     } catch (IOException | RuntimeException e) {

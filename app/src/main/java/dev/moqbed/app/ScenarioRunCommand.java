@@ -17,6 +17,7 @@ import dev.moqbed.simulation.QlogDirectory;
 import dev.moqbed.simulation.QlogRun;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.simulation.ScenarioSimulation;
+import dev.moqbed.simulation.moq.ChainFairness;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
 import dev.moqbed.subscriber.TrackReport;
 import dev.moqbed.suite.FramesDirectory;
@@ -30,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.ToDoubleFunction;
@@ -168,19 +170,13 @@ final class ScenarioRunCommand implements Callable<Integer> {
       if (traceFile != null) {
         throw new IllegalArgumentException("--trace traces the draft workload's sender only");
       }
-      if (fairness) {
-        throw new IllegalArgumentException(
-            scenarioName
-                + " runs with the draft workload only: the MoQ chain does not wait for the bulk"
-                + " download nor count stalls yet");
-      }
       if (!media) {
         throw new IllegalArgumentException(
             "--workload moq needs a media scenario (media, media_wb, ...); "
                 + scenarioName
                 + " carries no media");
       }
-      return runMoq(spec, scenarioName, mainController, qlog);
+      return runMoq(spec, scenarioName, mainController, fairness, qlog);
     }
     ScenarioSimulation simulation =
         fairness
@@ -347,23 +343,38 @@ final class ScenarioRunCommand implements Callable<Integer> {
     return null;
   }
 
-  private int runMoq(SimSpec spec, String scenarioName, String mainController, QlogDirectory qlog)
+  /**
+   * The MoQ chain's runs; a fairness scenario's wait for the bulk download too, and their rows add
+   * the stalls and the download's completion time (as {@code sweep --suite fairness --workload
+   * moq}).
+   */
+  private int runMoq(
+      SimSpec spec,
+      String scenarioName,
+      String mainController,
+      boolean fairness,
+      QlogDirectory qlog)
       throws IOException {
-    MoqChainSimulation simulation =
+    MoqChainSimulation chain =
         new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
-    Table table =
-        new Table(
-            "scenario",
-            "cc",
-            "run",
-            "seed",
-            "track",
-            "frames",
-            "avg_latency_us",
-            "max_latency_us",
-            "stop_sending",
-            "completed",
-            "wall_ms");
+    MoqChainSimulation simulation = fairness ? chain.untilBackgroundCloses() : chain;
+    List<String> columns =
+        new ArrayList<>(
+            List.of(
+                "scenario",
+                "cc",
+                "run",
+                "seed",
+                "track",
+                "frames",
+                "avg_latency_us",
+                "max_latency_us",
+                "stop_sending"));
+    if (fairness) {
+      columns.addAll(FAIRNESS_COLUMNS);
+    }
+    columns.addAll(List.of("completed", "wall_ms"));
+    Table table = new Table(columns);
     FrameTable frames = new FrameTable();
     List<FrameTable> runFrames = new ArrayList<>();
     List<RunRecord> records = new ArrayList<>();
@@ -378,7 +389,12 @@ final class ScenarioRunCommand implements Callable<Integer> {
       if (!outcome.completed()) {
         incomplete++;
       }
-      records.add(outcome.record(scenarioName, mainController, run, runVariation.seed));
+      RunRecord record =
+          fairness
+              ? ChainFairness.record(
+                  outcome, spec, scenarioName, mainController, run, runVariation.seed)
+              : outcome.record(scenarioName, mainController, run, runVariation.seed);
+      records.add(record);
       frames.add(run, outcome.sent(), outcome.frames());
       FrameTable ofRun = new FrameTable();
       ofRun.add(run, outcome.sent(), outcome.frames());
@@ -386,23 +402,33 @@ final class ScenarioRunCommand implements Callable<Integer> {
       if (outcome.report() != null) {
         for (TrackReport track : outcome.report().tracks()) {
           boolean any = track.received() > 0;
-          table.row(
-              scenarioName,
-              mainController,
-              run,
-              runVariation.seed,
-              track.track(),
-              track.received(),
-              any ? Math.round(track.latency().getMean()) : null,
-              any ? track.latency().getMaxValue() : null,
-              track.stopSendingSent(),
-              outcome.completed(),
-              wallMillis);
+          List<Object> cells =
+              new ArrayList<>(
+                  Arrays.asList(
+                      scenarioName,
+                      mainController,
+                      run,
+                      runVariation.seed,
+                      track.track(),
+                      track.received(),
+                      any ? Math.round(track.latency().getMean()) : null,
+                      any ? track.latency().getMaxValue() : null,
+                      track.stopSendingSent()));
+          if (fairness) {
+            FAIRNESS_COLUMNS.forEach(column -> cells.add(longOrNull(record.extra().get(column))));
+          }
+          cells.add(outcome.completed());
+          cells.add(wallMillis);
+          table.row(cells.toArray());
         }
       }
     }
     commandSpec.commandLine().getOut().print(table.render(formatOption.format));
-    writeOutputs(records, frames, runFrames, MoqChainSimulation.EXTRA_COLUMNS);
+    writeOutputs(
+        records,
+        frames,
+        runFrames,
+        fairness ? ChainFairness.EXTRA_COLUMNS : MoqChainSimulation.EXTRA_COLUMNS);
     QlogOption.report(qlog, commandSpec.commandLine().getErr());
     if (incomplete > 0) {
       commandSpec

@@ -14,7 +14,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -35,6 +38,7 @@ class LiveFairnessNetworkTest {
   void shouldDownloadTheBulkFlowBesideTheMediaAndWriteAFairnessRow() throws Exception {
     assumeTrue(NativeQuic.isAvailable(), NativeQuic.unavailabilityReason());
     Path out = directory.resolve("live");
+    Path qlog = directory.resolve("qlog");
     StringWriter stdout = new StringWriter();
     StringWriter stderr = new StringWriter();
     int exitCode =
@@ -52,7 +56,9 @@ class LiveFairnessNetworkTest {
               "--format",
               "csv",
               "--out",
-              out.toString()
+              out.toString(),
+              "--qlog",
+              qlog.toString()
             },
             new PrintWriter(stdout),
             new PrintWriter(stderr));
@@ -62,6 +68,18 @@ class LiveFairnessNetworkTest {
         progress.contains("bulk download of 15000000 bytes (cubic on moqbed's QUIC stack)"),
         progress);
     assertTrue(progress.contains("bulk 15000000 of 15000000 bytes in "), progress);
+    // the relay's, the publisher's and the subscriber's ends, and both ends of the download
+    assertTrue(progress.contains("live: 6 qlog files"), progress);
+    try (Stream<Path> files = Files.list(qlog)) {
+      assertEquals(
+          List.of("cubic-run0-bulk_client", "cubic-run0-bulk_server"),
+          files
+              .map(file -> file.getFileName().toString())
+              .filter(name -> name.startsWith("cubic-run0-bulk"))
+              .map(name -> name.substring(0, name.indexOf('_', name.indexOf('_') + 1)))
+              .sorted()
+              .collect(Collectors.toList()));
+    }
 
     RunsFile runs = RunsCsv.read(out.resolve(RunsCsv.FILE_NAME));
     assertEquals(ChainFairness.EXTRA_COLUMNS, runs.extraColumns());

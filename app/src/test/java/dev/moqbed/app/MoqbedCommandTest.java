@@ -300,11 +300,52 @@ class MoqbedCommandTest {
   }
 
   @Test
-  void shouldRefuseTheMoqWorkloadForAFairnessScenario() {
-    Result result = run("scenario", "run", "fair_c4", "--workload", "moq", "--runs", "1");
-    assertEquals(2, result.exitCode());
-    assertEquals(1, result.err().lines().count(), result.err());
-    assertTrue(result.err().contains("fair_c4 runs with the draft workload only"), result.err());
+  void shouldRunAFairnessScenarioThroughTheMoqChainAsTheSweepDoes(@TempDir Path directory)
+      throws Exception {
+    Path single = directory.resolve("single");
+    Path swept = directory.resolve("swept");
+    Result result =
+        run(
+            "scenario",
+            "run",
+            "fair_c4",
+            "--workload",
+            "moq",
+            "--runs",
+            "1",
+            "--format",
+            "csv",
+            "--out",
+            single.toString());
+    assertEquals(0, result.exitCode(), result.err());
+    assertTrue(
+        result.out().lines().findFirst().orElse("").contains(",media_stalls,bulk_completion_us,"),
+        result.out());
+    Result sweep =
+        run(
+            "sweep",
+            "--suite",
+            "fairness",
+            "--workload",
+            "moq",
+            "--cc",
+            "c4",
+            "--scenarios",
+            "fair_c4",
+            "--runs",
+            "1",
+            "--out",
+            swept.toString());
+    assertEquals(0, sweep.exitCode(), sweep.err());
+    RunRecord alone = RunsCsv.read(single.resolve(RunsCsv.FILE_NAME)).records().get(0);
+    RunRecord inSweep = RunsCsv.read(swept.resolve(RunsCsv.FILE_NAME)).records().get(0);
+    // the download waited for and timed, the stalls counted, as the sweep's row says
+    assertTrue(
+        Long.parseLong(alone.extra().get("bulk_completion_us")) > 6_000_000, alone.toString());
+    assertEquals(
+        inSweep.extra().get("bulk_completion_us"), alone.extra().get("bulk_completion_us"));
+    assertEquals(inSweep.extra().get("media_stalls"), alone.extra().get("media_stalls"));
+    assertEquals(inSweep.mediaAverageLatencyMicros(), alone.mediaAverageLatencyMicros());
   }
 
   @Test

@@ -1,6 +1,5 @@
 package dev.moqbed.live.bulk;
 
-import dev.moqbed.live.stack.ClientEndpoint;
 import dev.moqbed.live.stack.LiveConnection;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.netty.ClientTrust;
@@ -9,25 +8,24 @@ import dev.moqbed.session.transport.ReceiveStream;
 import dev.moqbed.session.transport.ReceiveStreamListener;
 import dev.moqbed.session.transport.SendStream;
 import dev.moqbed.session.transport.TransportListener;
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A client that connects to a {@link BulkSource} and, {@code startDelayMicros} after it is asked to
- * {@link #start}, sends a request on a bidirectional stream and reads the answer to its end:
- * quicperf's batch download, the fairness scenarios' bulk flow, on real QUIC. Its completion time
- * is measured here, on the client's loop, from the request to the answer's last byte, as the
- * simulator measures its background client from its start to its close.
+ * A client of a {@link BulkSource} that, {@code delayMicros} after it is asked to {@link #start},
+ * connects, sends a request on a bidirectional stream as soon as the handshake is done and reads
+ * the answer to its end: quicperf's batch download, the fairness scenarios' bulk flow, on real
+ * QUIC. Its completion time is measured here, on the loops' clock, from the start of its handshake
+ * to the answer's last byte, as the simulator measures its background client from its start time
+ * (when picoquic_ns creates the connection) to its close. Connecting only then is {@link
+ * LateConnect}'s job.
  */
 public final class BulkDownload implements AutoCloseable {
-  private final ClientEndpoint client;
-  private final LiveConnection[] connection = new LiveConnection[1];
+  private final LateConnect client;
   private final long requestBytes;
   private final long expectedBytes;
   private final CompletableFuture<Long> done = new CompletableFuture<>();
-  private volatile long startedMicros = -1;
   private volatile long finishedMicros = -1;
   private volatile long bytesSoFar;
 
@@ -36,37 +34,25 @@ public final class BulkDownload implements AutoCloseable {
       InetSocketAddress source,
       ClientTrust trust,
       long requestBytes,
-      long expectedBytes)
-      throws IOException {
+      long expectedBytes) {
     this.requestBytes = requestBytes;
     this.expectedBytes = expectedBytes;
-    this.client =
-        stack.connect(
-            source,
-            "localhost",
-            trust,
-            BulkUpload.ALPN,
-            opened -> {
-              connection[0] = opened;
-              opened.transport().setListener(new Closing());
-            },
-            null);
+    this.client = new LateConnect(stack, source, trust);
   }
 
   /**
-   * Connects to the source at {@code source} (handshake done on return); asks for nothing yet.
+   * A download from the source at {@code source}; connects nothing before {@link #start}.
    *
    * @param requestBytes the request's size (quicperf's post size, at least 1)
    * @param expectedBytes the answer's size the source was given: a download is complete when that
    *     many bytes and the stream's end arrived
    */
-  public static BulkDownload connect(
+  public static BulkDownload of(
       LiveStack stack,
       InetSocketAddress source,
       ClientTrust trust,
       long requestBytes,
-      long expectedBytes)
-      throws IOException {
+      long expectedBytes) {
     if (expectedBytes <= 0) {
       throw new IllegalArgumentException("a bulk download needs a positive size");
     }
@@ -77,10 +63,18 @@ public final class BulkDownload implements AutoCloseable {
     return new BulkDownload(stack, source, trust, requestBytes, expectedBytes);
   }
 
-  /** Sends the request {@code delayMicros} from now, on the connection's loop. */
+  /**
+   * Connects {@code delayMicros} from now and asks at once; a failed handshake ends the download
+   * with nothing received.
+   */
   public void start(long delayMicros) {
-    LiveConnection opened = connection[0];
-    opened.scheduler().scheduleAfter(Math.max(0, delayMicros), () -> begin(opened));
+    client.start(
+        delayMicros,
+        opened -> {
+          opened.transport().setListener(new Closing());
+          begin(opened);
+        },
+        failure -> done.complete(0L));
   }
 
   /**
@@ -90,9 +84,9 @@ public final class BulkDownload implements AutoCloseable {
     return done;
   }
 
-  /** When the request was sent, on the loops' clock; -1 before. */
+  /** When the download began (its handshake), on the loops' clock; -1 before. */
   public long startedMicros() {
-    return startedMicros;
+    return client.startedMicros();
   }
 
   /** When the whole answer had arrived, on the loops' clock; -1 before or when it never did. */
@@ -105,9 +99,9 @@ public final class BulkDownload implements AutoCloseable {
     return bytesSoFar;
   }
 
-  /** From the request to the answer's last byte; -1 when the download did not complete. */
+  /** From the handshake's start to the answer's last byte; -1 when it did not complete. */
   public long completionMicros() {
-    long began = startedMicros;
+    long began = startedMicros();
     long ended = finishedMicros;
     return began >= 0 && ended >= began ? ended - began : -1;
   }
@@ -117,7 +111,6 @@ public final class BulkDownload implements AutoCloseable {
       done.complete(0L);
       return;
     }
-    startedMicros = opened.scheduler().nowMicros();
     BidirectionalStream stream = opened.transport().openBidirectionalStream();
     stream
         .receive()

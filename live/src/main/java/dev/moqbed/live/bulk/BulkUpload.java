@@ -1,6 +1,5 @@
 package dev.moqbed.live.bulk;
 
-import dev.moqbed.live.stack.ClientEndpoint;
 import dev.moqbed.live.stack.LiveConnection;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.netty.ClientTrust;
@@ -9,13 +8,13 @@ import dev.moqbed.session.transport.ReceiveStream;
 import dev.moqbed.session.transport.SendStream;
 import dev.moqbed.session.transport.SendStreamListener;
 import dev.moqbed.session.transport.TransportListener;
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 
 /**
- * A client that connects to a {@link BulkSink} and, {@code startDelayMicros} after it is asked to
- * {@link #start}, writes {@code bytes} on one unidirectional stream as fast as its controller lets
+ * A client of a {@link BulkSink} that, {@code delayMicros} after it is asked to {@link #start},
+ * connects ({@link LateConnect}: at the flow's start time, as picoquic_ns creates a background
+ * connection) and writes {@code bytes} on one unidirectional stream as fast as its controller lets
  * it, then ends the stream: quicperf's batch upload ({@code =b1:10000000:128;}) on real QUIC. It
  * writes only while the stream is writable, so what waits stays in QUIC's own send buffer.
  */
@@ -25,59 +24,48 @@ public final class BulkUpload implements AutoCloseable {
 
   private static final int CHUNK_BYTES = 16 * 1024;
 
-  private final ClientEndpoint client;
-  private final LiveConnection[] connection = new LiveConnection[1];
+  private final LateConnect client;
   private final long bytes;
-  private volatile long startedMicros = -1;
   private long written;
   private SendStream stream;
 
-  private BulkUpload(LiveStack stack, InetSocketAddress sink, ClientTrust trust, long bytes)
-      throws IOException {
+  private BulkUpload(LiveStack stack, InetSocketAddress sink, ClientTrust trust, long bytes) {
     this.bytes = bytes;
-    this.client =
-        stack.connect(
-            sink,
-            "localhost",
-            trust,
-            ALPN,
-            opened -> {
-              connection[0] = opened;
-              opened.transport().setListener(new Ignoring());
-            },
-            null);
+    this.client = new LateConnect(stack, sink, trust);
   }
 
-  /** Connects to the sink at {@code sink} (handshake done on return); sends nothing yet. */
-  public static BulkUpload connect(
-      LiveStack stack, InetSocketAddress sink, ClientTrust trust, long bytes) throws IOException {
+  /** An upload to the sink at {@code sink}; connects nothing before {@link #start}. */
+  public static BulkUpload of(
+      LiveStack stack, InetSocketAddress sink, ClientTrust trust, long bytes) {
     if (bytes <= 0) {
       throw new IllegalArgumentException("a bulk upload needs a positive size");
     }
     return new BulkUpload(stack, sink, trust, bytes);
   }
 
-  /** Starts the upload {@code delayMicros} from now, on the connection's loop. */
+  /**
+   * Connects {@code delayMicros} from now and starts writing once the handshake is done; a failed
+   * handshake uploads nothing (the sink's count says so).
+   */
   public void start(long delayMicros) {
-    LiveConnection opened = connection[0];
-    opened.scheduler().scheduleAfter(Math.max(0, delayMicros), () -> begin(opened));
+    client.start(
+        delayMicros,
+        opened -> {
+          opened.transport().setListener(new Ignoring());
+          begin(opened);
+        },
+        failure -> {});
   }
 
-  /** When the upload began, on the loops' clock; -1 before. */
+  /** When the upload began (its handshake), on the loops' clock; -1 before. */
   public long startedMicros() {
-    return startedMicros;
-  }
-
-  /** The client's local port (what the emulator sees as its address). */
-  public int localPort() {
-    return client.localPort();
+    return client.startedMicros();
   }
 
   private void begin(LiveConnection opened) {
     if (!opened.transport().isOpen() || !opened.transport().canOpenUnidirectionalStream()) {
       return;
     }
-    startedMicros = opened.scheduler().nowMicros();
     stream = opened.transport().openUnidirectionalStream(0);
     stream.setListener(
         new SendStreamListener() {

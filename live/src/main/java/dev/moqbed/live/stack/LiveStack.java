@@ -43,13 +43,14 @@ public final class LiveStack {
   private final ControllerFactory controllers;
   private final QlogFiles qlog;
   private final String qlogLabel;
+  private final String qlogPrefix;
 
   private LiveStack(
       LiveTransport transport,
       String controller,
       QuicSettings quicheSettings,
       ControllerFactory controllers) {
-    this(transport, controller, quicheSettings, controllers, null, null);
+    this(transport, controller, quicheSettings, controllers, null, null, "");
   }
 
   private LiveStack(
@@ -58,13 +59,15 @@ public final class LiveStack {
       QuicSettings quicheSettings,
       ControllerFactory controllers,
       QlogFiles qlog,
-      String qlogLabel) {
+      String qlogLabel,
+      String qlogPrefix) {
     this.transport = transport;
     this.controller = controller;
     this.quicheSettings = quicheSettings;
     this.controllers = controllers;
     this.qlog = qlog;
     this.qlogLabel = qlogLabel;
+    this.qlogPrefix = qlogPrefix;
   }
 
   /** quiche's Cubic: what every live command ran before the project's stack. */
@@ -113,7 +116,7 @@ public final class LiveStack {
             quicheSettings.maxUdpPayloadBytes(),
             quicheSettings.maxIncomingUnidirectionalStreams(),
             quicheSettings.qlogDirectory());
-    return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel);
+    return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel, qlogPrefix);
   }
 
   /**
@@ -130,16 +133,43 @@ public final class LiveStack {
           quicheSettings.withQlogDirectory(files.directory().toString()),
           controllers,
           null,
-          null);
+          null,
+          "");
     }
-    return new LiveStack(transport, controller, quicheSettings, controllers, files, label);
+    return new LiveStack(
+        transport, controller, quicheSettings, controllers, files, qlogPrefix + label, qlogPrefix);
   }
 
-  /** The same stack, its qlog files (if any) named after {@code label} instead. */
+  /**
+   * The same stack, its qlog files (if any) named after {@code label} instead, after the prefix of
+   * {@link #withQlogPrefix}.
+   */
   public LiveStack forRole(String label) {
     return qlog == null
         ? this
-        : new LiveStack(transport, controller, quicheSettings, controllers, qlog, label);
+        : new LiveStack(
+            transport,
+            controller,
+            quicheSettings,
+            controllers,
+            qlog,
+            qlogPrefix + label,
+            qlogPrefix);
+  }
+
+  /**
+   * The same stack with {@code prefix} before every qlog label it and {@link #forRole} give ({@code
+   * c4-run0-}: one live scenario run's files among many in one directory).
+   */
+  public LiveStack withQlogPrefix(String prefix) {
+    return new LiveStack(
+        transport,
+        controller,
+        quicheSettings,
+        controllers,
+        qlog,
+        qlogLabel == null ? null : prefix + qlogLabel,
+        qlogPrefix + prefix);
   }
 
   private PacketTaps taps() {
@@ -148,7 +178,7 @@ public final class LiveStack {
 
   /** The same stack with the quiche settings {@code change} makes (tests: few streams). */
   public LiveStack withQuicheSettings(QuicSettings settings) {
-    return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel);
+    return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel, qlogPrefix);
   }
 
   public LiveTransport transport() {
