@@ -19,7 +19,7 @@ import javax.crypto.spec.SecretKeySpec;
  * each packet pays for one init and one {@code GCMParameterSpec} or {@code IvParameterSpec}, and
  * the JDK's GCM and ChaCha20-Poly1305 allocate their per-operation engine state inside {@code
  * doFinal} (see docs/transport/protection.md for the measured bytes). Heap buffers are processed in
- * their backing array, in place; direct buffers through {@code ByteBuffer} views.
+ * their backing array, in place; direct buffers through a copy in a reusable heap array.
  *
  * <p>The JDK refuses an init with the nonce of the previous init (ChaCha20-Poly1305, both modes) or
  * of the previous encryption (GCM). Sealing never repeats a nonce here, because sealed packet
@@ -41,6 +41,7 @@ final class AeadCipher {
   private boolean initialisedBefore;
   private long largestSealed = -1;
   private byte[] scratch = new byte[0];
+  private byte[] cipherTextScratch = new byte[0];
 
   AeadCipher(CipherSuite suite, byte[] packetKey, byte[] iv) {
     if (packetKey.length != suite.keyLength() || iv.length != CipherSuite.IV_LENGTH) {
@@ -75,25 +76,33 @@ final class AeadCipher {
     try {
       init(Cipher.ENCRYPT_MODE, packetNumber);
       if (packet.hasArray()) {
-        byte[] array = packet.array();
-        int base = packet.arrayOffset();
-        cipher.updateAAD(array, base + packetStart, payloadOffset - packetStart);
         return payloadOffset
-            + cipher.doFinal(
-                array,
-                base + payloadOffset,
-                payloadEnd - payloadOffset,
-                array,
-                base + payloadOffset);
+            + sealInArray(
+                packet.array(),
+                packet.arrayOffset() + packetStart,
+                payloadOffset - packetStart,
+                payloadEnd - payloadOffset);
       }
-      cipher.updateAAD(view(packet, packetStart, payloadOffset));
-      return payloadOffset
-          + cipher.doFinal(
-              view(packet, payloadOffset, payloadEnd),
-              view(packet, payloadOffset, payloadEnd + CipherSuite.TAG_LENGTH));
+      // A direct buffer goes through a heap copy: the JDK's GCM on a direct buffer takes a slow
+      // path (GHASH in Java, GHASH.processBlocksDirect, not the CLMUL intrinsic) and allocates a
+      // view per call; two copies of one packet cost far less.
+      int headerLength = payloadOffset - packetStart;
+      int payloadLength = payloadEnd - payloadOffset;
+      byte[] copy = scratch(headerLength + payloadLength + CipherSuite.TAG_LENGTH);
+      packet.get(packetStart, copy, 0, headerLength + payloadLength);
+      int sealed = sealInArray(copy, 0, headerLength, payloadLength);
+      packet.put(payloadOffset, copy, headerLength, sealed);
+      return payloadOffset + sealed;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException(suite + " sealing failed", e);
     }
+  }
+
+  /** Seals the payload after {@code headerLength} bytes of header at {@code start}; its length. */
+  private int sealInArray(byte[] array, int start, int headerLength, int payloadLength)
+      throws GeneralSecurityException {
+    cipher.updateAAD(array, start, headerLength);
+    return cipher.doFinal(array, start + headerLength, payloadLength, array, start + headerLength);
   }
 
   /**
@@ -106,24 +115,16 @@ final class AeadCipher {
       ByteBuffer packet, int packetStart, int payloadOffset, int packetEnd, long packetNumber) {
     try {
       init(Cipher.DECRYPT_MODE, packetNumber);
+      int headerLength = payloadOffset - packetStart;
+      int length = packetEnd - payloadOffset;
       if (packet.hasArray()) {
-        byte[] array = packet.array();
-        int base = packet.arrayOffset();
-        cipher.updateAAD(array, base + packetStart, payloadOffset - packetStart);
-        int length = packetEnd - payloadOffset;
-        if (suite.usesChaCha20()) {
-          // The JDK's ChaCha20-Poly1305 decryption copies its input twice unless it starts at
-          // index 0 of its array (2.4 KiB instead of 5.7 KiB per 1200-byte packet): give it that.
-          byte[] ciphertext = scratch(length);
-          System.arraycopy(array, base + payloadOffset, ciphertext, 0, length);
-          cipher.doFinal(ciphertext, 0, length, array, base + payloadOffset);
-        } else {
-          cipher.doFinal(array, base + payloadOffset, length, array, base + payloadOffset);
-        }
+        openInArray(packet.array(), packet.arrayOffset() + packetStart, headerLength, length);
       } else {
-        cipher.updateAAD(view(packet, packetStart, payloadOffset));
-        cipher.doFinal(
-            view(packet, payloadOffset, packetEnd), view(packet, payloadOffset, packetEnd));
+        // through a heap copy, as seal, and for the same reason
+        byte[] copy = scratch(headerLength + length);
+        packet.get(packetStart, copy, 0, headerLength + length);
+        openInArray(copy, 0, headerLength, length);
+        packet.put(payloadOffset, copy, headerLength, length - CipherSuite.TAG_LENGTH);
       }
       return true;
     } catch (AEADBadTagException e) {
@@ -133,12 +134,39 @@ final class AeadCipher {
     }
   }
 
+  /**
+   * Opens the ciphertext and tag of {@code length} bytes after {@code headerLength} bytes of header
+   * at {@code start}, the plaintext in place.
+   */
+  private void openInArray(byte[] array, int start, int headerLength, int length)
+      throws GeneralSecurityException {
+    cipher.updateAAD(array, start, headerLength);
+    int payload = start + headerLength;
+    if (suite.usesChaCha20()) {
+      // The JDK's ChaCha20-Poly1305 decryption copies its input twice unless it starts at index 0
+      // of its array (2.4 KiB instead of 5.7 KiB per 1200-byte packet): give it that.
+      byte[] ciphertext = cipherTextScratch(length);
+      System.arraycopy(array, payload, ciphertext, 0, length);
+      cipher.doFinal(ciphertext, 0, length, array, payload);
+    } else {
+      cipher.doFinal(array, payload, length, array, payload);
+    }
+  }
+
   /** A reusable array of at least {@code length} bytes; grows rarely, to the largest packet. */
   private byte[] scratch(int length) {
     if (scratch.length < length) {
       scratch = new byte[Math.max(length, MIN_SCRATCH_LENGTH)];
     }
     return scratch;
+  }
+
+  /** As {@link #scratch}, for ChaCha20-Poly1305's ciphertext while the packet is in the other. */
+  private byte[] cipherTextScratch(int length) {
+    if (cipherTextScratch.length < length) {
+      cipherTextScratch = new byte[Math.max(length, MIN_SCRATCH_LENGTH)];
+    }
+    return cipherTextScratch;
   }
 
   private void init(int mode, long packetNumber) throws GeneralSecurityException {
@@ -157,13 +185,5 @@ final class AeadCipher {
     return suite.usesChaCha20()
         ? new IvParameterSpec(nonce)
         : new GCMParameterSpec(TAG_BITS, nonce);
-  }
-
-  /** {@code [from, to)} of a direct buffer as a view the JDK may consume. */
-  private static ByteBuffer view(ByteBuffer packet, int from, int to) {
-    ByteBuffer view = packet.duplicate();
-    view.clear();
-    view.limit(to).position(from);
-    return view;
   }
 }

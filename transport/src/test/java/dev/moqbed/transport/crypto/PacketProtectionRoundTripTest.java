@@ -99,6 +99,35 @@ class PacketProtectionRoundTripTest {
         "a heap buffer opens what a direct one sealed");
   }
 
+  /**
+   * A direct buffer is sealed and opened through a heap copy: the bytes are those a heap buffer
+   * gets, and a packet that fails authentication is left as it arrived.
+   */
+  @ParameterizedTest
+  @EnumSource(CipherSuite.class)
+  void directBuffersSealAsHeapBuffersAndKeepAFailedPacket(CipherSuite suite) {
+    TrafficSecret secret = TestPackets.randomSecret(new Random(9), suite);
+    byte[] plaintext = TestPackets.randomBytes(new Random(10), 1100);
+    ByteBuffer direct = ByteBuffer.allocateDirect(1500);
+    ByteBuffer heap = ByteBuffer.allocate(1500);
+    Layout directLayout = TestPackets.shortHeader(direct, 12, 2, false, plaintext);
+    Layout heapLayout = TestPackets.shortHeader(heap, 12, 2, false, plaintext);
+    int end =
+        AeadPacketProtection.of(secret)
+            .seal(direct, 0, directLayout.packetNumberOffset(), 12, directLayout.payloadEnd());
+    int heapEnd =
+        AeadPacketProtection.of(secret)
+            .seal(heap, 0, heapLayout.packetNumberOffset(), 12, heapLayout.payloadEnd());
+    assertEquals(heapEnd, end);
+    assertEquals(hexOf(heap, 0, end), hexOf(direct, 0, end));
+
+    direct.put(end - 20, (byte) (direct.get(end - 20) ^ 0x01)); // the ciphertext's last bytes
+    String tampered = hexOf(direct, directLayout.packetNumberOffset() + 2, end);
+    PacketProtection receiver = AeadPacketProtection.of(secret);
+    assertFalse(receiver.open(direct, 0, directLayout.packetNumberOffset(), end, 11, opened));
+    assertEquals(tampered, hexOf(direct, directLayout.packetNumberOffset() + 2, end));
+  }
+
   @ParameterizedTest
   @EnumSource(CipherSuite.class)
   void tamperingFailsAuthentication(CipherSuite suite) {
