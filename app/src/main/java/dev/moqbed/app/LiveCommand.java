@@ -291,6 +291,17 @@ final class LiveCommand implements Runnable {
   static final class Compare implements Callable<Integer> {
     @Mixin LiveScenarioOptions options = new LiveScenarioOptions();
 
+    @Option(
+        names = "--from",
+        paramLabel = "TIME",
+        defaultValue = "0",
+        converter = QuantityConverters.Duration.class,
+        description =
+            "Per-track rows count only frames captured at least TIME after the run's first frame"
+                + " (200ms: the draft's media_stats_start, which leaves the connection's start-up"
+                + " out); the draft-metric rows are the runs' own (default: every frame).")
+    long fromMicros;
+
     @Mixin FormatOption formatOption = new FormatOption();
 
     @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
@@ -300,6 +311,9 @@ final class LiveCommand implements Runnable {
       PrintWriter out = commandSpec.commandLine().getOut();
       PrintWriter err = commandSpec.commandLine().getErr();
       options.validate();
+      if (fromMicros < 0) {
+        throw new IllegalArgumentException("--from must not be negative");
+      }
       List<LiveStack> stacks = options.stacks();
       for (LiveStack stack : stacks) {
         if (stack.transport() != LiveTransport.MOQBED) {
@@ -322,7 +336,7 @@ final class LiveCommand implements Runnable {
       Path certificates = LiveScenarioOptions.certificates();
       List<RunRecord> records = new ArrayList<>();
       List<FrameTable> frames = new ArrayList<>();
-      LiveComparisonTable table = new LiveComparisonTable();
+      LiveComparisonTable table = new LiveComparisonTable(fromMicros);
       int incomplete = 0;
       try {
         for (LiveStack stack : stacks) {

@@ -17,12 +17,13 @@ import java.util.function.ToDoubleFunction;
 /**
  * {@code live compare}'s table: per controller, the same scenario in virtual time and live, side by
  * side with live / simulated ratios — per track and frame kind the mean and 90th-percentile frame
- * latency over every frame of every run (exact, from the frames), then the draft's two metrics
- * (mean over the runs of each run's media average and maximum latency), and for a fairness scenario
- * its stalls per run and its bulk download's completion time. Beside the live figures, the relay →
- * subscriber hop alone (subscriber arrival − the relay's arrival stamp): the simulator's publisher
- * → relay hop is ideal, the live one crosses loopback QUIC and the JVM, so this is the part of the
- * live latency the simulation models.
+ * latency over every frame of every run (exact, from the frames; or from a time after each run's
+ * start, {@code --from}), then the draft's two metrics (mean over the runs of each run's media
+ * average and maximum latency), and for a fairness scenario its stalls per run and its bulk
+ * download's completion time. Beside the live figures, the relay → subscriber hop alone (subscriber
+ * arrival − the relay's arrival stamp): the simulator's publisher → relay hop is ideal, the live
+ * one crosses loopback QUIC and the JVM, so this is the part of the live latency the simulation
+ * models.
  */
 final class LiveComparisonTable {
   /** One controller's frames and rows, both ways. */
@@ -34,17 +35,44 @@ final class LiveComparisonTable {
   }
 
   private final Map<String, Side> controllers = new LinkedHashMap<>();
+  private final long fromMicros;
+
+  /** A table of every frame. */
+  LiveComparisonTable() {
+    this(0);
+  }
+
+  /**
+   * A table whose per-track rows count only the frames captured at least {@code fromMicros} after
+   * their run's first received frame (the draft's {@code media_stats_start} leaves the connection's
+   * start-up out so); the draft-metric rows stay the runs' own.
+   */
+  LiveComparisonTable(long fromMicros) {
+    if (fromMicros < 0) {
+      throw new IllegalArgumentException("--from must not be negative");
+    }
+    this.fromMicros = fromMicros;
+  }
 
   void addSimulated(String controller, RunRecord record, List<FrameRecord> frames) {
     Side side = side(controller);
     side.simulatedRuns.add(record);
-    side.simulatedFrames.addAll(frames);
+    side.simulatedFrames.addAll(counted(frames));
   }
 
   void addLive(String controller, RunRecord record, List<FrameRecord> frames) {
     Side side = side(controller);
     side.liveRuns.add(record);
-    side.liveFrames.addAll(frames);
+    side.liveFrames.addAll(counted(frames));
+  }
+
+  /** One run's frames from {@code fromMicros} after its first capture. */
+  private List<FrameRecord> counted(List<FrameRecord> frames) {
+    if (fromMicros == 0 || frames.isEmpty()) {
+      return frames;
+    }
+    long origin = frames.stream().mapToLong(FrameRecord::captureMicros).min().getAsLong();
+    return frames.stream().filter(frame -> frame.captureMicros() - origin >= fromMicros).toList();
   }
 
   private Side side(String controller) {

@@ -91,11 +91,6 @@ final class LateConnect implements AutoCloseable {
     return startedMicros;
   }
 
-  /** The client's local port, or -1 before its handshake finished. */
-  synchronized int localPort() {
-    return client == null ? -1 : client.localPort();
-  }
-
   /** Stops a start still waiting, and closes the connection made. */
   @Override
   public void close() {
