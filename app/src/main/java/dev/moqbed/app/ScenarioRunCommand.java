@@ -185,24 +185,15 @@ final class ScenarioRunCommand implements Callable<Integer> {
             : new ScenarioSimulation(
                 spec, ControllerRegistry.standard(), ecn, runVariation.variation());
     List<RunRecord> records = new ArrayList<>();
-    List<String> columns =
-        new ArrayList<>(
-            List.of(
-                "scenario",
-                "cc",
-                "run",
-                "seed",
-                "completion_time_us",
-                "rtt_avg_us",
-                "rtt_stddev_us",
-                "load",
-                "media_avg_latency_us",
-                "media_max_latency_us"));
-    if (fairness) {
-      columns.addAll(FAIRNESS_COLUMNS);
-    }
-    columns.addAll(List.of("completed", "wall_ms"));
-    Table table = new Table(columns);
+    Table table =
+        runTable(
+            fairness,
+            "completion_time_us",
+            "rtt_avg_us",
+            "rtt_stddev_us",
+            "load",
+            "media_avg_latency_us",
+            "media_max_latency_us");
     FrameTable frameTable = new FrameTable();
     List<FrameTable> runFrames = new ArrayList<>();
     ControllerTrace trace = traceFile == null ? null : new ControllerTrace();
@@ -358,23 +349,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
     MoqChainSimulation chain =
         new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
     MoqChainSimulation simulation = fairness ? chain.untilBackgroundCloses() : chain;
-    List<String> columns =
-        new ArrayList<>(
-            List.of(
-                "scenario",
-                "cc",
-                "run",
-                "seed",
-                "track",
-                "frames",
-                "avg_latency_us",
-                "max_latency_us",
-                "stop_sending"));
-    if (fairness) {
-      columns.addAll(FAIRNESS_COLUMNS);
-    }
-    columns.addAll(List.of("completed", "wall_ms"));
-    Table table = new Table(columns);
+    Table table =
+        runTable(fairness, "track", "frames", "avg_latency_us", "max_latency_us", "stop_sending");
     FrameTable frames = new FrameTable();
     List<FrameTable> runFrames = new ArrayList<>();
     List<RunRecord> records = new ArrayList<>();
@@ -471,6 +447,20 @@ final class ScenarioRunCommand implements Callable<Integer> {
   /** The columns a fairness run adds to the table and the summary. */
   private static final List<String> FAIRNESS_COLUMNS =
       List.of("media_stalls", "bulk_completion_us");
+
+  /**
+   * The per-run table: scenario, cc, run and seed, then {@code figures}, a fairness scenario's two
+   * columns, completion and the run's wall time.
+   */
+  private static Table runTable(boolean fairness, String... figures) {
+    List<String> columns = new ArrayList<>(List.of("scenario", "cc", "run", "seed"));
+    columns.addAll(List.of(figures));
+    if (fairness) {
+      columns.addAll(FAIRNESS_COLUMNS);
+    }
+    columns.addAll(List.of("completed", "wall_ms"));
+    return new Table(columns);
+  }
 
   private static Long longOrNull(String value) {
     return value == null || value.isEmpty() ? null : Long.valueOf(value);
