@@ -127,6 +127,8 @@ class QlogFilesTest {
     assertEquals(traced.mainSender().datagramsSent(), sent.datagrams);
     assertTrue(traced.mainSender().packetsLost() > 0, "run " + run + " should lose packets");
     assertEquals(traced.mainSender().packetsLost(), server.count("recovery:packet_lost"));
+    assertTrue(traced.mainSender().spuriousLosses() > 0, "run " + run + " has spurious losses");
+    assertEquals(traced.mainSender().spuriousLosses(), server.count("moqbed:spurious_loss"));
   }
 
   @Test
@@ -222,6 +224,7 @@ class QlogFilesTest {
             checkHeader(data.get("header"), event);
             assertTrue(TRIGGERS.contains(data.get("trigger").asText()), event.toString());
           }
+          case "moqbed:spurious_loss" -> checkHeader(data.get("header"), event);
           case "recovery:metrics_updated" -> {
             assertTrue(data.size() > 0, "a metrics update with nothing changed: " + event);
             for (var field : (Iterable<java.util.Map.Entry<String, JsonNode>>) data::fields) {

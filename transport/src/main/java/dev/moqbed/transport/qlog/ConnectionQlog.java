@@ -19,8 +19,9 @@ import java.util.List;
  * same with or without it.
  *
  * <p>Events: {@code transport:packet_sent} and {@code transport:packet_received} (header, frames,
- * raw length), {@code recovery:packet_lost}, {@code recovery:metrics_updated} with the values that
- * changed, {@code recovery:congestion_state_updated} when the controller's state changes, and the
+ * raw length), {@code recovery:packet_lost}, {@code moqbed:spurious_loss} (a packet declared lost
+ * and acknowledged after all), {@code recovery:metrics_updated} with the values that changed,
+ * {@code recovery:congestion_state_updated} when the controller's state changes, and the
  * controller's own variables as {@code moqbed:<controller>_state} whenever one changes.
  *
  * <p>Times are relative to a time origin (0 in the simulator, the connection's start on a real
@@ -29,6 +30,9 @@ import java.util.List;
 public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
   /** The qlog version written: the last one qvis reads (0.4 it does not). */
   public static final String QLOG_VERSION = "0.3";
+
+  /** The event of a spurious loss (the project's: qlog 0.3 has none). */
+  public static final String SPURIOUS_LOSS = "moqbed:spurious_loss";
 
   /** The simulator's trace description. */
   public static final String VIRTUAL_TIME = "moqbed transport model, virtual time";
@@ -129,6 +133,17 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
     QlogFrames.header(json, space, packetNumber);
     json.field("trigger", reason.name().toLowerCase(java.util.Locale.ROOT));
     json.name("raw").beginObject().field("length", sizeBytes).endObject();
+    endEvent();
+  }
+
+  /**
+   * {@code moqbed:spurious_loss}: qlog 0.3 has no event for a packet declared lost and then
+   * acknowledged, the event picoquic's NewReno and Cubic undo a window reduction on.
+   */
+  @Override
+  public void onSpuriousLoss(long nowMicros, PacketSpace space, long packetNumber) {
+    beginEvent(nowMicros, SPURIOUS_LOSS);
+    QlogFrames.header(json, space, packetNumber);
     endEvent();
   }
 

@@ -510,6 +510,9 @@ final class LossDetection {
     var covered = space.declaredLost.subMap(smallest, true, largest, true);
     for (SentPacket packet : covered.values()) {
       stats.spuriousLosses++;
+      if (lossListener != null) {
+        lossListener.onSpuriousLoss(nowMicros, space.space, packet.packetNumber);
+      }
       path.sampler().onSpuriousLoss(packet.unprotectedBytes());
       path.controller().onSpuriousLoss(nowMicros, packet.packetNumber);
       sentPacketPool.release(packet); // the map entry goes just below

@@ -24,4 +24,10 @@ public interface PacketLossListener {
    */
   void onPacketLost(
       long nowMicros, PacketSpace space, long packetNumber, int sizeBytes, Reason reason);
+
+  /**
+   * A packet declared lost before was acknowledged after all (a spurious loss: what picoquic's
+   * controllers undo a reduction on). Nothing by default.
+   */
+  default void onSpuriousLoss(long nowMicros, PacketSpace space, long packetNumber) {}
 }
