@@ -36,7 +36,20 @@ final class RunVariationOptions {
               + " set-up time, as picoquic: the same in every run without jitter).")
   ControllerSeeding controllerSeeding;
 
+  @Option(
+      names = "--receive-batch",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "Datagrams a node takes at one instant before its endpoints run, as a receiver reading"
+              + " its socket N at a time (an ACK due mid-burst leaves mid-burst); 0: every arrival"
+              + " of an instant first, as picoquic_ns (default ${DEFAULT-VALUE}).")
+  int receiveBatch;
+
   RunVariation variation() {
-    return new RunVariation(holes, controllerSeeding);
+    if (receiveBatch < 0) {
+      throw new IllegalArgumentException("--receive-batch must not be negative");
+    }
+    return new RunVariation(holes, controllerSeeding, receiveBatch);
   }
 }

@@ -12,6 +12,7 @@ public final class NetworkConfig {
   private final RandomStreams randomStreams;
   private final int maxFlows;
   private final NetworkListener listener;
+  private final int receiveBatch;
 
   private NetworkConfig(Builder builder) {
     this.schedule = builder.schedule;
@@ -20,6 +21,7 @@ public final class NetworkConfig {
     this.randomStreams = builder.randomStreams;
     this.maxFlows = builder.maxFlows;
     this.listener = builder.listener;
+    this.receiveBatch = builder.receiveBatch;
   }
 
   public static Builder builder(LinkSchedule schedule) {
@@ -46,6 +48,11 @@ public final class NetworkConfig {
     return listener;
   }
 
+  /** Datagrams a node takes at one instant before its endpoints run; 0 = all (picoquic_ns). */
+  public int receiveBatch() {
+    return receiveBatch;
+  }
+
   /** The AQM's random stream for one direction (drawn only by {@link AqmQuirks#RFC}). */
   SplittableRandom aqmRandom(LinkDirection direction) {
     return randomStreams.stream("netsim.aqm." + direction.name().toLowerCase(Locale.ROOT));
@@ -59,6 +66,7 @@ public final class NetworkConfig {
     private RandomStreams randomStreams = new RandomStreams(0, 0);
     private int maxFlows = TwoNodeNetwork.MAX_FLOWS;
     private NetworkListener listener = NetworkListener.NONE;
+    private int receiveBatch;
 
     private Builder(LinkSchedule schedule) {
       if (schedule == null) {
@@ -101,6 +109,19 @@ public final class NetworkConfig {
 
     public Builder listener(NetworkListener networkListener) {
       this.listener = networkListener;
+      return this;
+    }
+
+    /**
+     * At most {@code datagrams} arrivals of one instant at a node before the endpoints' tasks of
+     * that instant run, as a receiver reading its socket in batches would: 0 (default) delivers
+     * every arrival of an instant first, picoquic_ns's order.
+     */
+    public Builder receiveBatch(int datagrams) {
+      if (datagrams < 0) {
+        throw new IllegalArgumentException("a receive batch must not be negative: " + datagrams);
+      }
+      this.receiveBatch = datagrams;
       return this;
     }
 

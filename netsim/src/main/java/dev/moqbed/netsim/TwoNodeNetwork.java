@@ -35,7 +35,8 @@ public final class TwoNodeNetwork {
   private final int maxFlows;
   private final SimulatedLink[] links = new SimulatedLink[2];
   private final DatagramReceiver[] receivers = new DatagramReceiver[2];
-  private final Runnable onWakeUp = this::dispatchDueEvents;
+  private final Runnable onWakeUp = this::wakeUp;
+  private final int receiveBatch;
   private final Scheduler endpointScheduler = new EndpointScheduler();
 
   private int phaseIndex = -1;
@@ -44,12 +45,19 @@ public final class TwoNodeNetwork {
   private TimerHandle wakeUp;
   private boolean dispatching;
 
+  /** With a receive batch: the instant whose deliveries paused for the endpoints, or -1. */
+  private long pausedAtMicros = -1;
+
+  private long batchInstantMicros = -1;
+  private final int[] deliveredInBatch = new int[2];
+
   /** Creates the links from phase 0 and schedules phase 0 to apply now. */
   public TwoNodeNetwork(Scheduler scheduler, NetworkConfig config) {
     this.scheduler = scheduler;
     this.schedule = config.schedule();
     this.listener = config.listener();
     this.maxFlows = config.maxFlows();
+    this.receiveBatch = config.receiveBatch();
     long now = scheduler.nowMicros();
     LinkPhase phase0 = schedule.phase(0);
     for (LinkDirection direction : LinkDirection.values()) {
@@ -145,7 +153,16 @@ public final class TwoNodeNetwork {
     rearm();
   }
 
+  /** The network's own timer: a pause for the endpoints, if any, ends here. */
+  private void wakeUp() {
+    pausedAtMicros = -1;
+    dispatchDueEvents();
+  }
+
   private boolean runNextEvent(long nowMicros) {
+    if (pausedAtMicros == nowMicros) {
+      return false; // the endpoints run first; the timer set at the pause resumes
+    }
     long earliest = Long.MAX_VALUE;
     int action = NO_EVENT;
     int linkIndex = -1;
@@ -187,6 +204,31 @@ public final class TwoNodeNetwork {
       throw new IllegalStateException("node " + node + " has no receiver attached");
     }
     link.deliverHead(nowMicros, receiver);
+    if (receiveBatch > 0) {
+      countTowardsBatch(node, nowMicros);
+    }
+  }
+
+  /**
+   * After {@code receiveBatch} arrivals at one node in one instant, pauses the network's events of
+   * that instant: the endpoints' tasks already due run (an ACK the batch made due leaves), then the
+   * network's timer, set for the same instant behind them, delivers the next batch.
+   */
+  private void countTowardsBatch(int node, long nowMicros) {
+    if (batchInstantMicros != nowMicros) {
+      batchInstantMicros = nowMicros;
+      deliveredInBatch[0] = 0;
+      deliveredInBatch[1] = 0;
+    }
+    if (++deliveredInBatch[node] < receiveBatch) {
+      return;
+    }
+    deliveredInBatch[node] = 0;
+    pausedAtMicros = nowMicros;
+    if (wakeUp != null && wakeUp.isPending()) {
+      wakeUp.cancel();
+    }
+    wakeUp = scheduler.scheduleAt(nowMicros, onWakeUp);
   }
 
   private void applyNextPhase(long nowMicros) {
@@ -257,7 +299,9 @@ public final class TwoNodeNetwork {
 
     @Override
     public void run() {
-      dispatchDueEvents();
+      if (pausedAtMicros != scheduler.nowMicros()) {
+        dispatchDueEvents();
+      }
       task.run();
     }
   }

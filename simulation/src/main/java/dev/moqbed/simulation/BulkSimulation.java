@@ -52,7 +52,7 @@ public final class BulkSimulation {
     ControllerFactory controller = ControllerRegistry.standard().parse(spec.controller());
     Simulation simulation =
         new Simulation(
-            NetworkConfig.builder(spec.schedule()),
+            variation.network(NetworkConfig.builder(spec.schedule())),
             masterSeed,
             runNumber,
             variation.controllerSeeding());

@@ -1,5 +1,6 @@
 package dev.moqbed.simulation;
 
+import dev.moqbed.netsim.NetworkConfig;
 import dev.moqbed.transport.quic.ConnectionConfig;
 
 /**
@@ -8,8 +9,11 @@ import dev.moqbed.transport.quic.ConnectionConfig;
  *
  * @param holes whether the connections skip packet numbers as picoquic does (drawn per run)
  * @param controllerSeeding where the controllers' random draws come from
+ * @param receiveBatch datagrams a node takes at one instant before its endpoints run, as a receiver
+ *     reading its socket in batches; 0: every arrival first, picoquic_ns's order (the default)
  */
-public record RunVariation(PacketNumberHoleMode holes, ControllerSeeding controllerSeeding) {
+public record RunVariation(
+    PacketNumberHoleMode holes, ControllerSeeding controllerSeeding, int receiveBatch) {
   /** picoquic_ns's: packet-number holes drawn per run, BBR seeded from its set-up time. */
   public static final RunVariation PICOQUIC =
       new RunVariation(PacketNumberHoleMode.PICOQUIC, ControllerSeeding.CLOCK);
@@ -27,12 +31,28 @@ public record RunVariation(PacketNumberHoleMode holes, ControllerSeeding control
 
   public RunVariation {
     if (holes == null || controllerSeeding == null) {
-      throw new IllegalArgumentException("run variation needs both its parts");
+      throw new IllegalArgumentException("run variation needs its holes and its seeding");
     }
+    if (receiveBatch < 0) {
+      throw new IllegalArgumentException("a receive batch must not be negative: " + receiveBatch);
+    }
+  }
+
+  /** With picoquic_ns's receive order (every arrival of an instant before the endpoints). */
+  public RunVariation(PacketNumberHoleMode holes, ControllerSeeding controllerSeeding) {
+    this(holes, controllerSeeding, 0);
   }
 
   /** Sets these holes on {@code config}. */
   public ConnectionConfig.Builder apply(ConnectionConfig.Builder config) {
     return holes.apply(config);
+  }
+
+  /**
+   * Sets the receive batch on {@code network} ({@link NetworkConfig.Builder#receiveBatch}: 0, the
+   * reference's order, unless asked).
+   */
+  public NetworkConfig.Builder network(NetworkConfig.Builder network) {
+    return network.receiveBatch(receiveBatch);
   }
 }

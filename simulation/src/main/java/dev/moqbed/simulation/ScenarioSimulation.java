@@ -251,7 +251,10 @@ public final class ScenarioSimulation {
       long seed, int run, ControllerTrace trace, DatagramReceiver sentDatagrams, QlogRun qlog) {
     Simulation simulation =
         new Simulation(
-            NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
+            variation.network(NetworkConfig.builder(spec.linkSchedule())),
+            seed,
+            run,
+            variation.controllerSeeding());
     simulation.observeSentDatagrams(sentDatagrams);
     simulation.recordQlog(qlog);
     MediaSpec mainText = spec.mainScenario();

@@ -105,6 +105,7 @@ public record SweepArguments(
     document.put("shard", shard.toString());
     document.put("pn_holes", variation.holes().label());
     document.put("bbr_seed", variation.controllerSeeding().label());
+    document.put("receive_batch", variation.receiveBatch());
     return Json.write(document);
   }
 
@@ -141,7 +142,9 @@ public record SweepArguments(
                 : RunVariation.BEFORE_HOLES.holes(),
             document.containsKey("bbr_seed")
                 ? ControllerSeeding.ofLabel(text(document, "bbr_seed"))
-                : RunVariation.BEFORE_HOLES.controllerSeeding()));
+                : RunVariation.BEFORE_HOLES.controllerSeeding(),
+            // sweeps made before the option had picoquic_ns's order
+            document.containsKey("receive_batch") ? (int) number(document, "receive_batch") : 0));
   }
 
   /**
@@ -181,6 +184,13 @@ public record SweepArguments(
         "bbr_seed",
         variation.controllerSeeding().label(),
         other.variation.controllerSeeding().label(),
+        here,
+        there);
+    compare(
+        differences,
+        "receive_batch",
+        variation.receiveBatch(),
+        other.variation.receiveBatch(),
         here,
         there);
     return differences;

@@ -102,10 +102,14 @@ class SweepArgumentsTest {
             + "  \"seed\": -5,\n"
             + "  \"shard\": \"2/4\",\n"
             + "  \"pn_holes\": \"picoquic\",\n"
-            + "  \"bbr_seed\": \"run\"\n"
+            + "  \"bbr_seed\": \"run\",\n"
+            + "  \"receive_batch\": 0\n"
             + "}\n",
         arguments.toJson());
     assertEquals(arguments, SweepArguments.fromJson(arguments.toJson()));
+    // a sweep.json from before the receive batch has picoquic_ns's order
+    String older = arguments.toJson().replace(",\n  \"receive_batch\": 0", "");
+    assertEquals(arguments, SweepArguments.fromJson(older));
   }
 
   @Test
@@ -153,6 +157,19 @@ class SweepArgumentsTest {
             Shard.WHOLE,
             new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK));
     assertEquals(off, SweepArguments.fromJson(off.toJson()));
+    SweepArguments batched =
+        new SweepArguments(
+            "c4-test",
+            Workload.DRAFT,
+            List.of("alone"),
+            List.of("c4"),
+            2,
+            1,
+            Shard.WHOLE,
+            new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK, 16));
+    assertEquals(batched, SweepArguments.fromJson(batched.toJson()));
+    assertEquals(
+        List.of("receive_batch 16 here, 0 there"), batched.differencesFrom(off, "here", "there"));
   }
 
   @Test

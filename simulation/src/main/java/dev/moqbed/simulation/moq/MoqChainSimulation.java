@@ -257,7 +257,10 @@ public final class MoqChainSimulation {
   public Outcome run(long seed, int run, DatagramReceiver sentDatagrams, QlogRun qlog) {
     Simulation simulation =
         new Simulation(
-            NetworkConfig.builder(spec.linkSchedule()), seed, run, variation.controllerSeeding());
+            variation.network(NetworkConfig.builder(spec.linkSchedule())),
+            seed,
+            run,
+            variation.controllerSeeding());
     simulation.observeSentDatagrams(sentDatagrams);
     simulation.recordQlog(qlog);
     MediaSpec media = spec.mainScenario();
