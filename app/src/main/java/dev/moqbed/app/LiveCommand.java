@@ -302,6 +302,16 @@ final class LiveCommand implements Runnable {
                 + " out); the draft-metric rows are the runs' own (default: every frame).")
     long fromMicros;
 
+    @Option(
+        names = "--receive-batch",
+        paramLabel = "N",
+        defaultValue = "0",
+        description =
+            "The simulated side's receive batch (see 'scenario run --receive-batch'): a node"
+                + " takes N arrivals of one instant before its endpoints run, as a live receiver"
+                + " reads its socket; 0: picoquic_ns's order (default ${DEFAULT-VALUE}).")
+    int receiveBatch;
+
     @Mixin FormatOption formatOption = new FormatOption();
 
     @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
@@ -313,6 +323,9 @@ final class LiveCommand implements Runnable {
       options.validate();
       if (fromMicros < 0) {
         throw new IllegalArgumentException("--from must not be negative");
+      }
+      if (receiveBatch < 0) {
+        throw new IllegalArgumentException("--receive-batch must not be negative");
       }
       List<LiveStack> stacks = options.stacks();
       for (LiveStack stack : stacks) {
@@ -347,7 +360,10 @@ final class LiveCommand implements Runnable {
                   live.spec(),
                   ControllerRegistry.standard(),
                   EcnMarking.DEFAULT,
-                  RunVariation.DEFAULT);
+                  new RunVariation(
+                      RunVariation.DEFAULT.holes(),
+                      RunVariation.DEFAULT.controllerSeeding(),
+                      receiveBatch));
           if (live.fairness()) {
             simulation = simulation.untilBackgroundCloses(); // as the live run waits for it
           }

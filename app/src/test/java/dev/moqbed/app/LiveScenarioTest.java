@@ -161,6 +161,9 @@ class LiveScenarioTest {
       {"live", "run", "media_wb", "--cc", "c4", "--bulk-transport", "quiche"},
       {"live", "run", "fair_cubic", "--cc", "c4", "--bulk-transport", "nosuch"},
       {"live", "compare", "fair_cubic", "--cc", "c4", "--bulk-transport", "quiche"},
+      {"live", "compare", "media_wb", "--cc", "c4", "--from", "-1ms"},
+      {"live", "compare", "media_wb", "--cc", "c4", "--receive-batch", "-1"},
+      {"live", "run", "media_wb", "--cc", "c4", "--qlog", file.toString()},
     };
     for (String[] args : cases) {
       Result result = run(args);
