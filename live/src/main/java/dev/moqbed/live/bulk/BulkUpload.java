@@ -51,7 +51,7 @@ public final class BulkUpload implements AutoCloseable {
     client.start(
         delayMicros,
         opened -> {
-          opened.transport().setListener(new Ignoring());
+          opened.transport().setListener(new Ignoring(opened));
           begin(opened);
         },
         failure -> {});
@@ -62,8 +62,14 @@ public final class BulkUpload implements AutoCloseable {
     return client.startedMicros();
   }
 
+  /**
+   * Opens the stream and writes; when the peer's stream limit is not known yet (quiche's right
+   * after its handshake), {@link Ignoring#onUnidirectionalStreamCredit} calls again.
+   */
   private void begin(LiveConnection opened) {
-    if (!opened.transport().isOpen() || !opened.transport().canOpenUnidirectionalStream()) {
+    if (stream != null
+        || !opened.transport().isOpen()
+        || !opened.transport().canOpenUnidirectionalStream()) {
       return;
     }
     stream = opened.transport().openUnidirectionalStream(0);
@@ -99,8 +105,19 @@ public final class BulkUpload implements AutoCloseable {
     client.close();
   }
 
-  /** The sink sends nothing the upload needs. */
-  private static final class Ignoring implements TransportListener {
+  /** The sink sends nothing the upload needs; its stream credit starts a waiting upload. */
+  private final class Ignoring implements TransportListener {
+    private final LiveConnection opened;
+
+    Ignoring(LiveConnection opened) {
+      this.opened = opened;
+    }
+
+    @Override
+    public void onUnidirectionalStreamCredit() {
+      begin(opened);
+    }
+
     @Override
     public void onBidirectionalStream(BidirectionalStream stream) {
       stream.receive().stopSending(0);
