@@ -185,15 +185,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
             : new ScenarioSimulation(
                 spec, ControllerRegistry.standard(), ecn, runVariation.variation());
     List<RunRecord> records = new ArrayList<>();
-    Table table =
-        runTable(
-            fairness,
-            "completion_time_us",
-            "rtt_avg_us",
-            "rtt_stddev_us",
-            "load",
-            "media_avg_latency_us",
-            "media_max_latency_us");
+    Table table = runTable(RunRecord.COLUMNS, fairness);
     FrameTable frameTable = new FrameTable();
     List<FrameTable> runFrames = new ArrayList<>();
     ControllerTrace trace = traceFile == null ? null : new ControllerTrace();
@@ -349,8 +341,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
     MoqChainSimulation chain =
         new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
     MoqChainSimulation simulation = fairness ? chain.untilBackgroundCloses() : chain;
-    Table table =
-        runTable(fairness, "track", "frames", "avg_latency_us", "max_latency_us", "stop_sending");
+    List<String> perTrack = new ArrayList<>(RUN_IDENTITY);
+    perTrack.addAll(List.of("track", "frames", "avg_latency_us", "max_latency_us", "stop_sending"));
+    Table table = runTable(perTrack, fairness);
     FrameTable frames = new FrameTable();
     List<FrameTable> runFrames = new ArrayList<>();
     List<RunRecord> records = new ArrayList<>();
@@ -448,13 +441,15 @@ final class ScenarioRunCommand implements Callable<Integer> {
   private static final List<String> FAIRNESS_COLUMNS =
       List.of("media_stalls", "bulk_completion_us");
 
+  /** What names a run in runs.csv: scenario, cc, run and seed. */
+  private static final List<String> RUN_IDENTITY = RunRecord.COLUMNS.subList(0, 4);
+
   /**
-   * The per-run table: scenario, cc, run and seed, then {@code figures}, a fairness scenario's two
-   * columns, completion and the run's wall time.
+   * The per-run table: {@code leading} columns, then a fairness scenario's two columns, completion
+   * and the run's wall time.
    */
-  private static Table runTable(boolean fairness, String... figures) {
-    List<String> columns = new ArrayList<>(List.of("scenario", "cc", "run", "seed"));
-    columns.addAll(List.of(figures));
+  private static Table runTable(List<String> leading, boolean fairness) {
+    List<String> columns = new ArrayList<>(leading);
     if (fairness) {
       columns.addAll(FAIRNESS_COLUMNS);
     }

@@ -146,30 +146,19 @@ class SweepArgumentsTest {
             "c4-test", Workload.DRAFT, List.of("alone"), List.of("c4"), 2, 1, Shard.WHOLE);
     assertEquals(
         List.of("pn_holes picoquic here, off there"), now.differencesFrom(old, "here", "there"));
-    SweepArguments off =
-        new SweepArguments(
-            "c4-test",
-            Workload.DRAFT,
-            List.of("alone"),
-            List.of("c4"),
-            2,
-            1,
-            Shard.WHOLE,
-            new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK));
+    SweepArguments off = alone(new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK));
     assertEquals(off, SweepArguments.fromJson(off.toJson()));
     SweepArguments batched =
-        new SweepArguments(
-            "c4-test",
-            Workload.DRAFT,
-            List.of("alone"),
-            List.of("c4"),
-            2,
-            1,
-            Shard.WHOLE,
-            new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK, 16));
+        alone(new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK, 16));
     assertEquals(batched, SweepArguments.fromJson(batched.toJson()));
     assertEquals(
         List.of("receive_batch 16 here, 0 there"), batched.differencesFrom(off, "here", "there"));
+  }
+
+  /** Two runs of alone with C4, whole, with {@code variation}. */
+  private static SweepArguments alone(RunVariation variation) {
+    return new SweepArguments(
+        "c4-test", Workload.DRAFT, List.of("alone"), List.of("c4"), 2, 1, Shard.WHOLE, variation);
   }
 
   @Test
