@@ -10,8 +10,8 @@ public final class Datagram {
   private final int sourceNode;
   private final int destinationNode;
   private final int flowId;
-  private final int sizeBytes;
-  private final Object payload;
+  private int sizeBytes;
+  private Object payload;
   private EcnMark ecn;
 
   /**
@@ -30,6 +30,20 @@ public final class Datagram {
     this.sourceNode = sourceNode;
     this.destinationNode = destinationNode;
     this.flowId = flowId;
+    this.sizeBytes = sizeBytes;
+    this.ecn = ecn;
+    this.payload = payload;
+  }
+
+  /**
+   * Makes this datagram the next one its sender hands on: for a sender whose driver encodes every
+   * datagram before it asks for the next (a live connection), so that no object is made per packet.
+   * A simulated network carries datagrams by reference and is never given one that is reused.
+   */
+  public void reuse(int sizeBytes, EcnMark ecn, Object payload) {
+    if (sizeBytes <= 0) {
+      throw new IllegalArgumentException("datagram size must be positive: " + sizeBytes);
+    }
     this.sizeBytes = sizeBytes;
     this.ecn = ecn;
     this.payload = payload;

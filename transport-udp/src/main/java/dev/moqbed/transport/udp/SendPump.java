@@ -38,6 +38,9 @@ final class SendPump {
   private final OutboundDatagrams outbound;
   private final EndpointCounters counters;
   private final PacketTap tap;
+  // Made once: a method reference is a new object each time it is evaluated.
+  private final Runnable passTask = this::pass;
+  private final Runnable wakeTask = this::onWake;
   private TimerHandle wakeTimer;
   private long wakeAtMicros = Long.MAX_VALUE;
   private boolean pumpScheduled;
@@ -63,13 +66,16 @@ final class SendPump {
     this.counters = counters;
     this.tap = tap;
     connection.setWakeListener(this::schedule);
+    // Every datagram a pass polls is encoded (and tapped) before the next poll, and nothing of it
+    // is kept: the connection may reuse its output's objects.
+    connection.reuseOutput();
   }
 
   /** Runs a pass soon, after the tasks already queued (arrivals are processed before sending). */
   void schedule() {
     if (!pumpScheduled && !stopped) {
       pumpScheduled = true;
-      scheduler.execute(this::pass);
+      scheduler.execute(passTask);
     }
   }
 
@@ -173,7 +179,7 @@ final class SendPump {
       wakeTimer.cancel();
     }
     wakeAtMicros = due;
-    wakeTimer = scheduler.scheduleAt(due, this::onWake);
+    wakeTimer = scheduler.scheduleAt(due, wakeTask);
   }
 
   private void onWake() {

@@ -160,12 +160,12 @@ final class FrameEncoder {
         stream.length(),
         stream.explicitLength(),
         stream.fin());
-    ByteSlice data = stream.data();
+    byte[] data = stream.dataArray(); // in place: no slice made per frame
     if (data == null) {
       writeZeros(buffer, stream.length());
     } else {
-      checkLength(data.length(), stream.length(), stream);
-      buffer.put(data.array(), data.offset(), data.length());
+      checkLength(stream.dataLength(), stream.length(), stream);
+      buffer.put(data, stream.dataOffset(), stream.dataLength());
     }
   }
 

@@ -40,14 +40,149 @@ public sealed interface Frame
    * STREAM: {@code length} bytes of stream {@code streamId} from {@code offset}; {@code data} is
    * the bytes (shared, never copied) or null when the application sent counts only.
    *
-   * @param explicitLength false when the frame runs to the end of its packet (no length field)
+   * <p>A class with a record's contract (accessors, value equality, the data compared as a {@link
+   * ByteSlice} is: same array, offset and length) rather than a record, so that a connection whose
+   * datagrams are encoded at once ({@link OutputRecycling}) can reuse the frame once its packet's
+   * record is given back; nothing else ever changes one.
    */
-  record Stream(
-      long streamId, long offset, int length, boolean fin, boolean explicitLength, ByteSlice data)
-      implements Frame {
+  public static final class Stream implements Frame {
+    private long streamId;
+    private long offset;
+    private int length;
+    private boolean fin;
+    private boolean explicitLength;
+    private byte[] dataArray;
+    private int dataOffset;
+    private int dataLength;
+
+    /**
+     * @param explicitLength false when the frame runs to the end of its packet (no length field)
+     */
+    public Stream(
+        long streamId,
+        long offset,
+        int length,
+        boolean fin,
+        boolean explicitLength,
+        ByteSlice data) {
+      set(
+          streamId,
+          offset,
+          length,
+          fin,
+          explicitLength,
+          data == null ? null : data.array(),
+          data == null ? 0 : data.offset(),
+          data == null ? 0 : data.length());
+    }
+
+    /** A blank frame for {@link OutputRecycling}, filled by {@link #set} before anyone reads it. */
+    Stream() {}
+
+    /** Fills the frame; {@code dataArray} null for counts only (then offset and length are 0). */
+    Stream set(
+        long streamId,
+        long offset,
+        int length,
+        boolean fin,
+        boolean explicitLength,
+        byte[] dataArray,
+        int dataOffset,
+        int dataLength) {
+      this.streamId = streamId;
+      this.offset = offset;
+      this.length = length;
+      this.fin = fin;
+      this.explicitLength = explicitLength;
+      this.dataArray = dataArray;
+      this.dataOffset = dataOffset;
+      this.dataLength = dataLength;
+      return this;
+    }
+
+    public long streamId() {
+      return streamId;
+    }
+
+    public long offset() {
+      return offset;
+    }
+
+    public int length() {
+      return length;
+    }
+
+    public boolean fin() {
+      return fin;
+    }
+
+    public boolean explicitLength() {
+      return explicitLength;
+    }
+
+    /**
+     * The bytes as a new slice, or null for counts only; {@link #dataArray} reads them in place.
+     */
+    public ByteSlice data() {
+      return dataArray == null ? null : new ByteSlice(dataArray, dataOffset, dataLength);
+    }
+
+    /** The array holding the bytes, null for counts only: the encoder's way, with no slice made. */
+    public byte[] dataArray() {
+      return dataArray;
+    }
+
+    public int dataOffset() {
+      return dataOffset;
+    }
+
+    public int dataLength() {
+      return dataLength;
+    }
+
     @Override
     public int sizeBytes() {
       return headerSize(streamId, offset, length, explicitLength) + length;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Stream that
+          && streamId == that.streamId
+          && offset == that.offset
+          && length == that.length
+          && fin == that.fin
+          && explicitLength == that.explicitLength
+          && dataArray == that.dataArray
+          && dataOffset == that.dataOffset
+          && dataLength == that.dataLength;
+    }
+
+    @Override
+    public int hashCode() {
+      int hash = Long.hashCode(streamId);
+      hash = 31 * hash + Long.hashCode(offset);
+      hash = 31 * hash + length;
+      hash = 31 * hash + (fin ? 1 : 0);
+      hash = 31 * hash + (explicitLength ? 1 : 0);
+      return 31 * hash + System.identityHashCode(dataArray) + dataOffset + dataLength;
+    }
+
+    @Override
+    public String toString() {
+      return "Stream[streamId="
+          + streamId
+          + ", offset="
+          + offset
+          + ", length="
+          + length
+          + ", fin="
+          + fin
+          + ", explicitLength="
+          + explicitLength
+          + ", data="
+          + data()
+          + "]";
     }
 
     /**

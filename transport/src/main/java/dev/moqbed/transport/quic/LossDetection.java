@@ -33,7 +33,7 @@ final class LossDetection {
   private java.util.function.Consumer<PacketSpace> discardListener = space -> {};
 
   private final LossSample lossSample = new LossSample();
-  private final SentPacketPool sentPacketPool = new SentPacketPool();
+  private final SentPacketPool sentPacketPool;
   private PacketLossListener lossListener;
 
   private int consecutiveProbeTimeouts;
@@ -50,7 +50,9 @@ final class LossDetection {
       AckFrequencyRequest ackFrequency,
       ConnectionStats stats,
       TimerTable timers,
+      OutputRecycling output,
       long startMicros) {
+    this.sentPacketPool = new SentPacketPool(output);
     this.spaces = spaces;
     this.path = path;
     this.streams = streams;

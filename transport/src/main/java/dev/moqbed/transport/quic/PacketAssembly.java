@@ -58,6 +58,7 @@ final class PacketAssembly {
   private final AckFrequencyRequest ackFrequency;
   private final PacketNumberHoles packetNumberHoles;
   private final ConnectionStats stats;
+  private final OutputRecycling output;
 
   PacketAssembly(
       QuicConnection connection,
@@ -71,7 +72,8 @@ final class PacketAssembly {
       PendingFrames pending,
       AckFrequencyRequest ackFrequency,
       PacketNumberHoles packetNumberHoles,
-      ConnectionStats stats) {
+      ConnectionStats stats,
+      OutputRecycling output) {
     this.connection = connection;
     this.role = config.role();
     this.initialMtuBytes = config.initialMtuBytes();
@@ -86,6 +88,7 @@ final class PacketAssembly {
     this.ackFrequency = ackFrequency;
     this.packetNumberHoles = packetNumberHoles;
     this.stats = stats;
+    this.output = output;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -232,7 +235,7 @@ final class PacketAssembly {
     if (packet == null) {
       return null;
     }
-    return finishDatagram(nowMicros, List.of(packet));
+    return finishDatagram(nowMicros, output.single(packet));
   }
 
   /**
@@ -257,7 +260,7 @@ final class PacketAssembly {
     int packetNumberBytes = packetNumberLength(space);
     int headerBytes = SHORT_HEADER_BYTES + packetNumberBytes + AEAD_TAG_BYTES;
     int capacity = room - headerBytes;
-    List<Frame> frames = new ArrayList<>(4);
+    List<Frame> frames = output.frameList(); // the sent-packet record keeps it
     int used = 0;
     boolean hasAck = false;
     if (space.receivedPackets.isAckDue(nowMicros)) {
@@ -303,6 +306,7 @@ final class PacketAssembly {
       path.mtu().onProbeSent();
     }
     if (frames.isEmpty()) {
+      output.giveBack(frames);
       return null;
     }
     int size = headerBytes + used;
@@ -311,8 +315,7 @@ final class PacketAssembly {
       size = MINIMUM_SHORT_PACKET_BYTES;
     }
     QuicPacket packet =
-        new QuicPacket(
-            PacketSpace.APPLICATION, space.nextPacketNumber, packetNumberBytes, frames, size);
+        output.applicationPacket(space.nextPacketNumber, packetNumberBytes, frames, size);
     loss.onPacketSent(nowMicros, space, packet, probe);
     packetNumberHoles.onPacketSent();
     if (packet.ackEliciting()) {
@@ -450,10 +453,10 @@ final class PacketAssembly {
       return null;
     }
     if (resend) {
-      return stream.takeResend(maxPayload, room);
+      return stream.takeResend(maxPayload, room, output);
     }
     int length = (int) Math.min(maxPayload, streams.connectionAllowanceBytes());
-    Frame.Stream frame = stream.takeNew(length, room);
+    Frame.Stream frame = stream.takeNew(length, room, output);
     if (frame == null) {
       return null;
     }
@@ -547,6 +550,6 @@ final class PacketAssembly {
     path.pacer().onPacketSent(nowMicros, size, path.mtu().mtuBytes());
     stats.onDatagramSent(nowMicros, size);
     stats.onRttEvent(path.rtt().latestRttMicros());
-    return new Datagram(localNode, remoteNode, flowId, size, path.outgoingEcn(), packets);
+    return output.datagram(localNode, remoteNode, flowId, size, path.outgoingEcn(), packets);
   }
 }

@@ -6,7 +6,6 @@ import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.cc.PathView;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
-import dev.moqbed.transport.recovery.AckFrequencyPolicy;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -62,7 +61,9 @@ public final class QuicConnection {
   private final LossDetection loss;
   private final AckProcessor acks;
   private final PacketAssembly assembly;
+  private final ReceivedFrames frames;
   private final CryptoHandshake handshake;
+  private final OutputRecycling output = new OutputRecycling();
   private final HeldPackets heldPackets = new HeldPackets();
 
   /** The idle timeout in force: ours, or the peer's when a real handshake brings a shorter one. */
@@ -152,7 +153,7 @@ public final class QuicConnection {
     this.ackFrequency = new AckFrequencyRequest(config.ackFlavor(), path);
     this.loss =
         new LossDetection(
-            config, spaces, path, streams, pending, ackFrequency, stats, timers, nowMicros);
+            config, spaces, path, streams, pending, ackFrequency, stats, timers, output, nowMicros);
     this.acks = new AckProcessor(this, path, loss, streams, ackFrequency);
     this.assembly =
         new PacketAssembly(
@@ -167,7 +168,8 @@ public final class QuicConnection {
             pending,
             ackFrequency,
             holes,
-            stats);
+            stats,
+            output);
     if (cryptoHandshake == null) {
       this.handshake = new ModelledHandshake(role, spaces, path, loss, pending);
     } else {
@@ -176,6 +178,7 @@ public final class QuicConnection {
     }
     handshake.attach(
         new ConnectionHandshakeHost(this, config, spaces, path, loss, streams, pending), nowMicros);
+    this.frames = new ReceivedFrames(this, path, streams, acks, handshake, stats);
   }
 
   // ---- Application interface ----
@@ -192,6 +195,16 @@ public final class QuicConnection {
   /** Observes every packet declared lost (null for none), for logs such as qlog. */
   public void setLossListener(PacketLossListener lossListener) {
     loss.setLossListener(lossListener);
+  }
+
+  /**
+   * The caller promises to encode every datagram {@link #poll} returns before it polls again and to
+   * keep nothing of it (the UDP driver): the connection then reuses its output's objects ({@link
+   * OutputRecycling}). Never for a simulated network, which carries datagrams by reference; call
+   * before the first poll.
+   */
+  public void reuseOutput() {
+    output.enable();
   }
 
   /** Called whenever the application gave the connection something to send. */
@@ -472,7 +485,7 @@ public final class QuicConnection {
         other.receivedPackets.onPacketReceivedInOtherSpace();
       }
     }
-    processFrames(nowMicros, space, packet);
+    frames.process(nowMicros, space, packet);
     if (role == Role.SERVER && packet.space() == PacketSpace.HANDSHAKE) {
       // Any Handshake packet from the client acknowledges the server's Initial packets and ends
       // that context (picoquic_incoming_client_handshake); the client never ACKs them itself.
@@ -481,50 +494,6 @@ public final class QuicConnection {
     if (!space.discarded) {
       space.receivedPackets.onPacketReceived(
           nowMicros, packet.packetNumber(), packet.ackEliciting());
-    }
-  }
-
-  private void processFrames(long nowMicros, PacketNumberSpace space, QuicPacket packet) {
-    boolean ackSeen = false;
-    for (Frame frame : packet.frames()) {
-      if (frame instanceof Frame.Ack ack) {
-        acks.onAckFrame(nowMicros, space, ack);
-        ackSeen = true;
-      } else if (frame instanceof Frame.Crypto crypto) {
-        handshake.onCryptoFrame(nowMicros, space.space, crypto);
-      } else if (frame instanceof Frame.Stream stream) {
-        streams.onStreamFrame(nowMicros, stream);
-      } else if (frame instanceof Frame.Datagram datagram) {
-        handler.onDatagram(this, nowMicros, datagram.payload(), datagram.length());
-      } else if (frame instanceof Frame.ResetStream reset) {
-        streams.onResetStream(nowMicros, reset);
-      } else if (frame instanceof Frame.StopSending stop) {
-        streams.onStopSending(nowMicros, stop);
-      } else if (frame instanceof Frame.MaxData maxData) {
-        streams.onMaxData(maxData);
-      } else if (frame instanceof Frame.MaxStreamData maxStreamData) {
-        streams.onMaxStreamData(maxStreamData);
-      } else if (frame instanceof Frame.MaxStreams maxStreams) {
-        streams.onMaxStreams(nowMicros, maxStreams);
-      } else if (frame instanceof Frame.HandshakeDone) {
-        handshake.onHandshakeDone(nowMicros);
-        onHandshakeConfirmed(nowMicros);
-      } else if (frame instanceof Frame.AckFrequency frequency) {
-        space.receivedPackets.onAckFrequency(
-            frequency.sequence(),
-            frequency.ackElicitingThreshold(),
-            frequency.maxAckDelayMicros(),
-            AckFrequencyPolicy.REORDERING_THRESHOLD);
-      } else if (frame instanceof Frame.ConnectionClose connectionClose) {
-        onConnectionClose(nowMicros, connectionClose);
-      }
-      // PING, PADDING, NEW_CONNECTION_ID, *_BLOCKED: nothing to do beyond acknowledging.
-      if (state == State.CLOSED || state == State.DRAINING) {
-        return;
-      }
-    }
-    if (ackSeen) {
-      stats.onRttEvent(path.rtt().latestRttMicros());
     }
   }
 
@@ -570,7 +539,7 @@ public final class QuicConnection {
     return datagram;
   }
 
-  private void onConnectionClose(long nowMicros, Frame.ConnectionClose frame) {
+  void onConnectionClose(long nowMicros, Frame.ConnectionClose frame) {
     close.onPeerClose(frame.errorCode());
     if (state == State.CLOSING) {
       enterClosed(nowMicros, frame.errorCode());

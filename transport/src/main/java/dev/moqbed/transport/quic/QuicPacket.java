@@ -13,18 +13,31 @@ import java.util.List;
  * the encoded header has the size the model counted.
  */
 public final class QuicPacket {
-  private final PacketSpace space;
-  private final long packetNumber;
-  private final int packetNumberLength;
-  private final List<Frame> frames;
-  private final int sizeBytes;
-  private final boolean ackEliciting;
+  private PacketSpace space;
+  private long packetNumber;
+  private int packetNumberLength;
+  private List<Frame> frames;
+  private int sizeBytes;
+  private boolean ackEliciting;
 
   /**
    * @param packetNumberLength bytes of the truncated packet number in the header, 1 to 4 (RFC 9000
    *     §17.1)
    */
   public QuicPacket(
+      PacketSpace space,
+      long packetNumber,
+      int packetNumberLength,
+      List<Frame> frames,
+      int sizeBytes) {
+    refill(space, packetNumber, packetNumberLength, frames, sizeBytes);
+  }
+
+  /**
+   * Makes this the next packet sent, for {@link OutputRecycling} only: a live connection's driver
+   * encodes each packet before the next is built; packets a simulation carries never change.
+   */
+  void refill(
       PacketSpace space,
       long packetNumber,
       int packetNumberLength,

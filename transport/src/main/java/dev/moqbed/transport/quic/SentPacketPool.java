@@ -12,8 +12,16 @@ package dev.moqbed.transport.quic;
 final class SentPacketPool {
   static final int MAX_FREE = 512;
 
+  private final OutputRecycling output;
   private SentPacket free;
   private int freeCount;
+
+  /**
+   * @param output takes the frames of each record given back, when the connection reuses them
+   */
+  SentPacketPool(OutputRecycling output) {
+    this.output = output;
+  }
 
   /** A record for a packet that leaves now, reused when one is free. */
   SentPacket take() {
@@ -30,7 +38,8 @@ final class SentPacketPool {
 
   /**
    * Takes back a record that no list of its space holds any more and that nothing will read again.
-   * Its frames are let go (the sent packet keeps its own reference to the list).
+   * Its frames are let go: to {@link OutputRecycling} (which keeps them only when the connection's
+   * output is encoded at once), or to the simulated network still carrying the sent packet.
    */
   void release(SentPacket record) {
     if (record.pooled) {
@@ -38,6 +47,7 @@ final class SentPacketPool {
       throw new IllegalStateException("sent packet " + record.packetNumber + " released twice");
     }
     record.pooled = true;
+    output.giveBack(record.frames);
     record.frames = null;
     if (freeCount >= MAX_FREE) {
       return;

@@ -114,7 +114,9 @@ final class StreamReceiveState {
       }
       int skip = (int) (deliveredOffset - frame.offset());
       int length = frame.length() - skip;
-      ByteSlice data = frame.data() == null ? null : frame.data().slice(skip, length);
+      byte[] array = frame.dataArray();
+      ByteSlice data =
+          array == null ? null : new ByteSlice(array, frame.dataOffset() + skip, length);
       long offset = deliveredOffset;
       deliveredOffset = end;
       boolean fin = finalSize >= 0 && deliveredOffset == finalSize;

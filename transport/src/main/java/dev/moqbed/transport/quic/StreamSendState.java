@@ -136,7 +136,7 @@ final class StreamSendState {
    * meanwhile; null if none. {@code room} is what is left of the packet: a frame that runs to its
    * end is written without a Length field ({@link Frame.Stream#needsLength}).
    */
-  Frame.Stream takeResend(int maxBytes, int room) {
+  Frame.Stream takeResend(int maxBytes, int room, OutputRecycling output) {
     while (!toResend.isEmpty()) {
       long start = toResend.first();
       long end = Math.min(toResend.end(0), start + maxBytes);
@@ -149,18 +149,11 @@ final class StreamSendState {
         finToResend = false;
       }
       int length = (int) (end - start);
-      return new Frame.Stream(
-          id,
-          start,
-          length,
-          fin,
-          Frame.Stream.needsLength(id, start, length, room),
-          dataAt(start, length));
+      return frame(output.streamFrame(), start, length, fin, room);
     }
     if (finToResend) {
       finToResend = false;
-      return new Frame.Stream(
-          id, writtenBytes, 0, true, Frame.Stream.needsLength(id, writtenBytes, 0, room), null);
+      return frame(output.streamFrame(), writtenBytes, 0, true, room);
     }
     return null;
   }
@@ -169,7 +162,7 @@ final class StreamSendState {
    * Takes up to {@code maxBytes} of new data (the caller applied connection flow control), in a
    * frame sized for {@code room} bytes as {@link #takeResend} does.
    */
-  Frame.Stream takeNew(int maxBytes, int room) {
+  Frame.Stream takeNew(int maxBytes, int room, OutputRecycling output) {
     int length = (int) Math.min(maxBytes, sendableNewBytes());
     long start = nextNewOffset;
     nextNewOffset += length;
@@ -180,13 +173,7 @@ final class StreamSendState {
     if (length == 0 && !fin) {
       return null;
     }
-    return new Frame.Stream(
-        id,
-        start,
-        length,
-        fin,
-        Frame.Stream.needsLength(id, start, length, room),
-        dataAt(start, length));
+    return frame(output.streamFrame(), start, length, fin, room);
   }
 
   void onFrameAcknowledged(Frame.Stream frame) {
@@ -233,16 +220,22 @@ final class StreamSendState {
    * there, a slice when they sit in one application write, else a copy (zeros where counts were
    * written).
    */
-  private ByteSlice dataAt(long offset, int length) {
+  /**
+   * Fills {@code frame} with {@code length} bytes from {@code offset}, its data in place in the
+   * application's array (no copy, no slice made), or counts only when the application wrote none.
+   */
+  private Frame.Stream frame(Frame.Stream frame, long offset, int length, boolean fin, int room) {
+    boolean explicitLength = Frame.Stream.needsLength(id, offset, length, room);
     if (segments.isEmpty() || length == 0) {
-      return null;
+      return frame.set(id, offset, length, fin, explicitLength, null, 0, 0);
     }
     long end = offset + length;
     int index = segmentIndex(offset);
     long segmentStart = segmentStarts.get(index);
     ByteSlice segment = segments.get(index);
     if (segmentStart <= offset && end <= segmentStart + segment.length()) {
-      return segment.slice((int) (offset - segmentStart), length);
+      int from = segment.offset() + (int) (offset - segmentStart);
+      return frame.set(id, offset, length, fin, explicitLength, segment.array(), from, length);
     }
     byte[] copy = null; // spans writes: rare, so a copy is simpler than a list of slices
     for (int i = index; i < segments.size() && segmentStarts.get(i) < end; i++) {
@@ -261,7 +254,9 @@ final class StreamSendState {
             (int) (to - from));
       }
     }
-    return copy == null ? null : ByteSlice.of(copy);
+    return copy == null
+        ? frame.set(id, offset, length, fin, explicitLength, null, 0, 0)
+        : frame.set(id, offset, length, fin, explicitLength, copy, 0, length);
   }
 
   private int segmentIndex(long offset) {

@@ -397,7 +397,8 @@ final class StreamTable {
 
   /** A RESET_STREAM, data to resend, or new data the limits allow. */
   boolean hasFrameToSend() {
-    for (StreamSendState stream : sendStreamList) {
+    for (int i = 0; i < sendStreamList.size(); i++) { // indexed: asked on every wake-up
+      StreamSendState stream = sendStreamList.get(i);
       if (stream.resetFrameDue() || stream.hasResendData()) {
         return true;
       }
@@ -410,7 +411,8 @@ final class StreamTable {
 
   /** Data to resend or new data, whatever the limits: false means the application is idle. */
   boolean hasData() {
-    for (StreamSendState stream : sendStreamList) {
+    for (int i = 0; i < sendStreamList.size(); i++) { // indexed: asked on every wake-up
+      StreamSendState stream = sendStreamList.get(i);
       if (stream.hasResendData() || stream.hasNewData()) {
         return true;
       }
@@ -419,7 +421,8 @@ final class StreamTable {
   }
 
   boolean anyResetDue() {
-    for (StreamSendState stream : sendStreamList) {
+    for (int i = 0; i < sendStreamList.size(); i++) { // indexed: asked on every wake-up
+      StreamSendState stream = sendStreamList.get(i);
       if (stream.resetFrameDue()) {
         return true;
       }

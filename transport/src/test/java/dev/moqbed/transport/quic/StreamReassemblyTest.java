@@ -53,6 +53,7 @@ class StreamReassemblyTest {
           }
         };
 
+    OutputRecycling output = new OutputRecycling(); // off: every frame a new object
     List<Frame.Stream> inFlight = new ArrayList<>();
     int rounds = 0;
     while (!sender.isFullyAcknowledged()) {
@@ -60,8 +61,8 @@ class StreamReassemblyTest {
       for (int i = 0; i < 8; i++) {
         Frame.Stream frame =
             sender.hasResendData()
-                ? sender.takeResend(1 + random.nextInt(1400), Integer.MAX_VALUE)
-                : sender.takeNew(1 + random.nextInt(1400), Integer.MAX_VALUE);
+                ? sender.takeResend(1 + random.nextInt(1400), Integer.MAX_VALUE, output)
+                : sender.takeNew(1 + random.nextInt(1400), Integer.MAX_VALUE, output);
         if (frame != null) {
           inFlight.add(frame);
         }
