@@ -9,6 +9,7 @@ import dev.moqbed.transport.udp.bench.LoopbackPairing;
 import dev.moqbed.transport.udp.bench.LoopbackResult;
 import dev.moqbed.transport.udp.bench.MoqbedPairing;
 import dev.moqbed.transport.udp.bench.QuichePairing;
+import dev.moqbed.transport.udp.bench.SenderMeans;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -151,6 +152,9 @@ final class BenchLoopbackCommand implements Callable<Integer> {
             "loss_rate",
             "final_cwnd_bytes",
             "pacing_rate_mbit_per_s",
+            "mean_rtt_us",
+            "mean_flight_bytes",
+            "mean_pacing_mbit_per_s",
             "socket");
     try (BenchTls tls = BenchTls.create()) {
       // quiche->quiche first: the reference of every ratio, measured in this run.
@@ -207,6 +211,7 @@ final class BenchLoopbackCommand implements Callable<Integer> {
   }
 
   private static void addRow(Table table, LoopbackResult result, String cc, double reference) {
+    SenderMeans.Means means = result.senderMeans();
     table.row(
         result.pairing(),
         cc,
@@ -224,6 +229,9 @@ final class BenchLoopbackCommand implements Callable<Integer> {
         result.pacingRateBytesPerSecond() < 0
             ? "-"
             : round(result.pacingRateBytesPerSecond() * 8 / 1e6, 1),
+        means.known() ? round(means.rttMicros(), 0) : "-",
+        means.known() ? round(means.inFlightBytes(), 0) : "-",
+        means.known() ? round(means.pacingBytesPerSecond() * 8 / 1e6, 1) : "-",
         result.socketKind());
   }
 

@@ -48,7 +48,7 @@ class BenchLoopbackCommandNetworkTest {
     assertEquals(
         "pairing,cc,bytes,seconds,gbit_per_s,ratio_to_quiche,loop_cpu_s,gbit_per_cpu_s,"
             + "packets_per_flush,packets_per_write,alloc_bytes_per_packet,loss_rate,final_cwnd_bytes,"
-            + "pacing_rate_mbit_per_s,socket",
+            + "pacing_rate_mbit_per_s,mean_rtt_us,mean_flight_bytes,mean_pacing_mbit_per_s,socket",
         lines[0]);
     // quiche->quiche once (the reference), then three pairings with each of the two controllers.
     assertEquals(1 + 1 + 3 * 2, lines.length, out.toString());
@@ -64,6 +64,12 @@ class BenchLoopbackCommandNetworkTest {
       assertTrue(Long.parseLong(cells[12]) > 0, lines[i]); // final_cwnd_bytes
       if (cells[0].startsWith("moqbed")) {
         assertTrue(Double.parseDouble(cells[8]) >= 1, lines[i]);
+        // The project's sender averaged over its ACKs: an RTT, a flight and a pacing rate.
+        assertTrue(Double.parseDouble(cells[14]) > 0, lines[i]);
+        assertTrue(Double.parseDouble(cells[15]) > 0, lines[i]);
+        assertTrue(Double.parseDouble(cells[16]) > 0, lines[i]);
+      } else {
+        assertEquals("-", cells[14], lines[i]); // Netty reports no history of a quiche sender
       }
     }
     assertEquals(

@@ -22,6 +22,8 @@ package dev.moqbed.transport.udp.bench;
  * @param allocatedBytesPerPacket bytes the sender's event-loop thread allocated per datagram it
  *     sent, from the request's arrival to the end (the handshake excluded; the ACKs it received
  *     included); -1 when not known (quiche)
+ * @param senderMeans the project's sender averaged over the ACKs it processed after the request
+ *     (RTT, bytes in flight, pacing rate); {@link SenderMeans.Means#UNKNOWN} for quiche
  */
 public record LoopbackResult(
     String pairing,
@@ -36,7 +38,8 @@ public record LoopbackResult(
     long pacingRateBytesPerSecond,
     String socketKind,
     long cpuMicros,
-    double allocatedBytesPerPacket) {
+    double allocatedBytesPerPacket,
+    SenderMeans.Means senderMeans) {
 
   public double gigabitsPerSecond() {
     return transferMicros <= 0 ? 0 : bytes * 8.0 / transferMicros / 1_000;

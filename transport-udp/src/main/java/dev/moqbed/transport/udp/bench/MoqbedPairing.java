@@ -100,7 +100,8 @@ public final class MoqbedPairing implements LoopbackPairing {
           result.pacingRateBytesPerSecond(),
           result.socketKind(),
           cpuMicros,
-          result.allocatedBytesPerPacket());
+          result.allocatedBytesPerPacket(),
+          result.senderMeans());
     } catch (ExecutionException e) {
       throw new IllegalStateException("transfer failed: " + e.getCause().getMessage(), e);
     }
@@ -173,6 +174,7 @@ public final class MoqbedPairing implements LoopbackPairing {
     private UdpConnection connection;
     private long allocatedAtRequest = -1;
     private long datagramsAtRequest;
+    private final SenderMeans means = new SenderMeans();
     String socketKind;
 
     ResultServer(String controller, CompletableFuture<LoopbackResult> result) {
@@ -185,6 +187,7 @@ public final class MoqbedPairing implements LoopbackPairing {
         throw new IllegalStateException("the bench serves one connection");
       }
       connection = accepted;
+      accepted.connection().setAckListener(means);
       return this;
     }
 
@@ -200,6 +203,7 @@ public final class MoqbedPairing implements LoopbackPairing {
       if (allocatedAtRequest < 0) { // on the loop: the steady state starts with the request
         allocatedAtRequest = allocatedBytes();
         datagramsAtRequest = connection.datagramsSent();
+        means.start();
       }
       batch.onStreamData(quic, nowMicros, streamId, offset, length, data, fin);
     }
@@ -227,7 +231,8 @@ public final class MoqbedPairing implements LoopbackPairing {
               cc.pacingRateBytesPerSecond(),
               socketKind,
               0,
-              allocated));
+              allocated,
+              means.means()));
     }
   }
 }

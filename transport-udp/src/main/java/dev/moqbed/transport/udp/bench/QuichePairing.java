@@ -132,7 +132,8 @@ public final class QuichePairing implements LoopbackPairing {
           -1,
           QuicServer.socketLayer(),
           clientCpu + cpuMicros(server.scheduler()),
-          -1);
+          -1,
+          SenderMeans.Means.UNKNOWN);
     }
   }
 
@@ -183,7 +184,8 @@ public final class QuichePairing implements LoopbackPairing {
           result.pacingRateBytesPerSecond(),
           result.socketKind(),
           clientCpu + MoqbedPairing.cpuMicros(endpoint),
-          result.allocatedBytesPerPacket());
+          result.allocatedBytesPerPacket(),
+          result.senderMeans());
     }
   }
 
