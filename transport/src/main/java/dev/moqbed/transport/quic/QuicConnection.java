@@ -200,10 +200,14 @@ public final class QuicConnection {
   /**
    * The caller promises to encode every datagram {@link #poll} returns before it polls again and to
    * keep nothing of it (the UDP driver): the connection then reuses its output's objects ({@link
-   * OutputRecycling}). Never for a simulated network, which carries datagrams by reference; call
-   * before the first poll.
+   * OutputRecycling}). Never for a simulated network, which carries datagrams by reference.
+   *
+   * @throws IllegalStateException after the first datagram: its objects are not the pool's
    */
   public void reuseOutput() {
+    if (stats.datagramsSent() > 0) {
+      throw new IllegalStateException("reuseOutput after the first datagram was sent");
+    }
     output.enable();
   }
 

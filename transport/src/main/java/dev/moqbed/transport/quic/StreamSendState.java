@@ -216,13 +216,10 @@ final class StreamSendState {
   }
 
   /**
-   * The bytes of {@code [offset, offset + length)}: null when the application wrote counts only
-   * there, a slice when they sit in one application write, else a copy (zeros where counts were
-   * written).
-   */
-  /**
-   * Fills {@code frame} with {@code length} bytes from {@code offset}, its data in place in the
-   * application's array (no copy, no slice made), or counts only when the application wrote none.
+   * Fills {@code frame} with the STREAM frame of {@code [offset, offset + length)}, Length field as
+   * {@code room} decides. Its data: none when the application wrote counts only there, in place in
+   * the application's array when the bytes sit in one write (no copy, no slice made), else a copy
+   * (zeros where counts were written).
    */
   private Frame.Stream frame(Frame.Stream frame, long offset, int length, boolean fin, int room) {
     boolean explicitLength = Frame.Stream.needsLength(id, offset, length, room);
