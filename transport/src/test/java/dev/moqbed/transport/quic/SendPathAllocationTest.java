@@ -9,12 +9,8 @@ import dev.moqbed.runtime.TimerHandle;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.DatagramReceiver;
-import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.app.BatchClient;
 import dev.moqbed.transport.app.BatchServer;
-import dev.moqbed.transport.codec.ConnectionIds;
-import dev.moqbed.transport.codec.PacketCodec;
-import dev.moqbed.transport.wire.QuicWireException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -99,10 +95,10 @@ class SendPathAllocationTest {
     TestPath up = new TestPath(scheduler, 1_000_000_000, 5_000, d -> false);
     TestPath down = new TestPath(scheduler, 1_000_000_000, 5_000, d -> false);
     ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, up);
-    WireCodecs wire = null;
+    NullProtectionWire wire = null;
     if (encodedAtOnce) {
       server.reuseOutput();
-      wire = new WireCodecs();
+      wire = new NullProtectionWire();
     }
     MeteredDriver serverDriver = new MeteredDriver(scheduler, server, down, wire);
     up.connect(serverDriver);
@@ -116,27 +112,6 @@ class SendPathAllocationTest {
   }
 
   /**
-   * The server's datagrams as bytes on the wire: encoded by the server's codec (the metered part,
-   * as the UDP driver does), copied out and decoded by the client's into new packets (not metered:
-   * that is the receiver's work).
-   */
-  private static final class WireCodecs {
-    final PacketCodec server =
-        PacketCodec.withNullProtection(ConnectionIds.forSimulatedEndpoint(0, 1, 0));
-    final PacketCodec client =
-        PacketCodec.withNullProtection(ConnectionIds.forSimulatedEndpoint(1, 0, 0));
-
-    Datagram received(ByteBuffer encoded) {
-      ByteBuffer copy = ByteBuffer.allocate(encoded.remaining()).put(encoded).flip();
-      try {
-        return client.decodeDatagram(copy, 0, 1, 0, EcnMark.NOT_ECT);
-      } catch (QuicWireException e) {
-        throw new AssertionError("the client could not decode the server's datagram", e);
-      }
-    }
-  }
-
-  /**
    * {@link ConnectionDriver}'s rules (poll until nothing, then one timer at the next wake-up), with
    * the allocation of the connection's calls counted once {@link #WARM_UP_PACKETS} have left.
    */
@@ -144,7 +119,7 @@ class SendPathAllocationTest {
     private final VirtualScheduler scheduler;
     private final QuicConnection connection;
     private final DatagramReceiver network;
-    private final WireCodecs wire;
+    private final NullProtectionWire wire;
     private final long threadId = Thread.currentThread().getId();
     private TimerHandle wakeTimer;
     private boolean pumpScheduled;
@@ -157,7 +132,7 @@ class SendPathAllocationTest {
         VirtualScheduler scheduler,
         QuicConnection connection,
         DatagramReceiver network,
-        WireCodecs wire) {
+        NullProtectionWire wire) {
       this.scheduler = scheduler;
       this.connection = connection;
       this.network = network;
@@ -187,7 +162,7 @@ class SendPathAllocationTest {
         long before = THREADS.getThreadAllocatedBytes(threadId);
         Datagram datagram = connection.poll(now);
         long wake = datagram == null ? connection.nextWakeMicros(now) : 0;
-        ByteBuffer encoded = datagram != null && wire != null ? wire.server.encode(datagram) : null;
+        ByteBuffer encoded = datagram != null && wire != null ? wire.encode(datagram) : null;
         sendPathBytes += counted(before);
         if (datagram == null) {
           arm(wake, now);
@@ -196,7 +171,7 @@ class SendPathAllocationTest {
         if (++packetsSent > WARM_UP_PACKETS) {
           meteredPackets++;
         }
-        network.receive(now, encoded == null ? datagram : wire.received(encoded));
+        network.receive(now, encoded == null ? datagram : wire.decode(encoded));
       }
     }
 
