@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code moqbed bench loopback}: bulk downloads on loopback between the project's QUIC stack and
  * quiche's (Netty's codec), every pairing of {@code --server-transport} and {@code
- * --client-transport}, one run per controller of the project's side, each on fresh endpoints, with
- * the rate's ratio to quiche->quiche measured in the same run.
+ * --client-transport}, one row per controller of the project's side, each run on fresh endpoints,
+ * every row measured {@code --runs} times in rotated order ({@link LoopbackRounds}), with the
+ * median rate's ratio to quiche->quiche's median measured in the same command.
  */
 @Command(
     name = "loopback",
@@ -36,9 +37,10 @@ import picocli.CommandLine.Spec;
     description = {
       "Downloads --bytes from a server to a client on loopback for every pairing of"
           + " --server-transport and --client-transport (the server sends), once per controller of"
-          + " the project's side, after one unmeasured warm-up transfer, and prints per run: Gbit/s"
-          + " (request sent to last byte received) and its ratio to quiche->quiche in the same"
-          + " run, the sender's datagrams per flush (one sendmmsg each under epoll; the project's"
+          + " the project's side, after an unmeasured warm-up transfer of each, --runs times in"
+          + " rotated order, and prints per row its median run: Gbit/s (request sent to last byte"
+          + " received, with the slowest and fastest run) and its ratio to quiche->quiche's median"
+          + " in the same command, the sender's datagrams per flush (one sendmmsg each under epoll; the project's"
           + " stack only), its datagrams per write (above 1 when GSO packs a run of equal-size"
           + " datagrams into one segmented write; -Dmoqbed.udp.gso=false turns GSO off), the bytes"
           + " its event loop allocated per datagram sent after the request arrived, its loss rate (packets declared lost / packets sent), its congestion"
@@ -105,9 +107,20 @@ final class BenchLoopbackCommand implements Callable<Integer> {
       defaultValue = "20MB",
       converter = QuantityConverters.Size.class,
       description =
-          "One unmeasured transfer first, on the first pairing with the first controller, so"
-              + " the JIT has compiled the hot paths; 0 = none (default ${DEFAULT-VALUE}).")
+          "One unmeasured transfer of this size first on every pairing with every controller,"
+              + " so the JIT has compiled every row's hot paths; 0 = none (default"
+              + " ${DEFAULT-VALUE}).")
   long warmupBytes;
+
+  @Option(
+      names = "--runs",
+      paramLabel = "N",
+      defaultValue = "3",
+      description =
+          "Rounds: every row measured N times, the order of the rows rotated by one per round"
+              + " (the first large transfer of a JVM is the slowest), and the run of median rate"
+              + " printed with the slowest and fastest (default ${DEFAULT-VALUE}).")
+  int runs;
 
   @Option(
       names = "--timeout",
@@ -124,9 +137,10 @@ final class BenchLoopbackCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException, InterruptedException {
-    if (bytes < 1 || warmupBytes < 0 || timeoutMicros < 1) {
+    if (bytes < 1 || warmupBytes < 0 || timeoutMicros < 1 || runs < 1) {
       throw new IllegalArgumentException(
-          "--bytes must be at least 1 byte, --warmup at least 0 and --timeout positive");
+          "--bytes must be at least 1 byte, --runs at least 1, --warmup at least 0 and --timeout"
+              + " positive");
     }
     for (String controller : controllers) {
       ControllerRegistry.standard().parse(controller); // a bad spec: one line, exit 2
@@ -141,8 +155,11 @@ final class BenchLoopbackCommand implements Callable<Integer> {
             "pairing",
             "cc",
             "bytes",
+            "runs",
             "seconds",
             "gbit_per_s",
+            "min_gbit_per_s",
+            "max_gbit_per_s",
             "ratio_to_quiche",
             "loop_cpu_s",
             "gbit_per_cpu_s",
@@ -171,26 +188,29 @@ final class BenchLoopbackCommand implements Callable<Integer> {
                   : new MoqbedPairing(nullProtection ? null : tls));
         }
       }
-      if (warmupBytes > 0) {
-        LoopbackPairing first = pairings.isEmpty() ? reference : pairings.get(0);
-        err.println("warm-up: " + warmupBytes + " bytes, " + first.label());
-        err.flush();
-        first.transfer(controllers.get(0), warmupBytes, timeoutMicros);
-        if (first != reference) {
-          reference.transfer(controllers.get(0), warmupBytes, timeoutMicros);
-        }
-      }
-      LoopbackResult quicheRate = reference.transfer(controllers.get(0), bytes, timeoutMicros);
-      addRow(table, quicheRate, quicheRate.controller(), quicheRate.gigabitsPerSecond());
+      List<LoopbackRounds.Row> rows = new ArrayList<>();
+      rows.add(new LoopbackRounds.Row(reference, controllers.get(0)));
       for (LoopbackPairing pairing : pairings) {
         for (String controller : controllers) {
-          LoopbackResult result = pairing.transfer(controller, bytes, timeoutMicros);
-          String cc =
-              pairing instanceof QuichePairing q && q.quicheSends()
-                  ? result.controller() + " (client " + controller + ")"
-                  : result.controller();
-          addRow(table, result, cc, quicheRate.gigabitsPerSecond());
+          rows.add(new LoopbackRounds.Row(pairing, controller));
         }
+      }
+      if (warmupBytes > 0) {
+        err.println("warm-up: " + warmupBytes + " bytes on every pairing with every controller");
+        err.flush();
+        for (LoopbackRounds.Row row : rows) {
+          row.pairing.transfer(row.controller, warmupBytes, timeoutMicros);
+        }
+      }
+      LoopbackRounds.measure(rows, runs, bytes, timeoutMicros, err);
+      double quicheRate = rows.get(0).median().gigabitsPerSecond();
+      for (LoopbackRounds.Row row : rows) {
+        LoopbackResult result = row.median();
+        String cc =
+            row.pairing instanceof QuichePairing q && q.quicheSends() && row.pairing != reference
+                ? result.controller() + " (client " + row.controller + ")"
+                : result.controller();
+        addRow(table, row, cc, quicheRate);
       }
     } catch (TimeoutException e) {
       err.println("moqbed: a transfer did not finish within --timeout");
@@ -210,14 +230,18 @@ final class BenchLoopbackCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static void addRow(Table table, LoopbackResult result, String cc, double reference) {
+  private static void addRow(Table table, LoopbackRounds.Row row, String cc, double reference) {
+    LoopbackResult result = row.median();
     SenderMeans.Means means = result.senderMeans();
     table.row(
         result.pairing(),
         cc,
         result.bytes(),
+        row.runs.size(),
         round(result.transferMicros() / 1e6, 3),
         round(result.gigabitsPerSecond(), 3),
+        round(row.slowestGigabitsPerSecond(), 3),
+        round(row.fastestGigabitsPerSecond(), 3),
         reference > 0 ? round(result.gigabitsPerSecond() / reference, 2) : "-",
         round(result.cpuMicros() / 1e6, 3),
         round(result.gigabitsPerCpuSecond(), 3),

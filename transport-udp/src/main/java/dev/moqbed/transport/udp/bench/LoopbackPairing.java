@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A server stack and a client stack that can run one bulk transfer on loopback. Today the one
- * pairing is the project's stack on both ends under null protection ({@link MoqbedPairing}); quiche
- * on either side and real TLS are pairings of the same shape.
+ * A server stack and a client stack that can run one bulk transfer on loopback: the project's stack
+ * on both ends ({@link MoqbedPairing}, TLS or null protection), or quiche on one or both ends
+ * ({@link QuichePairing}).
  */
 public interface LoopbackPairing {
   /** What the bench prints in its pairing column, e.g. {@code moqbed->moqbed (null protection)}. */
