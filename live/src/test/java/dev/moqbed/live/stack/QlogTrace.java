@@ -82,6 +82,7 @@ final class QlogTrace {
     Set<String> sentFrameTypes = new java.util.HashSet<>();
     double previousTime = 0;
     String state = null;
+    Set<String> declaredLost = new java.util.HashSet<>();
     for (JsonNode event : events) {
       double time = event.get("time").asDouble();
       assertTrue(time >= previousTime, "time goes back at " + event);
@@ -103,6 +104,12 @@ final class QlogTrace {
         case "recovery:packet_lost" -> {
           checkPacketHeader(data.get("header"), event);
           assertTrue(TRIGGERS.contains(data.get("trigger").asText()), event.toString());
+          declaredLost.add(packetKey(data.get("header")));
+        }
+        case "moqbed:spurious_loss" -> {
+          // An ACK for a packet declared lost: it must have been declared lost before.
+          checkPacketHeader(data.get("header"), event);
+          assertTrue(declaredLost.contains(packetKey(data.get("header"))), event.toString());
         }
         case "recovery:metrics_updated" -> {
           assertTrue(data.size() > 0, "a metrics update with nothing changed: " + event);
@@ -128,6 +135,10 @@ final class QlogTrace {
     }
     assertTrue(state != null, "a congestion state was logged");
     return sentFrameTypes;
+  }
+
+  private static String packetKey(JsonNode header) {
+    return header.get("packet_type").asText() + "/" + header.get("packet_number").asLong();
   }
 
   private static void checkPacketHeader(JsonNode header, JsonNode event) {
