@@ -86,9 +86,11 @@ class ChainCommandNetworkTest {
         java.util.regex.Matcher port = announced.matcher(out.toString());
         if (port.find()) {
           body = get("http://127.0.0.1:" + port.group(1) + "/metrics");
-          // Scraped while the media runs: both subscribers connected, vlow forwarded.
-          if (body.contains("moqbed_relay_objects_forwarded_total{track=\"live/vlow\"}")
-              && body.contains("moqbed_relay_sessions 3.0")) {
+          // Scraped while the media runs: both subscribers subscribed, vlow forwarded. The vlow
+          // counter appears at 0 with the first subscription, before the others are set up.
+          if (metric(body, "moqbed_relay_objects_forwarded_total{track=\"live/vlow\"}") > 0
+              && body.contains("moqbed_relay_sessions 3.0")
+              && body.contains("moqbed_relay_subscriptions 6.0")) {
             break;
           }
         }
@@ -103,6 +105,16 @@ class ChainCommandNetworkTest {
     } finally {
       runner.shutdownNow();
     }
+  }
+
+  /** A sample's value in a Prometheus text body, or -1 when the body has none. */
+  private static double metric(String body, String sample) {
+    for (String line : body.split("\n")) {
+      if (line.startsWith(sample + " ")) {
+        return Double.parseDouble(line.substring(sample.length() + 1).trim());
+      }
+    }
+    return -1;
   }
 
   private static String get(String url) {
