@@ -12,7 +12,6 @@ import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.transport.crypto.KeyPhases;
 import dev.moqbed.transport.quic.ConnectionConfig;
-import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.ServerTlsContext;
@@ -42,20 +41,6 @@ class KeyUpdateNetworkTest {
   }
 
   /** Sends the request on a bidirectional stream once ready (client) or at once (server). */
-  private static final class Requester extends RecordingHandler {
-    final byte[] request;
-
-    Requester(byte[] request) {
-      this.request = request;
-    }
-
-    @Override
-    public void onReady(QuicConnection connection, long nowMicros) {
-      super.onReady(connection, nowMicros);
-      Loopback.writeAndFinish(connection, connection.openBidirectionalStream(9), request);
-    }
-  }
-
   private static KeyPhases keyPhases(UdpEndpoint endpoint, UdpConnection connection) {
     return endpoint.call(() -> connection.codec().keyPhases());
   }

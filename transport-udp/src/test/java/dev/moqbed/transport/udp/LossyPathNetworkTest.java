@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,14 +26,7 @@ class LossyPathNetworkTest {
   void shouldDeliverEveryStreamByteBothWaysThroughLossAndReordering(String cc) throws Exception {
     byte[] upload = Loopback.bytes(1_000_000, 11);
     List<RecordingHandler> servers = new ArrayList<>();
-    RecordingHandler client =
-        new RecordingHandler() {
-          @Override
-          public void onReady(QuicConnection connection, long nowMicros) {
-            super.onReady(connection, nowMicros);
-            Loopback.writeAndFinish(connection, connection.openBidirectionalStream(9), upload);
-          }
-        };
+    RecordingHandler client = new Requester(upload);
     try (Loopback loopback =
             new Loopback(
                 Loopback.config(Role.SERVER),

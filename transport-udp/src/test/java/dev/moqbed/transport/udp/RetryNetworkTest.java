@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.transport.crypto.RetryIntegrity;
-import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.ServerTlsContext;
@@ -40,14 +39,7 @@ class RetryNetworkTest {
     Path certificate = resource("server-cert.pem");
     byte[] request = Loopback.bytes(200_000, 31);
     List<RecordingHandler> servers = new ArrayList<>();
-    RecordingHandler client =
-        new RecordingHandler() {
-          @Override
-          public void onReady(QuicConnection connection, long nowMicros) {
-            super.onReady(connection, nowMicros);
-            Loopback.writeAndFinish(connection, connection.openBidirectionalStream(9), request);
-          }
-        };
+    RecordingHandler client = new Requester(request);
     try (ServerTlsContext tls =
             ServerTlsContext.fromPemFiles(certificate, resource("server-key.pem"), ALPN);
         Loopback loopback =

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.ServerTlsContext;
@@ -67,14 +66,7 @@ class TlsLoopbackNetworkTest {
     byte[] request = Loopback.bytes(400_000, 21);
     byte[] serverStream = Loopback.bytes(150_000, 22);
     List<RecordingHandler> servers = new ArrayList<>();
-    RecordingHandler client =
-        new RecordingHandler() {
-          @Override
-          public void onReady(QuicConnection connection, long nowMicros) {
-            super.onReady(connection, nowMicros);
-            Loopback.writeAndFinish(connection, connection.openBidirectionalStream(9), request);
-          }
-        };
+    RecordingHandler client = new Requester(request);
     try (Loopback loopback =
         loopback(ServerTrust.certificatesIn(certificate), servers, serverStream)) {
       UdpConnection connection =
