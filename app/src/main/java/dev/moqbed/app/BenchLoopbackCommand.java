@@ -43,7 +43,9 @@ import picocli.CommandLine.Spec;
           + " in the same command, the sender's datagrams per flush (one sendmmsg each under epoll; the project's"
           + " stack only), its datagrams per write (above 1 when GSO packs a run of equal-size"
           + " datagrams into one segmented write; -Dmoqbed.udp.gso=false turns GSO off), the bytes"
-          + " its event loop allocated per datagram sent after the request arrived, its loss rate (packets declared lost / packets sent), its congestion"
+          + " its event loop allocated per datagram sent after the request arrived, and those the"
+          + " receiving loop allocated from the request to the last byte per datagram sent (the"
+          + " project's stacks only), its loss rate (packets declared lost / packets sent), its congestion"
           + " window and pacing rate at the end (quiche: window from Netty's path statistics, no"
           + " pacing rate exposed), and the CPU time of the two endpoints' event-loop threads.",
       "Real QUIC v1 (TLS 1.3, a self-signed certificate made for the run) on every pairing;"
@@ -166,6 +168,7 @@ final class BenchLoopbackCommand implements Callable<Integer> {
             "packets_per_flush",
             "packets_per_write",
             "alloc_bytes_per_packet",
+            "receiver_alloc_bytes_per_packet",
             "loss_rate",
             "final_cwnd_bytes",
             "pacing_rate_mbit_per_s",
@@ -248,6 +251,9 @@ final class BenchLoopbackCommand implements Callable<Integer> {
         result.flushes() < 0 ? "-" : round(result.packetsPerFlush(), 2),
         result.writes() < 0 ? "-" : round(result.datagramsPerWrite(), 2),
         result.allocatedBytesPerPacket() < 0 ? "-" : round(result.allocatedBytesPerPacket(), 0),
+        result.receiverAllocatedBytesPerPacket() < 0
+            ? "-"
+            : round(result.receiverAllocatedBytesPerPacket(), 0),
         result.packetsLost() < 0 ? "-" : round(result.lossRate(), 5),
         result.congestionWindowBytes() < 0 ? "-" : result.congestionWindowBytes(),
         result.pacingRateBytesPerSecond() < 0

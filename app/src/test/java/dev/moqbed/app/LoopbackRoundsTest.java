@@ -48,6 +48,7 @@ class LoopbackRoundsTest {
           "epoll",
           1,
           0,
+          0,
           SenderMeans.Means.UNKNOWN);
     }
   }

@@ -22,6 +22,9 @@ package dev.moqbed.transport.udp.bench;
  * @param allocatedBytesPerPacket bytes the sender's event-loop thread allocated per datagram it
  *     sent, from the request's arrival to the end (the handshake excluded; the ACKs it received
  *     included); -1 when not known (quiche)
+ * @param receiverAllocatedBytesPerPacket bytes the receiver's event-loop thread allocated from
+ *     sending the request to the last response byte, per datagram the sender sent; -1 when not
+ *     known (a quiche receiver)
  * @param senderMeans the project's sender averaged over the ACKs it processed after the request
  *     (RTT, bytes in flight, pacing rate); {@link SenderMeans.Means#UNKNOWN} for quiche
  */
@@ -39,6 +42,7 @@ public record LoopbackResult(
     String socketKind,
     long cpuMicros,
     double allocatedBytesPerPacket,
+    double receiverAllocatedBytesPerPacket,
     SenderMeans.Means senderMeans) {
 
   public double gigabitsPerSecond() {

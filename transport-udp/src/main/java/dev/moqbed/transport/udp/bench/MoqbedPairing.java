@@ -84,6 +84,7 @@ public final class MoqbedPairing implements LoopbackPairing {
       long transfer = clientEndpoint.call(client::transferMicros);
       long received = clientEndpoint.call(client::receivedBytes);
       long cpuMicros = cpuMicros(serverEndpoint) + cpuMicros(clientEndpoint);
+      long receiverAllocated = clientEndpoint.call(client::allocatedBytesDuringTransfer);
       if (received != bytes) {
         throw new IllegalStateException("received " + received + " of " + bytes + " bytes");
       }
@@ -101,10 +102,16 @@ public final class MoqbedPairing implements LoopbackPairing {
           result.socketKind(),
           cpuMicros,
           result.allocatedBytesPerPacket(),
+          perPacket(receiverAllocated, result.datagramsSent()),
           result.senderMeans());
     } catch (ExecutionException e) {
       throw new IllegalStateException("transfer failed: " + e.getCause().getMessage(), e);
     }
+  }
+
+  /** Bytes per datagram, or -1 when the bytes or the datagrams are not known. */
+  static double perPacket(long bytes, long datagrams) {
+    return bytes < 0 || datagrams <= 0 ? -1 : (double) bytes / datagrams;
   }
 
   /** Bytes the calling thread allocated so far (HotSpot's per-thread counter). */
@@ -126,6 +133,8 @@ public final class MoqbedPairing implements LoopbackPairing {
 
     private final BatchClient batch;
     private long requestMicros = -1;
+    private long allocatedAtRequest = -1;
+    private long allocatedAtLastByte = -1;
 
     TimedClient(long responseBytes) {
       this.batch = new BatchClient(REQUEST_BYTES, responseBytes);
@@ -135,6 +144,7 @@ public final class MoqbedPairing implements LoopbackPairing {
     public void onReady(QuicConnection connection, long nowMicros) {
       if (requestMicros < 0) {
         requestMicros = nowMicros;
+        allocatedAtRequest = allocatedBytes();
       }
       batch.onReady(connection, nowMicros);
     }
@@ -149,12 +159,20 @@ public final class MoqbedPairing implements LoopbackPairing {
         ByteSlice data,
         boolean fin) {
       batch.onStreamData(connection, nowMicros, streamId, offset, length, data, fin);
+      if (allocatedAtLastByte < 0 && batch.completedMicros() >= 0) {
+        allocatedAtLastByte = allocatedBytes();
+      }
     }
 
     @Override
     public void onClosed(QuicConnection connection, long nowMicros, long errorCode) {
       batch.onClosed(connection, nowMicros, errorCode);
       closed.complete(null);
+    }
+
+    /** What the client's loop allocated from the request to the last byte; -1 before it. */
+    long allocatedBytesDuringTransfer() {
+      return allocatedAtLastByte < 0 ? -1 : allocatedAtLastByte - allocatedAtRequest;
     }
 
     long receivedBytes() {
@@ -214,9 +232,7 @@ public final class MoqbedPairing implements LoopbackPairing {
       ConnectionStats stats = quic.stats();
       long datagrams = connection.datagramsSent() - datagramsAtRequest;
       double allocated =
-          allocatedAtRequest < 0 || datagrams <= 0
-              ? -1
-              : (double) (allocatedBytes() - allocatedAtRequest) / datagrams;
+          perPacket(allocatedAtRequest < 0 ? -1 : allocatedBytes() - allocatedAtRequest, datagrams);
       result.complete(
           new LoopbackResult(
               "",
@@ -232,6 +248,7 @@ public final class MoqbedPairing implements LoopbackPairing {
               socketKind,
               0,
               allocated,
+              -1, // the receiver's: measured on the client's loop
               means.means()));
     }
   }

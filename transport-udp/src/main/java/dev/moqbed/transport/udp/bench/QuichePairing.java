@@ -90,6 +90,7 @@ public final class QuichePairing implements LoopbackPairing {
             connection -> served.complete(new QuicheBatch.Server(connection)))) {
       long transferMicros;
       long clientCpu;
+      long clientAllocated = -1; // known only for the project's client
       if (quicheClient) {
         QuicheBatch.Client client = new QuicheBatch.Client(bytes);
         try (QuicClient quic =
@@ -116,6 +117,7 @@ public final class QuichePairing implements LoopbackPairing {
           }
           transferMicros = endpoint.call(client::transferMicros);
           clientCpu = MoqbedPairing.cpuMicros(endpoint);
+          clientAllocated = endpoint.call(client::allocatedBytesDuringTransfer);
         }
       }
       PathStats sender = served.get(1, TimeUnit.SECONDS).lastStats;
@@ -133,6 +135,7 @@ public final class QuichePairing implements LoopbackPairing {
           QuicServer.socketLayer(),
           clientCpu + cpuMicros(server.scheduler()),
           -1,
+          MoqbedPairing.perPacket(clientAllocated, sender.packetsSent()),
           SenderMeans.Means.UNKNOWN);
     }
   }
@@ -185,6 +188,7 @@ public final class QuichePairing implements LoopbackPairing {
           result.socketKind(),
           clientCpu + MoqbedPairing.cpuMicros(endpoint),
           result.allocatedBytesPerPacket(),
+          -1, // quiche's client: no allocation counter on its thread
           result.senderMeans());
     }
   }
