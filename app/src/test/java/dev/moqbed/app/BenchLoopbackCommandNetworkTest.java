@@ -48,8 +48,9 @@ class BenchLoopbackCommandNetworkTest {
     assertEquals(0, exitCode, err.toString());
     String[] lines = out.toString().split("\n");
     assertEquals(
-        "pairing,cc,bytes,runs,seconds,gbit_per_s,min_gbit_per_s,max_gbit_per_s,ratio_to_quiche,loop_cpu_s,gbit_per_cpu_s,"
-            + "packets_per_flush,packets_per_write,alloc_bytes_per_packet,receiver_alloc_bytes_per_packet,loss_rate,final_cwnd_bytes,"
+        "pairing,cc,bytes,runs,seconds,gbit_per_s,min_gbit_per_s,max_gbit_per_s,"
+            + "ratio_to_quiche,loop_cpu_s,gbit_per_cpu_s,packets_per_flush,packets_per_write,"
+            + "alloc_bytes_per_packet,receiver_alloc_bytes_per_packet,loss_rate,final_cwnd_bytes,"
             + "pacing_rate_mbit_per_s,mean_rtt_us,mean_flight_bytes,mean_pacing_mbit_per_s,socket",
         lines[0]);
     // quiche->quiche once (the reference), then three pairings with each of the two controllers.
