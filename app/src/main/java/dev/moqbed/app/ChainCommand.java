@@ -1,13 +1,19 @@
 package dev.moqbed.app;
 
 import dev.moqbed.collect.LocalRunsDirectory;
-import dev.moqbed.live.ChainComparison;
 import dev.moqbed.live.ChainOptions;
 import dev.moqbed.live.ChainTable;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.MetricsEndpoint;
 import dev.moqbed.live.RelayMetrics;
 import dev.moqbed.live.SubscriberRoute;
+import dev.moqbed.live.compare.ChainMetrics;
+import dev.moqbed.live.compare.ComparisonTables;
+import dev.moqbed.live.compare.ControllerRun;
+import dev.moqbed.live.compare.HostNoise;
+import dev.moqbed.live.compare.HostNoiseProbe;
+import dev.moqbed.live.compare.LiveComparison;
+import dev.moqbed.live.interval.IntervalJson;
 import dev.moqbed.live.interval.IntervalLine;
 import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.stack.LiveStack;
@@ -19,6 +25,8 @@ import dev.moqbed.netsim.LinkDirection;
 import dev.moqbed.netty.NativeQuic;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
+import dev.moqbed.output.Table;
+import dev.moqbed.output.statistics.RunStatistics;
 import dev.moqbed.runtime.Quantities;
 import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.PrintWriter;
@@ -91,6 +99,19 @@ final class ChainCommand implements Callable<Integer> {
   @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
 
   @Option(
+      names = "--runs",
+      paramLabel = "N",
+      description =
+          "Runs per controller, interleaved in rotated rounds, each on fresh connections; from "
+              + RunStatistics.MINIMUM_RUNS
+              + " on, medians get 95 % intervals and pairs of controllers verdicts (default: "
+              + RunStatistics.MINIMUM_RUNS
+              + " with several controllers in --cc, 1 with one).")
+  Integer runs;
+
+  @Mixin ComparisonOptions comparisonOptions = new ComparisonOptions();
+
+  @Option(
       names = "--warmup",
       paramLabel = "TIME",
       defaultValue = "2s",
@@ -118,8 +139,8 @@ final class ChainCommand implements Callable<Integer> {
       names = "--metrics-port",
       paramLabel = "PORT",
       description =
-          "Serve the relay's metrics (Prometheus text) on http://0.0.0.0:PORT/metrics while the"
-              + " chain runs; the reported run only, not the warm-up (default: off).")
+          "Serve the relay's metrics (Prometheus text) on http://127.0.0.1:PORT/metrics while the"
+              + " chain runs; the reported runs only, not the warm-up (default: off).")
   Integer metricsPort;
 
   @Option(
@@ -197,9 +218,16 @@ final class ChainCommand implements Callable<Integer> {
                     Column.RESET,
                     Column.DROPPED,
                     Column.PATH)));
-    if (qlogOption.directory != null && comparing()) {
-      throw new IllegalArgumentException("--qlog takes one controller, not a list in --cc");
+    int rounds = runs != null ? runs : comparing() ? RunStatistics.MINIMUM_RUNS : 1;
+    if (rounds < 1 || rounds > 1000) {
+      throw new IllegalArgumentException("--runs must be 1..1000");
     }
+    if (qlogOption.directory != null && (comparing() || rounds > 1)) {
+      throw new IllegalArgumentException(
+          "--qlog takes one run of one controller, not a list in --cc or --runs above 1");
+    }
+    comparisonOptions.effects(); // a malformed --min-effect fails before anything runs
+    comparisonOptions.limits();
     QlogFiles qlog = comparing() ? null : qlogOption.open();
     ChainOptions options =
         ChainOptions.builder()
@@ -232,8 +260,8 @@ final class ChainCommand implements Callable<Integer> {
         RelayMetrics metrics = metricsPort == null ? null : new RelayMetrics();
         MetricsEndpoint endpoint =
             metrics == null ? null : MetricsEndpoint.start(metricsPort, metrics)) {
-      if (comparing()) {
-        return compare(options, metrics, runsOut, out, err);
+      if (comparing() || rounds > 1) {
+        return compare(options, rounds, metrics, runsOut, out, err, intervals ? printer : null);
       }
       try {
         return run(options, metrics, endpoint, runsOut, out, intervals ? printer : null, route);
@@ -298,21 +326,39 @@ final class ChainCommand implements Callable<Integer> {
       printer.begin();
     }
     LocalRunsDirectory.Run written = runsOut == null ? null : runsOut.start(relayStack());
-    LiveChain.Result result =
-        LiveChain.run(
-            written == null
-                ? options
-                : options.toBuilder().frames((i, f) -> written.frame(f)).build(),
-            metrics);
+    LiveChain.Result result;
+    HostNoise noise;
+    try (HostNoiseProbe probe = new HostNoiseProbe()) {
+      probe.start();
+      result =
+          LiveChain.run(
+              written == null
+                  ? options
+                  : options.toBuilder().frames((i, f) -> written.frame(f)).build(),
+              metrics);
+      noise = probe.stop();
+    }
     if (written != null) {
       ChainRunsOutput.finish(written, result);
     }
-    if (printer != null && formatOption.format == OutputFormat.JSON) {
-      printer.document(
-          "chain",
-          configuration(),
-          result.intervals(),
-          Json.parse(ChainTable.of(result).render(OutputFormat.JSON)));
+    String controller = relayStack().controller();
+    LiveComparison single =
+        new LiveComparison(
+            List.of(controller),
+            ChainMetrics.of(options.media()),
+            comparisonOptions.effects(),
+            comparisonOptions.limits());
+    single.add(ControllerRun.of(controller, 0, single.metrics(), result, noise, false));
+    Table perSubscriber = ChainTable.of(result).withLeadingColumn("cc", controller);
+    if (formatOption.format == OutputFormat.JSON) {
+      Map<String, Object> document =
+          IntervalJson.document(
+              "chain",
+              configuration(),
+              result.intervals(),
+              Json.parse(perSubscriber.render(OutputFormat.JSON)));
+      document.putAll(ComparisonTables.json(single));
+      out.println(Json.write(document).stripTrailing());
       out.flush();
       return 0;
     }
@@ -320,7 +366,12 @@ final class ChainCommand implements Callable<Integer> {
       printer.summary(result.intervals());
       out.println();
     }
-    out.print(ChainTable.of(result).render(formatOption.format));
+    out.print(perSubscriber.render(formatOption.format));
+    if (formatOption.format == OutputFormat.TABLE) {
+      out.println();
+      out.println("The host during the run:");
+      out.print(ComparisonTables.noise(single).render(OutputFormat.TABLE));
+    }
     if (formatOption.format == OutputFormat.TABLE) {
       out.println(
           "hopK: latency per hop from the relays' arrival stamps (hop1 = publisher -> relay 1,"
@@ -347,108 +398,107 @@ final class ChainCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** {@code --cc} names several controllers: one chain per controller, one table. */
+  /** {@code --cc} names several controllers. */
   private boolean comparing() {
-    return controllerOption.controller != null && controllerOption.controller.contains(",");
+    return controllerList().size() > 1;
+  }
+
+  /** The controllers of {@code --cc}, in order ({@code c4,c4} twice: an A/A comparison). */
+  private List<String> controllerList() {
+    if (controllerOption.controller == null) {
+      return List.of(controllerOption.stack().controller());
+    }
+    return java.util.Arrays.stream(controllerOption.controller.split(",", -1))
+        .map(String::trim)
+        .toList();
   }
 
   /**
-   * Runs the same chain once per controller of {@code --cc LIST}, each on the stack its controller
-   * belongs to ({@code quiche:*} on quiche, the others on the project's stack, every endpoint of
-   * the chain on it), and prints one per-frame latency table.
+   * Runs the chain {@code rounds} times per controller of {@code --cc}, interleaved in rotated
+   * rounds, each controller on the stack it belongs to ({@code quiche:*} on quiche, the others on
+   * the project's stack, every endpoint of the chain on it); prints the medians with their
+   * intervals, the pairs' verdicts and the host's noise (docs/statistics.md).
    */
   private int compare(
       ChainOptions base,
+      int rounds,
       RelayMetrics metrics,
       ChainRunsOutput runsOut,
       PrintWriter out,
-      PrintWriter err)
+      PrintWriter err,
+      IntervalPrinter printer)
       throws Exception {
     if (relayTransport != null || clientTransport != null) {
       throw new IllegalArgumentException(
-          "with a list of controllers, each runs on its own stack (quiche:* on quiche, the others"
-              + " on moqbed's): drop --relay-transport and --client-transport");
+          "with a list of controllers or --runs above 1, each runs on its own stack (quiche:* on"
+              + " quiche, the others on moqbed's): drop --relay-transport and --client-transport");
     }
     List<LiveStack> stacks = new ArrayList<>();
-    for (String controller : controllerOption.controller.split(",", -1)) {
-      String name = controller.trim();
-      LiveTransport transport = LiveTransport.ofController(name);
-      stacks.add(LiveStack.of(transport, name));
+    for (String name : controllerList()) {
+      stacks.add(
+          controllerOption.controller == null
+              ? controllerOption.stack()
+              : LiveStack.of(LiveTransport.ofController(name), name));
     }
-    if (warmupMicros > 0) {
-      LiveStack first = stacks.get(0);
-      LiveChain.run(
-          base.toBuilder()
-              .stacks(first, first)
-              .durationMicros(warmupMicros)
-              .intervals(0, interval -> {})
-              .build());
-    }
-    ChainComparison comparison = new ChainComparison();
-    Map<String, dev.moqbed.output.Table> paths = new LinkedHashMap<>();
-    for (int i = 0; i < stacks.size(); i++) {
-      LiveStack stack = stacks.get(i);
-      long start = System.nanoTime();
+    boolean distinct = stacks.stream().map(LiveStack::controller).distinct().count() > 1;
+    if (link == null && distinct) {
       err.println(
-          "moqbed chain: "
-              + (i + 1)
-              + "/"
-              + stacks.size()
-              + ": "
-              + stack.describe()
-              + ", "
-              + subscribers
-              + " subscriber(s), "
-              + Quantities.formatDuration(durationMicros)
-              + " of media ...");
-      err.flush();
-      LocalRunsDirectory.Run written = runsOut == null ? null : runsOut.start(stack);
-      ChainOptions.Builder options =
-          base.toBuilder().stacks(stack, stack).intervals(0, interval -> {});
-      if (written != null) {
-        options.frames((subscriber, frame) -> written.frame(frame));
-      }
-      LiveChain.Result result =
-          LiveChain.run(options.build(), metrics, TraceFiles.perController(traceFile, stack));
-      if (written != null) {
-        ChainRunsOutput.finish(written, result);
-      }
-      comparison.add(stack.controller(), result);
-      paths.put(stack.controller(), ChainTable.paths(result));
-      err.printf(java.util.Locale.ROOT, "  done in %.1f s%n", (System.nanoTime() - start) / 1e9);
-      err.flush();
+          "moqbed chain: warning: no --link, so the path is unconstrained loopback with no"
+              + " bottleneck: the controllers barely act and their differences are the host's."
+              + " Compare them on a draft link: --link media_wb (docs/statistics.md).");
     }
-    out.print(comparison.table().render(formatOption.format));
-    if (formatOption.format == OutputFormat.TABLE) {
-      paths.forEach(
-          (controller, table) -> {
-            out.println();
-            out.println("The relay's path to each subscriber with " + controller + ":");
-            out.print(table.render(OutputFormat.TABLE));
-          });
-    }
+    err.println(
+        "moqbed chain: "
+            + stacks.size()
+            + " controller(s) x "
+            + rounds
+            + " round(s), rotated; "
+            + subscribers
+            + " subscriber(s), "
+            + Quantities.formatDuration(durationMicros)
+            + " of media per run"
+            + (link == null ? "" : ", link " + link)
+            + (warmupMicros > 0
+                ? ", after a " + Quantities.formatDuration(warmupMicros) + " warm-up of each"
+                : ""));
+    ChainRounds chainRounds =
+        new ChainRounds(base, stacks, metrics, out, err, printer)
+            .writingTo(runsOut)
+            .tracingTo(traceFile);
+    LiveComparison comparison = chainRounds.run(comparisonOptions, warmupMicros, rounds);
+    Map<String, Object> configuration = configuration(stacks.get(0), stacks.get(0));
+    configuration.put("cc", controllerList());
+    configuration.remove("client_cc");
+    configuration.put("runs", rounds);
+    chainRounds.print(comparison, formatOption.format, configuration);
     if (runsOut != null) {
       err.println("moqbed chain: wrote " + outDirectory.resolve("runs.csv") + " and frames/");
     }
-    out.flush();
     return 0;
   }
 
   /** What this run was, for the JSON document. */
   private Map<String, Object> configuration() {
+    return configuration(relayStack(), clientStack());
+  }
+
+  /** What this run was, with the relays on {@code relay} and the clients on {@code client}. */
+  private Map<String, Object> configuration(LiveStack relay, LiveStack client) {
     Map<String, Object> configuration = new LinkedHashMap<>();
     configuration.put("duration_s", durationMicros / 1e6);
     configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
     configuration.put("subscribers", subscribers);
     configuration.put("relays", relays);
-    configuration.put("relay_transport", relayStack().transport().id());
-    configuration.put("client_transport", clientStack().transport().id());
-    configuration.put("cc", relayStack().controller());
-    configuration.put("client_cc", clientStack().controller());
+    configuration.put("relay_transport", relay.transport().id());
+    configuration.put("client_transport", client.transport().id());
+    configuration.put("cc", relay.controller());
+    configuration.put("client_cc", client.controller());
     configuration.put("late_ms", lateMicros / 1e3);
     configuration.put("warmup_s", warmupMicros / 1e6);
-    configuration.put("socket_layer", relayStack().socketLayer());
+    configuration.put("socket_layer", relay.socketLayer());
     configuration.put("link", link);
+    configuration.put("min_effect", comparisonOptions.minimumEffect);
+    configuration.put("disturbed_cpu", comparisonOptions.disturbedCpu);
     return configuration;
   }
 

@@ -19,6 +19,7 @@ final class IntervalPrinter {
   private final PrintWriter out;
   private final OutputFormat format;
   private final IntervalLine line;
+  private String lastHeading;
 
   IntervalPrinter(PrintWriter out, OutputFormat format, IntervalLine line) {
     this.out = out;
@@ -38,6 +39,23 @@ final class IntervalPrinter {
     if (format == OutputFormat.TABLE) {
       print(line.format(interval));
     }
+  }
+
+  /**
+   * One interval of a run in a comparison: before a run's first interval, a line naming its
+   * controller and round, so the lines of several runs stay apart (table format).
+   */
+  synchronized void labelled(String controller, int round, IntervalSnapshot interval) {
+    if (format != OutputFormat.TABLE) {
+      return;
+    }
+    String heading = controller + ", round " + (round + 1);
+    if (!heading.equals(lastHeading)) {
+      lastHeading = heading;
+      print(heading + ":");
+      print(line.legend());
+    }
+    print(line.format(interval));
   }
 
   /** The separator and the summary line of the run (table format; nothing without intervals). */

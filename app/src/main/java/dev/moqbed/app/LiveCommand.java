@@ -1,7 +1,6 @@
 package dev.moqbed.app;
 
 import dev.moqbed.cc.ControllerRegistry;
-import dev.moqbed.live.ChainComparison;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.netem.LinkDescription;
@@ -179,15 +178,16 @@ final class LiveCommand implements Runnable {
       mixinStandardHelpOptions = true,
       sortOptions = false,
       description = {
-        "Runs a draft media scenario or a fairness one live, once per controller and run:"
+        "Runs a draft media scenario or a fairness one live, per controller and round (rotated):"
             + " publisher -> relay -> one subscriber on loopback over real QUIC, the link emulator"
             + " with the scenario's link (both directions, its schedule) between relay and"
             + " subscriber, the scenario's media; media_backload adds its 10 MB upload through the"
             + " emulator's up direction, a fairness scenario its 15 MB bulk download through the"
             + " down direction (--bulk-transport quiche: quiche's controller), with stalls and"
-            + " the download's completion time per run. Prints each run's draft metrics, their mean and p90 per controller,"
-            + " and the per-track, per-frame-kind latency table (--format csv|json: the per-run"
-            + " table only)."
+            + " the download's completion time per run. Prints each run's draft metrics, their mean"
+            + " and p90 per controller, the per-track, per-frame-kind latency table, then the"
+            + " medians with 95 % intervals, the pairs' verdicts and the host's noise per run"
+            + " (docs/statistics.md; --format csv|json: the per-run table only)."
       })
   static final class Run implements Callable<Integer> {
     @Mixin LiveScenarioOptions options = new LiveScenarioOptions();
@@ -199,6 +199,8 @@ final class LiveCommand implements Runnable {
         description = "How long the publisher sends (default: the scenario's media length).")
     Long durationMicros;
 
+    @Mixin ComparisonOptions comparisonOptions = new ComparisonOptions();
+
     @Mixin FormatOption formatOption = new FormatOption();
 
     @Spec picocli.CommandLine.Model.CommandSpec commandSpec;
@@ -208,6 +210,8 @@ final class LiveCommand implements Runnable {
       PrintWriter out = commandSpec.commandLine().getOut();
       PrintWriter err = commandSpec.commandLine().getErr();
       options.validate();
+      comparisonOptions.effects(); // a malformed --min-effect fails before anything runs
+      comparisonOptions.limits();
       if (durationMicros != null && durationMicros <= 0) {
         throw new IllegalArgumentException("--duration must be positive");
       }
@@ -224,47 +228,26 @@ final class LiveCommand implements Runnable {
           duration > 0 ? duration : first.mediaMicros());
       options.warmUp(first, stacks.get(0), err);
       Path certificates = LiveScenarioOptions.certificates();
-      List<RunRecord> records = new ArrayList<>();
-      List<FrameTable> frames = new ArrayList<>();
-      ChainComparison comparison = new ChainComparison();
-      Table summary = new Table("cc", "metric", "mean", "p90");
-      int incomplete = 0;
+      LiveScenarioRounds rounds;
       try {
-        for (LiveStack stack : stacks) {
-          LiveScenario live = LiveScenario.of(options.scenario, stack.controller());
-          String label = LiveScenarioRun.label(stack.controller(), options.bulkStack(live, stack));
-          List<RunRecord> own = new ArrayList<>();
-          for (int run = 0; run < options.runs; run++) {
-            LiveScenarioRun result =
-                runOnce(options, live, stack, run, duration, certificates, err);
-            incomplete += result.completed() ? 0 : 1;
-            RunRecord record = result.record(live, label, run, options.seed);
-            own.add(record);
-            records.add(record);
-            frames.add(result.frameTable(run));
-            comparison.add(
-                options.runs == 1 ? stack.controller() : stack.controller() + "/" + run,
-                result.chain());
-          }
-          for (List<Object> row : rows(ScenarioRunCommand.summary(own))) {
-            List<Object> cells = new ArrayList<>();
-            cells.add(label);
-            cells.addAll(row);
-            summary.row(cells.toArray());
-          }
-        }
+        rounds =
+            LiveScenarioRounds.run(options, stacks, duration, certificates, comparisonOptions, err);
       } finally {
         LiveScenarioOptions.deleteRecursively(certificates);
         options.finishQlog(err);
       }
+      List<RunRecord> records = rounds.records();
+      List<FrameTable> frames = rounds.frames();
+      int incomplete = rounds.incomplete();
       OutputFormat format = formatOption.format;
       out.print(runsTable(records).render(format));
       if (format == OutputFormat.TABLE) {
         // csv and json stay one table a tool can read; the aggregates follow for people
         out.println();
-        out.print(summary.render(format));
+        out.print(rounds.meanAndP90().render(format));
         out.println();
-        out.print(comparison.table().render(format));
+        out.print(rounds.perFrameKind().render(format));
+        rounds.printComparison(out);
       }
       out.flush();
       options.write(records, frames, LiveScenarioRun.extraColumns(first), err);
@@ -447,9 +430,5 @@ final class LiveCommand implements Runnable {
       }
     }
     return table;
-  }
-
-  private static List<List<Object>> rows(Table table) {
-    return table.rows();
   }
 }

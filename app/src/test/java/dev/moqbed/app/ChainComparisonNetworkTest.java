@@ -3,6 +3,7 @@ package dev.moqbed.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.moqbed.output.Json;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.suite.report.ControllerTraces;
 import dev.moqbed.suite.report.FrameLatencyCdfs;
@@ -14,19 +15,23 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code moqbed chain --cc LIST}: one chain per controller, each on its stack, one table. */
+/**
+ * {@code moqbed chain --cc LIST}: chains per controller in rotated rounds, each on its stack; one
+ * table of runs for tools, medians, verdicts and the host's noise for people, no winner in A/A.
+ */
 @Tag("network")
 class ChainComparisonNetworkTest {
 
   @Test
   @Timeout(value = 120, unit = TimeUnit.SECONDS)
-  void shouldRunOneChainPerControllerOnItsOwnStackAndPrintOneTable() {
+  void shouldRunOneChainPerControllerAndRoundOnItsOwnStackAndPrintOneTable() {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int exitCode =
@@ -35,6 +40,8 @@ class ChainComparisonNetworkTest {
               "chain",
               "--cc",
               "c4,quiche:cubic",
+              "--runs",
+              "1",
               "--duration",
               "2s",
               "--subscribers",
@@ -49,19 +56,23 @@ class ChainComparisonNetworkTest {
             new PrintWriter(out),
             new PrintWriter(err));
     assertEquals(0, exitCode, err.toString());
-    assertTrue(err.toString().contains("1/2: c4 on moqbed's QUIC stack"), err.toString());
-    assertTrue(err.toString().contains("2/2: quiche:cubic on quiche (Netty)"), err.toString());
-    List<String> lines = Arrays.asList(out.toString().split("\n"));
+    assertTrue(err.toString().contains("run 1/2: c4, round 1/1"), err.toString());
+    assertTrue(err.toString().contains("run 2/2: quiche:cubic, round 1/1"), err.toString());
+    assertTrue(err.toString().contains("warning: no --link"), err.toString());
+    List<String> lines = Arrays.asList(out.toString().strip().split("\r?\n"));
+    List<String> header = Arrays.asList(lines.get(0).split(","));
     assertEquals(
-        "cc,track,kind,sent,received,p50_us,p90_us,p99_us,max_us,stop_sending,cancelled",
-        lines.get(0));
-    for (String controller : List.of("c4", "quiche:cubic")) {
-      // every audio datagram of 2 s at 50 per second, and the I frames of both video groups
-      assertTrue(
-          lines.stream().anyMatch(l -> l.startsWith(controller + ",a1,AUDIO,100,100,")),
-          out.toString());
-      assertTrue(
-          lines.stream().anyMatch(l -> l.startsWith(controller + ",vlow,I,60,2,")), out.toString());
+        List.of("cc", "round", "repeated", "a1_p50_us", "a1_p99_us", "vlow_mean_us"),
+        header.subList(0, 6));
+    int audioDelivered = header.indexOf("a1_delivered_pct");
+    int vlowDelivered = header.indexOf("vlow_delivered_pct");
+    assertEquals(3, lines.size(), out.toString());
+    for (String line : lines.subList(1, 3)) {
+      String[] cells = line.split(",");
+      assertTrue(List.of("c4", "quiche:cubic").contains(cells[0]), line);
+      // every audio datagram and every vlow frame of 2 s
+      assertEquals(100.0, Double.parseDouble(cells[audioDelivered]), line);
+      assertEquals(100.0, Double.parseDouble(cells[vlowDelivered]), line);
     }
   }
 
@@ -76,6 +87,8 @@ class ChainComparisonNetworkTest {
               "chain",
               "--cc",
               "c4,quiche:cubic",
+              "--runs",
+              "1",
               "--duration",
               "2s",
               "--subscribers",
@@ -111,6 +124,56 @@ class ChainComparisonNetworkTest {
     }
     String html = HtmlReport.render(model, cdfs, ControllerTraces.read(List.of(out)));
     assertTrue(html.contains("c4 (moq)") && html.contains("quiche:cubic (moq)"));
+  }
+
+  /**
+   * The same controller twice, six rounds: whatever the host does, no winner may be declared (the
+   * minimum effect and the intervals are what keep the host's noise from ranking controllers).
+   */
+  @Test
+  @Timeout(value = 240, unit = TimeUnit.SECONDS)
+  @SuppressWarnings("unchecked")
+  void shouldDeclareNoWinnerWhenTheSameControllerRunsTwice() {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int exitCode =
+        MoqbedCommand.run(
+            new String[] {
+              "chain",
+              "--cc",
+              "c4,c4",
+              "--runs",
+              "6",
+              "--duration",
+              "2s",
+              "--subscribers",
+              "1",
+              "--warmup",
+              "1s",
+              "--format",
+              "json"
+            },
+            new PrintWriter(out),
+            new PrintWriter(err));
+    assertEquals(0, exitCode, err.toString());
+    assertTrue(!err.toString().contains("warning: no --link"), "A/A needs no bottleneck warning");
+    Map<String, Object> document = (Map<String, Object>) Json.parse(out.toString());
+    List<Map<String, Object>> controllers = (List<Map<String, Object>>) document.get("controllers");
+    assertEquals(List.of("c4#1", "c4#2"), controllers.stream().map(c -> c.get("cc")).toList());
+    for (Map<String, Object> controller : controllers) {
+      assertEquals(6, ((List<Object>) controller.get("runs")).size());
+    }
+    List<Map<String, Object>> verdicts = (List<Map<String, Object>>) document.get("verdicts");
+    assertTrue(verdicts.size() >= 11, "every metric of the draft mix: " + verdicts.size());
+    for (Map<String, Object> verdict : verdicts) {
+      assertTrue(verdict.get("winner") == null, "A/A declared a winner: " + verdict);
+      assertTrue(
+          List.of("no_difference").contains(verdict.get("outcome")),
+          "six pairs give an interval: " + verdict);
+    }
+    assertTrue(
+        ((List<String>) document.get("notes")).stream().anyMatch(n -> n.startsWith("A/A")),
+        document.get("notes").toString());
   }
 
   @Test

@@ -91,10 +91,9 @@ public final class LiveChain {
    */
   public static Result run(ChainOptions options, RelayMetrics relayMetrics, Path traceFile)
       throws IOException, InterruptedException {
-    Path certificateDirectory = Files.createTempDirectory("moqbed-chain-");
     List<AutoCloseable> endpoints = new ArrayList<>();
     try {
-      ServerCertificate certificate = ServerCertificate.selfSigned(certificateDirectory);
+      ServerCertificate certificate = sharedCertificate();
       Map<String, PathStats> paths = new ConcurrentSkipListMap<>();
       ClientTrust trust = ClientTrust.pinned(certificate.certificate());
       boolean intervals = options.intervalMicros() > 0;
@@ -300,8 +299,24 @@ public final class LiveChain {
           options.log().accept("closing: " + e.getMessage());
         }
       }
-      deleteRecursively(certificateDirectory);
     }
+  }
+
+  private static ServerCertificate certificate;
+
+  /**
+   * The relays' self-signed certificate, one per process. Generating one runs keytool, a JVM of its
+   * own (about 1.5 CPU seconds on 2 cores), which in a comparison's every run would compete with
+   * the chain and land in the host's noise; the directory goes when the process ends.
+   */
+  private static synchronized ServerCertificate sharedCertificate() throws IOException {
+    if (certificate == null) {
+      Path directory = Files.createTempDirectory("moqbed-chain-");
+      Runtime.getRuntime()
+          .addShutdownHook(new Thread(() -> deleteRecursively(directory), "moqbed-chain-cleanup"));
+      certificate = ServerCertificate.selfSigned(directory);
+    }
+    return certificate;
   }
 
   /** One relay of the chain, on its own event loop. */

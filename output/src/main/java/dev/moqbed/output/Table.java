@@ -32,6 +32,20 @@ public final class Table {
     return this;
   }
 
+  /** This table with a first column {@code column} holding {@code value} on every row. */
+  public Table withLeadingColumn(String column, Object value) {
+    List<String> wider = new ArrayList<>(List.of(column));
+    wider.addAll(columns);
+    Table table = new Table(wider);
+    for (List<Object> row : rows) {
+      List<Object> cells = new ArrayList<>();
+      cells.add(value);
+      cells.addAll(row);
+      table.rows.add(cells);
+    }
+    return table;
+  }
+
   public List<String> columns() {
     return columns;
   }

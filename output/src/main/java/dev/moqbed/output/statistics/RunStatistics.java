@@ -1,0 +1,99 @@
+package dev.moqbed.output.statistics;
+
+import java.util.Arrays;
+import org.apache.commons.statistics.distribution.BinomialDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
+
+/**
+ * The two estimates a comparison of controllers over repeated runs rests on (docs/statistics.md).
+ *
+ * <p><b>A controller's figure</b> is the median over its runs, with the distribution-free 95 %
+ * interval of a median: the k-th smallest and k-th largest run, k the largest rank at which the
+ * binomial tail {@code P(B(n, 1/2) < k)} stays within 2.5 %. It assumes nothing about how runs
+ * spread, so one run the host disturbed cannot drag it the way it drags a mean.
+ *
+ * <p><b>The difference of two controllers</b> is the mean of their paired differences, run r of one
+ * minus run r of the other (the runs of a round ran back to back, on the same host state, and live
+ * scenarios give both the same link draw), with Student's t interval. Pairing removes what the
+ * round shares; a disturbed round widens the interval rather than moving the estimate alone.
+ *
+ * <p>Below {@link #MINIMUM_RUNS} runs neither has an interval: with 5 runs the widest
+ * distribution-free interval of a median, from the smallest run to the largest, covers only 1 −
+ * 2·(1/2)^5 = 93.75 %, and a t interval from 5 or fewer differences rests on a normality it cannot
+ * check.
+ */
+public final class RunStatistics {
+  /** The fewest runs (or pairs) that get an interval: 1 − 2·(1/2)^6 = 96.9 % ≥ 95 %. */
+  public static final int MINIMUM_RUNS = 6;
+
+  /** Two-sided confidence of every interval. */
+  public static final double CONFIDENCE = 0.95;
+
+  private RunStatistics() {}
+
+  /** The median of {@code values} (NaN ignored) with its distribution-free interval. */
+  public static Estimate median(double[] values) {
+    double[] sorted = Arrays.stream(values).filter(v -> !Double.isNaN(v)).sorted().toArray();
+    int n = sorted.length;
+    if (n == 0) {
+      return Estimate.withoutInterval(Double.NaN, 0);
+    }
+    double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    if (n < MINIMUM_RUNS) {
+      return Estimate.withoutInterval(median, n);
+    }
+    int rank = medianIntervalRank(n);
+    return new Estimate(median, sorted[rank - 1], sorted[n - rank], n);
+  }
+
+  /**
+   * The rank k (1-based) of the interval's ends [x(k), x(n−k+1)]: the largest k with {@code P(B(n,
+   * 1/2) ≤ k−1) ≤ (1 − CONFIDENCE) / 2}, so the interval misses the true median with probability at
+   * most 5 %.
+   */
+  static int medianIntervalRank(int n) {
+    BinomialDistribution binomial = BinomialDistribution.of(n, 0.5);
+    double tail = (1 - CONFIDENCE) / 2;
+    int rank = 1;
+    while (rank < n / 2 && binomial.cumulativeProbability(rank) <= tail) {
+      rank++;
+    }
+    return rank;
+  }
+
+  /**
+   * The mean of the paired differences {@code first[i] − second[i]} with Student's t interval; a
+   * pair where either value is NaN is left out.
+   */
+  public static Estimate pairedMeanDifference(double[] first, double[] second) {
+    if (first.length != second.length) {
+      throw new IllegalArgumentException(
+          "paired runs differ in number: " + first.length + " and " + second.length);
+    }
+    double[] differences = new double[first.length];
+    int n = 0;
+    for (int i = 0; i < first.length; i++) {
+      if (!Double.isNaN(first[i]) && !Double.isNaN(second[i])) {
+        differences[n++] = first[i] - second[i];
+      }
+    }
+    if (n == 0) {
+      return Estimate.withoutInterval(Double.NaN, 0);
+    }
+    double mean = 0;
+    for (int i = 0; i < n; i++) {
+      mean += differences[i];
+    }
+    mean /= n;
+    if (n < MINIMUM_RUNS) {
+      return Estimate.withoutInterval(mean, n);
+    }
+    double squares = 0;
+    for (int i = 0; i < n; i++) {
+      squares += (differences[i] - mean) * (differences[i] - mean);
+    }
+    double standardError = Math.sqrt(squares / (n - 1) / n);
+    double t = TDistribution.of(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    return new Estimate(mean, mean - t * standardError, mean + t * standardError, n);
+  }
+}

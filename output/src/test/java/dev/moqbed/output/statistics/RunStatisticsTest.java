@@ -1,0 +1,93 @@
+package dev.moqbed.output.statistics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class RunStatisticsTest {
+  @Test
+  void medianIntervalRanksMatchTheBinomialTable() {
+    // Ranks of the distribution-free 95 % interval of a median (e.g. Conover, Practical
+    // Nonparametric Statistics, table A3): n=6..8 -> 1, 9..11 -> 2, 12..14 -> 3, 20 -> 6.
+    assertEquals(1, RunStatistics.medianIntervalRank(6));
+    assertEquals(1, RunStatistics.medianIntervalRank(8));
+    assertEquals(2, RunStatistics.medianIntervalRank(9));
+    assertEquals(2, RunStatistics.medianIntervalRank(11));
+    assertEquals(3, RunStatistics.medianIntervalRank(12));
+    assertEquals(6, RunStatistics.medianIntervalRank(20));
+  }
+
+  @Test
+  void medianOfTenRunsSpansTheSecondToTheNinth() {
+    Estimate median = RunStatistics.median(new double[] {10, 1, 9, 2, 8, 3, 7, 4, 6, 5});
+    assertEquals(5.5, median.value());
+    assertEquals(2, median.low());
+    assertEquals(9, median.high());
+    assertEquals(10, median.runs());
+  }
+
+  @Test
+  void fewerThanSixRunsHaveNoInterval() {
+    Estimate median = RunStatistics.median(new double[] {3, 1, 2, 5, 4});
+    assertEquals(3, median.value());
+    assertFalse(median.hasInterval());
+    Estimate difference =
+        RunStatistics.pairedMeanDifference(
+            new double[] {1, 2, 3, 4, 5}, new double[] {0, 0, 0, 0, 0});
+    assertEquals(3, difference.value());
+    assertFalse(difference.hasInterval());
+  }
+
+  @Test
+  void missingValuesAreLeftOut() {
+    Estimate median = RunStatistics.median(new double[] {Double.NaN, 4, 2});
+    assertEquals(3, median.value());
+    assertEquals(2, median.runs());
+    Estimate difference =
+        RunStatistics.pairedMeanDifference(new double[] {1, Double.NaN}, new double[] {0, 5});
+    assertEquals(1, difference.runs());
+  }
+
+  @Test
+  void pairedDifferenceHasStudentsInterval() {
+    // differences 1..6: mean 3.5, sd 1.8708, se 0.7638, t(5, 0.975) = 2.5706
+    double[] first = {11, 22, 33, 44, 55, 66};
+    double[] second = {10, 20, 30, 40, 50, 60};
+    Estimate difference = RunStatistics.pairedMeanDifference(first, second);
+    assertEquals(3.5, difference.value(), 1e-12);
+    assertEquals(3.5 - 2.570582 * 0.763763, difference.low(), 1e-5);
+    assertEquals(3.5 + 2.570582 * 0.763763, difference.high(), 1e-5);
+  }
+
+  @Test
+  void pairingRemovesWhatARoundShares() {
+    // the rounds move both controllers by a lot; the pairs differ by exactly 2
+    double[] first = {102, 302, 52, 902, 12, 402};
+    double[] second = {100, 300, 50, 900, 10, 400};
+    Estimate difference = RunStatistics.pairedMeanDifference(first, second);
+    assertEquals(2, difference.low(), 1e-9);
+    assertEquals(2, difference.high(), 1e-9);
+    assertTrue(Verdict.of(difference, 1).decided());
+  }
+
+  @Test
+  void verdictNeedsTheWholeIntervalBeyondTheMinimumEffect() {
+    assertEquals(Verdict.Outcome.FIRST_LOWER, Verdict.of(new Estimate(-5, -8, -2, 6), 1).outcome());
+    assertEquals(Verdict.Outcome.SECOND_LOWER, Verdict.of(new Estimate(5, 2, 8, 6), 1).outcome());
+    // excludes zero but not the minimum effect: no verdict
+    assertEquals(
+        Verdict.Outcome.NO_DIFFERENCE, Verdict.of(new Estimate(-5, -8, -0.5, 6), 1).outcome());
+    assertEquals(
+        Verdict.Outcome.TOO_FEW_RUNS, Verdict.of(Estimate.withoutInterval(-50, 5), 1).outcome());
+  }
+
+  @Test
+  void minimumEffectIsTheLargerOfItsTwoParts() {
+    MinimumEffect effect = new MinimumEffect(0.05, 1000);
+    assertEquals(1000, effect.threshold(10_000));
+    assertEquals(5000, effect.threshold(100_000));
+    assertEquals(1000, effect.threshold(Double.NaN));
+  }
+}
