@@ -104,7 +104,7 @@ final class ChainCommand implements Callable<Integer> {
       description =
           "Runs per controller, interleaved in rotated rounds, each on fresh connections; from "
               + RunStatistics.MINIMUM_RUNS
-              + " on, medians get 95 % intervals and pairs of controllers verdicts (default: "
+              + " on, medians get 95%% intervals and pairs of controllers verdicts (default: "
               + RunStatistics.MINIMUM_RUNS
               + " with several controllers in --cc, 1 with one).")
   Integer runs;
@@ -497,7 +497,7 @@ final class ChainCommand implements Callable<Integer> {
     configuration.put("warmup_s", warmupMicros / 1e6);
     configuration.put("socket_layer", relay.socketLayer());
     configuration.put("link", link);
-    configuration.put("min_effect", comparisonOptions.minimumEffect);
+    configuration.put("min_effect", comparisonOptions.minimumEffect.text);
     configuration.put("disturbed_cpu", comparisonOptions.disturbedCpu);
     return configuration;
   }

@@ -1,8 +1,8 @@
 package dev.moqbed.app;
 
-import dev.moqbed.live.compare.EffectSettings;
 import dev.moqbed.live.compare.HostNoise;
-import dev.moqbed.runtime.Quantities;
+import dev.moqbed.output.statistics.EffectSettings;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -10,15 +10,7 @@ import picocli.CommandLine.Option;
  * count, which runs the host disturbed and whether to repeat them (docs/statistics.md).
  */
 final class ComparisonOptions {
-  @Option(
-      names = "--min-effect",
-      paramLabel = "PCT,TIME",
-      defaultValue = "5%,1ms",
-      description =
-          "The smallest latency difference worth a verdict: this share of the figure and at least"
-              + " this time (default ${DEFAULT-VALUE}); counts need the share and one event,"
-              + " delivered shares 1 point.")
-  String minimumEffect;
+  @Mixin MinimumEffectOption minimumEffect = new MinimumEffectOption();
 
   @Option(
       names = "--disturbed-cpu",
@@ -26,8 +18,7 @@ final class ComparisonOptions {
       defaultValue = "15%",
       description =
           "A run is disturbed when other processes used more than this share of the host's CPU"
-              + " meanwhile (also: over 5 % steal, or a GC pause over 50 ms) (default"
-              + " ${DEFAULT-VALUE}).")
+              + " meanwhile (also: over 5%% steal, or a GC pause over 50 ms) (default 15%%).")
   String disturbedCpu;
 
   @Option(
@@ -36,19 +27,7 @@ final class ComparisonOptions {
   boolean rerunDisturbed;
 
   EffectSettings effects() {
-    String[] parts = minimumEffect.split(",", -1);
-    if (parts.length != 2) {
-      throw new IllegalArgumentException(
-          "--min-effect takes a share and a time, as 5%,1ms: got '" + minimumEffect + "'");
-    }
-    double relative = share(parts[0].trim(), "--min-effect");
-    long micros;
-    try {
-      micros = Quantities.parseDurationMicros(parts[1].trim());
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--min-effect: " + e.getMessage());
-    }
-    return new EffectSettings(relative, micros, EffectSettings.DEFAULT.percentPoints());
+    return minimumEffect.effects();
   }
 
   HostNoise.Limits limits() {
@@ -60,7 +39,7 @@ final class ComparisonOptions {
   }
 
   /** {@code 5%} as 0.05. */
-  private static double share(String text, String option) {
+  static double share(String text, String option) {
     if (!text.endsWith("%")) {
       throw new IllegalArgumentException(option + " takes a percentage, as 5%: got '" + text + "'");
     }

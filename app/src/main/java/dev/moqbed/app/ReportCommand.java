@@ -1,5 +1,6 @@
 package dev.moqbed.app;
 
+import dev.moqbed.output.statistics.EffectSettings;
 import dev.moqbed.suite.report.ControllerTraces;
 import dev.moqbed.suite.report.FrameLatencyCdfs;
 import dev.moqbed.suite.report.HtmlReport;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -62,6 +64,8 @@ final class ReportCommand implements Callable<Integer> {
       description = "Also write a self-contained HTML page with charts to FILE.")
   Path html;
 
+  @Mixin MinimumEffectOption minimumEffect = new MinimumEffectOption();
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -69,6 +73,7 @@ final class ReportCommand implements Callable<Integer> {
     if (html != null) {
       OutputPaths.requireWritableFile(html, "--html");
     }
+    EffectSettings effects = minimumEffect.effects();
     RunSet runs = RunSet.read(directories);
     if (runs.records().isEmpty()) {
       throw new IllegalArgumentException(
@@ -82,7 +87,8 @@ final class ReportCommand implements Callable<Integer> {
       published = PublishedResults.read(reference);
     }
     ReportModel model =
-        ReportModel.build(directories.stream().map(Path::toString).toList(), runs, published);
+        ReportModel.build(
+            directories.stream().map(Path::toString).toList(), runs, published, effects);
     spec.commandLine().getOut().print(ReportExport.render(model, format));
     if (html != null) {
       Files.writeString(

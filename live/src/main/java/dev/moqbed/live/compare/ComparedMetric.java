@@ -1,6 +1,7 @@
 package dev.moqbed.live.compare;
 
 import dev.moqbed.live.LiveChain;
+import dev.moqbed.output.statistics.EffectSettings;
 import dev.moqbed.output.statistics.MinimumEffect;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;

@@ -1,8 +1,9 @@
 package dev.moqbed.live.compare;
 
+import dev.moqbed.output.statistics.DifferenceVerdict;
+import dev.moqbed.output.statistics.EffectSettings;
 import dev.moqbed.output.statistics.Estimate;
 import dev.moqbed.output.statistics.RunStatistics;
-import dev.moqbed.output.statistics.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,8 @@ public final class LiveComparison {
    * @param second the second
    * @param verdict the difference, its interval and what it allows
    */
-  public record PairVerdict(ComparedMetric metric, String first, String second, Verdict verdict) {
+  public record PairVerdict(
+      ComparedMetric metric, String first, String second, DifferenceVerdict verdict) {
     /** The verdict in words, as a person reads it. */
     public String text() {
       Estimate d = verdict.difference();
@@ -41,7 +43,7 @@ public final class LiveComparison {
       if (!verdict.decided()) {
         return null;
       }
-      boolean firstLower = verdict.outcome() == Verdict.Outcome.FIRST_LOWER;
+      boolean firstLower = verdict.outcome() == DifferenceVerdict.Outcome.FIRST_LOWER;
       return firstLower == metric.lowerIsBetter() ? first : second;
     }
 
@@ -171,6 +173,6 @@ public final class LiveComparison {
     Estimate difference = RunStatistics.pairedMeanDifference(x, y);
     double reference = (median(first, metric).value() + median(second, metric).value()) / 2;
     double threshold = metric.minimumEffect(effects).threshold(reference);
-    return new PairVerdict(metric, first, second, Verdict.of(difference, threshold));
+    return new PairVerdict(metric, first, second, DifferenceVerdict.of(difference, threshold));
   }
 }

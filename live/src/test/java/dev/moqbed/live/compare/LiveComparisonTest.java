@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.live.compare.ComparedMetric.Unit;
 import dev.moqbed.output.OutputFormat;
-import dev.moqbed.output.statistics.Verdict;
+import dev.moqbed.output.statistics.DifferenceVerdict;
+import dev.moqbed.output.statistics.EffectSettings;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,7 @@ class LiveComparisonTest {
     add(comparison, "c4", new double[] {20e3, 50e3, 31e3, 80e3, 25e3, 40e3}, new double[6]);
     add(comparison, "cubic", new double[] {33e3, 61e3, 42e3, 93e3, 36e3, 52e3}, new double[6]);
     LiveComparison.PairVerdict verdict = comparison.verdict(P99, "c4", "cubic");
-    assertEquals(Verdict.Outcome.FIRST_LOWER, verdict.verdict().outcome());
+    assertEquals(DifferenceVerdict.Outcome.FIRST_LOWER, verdict.verdict().outcome());
     assertEquals("c4", verdict.winner());
     assertTrue(
         verdict.text().startsWith("c4 lower a1 p99 than cubic by 11.8 ms [10.8, 12.9]"),
@@ -76,7 +77,7 @@ class LiveComparisonTest {
     add(comparison, "c4", c4, new double[6]);
     add(comparison, "cubic", cubic, new double[6]);
     LiveComparison.PairVerdict verdict = comparison.verdict(P99, "c4", "cubic");
-    assertEquals(Verdict.Outcome.NO_DIFFERENCE, verdict.verdict().outcome());
+    assertEquals(DifferenceVerdict.Outcome.NO_DIFFERENCE, verdict.verdict().outcome());
     assertNull(verdict.winner());
     assertEquals("no difference distinguishable at n=6", verdict.text());
   }
@@ -88,7 +89,8 @@ class LiveComparisonTest {
     add(comparison, "cubic", new double[] {90e3, 90e3, 90e3, 90e3, 90e3}, new double[5]);
     assertFalse(comparison.median("c4", P99).hasInterval());
     assertEquals(
-        Verdict.Outcome.TOO_FEW_RUNS, comparison.verdict(P99, "c4", "cubic").verdict().outcome());
+        DifferenceVerdict.Outcome.TOO_FEW_RUNS,
+        comparison.verdict(P99, "c4", "cubic").verdict().outcome());
     assertTrue(ComparisonTables.notes(comparison).get(0).startsWith("5 run(s) per controller"));
   }
 

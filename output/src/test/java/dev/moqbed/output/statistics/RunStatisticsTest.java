@@ -69,18 +69,24 @@ class RunStatisticsTest {
     Estimate difference = RunStatistics.pairedMeanDifference(first, second);
     assertEquals(2, difference.low(), 1e-9);
     assertEquals(2, difference.high(), 1e-9);
-    assertTrue(Verdict.of(difference, 1).decided());
+    assertTrue(DifferenceVerdict.of(difference, 1).decided());
   }
 
   @Test
   void verdictNeedsTheWholeIntervalBeyondTheMinimumEffect() {
-    assertEquals(Verdict.Outcome.FIRST_LOWER, Verdict.of(new Estimate(-5, -8, -2, 6), 1).outcome());
-    assertEquals(Verdict.Outcome.SECOND_LOWER, Verdict.of(new Estimate(5, 2, 8, 6), 1).outcome());
+    assertEquals(
+        DifferenceVerdict.Outcome.FIRST_LOWER,
+        DifferenceVerdict.of(new Estimate(-5, -8, -2, 6), 1).outcome());
+    assertEquals(
+        DifferenceVerdict.Outcome.SECOND_LOWER,
+        DifferenceVerdict.of(new Estimate(5, 2, 8, 6), 1).outcome());
     // excludes zero but not the minimum effect: no verdict
     assertEquals(
-        Verdict.Outcome.NO_DIFFERENCE, Verdict.of(new Estimate(-5, -8, -0.5, 6), 1).outcome());
+        DifferenceVerdict.Outcome.NO_DIFFERENCE,
+        DifferenceVerdict.of(new Estimate(-5, -8, -0.5, 6), 1).outcome());
     assertEquals(
-        Verdict.Outcome.TOO_FEW_RUNS, Verdict.of(Estimate.withoutInterval(-50, 5), 1).outcome());
+        DifferenceVerdict.Outcome.TOO_FEW_RUNS,
+        DifferenceVerdict.of(Estimate.withoutInterval(-50, 5), 1).outcome());
   }
 
   @Test

@@ -76,8 +76,9 @@ public final class HtmlReport {
     out.append(". Times and RTTs in the tables are µs; the charts show seconds and milliseconds.")
         .append(" Bars: our value over the runs, its 95 % interval as a whisker (")
         .append(MarkdownReport.INTERVAL_METHOD)
-        .append("), the draft's value as a dashed mark. A winner is named only when its interval")
-        .append(" separates from every other controller's; otherwise the cell is a tie.</p>\n");
+        .append("), the draft's value as a dashed mark. ")
+        .append(escape(WinnersGrid.rule(model.effects())))
+        .append("</p>\n");
     for (String note : model.allRuns().notes()) {
       out.append("<p><em>Note: ").append(escape(note)).append("</em></p>\n");
     }
@@ -85,6 +86,7 @@ public final class HtmlReport {
     if (labels.stream().anyMatch(ControllerPalette::dashed)) {
       out.append("<p>Dashed lines: the MoQ chain's runs of the same controller.</p>\n");
     }
+    winners(out, WinnersGrid.of(model));
     summary(out, model);
     for (Section section : model.sections()) {
       out.append("<h2>").append(escape(section.title())).append("</h2>\n");
@@ -104,6 +106,35 @@ public final class HtmlReport {
         .append(assets.renderer)
         .append("</script>\n</body>\n</html>\n");
     return out.toString();
+  }
+
+  /** The winners grid, scenario by metric, each scenario linking to its charts. */
+  private static void winners(StringBuilder out, WinnersGrid grid) {
+    if (grid.isEmpty()) {
+      return;
+    }
+    out.append("<h2>Winners</h2>\n<table class=\"winners\"><tr><th>scenario</th>");
+    for (Metric metric : grid.metrics()) {
+      out.append("<th>").append(escape(metric.title())).append("</th>");
+    }
+    out.append("</tr>");
+    grid.rows()
+        .forEach(
+            (scenario, best) -> {
+              out.append("<tr><td><a href=\"#")
+                  .append(escape(scenario))
+                  .append("\">")
+                  .append(escape(scenario))
+                  .append("</a></td>");
+              for (Metric metric : grid.metrics()) {
+                String cell = best.getOrDefault(metric, "");
+                out.append(ReportModel.TIE.equals(cell) ? "<td class=\"tie\">" : "<td>")
+                    .append(escape(cell))
+                    .append("</td>");
+              }
+              out.append("</tr>");
+            });
+    out.append("</table>\n");
   }
 
   private static void summary(StringBuilder out, ReportModel model) {
@@ -135,8 +166,8 @@ public final class HtmlReport {
       body.append(
           String.format(
               Locale.ROOT,
-              "<p>C4 better than both BBR and Cubic, its 95 %% interval separate from both, in %d"
-                  + " of %d cells",
+              "<p>C4 better than both BBR and Cubic, beyond the minimum effect with 95 %%"
+                  + " confidence, in %d of %d cells",
               model.c4Wins(),
               model.c4Comparisons()));
       if (model.publishedC4Comparisons() > 0) {

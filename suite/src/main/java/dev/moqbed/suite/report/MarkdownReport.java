@@ -25,6 +25,7 @@ public final class MarkdownReport {
     StringBuilder out = new StringBuilder();
     out.append("# moqbed report\n\n");
     header(out, model);
+    winners(out, model);
     summary(out, model);
     for (Section section : model.sections()) {
       out.append("## ").append(section.title()).append("\n\n");
@@ -167,11 +168,34 @@ public final class MarkdownReport {
             + " percentile (linear), both rounded as the draft's report script. In brackets, our"
             + " value's 95 % interval ("
             + INTERVAL_METHOD
-            + "); \"best\" names a controller only when its interval separates from every other's,"
-            + " and says \"tie\" otherwise.\n\n");
+            + "). "
+            + WinnersGrid.rule(model.effects())
+            + "\n\n");
     for (String note : model.allRuns().notes()) {
       out.append("> Note: ").append(note).append("\n\n");
     }
+  }
+
+  /** The grid of winners, scenario by metric; left out with one controller. */
+  private static void winners(StringBuilder out, ReportModel model) {
+    WinnersGrid grid = WinnersGrid.of(model);
+    if (grid.isEmpty()) {
+      return;
+    }
+    out.append("## Winners\n\n");
+    List<String> columns = new ArrayList<>(List.of("scenario"));
+    List<Boolean> right = new ArrayList<>(List.of(false));
+    grid.metrics().forEach(m -> columns.add(m.title()));
+    grid.metrics().forEach(m -> right.add(false));
+    List<List<String>> rows = new ArrayList<>();
+    grid.rows()
+        .forEach(
+            (scenario, best) -> {
+              List<String> row = new ArrayList<>(List.of(scenario));
+              grid.metrics().forEach(m -> row.add(best.getOrDefault(m, "")));
+              rows.add(row);
+            });
+    table(out, columns, right, rows);
   }
 
   /** The summary, left out when there is nothing to say (one controller, no reference). */
@@ -233,15 +257,15 @@ public final class MarkdownReport {
                 model.publishedC4Comparisons()));
       }
       out.append(
-          " — lower is better, except the load; ours counts only where c4's 95 % interval"
-              + " separates from both others'.\n\n");
+          " — lower is better, except the load; ours counts only where c4 beats both beyond the"
+              + " minimum effect with 95 % confidence.\n\n");
     }
     if (model.comparedVerdicts() > 0) {
       out.append(
           String.format(
               Locale.ROOT,
-              "Winners named in %d of %d cells; %d are ties (a tie: the best controller's 95 %%"
-                  + " interval overlaps another's; %s).%n%n",
+              "Winners named in %d of %d cells; %d are ties (a tie: the best controller does not"
+                  + " beat another beyond the minimum effect with 95 %% confidence; %s).%n%n",
               model.comparedVerdicts() - model.ties(),
               model.comparedVerdicts(),
               model.ties(),

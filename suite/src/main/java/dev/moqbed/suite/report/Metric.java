@@ -1,6 +1,8 @@
 package dev.moqbed.suite.report;
 
 import dev.moqbed.output.Summary;
+import dev.moqbed.output.statistics.EffectSettings;
+import dev.moqbed.output.statistics.MinimumEffect;
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.simulation.RunRecord;
 import java.util.List;
@@ -184,14 +186,29 @@ public enum Metric {
 
   /**
    * The 95 % interval of the cell over {@code runs} (the aggregate's, before rounding); {@link
-   * ConfidenceInterval#NONE} for fewer than two runs with the value.
+   * ConfidenceInterval#NONE} for fewer than {@code RunStatistics.MINIMUM_RUNS} runs with it.
    */
   public ConfidenceInterval interval(List<RunRecord> runs) {
-    double[] values =
-        runs.stream().mapToDouble(this::perRun).filter(v -> !Double.isNaN(v)).toArray();
+    double[] values = perRun(runs);
     return aggregation == Aggregation.MEAN
         ? ConfidenceInterval.ofMean(values)
         : ConfidenceInterval.ofP90(values);
+  }
+
+  /** The values of this metric over {@code runs}, those that have it. */
+  public double[] perRun(List<RunRecord> runs) {
+    return runs.stream().mapToDouble(this::perRun).filter(v -> !Double.isNaN(v)).toArray();
+  }
+
+  /**
+   * The smallest difference worth naming a winner for: times and RTTs {@code effects.relative()} of
+   * the figure and at least {@code effects.latencyMicros()}; loads {@code effects.percentPoints()}
+   * points.
+   */
+  public MinimumEffect minimumEffect(EffectSettings effects) {
+    return "%".equals(unit)
+        ? new MinimumEffect(0, effects.percentPoints())
+        : new MinimumEffect(effects.relative(), effects.latencyMicros());
   }
 
   /** The metric named {@code id} in the published file, or null. */

@@ -1,5 +1,6 @@
 package dev.moqbed.suite.report;
 
+import dev.moqbed.output.statistics.EffectSettings;
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.suite.Workload;
@@ -21,7 +22,7 @@ public final class ReportModel {
    * @param runs the runs the value is computed over (those that have the per-run value)
    * @param value our value, rounded as the draft; null when no run has it
    * @param interval the 95 % interval of our value ({@link ConfidenceInterval}), {@link
-   *     ConfidenceInterval#NONE} with fewer than two runs
+   *     ConfidenceInterval#NONE} with fewer than {@code RunStatistics.MINIMUM_RUNS} runs
    * @param published the draft's value; null without a reference or when the draft has none
    * @param ratio value / published
    * @param difference value − published (points, for the load)
@@ -43,13 +44,13 @@ public final class ReportModel {
   /**
    * The comparison of the controllers for one scenario and metric.
    *
-   * @param best our winner: the controller with the best value when its 95 % interval separates
-   *     from every other controller's, otherwise {@code tie (a, b)} naming the controllers whose
-   *     intervals overlap the best one's; null when none has a value
+   * @param best our winner: the controller with the best value when the 95 % interval of its
+   *     difference from every other controller's lies beyond the minimum effect, otherwise {@code
+   *     tie (a, b)} naming the controllers it does not beat so; null when none has a value
    * @param publishedBest the best of the same controllers in the draft; null unless the draft has a
    *     value for each controller that has one of ours
-   * @param c4BetterThanBoth whether our c4 beats both bbr and cubic with intervals that separate
-   *     from both; null unless all three ran
+   * @param c4BetterThanBoth whether our c4 beats both bbr and cubic by more than the minimum effect
+   *     with 95 % confidence; null unless all three ran
    * @param publishedC4BetterThanBoth the same in the draft, by its values (it publishes no spread);
    *     null unless it has all three
    */
@@ -77,14 +78,17 @@ public final class ReportModel {
   private final List<Section> sections;
   private final Map<String, Cell> cells = new LinkedHashMap<>();
   private final Map<String, Verdict> verdicts = new LinkedHashMap<>();
+  private final EffectSettings effects;
 
   private ReportModel(
       List<String> inputs,
       RunSet allRuns,
       RunSet runs,
       PublishedResults reference,
-      List<Section> sections) {
+      List<Section> sections,
+      EffectSettings effects) {
     this.inputs = List.copyOf(inputs);
+    this.effects = effects;
     this.referenceName = reference == null ? null : reference.name();
     this.allRuns = allRuns;
     this.runs = runs;
@@ -113,6 +117,14 @@ public final class ReportModel {
    * @param reference the draft's values, or null for a report of our values alone
    */
   public static ReportModel build(List<String> inputs, RunSet allRuns, PublishedResults reference) {
+    return build(inputs, allRuns, reference, EffectSettings.DEFAULT);
+  }
+
+  /**
+   * Builds the report of {@code runs}, naming a winner only beyond {@code effects}' minimum effect.
+   */
+  public static ReportModel build(
+      List<String> inputs, RunSet allRuns, PublishedResults reference, EffectSettings effects) {
     // the draft's tables are the draft workload's; the MoQ chain's runs get a table of their own
     RunSet runs = allRuns.ofWorkload(Workload.DRAFT);
     List<Section> sections = new ArrayList<>();
@@ -143,7 +155,7 @@ public final class ReportModel {
       }
       sections.add(new Section("other", "Other scenarios", metrics, others));
     }
-    return new ReportModel(inputs, allRuns, runs, reference, sections);
+    return new ReportModel(inputs, allRuns, runs, reference, sections, effects);
   }
 
   private Cell cell(
@@ -172,13 +184,13 @@ public final class ReportModel {
 
   private Verdict verdict(String scenario, Metric metric, PublishedResults reference) {
     Map<String, Long> ours = new LinkedHashMap<>();
-    Map<String, ConfidenceInterval> intervals = new LinkedHashMap<>();
+    Map<String, double[]> perRun = new LinkedHashMap<>();
     Map<String, Long> theirs = new LinkedHashMap<>();
     for (String controller : controllers) {
       Cell cell = cells.get(key(scenario, metric, controller));
       if (cell.value() != null) {
         ours.put(controller, cell.value());
-        intervals.put(controller, cell.interval());
+        perRun.put(controller, metric.perRun(runs.runs(scenario, controller)));
       }
       if (cell.published() != null) {
         theirs.put(controller, cell.published());
@@ -189,9 +201,9 @@ public final class ReportModel {
     return new Verdict(
         scenario,
         metric,
-        winner(ours, intervals, metric),
+        winner(ours, perRun, metric, effects),
         reference == null || !draftHasAll ? null : best(theirs, metric),
-        c4BetterThanBoth(ours, intervals, metric),
+        c4BetterThanBoth(ours, perRun, metric, effects),
         reference == null ? null : c4BetterThanBoth(theirs, metric));
   }
 
@@ -199,12 +211,16 @@ public final class ReportModel {
   public static final String TIE = "tie";
 
   /**
-   * Our winner (see {@link Verdict#best}): the controller with the best value, named only when its
-   * interval separates from every other's; otherwise {@code tie (best, others that overlap)}. A
-   * cell of one run has no interval, so beside another controller it is always a tie.
+   * Our winner (see {@link Verdict#best}): the controller with the best value, named only when it
+   * {@link #beats} every other; otherwise {@code tie (best, the others it does not beat)}. A cell
+   * of fewer than {@code RunStatistics.MINIMUM_RUNS} runs has no interval, so beside another
+   * controller it is always a tie.
    */
   static String winner(
-      Map<String, Long> values, Map<String, ConfidenceInterval> intervals, Metric metric) {
+      Map<String, Long> values,
+      Map<String, double[]> perRun,
+      Metric metric,
+      EffectSettings effects) {
     String best = null;
     for (Map.Entry<String, Long> entry : values.entrySet()) {
       if (best == null || metric.better(entry.getValue(), values.get(best))) {
@@ -216,11 +232,31 @@ public final class ReportModel {
     }
     List<String> tied = new ArrayList<>(List.of(best));
     for (String other : values.keySet()) {
-      if (!other.equals(best) && !intervals.get(best).separatesFrom(intervals.get(other))) {
+      if (!other.equals(best) && !beats(best, other, values, perRun, metric, effects)) {
         tied.add(other);
       }
     }
     return tied.size() == 1 ? best : TIE + " (" + String.join(", ", tied) + ")";
+  }
+
+  /**
+   * Whether {@code better} beats {@code other}: the 95 % interval of the difference of their cells
+   * lies wholly beyond the metric's minimum effect, on {@code better}'s side (a 0.2 % lead over 100
+   * runs separates the intervals but is no reason to ship a controller).
+   */
+  static boolean beats(
+      String better,
+      String other,
+      Map<String, Long> values,
+      Map<String, double[]> perRun,
+      Metric metric,
+      EffectSettings effects) {
+    ConfidenceInterval difference =
+        ConfidenceInterval.ofDifference(
+            perRun.get(better), perRun.get(other), metric.aggregation() == Metric.Aggregation.P90);
+    double threshold =
+        metric.minimumEffect(effects).threshold((values.get(better) + values.get(other)) / 2.0);
+    return difference.beyond(threshold, metric.higherIsBetter() ? 1 : -1);
   }
 
   /** Whether a verdict's best is a tie rather than a winner. */
@@ -248,18 +284,21 @@ public final class ReportModel {
   }
 
   /**
-   * Whether our c4 beats both bbr and cubic: a better value and an interval separate from each of
-   * theirs; null unless all three exist.
+   * Whether our c4 beats both bbr and cubic ({@link #beats}: by more than the minimum effect, with
+   * 95 % confidence); null unless all three exist.
    */
   static Boolean c4BetterThanBoth(
-      Map<String, Long> values, Map<String, ConfidenceInterval> intervals, Metric metric) {
+      Map<String, Long> values,
+      Map<String, double[]> perRun,
+      Metric metric,
+      EffectSettings effects) {
     Boolean byValue = c4BetterThanBoth(values, metric);
     if (!Boolean.TRUE.equals(byValue)) {
       return byValue;
     }
-    ConfidenceInterval c4 = intervals.get(column(values, "c4"));
-    return c4.separatesFrom(intervals.get(column(values, "bbr")))
-        && c4.separatesFrom(intervals.get(column(values, "cubic")));
+    String c4 = column(values, "c4");
+    return beats(c4, column(values, "bbr"), values, perRun, metric, effects)
+        && beats(c4, column(values, "cubic"), values, perRun, metric, effects);
   }
 
   /** The first controller of {@code values} in the draft's column {@code column}. */
@@ -292,6 +331,11 @@ public final class ReportModel {
       return null;
     }
     return metric.better(c4, bbr) && metric.better(c4, cubic);
+  }
+
+  /** The minimum effects below which no winner is named. */
+  public EffectSettings effects() {
+    return effects;
   }
 
   public List<String> inputs() {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.moqbed.output.statistics.EffectSettings;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,49 +31,84 @@ class ConfidenceIntervalTest {
   }
 
   @Test
-  void shouldHaveNoIntervalWithFewerThanTwoRuns() {
+  void shouldHaveNoIntervalWithFewerThanSixRuns() {
     assertFalse(ConfidenceInterval.ofMean(new double[] {5}).exists());
+    assertFalse(ConfidenceInterval.ofMean(new double[] {1, 2, 3, 4, 5}).exists());
+    assertTrue(ConfidenceInterval.ofMean(new double[] {1, 2, 3, 4, 5, 6}).exists());
     assertFalse(ConfidenceInterval.ofP90(new double[0]).exists());
-    assertFalse(ConfidenceInterval.NONE.separatesFrom(new ConfidenceInterval(0, 1)));
+    assertFalse(ConfidenceInterval.NONE.beyond(0, -1));
   }
 
   @Test
-  void shouldCallTwoCloseSamplesATieAndTwoSeparatedOnesAWin() {
-    // the case: 0.2 % apart over 20 runs that spread by 5 %
-    Map<String, Long> values = new LinkedHashMap<>();
-    Map<String, ConfidenceInterval> intervals = new LinkedHashMap<>();
-    values.put("c4", 1000L);
-    intervals.put("c4", ConfidenceInterval.ofMean(runs(1000, 50)));
-    values.put("bbr", 1002L);
-    intervals.put("bbr", ConfidenceInterval.ofMean(runs(1002, 50)));
-    assertEquals("tie (c4, bbr)", ReportModel.winner(values, intervals, Metric.TIME_AVG));
-    assertEquals("tie (bbr, c4)", ReportModel.winner(values, intervals, Metric.LOAD_AVG));
+  void theDifferenceIntervalHoldsTheDifference() {
+    ConfidenceInterval difference =
+        ConfidenceInterval.ofDifference(runs(1000, 50), runs(1200, 50), false);
+    assertTrue(difference.low() < -200 && -200 < difference.high(), difference.toString());
+    assertTrue(difference.beyond(100, -1), "200 lower, well beyond a 100 minimum");
+    assertFalse(difference.beyond(250, -1), "not beyond a 250 minimum");
+    assertFalse(difference.beyond(0, 1), "wrong side");
+  }
 
-    values.put("bbr", 1200L);
-    intervals.put("bbr", ConfidenceInterval.ofMean(runs(1200, 50)));
-    assertEquals("c4", ReportModel.winner(values, intervals, Metric.TIME_AVG));
-    assertEquals("bbr", ReportModel.winner(values, intervals, Metric.LOAD_AVG));
-
-    // a third controller that overlaps the best one joins the tie; one that does not, does not
-    values.put("cubic", 1010L);
-    intervals.put("cubic", ConfidenceInterval.ofMean(runs(1010, 50)));
-    assertEquals("tie (c4, cubic)", ReportModel.winner(values, intervals, Metric.TIME_AVG));
+  private static Map<String, double[]> perRun(Map<String, Long> values, double spread) {
+    Map<String, double[]> perRun = new LinkedHashMap<>();
+    values.forEach((controller, value) -> perRun.put(controller, runs(value, spread)));
+    return perRun;
   }
 
   @Test
-  void shouldNotCountC4AsBetterThanBothWhenItsIntervalOverlapsEither() {
+  void shouldCallASmallLeadATieEvenWhenTheRunsSeparateIt() {
     Map<String, Long> values = new LinkedHashMap<>();
-    Map<String, ConfidenceInterval> intervals = new LinkedHashMap<>();
-    values.put("c4", 1000L);
-    intervals.put("c4", ConfidenceInterval.ofMean(runs(1000, 50)));
-    values.put("bbr", 1200L);
-    intervals.put("bbr", ConfidenceInterval.ofMean(runs(1200, 50)));
-    values.put("cubic", 1002L);
-    intervals.put("cubic", ConfidenceInterval.ofMean(runs(1002, 50)));
+    values.put("c4", 1_000_000L);
+    // 0.2 % apart over 20 runs spread by 0.1 %: the intervals separate, the effect is too small
+    values.put("bbr", 1_002_000L);
+    EffectSettings effects = EffectSettings.DEFAULT;
+    assertEquals(
+        "tie (c4, bbr)",
+        ReportModel.winner(values, perRun(values, 1000), Metric.TIME_AVG, effects));
+    assertEquals(
+        "c4",
+        ReportModel.winner(
+            values, perRun(values, 1000), Metric.TIME_AVG, new EffectSettings(0, 0, 0)),
+        "without a minimum effect the separated intervals name a winner");
+
+    values.put("bbr", 1_200_000L);
+    assertEquals(
+        "c4", ReportModel.winner(values, perRun(values, 50_000), Metric.TIME_AVG, effects));
+    // a third controller within the minimum effect of the best joins the tie
+    values.put("cubic", 1_010_000L);
+    assertEquals(
+        "tie (c4, cubic)",
+        ReportModel.winner(values, perRun(values, 50_000), Metric.TIME_AVG, effects));
+  }
+
+  @Test
+  void loadsNeedAPointOfDifference() {
+    Map<String, Long> values = new LinkedHashMap<>();
+    values.put("c4", 90L);
+    values.put("bbr", 95L);
+    assertEquals(
+        "bbr",
+        ReportModel.winner(values, perRun(values, 1), Metric.LOAD_AVG, EffectSettings.DEFAULT));
+    values.put("bbr", 90L);
+    assertEquals(
+        "tie (c4, bbr)",
+        ReportModel.winner(values, perRun(values, 1), Metric.LOAD_AVG, EffectSettings.DEFAULT));
+  }
+
+  @Test
+  void shouldNotCountC4AsBetterThanBothWhenItDoesNotBeatEither() {
+    Map<String, Long> values = new LinkedHashMap<>();
+    values.put("c4", 1_000_000L);
+    values.put("bbr", 1_200_000L);
+    values.put("cubic", 1_002_000L);
+    EffectSettings effects = EffectSettings.DEFAULT;
     assertEquals(true, ReportModel.c4BetterThanBoth(values, Metric.TIME_AVG), "by value alone");
-    assertEquals(false, ReportModel.c4BetterThanBoth(values, intervals, Metric.TIME_AVG));
-    values.put("cubic", 1300L);
-    intervals.put("cubic", ConfidenceInterval.ofMean(runs(1300, 50)));
-    assertEquals(true, ReportModel.c4BetterThanBoth(values, intervals, Metric.TIME_AVG));
+    assertEquals(
+        false,
+        ReportModel.c4BetterThanBoth(values, perRun(values, 50_000), Metric.TIME_AVG, effects));
+    values.put("cubic", 1_300_000L);
+    assertEquals(
+        true,
+        ReportModel.c4BetterThanBoth(values, perRun(values, 50_000), Metric.TIME_AVG, effects));
   }
 }

@@ -16,24 +16,25 @@ class ReportExportTest {
     assertEquals(String.join(",", ReportExport.CELL_COLUMNS), lines[0]);
     assertEquals(1 + 4 * 3, lines.length, "4 metrics x 3 controllers");
     assertEquals(
-        "network_events,alone,time_avg_us,c4,2,4050000,4000000,1.012,50000,true,c4,c4=bbr,4000000,4100000",
+        "network_events,alone,time_avg_us,c4,6,4050000,4000000,1.012,50000,true,\"tie (c4, bbr)\",c4=bbr,4016666.7,4083333.3",
         lines[1]);
     assertEquals(
-        "network_events,alone,time_p90_us,bbr,2,4290000,,,,,c4,,4200000,4300000", lines[5]);
+        "network_events,alone,time_p90_us,bbr,6,4300000,,,,,\"tie (c4, bbr)\",,4250000,4300000",
+        lines[5]);
   }
 
   @Test
   void shouldWriteCellsVerdictsAndSummaryAsJson() {
     Object parsed = Json.parse(ReportExport.render(TinyCase.model(true), ReportFormat.JSON));
     Map<?, ?> document = (Map<?, ?>) parsed;
-    assertEquals(6L, document.get("runs"));
+    assertEquals(18L, document.get("runs"));
     assertEquals(List.of("c4", "bbr", "cubic"), document.get("cc"));
     assertEquals(12, ((List<?>) document.get("cells")).size());
     assertEquals(4, ((List<?>) document.get("verdicts")).size());
     Map<?, ?> summary = (Map<?, ?>) document.get("summary");
     assertEquals(6L, summary.get("within_tolerance"));
     assertEquals(8L, summary.get("compared"));
-    assertEquals(2L, summary.get("c4_better_than_both"));
+    assertEquals(0L, summary.get("c4_better_than_both"), "within 5 % of bbr: no win");
     assertEquals(4L, summary.get("c4_comparisons"));
     Map<?, ?> firstCell = (Map<?, ?>) ((List<?>) document.get("cells")).get(0);
     assertEquals(1.0125, firstCell.get("ratio"));

@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** A hand-made case: two runs of {@code alone} with c4, bbr and cubic, and a few draft cells. */
+/**
+ * A hand-made case: six runs of {@code alone} with c4, bbr and cubic (two values each, three times:
+ * the fewest runs that get intervals), and a few draft cells.
+ */
 final class TinyCase {
   private TinyCase() {}
 
@@ -30,12 +33,18 @@ final class TinyCase {
 
   static List<RunRecord> runs() {
     List<RunRecord> runs = new ArrayList<>();
-    runs.add(run("c4", 0, 4_000_000, 100_000, 10_000));
-    runs.add(run("c4", 1, 4_100_000, 110_000, 20_000));
-    runs.add(run("bbr", 0, 4_200_000, 90_000, 5_000));
-    runs.add(run("bbr", 1, 4_300_000, 95_000, 5_000));
-    runs.add(run("cubic", 0, 4_500_000, 120_000, 30_000));
-    runs.add(run("cubic", 1, 4_400_000, 130_000, 30_000));
+    for (int pair = 0; pair < 3; pair++) {
+      runs.add(run("c4", 2 * pair, 4_000_000, 100_000, 10_000));
+      runs.add(run("c4", 2 * pair + 1, 4_100_000, 110_000, 20_000));
+    }
+    for (int pair = 0; pair < 3; pair++) {
+      runs.add(run("bbr", 2 * pair, 4_200_000, 90_000, 5_000));
+      runs.add(run("bbr", 2 * pair + 1, 4_300_000, 95_000, 5_000));
+    }
+    for (int pair = 0; pair < 3; pair++) {
+      runs.add(run("cubic", 2 * pair, 4_500_000, 120_000, 30_000));
+      runs.add(run("cubic", 2 * pair + 1, 4_400_000, 130_000, 30_000));
+    }
     return runs;
   }
 

@@ -7,7 +7,7 @@ package dev.moqbed.output.statistics;
  * @param difference first minus second, with its interval
  * @param threshold the minimum effect the interval had to exclude, in the figure's unit
  */
-public record Verdict(Outcome outcome, Estimate difference, double threshold) {
+public record DifferenceVerdict(Outcome outcome, Estimate difference, double threshold) {
   /** The possible outcomes. */
   public enum Outcome {
     /** The whole interval lies below −threshold: the first is lower. */
@@ -23,7 +23,7 @@ public record Verdict(Outcome outcome, Estimate difference, double threshold) {
   /**
    * The verdict on {@code difference} (first − second) for a minimum effect of {@code threshold}.
    */
-  public static Verdict of(Estimate difference, double threshold) {
+  public static DifferenceVerdict of(Estimate difference, double threshold) {
     Outcome outcome;
     if (!difference.hasInterval()) {
       outcome = Outcome.TOO_FEW_RUNS;
@@ -34,7 +34,7 @@ public record Verdict(Outcome outcome, Estimate difference, double threshold) {
     } else {
       outcome = Outcome.NO_DIFFERENCE;
     }
-    return new Verdict(outcome, difference, threshold);
+    return new DifferenceVerdict(outcome, difference, threshold);
   }
 
   /** Whether the verdict names a lower one. */

@@ -1,4 +1,4 @@
-package dev.moqbed.live.compare;
+package dev.moqbed.output.statistics;
 
 /**
  * The minimum effects of a comparison (docs/statistics.md): a latency or count must differ by
