@@ -1,5 +1,6 @@
 package dev.moqbed.app;
 
+import dev.moqbed.live.compare.RoundOrder;
 import dev.moqbed.transport.udp.bench.LoopbackPairing;
 import dev.moqbed.transport.udp.bench.LoopbackResult;
 import java.io.IOException;
@@ -62,15 +63,13 @@ final class LoopbackRounds {
   static void measure(
       List<Row> rows, int rounds, long bytes, long timeoutMicros, PrintWriter progress)
       throws IOException, InterruptedException, TimeoutException {
-    for (int round = 0; round < rounds; round++) {
-      if (rounds > 1) {
-        progress.println("round " + (round + 1) + "/" + rounds);
+    for (RoundOrder.Slot slot : RoundOrder.of(rows.size(), rounds)) {
+      if (rounds > 1 && slot.row() == slot.round() % rows.size()) {
+        progress.println("round " + (slot.round() + 1) + "/" + rounds);
         progress.flush();
       }
-      for (int i = 0; i < rows.size(); i++) {
-        Row row = rows.get((round + i) % rows.size());
-        row.runs.add(row.pairing.transfer(row.controller, bytes, timeoutMicros));
-      }
+      Row row = rows.get(slot.row());
+      row.runs.add(row.pairing.transfer(row.controller, bytes, timeoutMicros));
     }
   }
 }

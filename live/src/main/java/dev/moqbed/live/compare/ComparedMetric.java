@@ -3,7 +3,6 @@ package dev.moqbed.live.compare;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.output.statistics.EffectSettings;
 import dev.moqbed.output.statistics.MinimumEffect;
-import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -72,13 +71,19 @@ public record ComparedMetric(
     return "[" + significant(low / scale) + ", " + significant(high / scale) + "]";
   }
 
-  /** Three significant digits, no exponent, no trailing zeros beyond them. */
+  /** Three significant digits, no exponent, trailing zeros dropped ({@code 27}, {@code 3.5}). */
   static String significant(double value) {
-    if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) {
-      return Double.isNaN(value) ? "–" : value == 0 ? "0" : Double.toString(value);
+    if (Double.isNaN(value)) {
+      return "–";
     }
-    int digits = (int) Math.floor(Math.log10(Math.abs(value))) + 1;
-    int decimals = Math.max(0, 3 - digits);
-    return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    if (value == 0 || Double.isInfinite(value)) {
+      return value == 0 ? "0" : Double.toString(value);
+    }
+    String text =
+        new java.math.BigDecimal(value)
+            .round(new java.math.MathContext(3))
+            .stripTrailingZeros()
+            .toPlainString();
+    return text.equals("-0") ? "0" : text;
   }
 }

@@ -123,13 +123,23 @@ class LiveComparisonTest {
     assertTrue(comparison.sameControllerTwice());
     String people =
         ComparisonTables.summary(comparison, OutputFormat.TABLE).render(OutputFormat.TABLE);
-    assertTrue(people.contains("5.50 ms [5.00, 7.00]"), people);
+    assertTrue(people.contains("5.5 ms [5, 7]"), people);
     String tools = ComparisonTables.summary(comparison, OutputFormat.CSV).render(OutputFormat.CSV);
     assertTrue(tools.startsWith("cc,metric,runs,median,low,high"), tools);
     assertTrue(tools.contains("c4#1,a1_p99_us,6,5500,5000,7000"), tools);
     Map<String, Object> json = ComparisonTables.json(comparison);
     assertEquals(List.of("controllers", "verdicts", "notes"), List.copyOf(json.keySet()));
     assertTrue(ComparisonTables.notes(comparison).stream().anyMatch(n -> n.startsWith("A/A")));
+  }
+
+  @Test
+  void figuresHaveThreeSignificantDigitsAndNoTrailingZeros() {
+    assertEquals("27", ComparedMetric.significant(27));
+    assertEquals("3.5", ComparedMetric.significant(3.5));
+    assertEquals("0.207", ComparedMetric.significant(0.20712));
+    assertEquals("-34.3", ComparedMetric.significant(-34.27));
+    assertEquals("1230000", ComparedMetric.significant(1_234_567));
+    assertEquals("–", ComparedMetric.significant(Double.NaN));
   }
 
   @Test
