@@ -179,24 +179,7 @@ final class ChainCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = commandSpec.commandLine().getOut();
     PrintWriter err = commandSpec.commandLine().getErr();
-    if (durationMicros <= 0) {
-      throw new IllegalArgumentException("--duration must be positive");
-    }
-    if (subscribers < 1 || subscribers > 100) {
-      throw new IllegalArgumentException("--subscribers must be 1..100");
-    }
-    if (outDirectory != null) {
-      OutputPaths.requireWritableDirectory(outDirectory, "--out"); // --trace may go inside it
-    }
-    if (traceFile != null) {
-      OutputPaths.requireWritableFile(traceFile, "--trace");
-    }
-    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
-      throw new IllegalArgumentException("--metrics-port must be 0..65535");
-    }
-    if (relays < 1 || relays > 8) {
-      throw new IllegalArgumentException("--relays must be 1..8");
-    }
+    int rounds = validatedRounds();
     EmulatedSubscriberRoute route =
         link == null
             ? null
@@ -218,16 +201,6 @@ final class ChainCommand implements Callable<Integer> {
                     Column.RESET,
                     Column.DROPPED,
                     Column.PATH)));
-    int rounds = runs != null ? runs : comparing() ? RunStatistics.MINIMUM_RUNS : 1;
-    if (rounds < 1 || rounds > 1000) {
-      throw new IllegalArgumentException("--runs must be 1..1000");
-    }
-    if (qlogOption.directory != null && (comparing() || rounds > 1)) {
-      throw new IllegalArgumentException(
-          "--qlog takes one run of one controller, not a list in --cc or --runs above 1");
-    }
-    comparisonOptions.effects(); // a malformed --min-effect fails before anything runs
-    comparisonOptions.limits();
     QlogFiles qlog = comparing() ? null : qlogOption.open();
     ChainOptions options =
         ChainOptions.builder()
@@ -271,6 +244,39 @@ final class ChainCommand implements Callable<Integer> {
     }
   }
 
+  /** Checks every option before anything runs; returns the rounds per controller. */
+  private int validatedRounds() {
+    if (durationMicros <= 0) {
+      throw new IllegalArgumentException("--duration must be positive");
+    }
+    if (subscribers < 1 || subscribers > 100) {
+      throw new IllegalArgumentException("--subscribers must be 1..100");
+    }
+    if (outDirectory != null) {
+      OutputPaths.requireWritableDirectory(outDirectory, "--out"); // --trace may go inside it
+    }
+    if (traceFile != null) {
+      OutputPaths.requireWritableFile(traceFile, "--trace");
+    }
+    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
+      throw new IllegalArgumentException("--metrics-port must be 0..65535");
+    }
+    if (relays < 1 || relays > 8) {
+      throw new IllegalArgumentException("--relays must be 1..8");
+    }
+    int rounds = runs != null ? runs : comparing() ? RunStatistics.MINIMUM_RUNS : 1;
+    if (rounds < 1 || rounds > 1000) {
+      throw new IllegalArgumentException("--runs must be 1..1000");
+    }
+    if (qlogOption.directory != null && (comparing() || rounds > 1)) {
+      throw new IllegalArgumentException(
+          "--qlog takes one run of one controller, not a list in --cc or --runs above 1");
+    }
+    comparisonOptions.effects(); // a malformed --min-effect fails before anything runs
+    comparisonOptions.limits();
+    return rounds;
+  }
+
   /**
    * The stack with its connections' qlog into {@code qlog} (LiveChain names each role's files; on
    * quiche's stack quiche names its own).
@@ -289,29 +295,7 @@ final class ChainCommand implements Callable<Integer> {
       EmulatedSubscriberRoute route)
       throws Exception {
     if (formatOption.format == OutputFormat.TABLE) {
-      out.println(
-          "moqbed chain: "
-              + (relays == 1 ? "relay" : relays + " relays in a row")
-              + ", publisher and "
-              + subscribers
-              + " subscriber(s) on loopback over QUIC (relays: "
-              + relayStack().describe()
-              + "; clients: "
-              + clientStack().describe()
-              + "; "
-              + relayStack().socketLayer()
-              + "), "
-              + Quantities.formatDuration(durationMicros)
-              + " of media"
-              + (route == null
-                  ? ""
-                  : ", through the link emulator (up: subscribers -> relay: "
-                      + LinkDescription.of(route.schedule(), LinkDirection.UP)
-                      + "; down: relay -> subscribers: "
-                      + LinkDescription.of(route.schedule(), LinkDirection.DOWN)
-                      + "; ECN not carried)")
-              + (endpoint == null ? "" : ", relay metrics on :" + endpoint.port() + "/metrics")
-              + " ...");
+      out.println(banner(endpoint, route));
       out.flush();
     }
     if (warmupMicros > 0) {
@@ -328,6 +312,7 @@ final class ChainCommand implements Callable<Integer> {
     LocalRunsDirectory.Run written = runsOut == null ? null : runsOut.start(relayStack());
     LiveChain.Result result;
     HostNoise noise;
+    LiveChain.prepare();
     try (HostNoiseProbe probe = new HostNoiseProbe()) {
       probe.start();
       result =
@@ -357,45 +342,77 @@ final class ChainCommand implements Callable<Integer> {
               configuration(),
               result.intervals(),
               Json.parse(perSubscriber.render(OutputFormat.JSON)));
-      document.putAll(ComparisonTables.json(single));
+      document.putAll(ComparisonTables.json(single)); // the shape of a comparison's document
       out.println(Json.write(document).stripTrailing());
-      out.flush();
-      return 0;
-    }
-    if (printer != null) {
-      printer.summary(result.intervals());
-      out.println();
-    }
-    out.print(perSubscriber.render(formatOption.format));
-    if (formatOption.format == OutputFormat.TABLE) {
-      out.println();
-      out.println("The host during the run:");
-      out.print(ComparisonTables.noise(single).render(OutputFormat.TABLE));
-    }
-    if (formatOption.format == OutputFormat.TABLE) {
-      out.println(
-          "hopK: latency per hop from the relays' arrival stamps (hop1 = publisher -> relay 1,"
-              + " hop"
-              + (relays + 1)
-              + " = last relay -> subscriber); subscriptions per relay: "
-              + result.subscriptionsPerRelay());
-      out.println();
-      out.println(
-          "The relay's path to each subscriber ("
-              + (relayStack().transport() == LiveTransport.QUICHE ? "quiche's" : "its controller's")
-              + " last report before it left):");
-      out.print(ChainTable.paths(result).render(formatOption.format));
-      if (route != null) {
+    } else {
+      if (printer != null) {
+        printer.summary(result.intervals());
         out.println();
-        out.println("The link emulator between the relay and the subscribers, over the run:");
-        long origin = route.lastTotals().isEmpty() ? 0 : route.lastTotals().get(0).startMicros();
-        for (DirectionSample sample : route.lastTotals()) {
-          out.println(NetemLines.line(sample, origin));
-        }
+      }
+      out.print(perSubscriber.render(formatOption.format));
+      if (formatOption.format == OutputFormat.TABLE) {
+        printDetails(out, result, route, single);
       }
     }
     out.flush();
     return 0;
+  }
+
+  /** What the single run is, before it starts. */
+  private String banner(MetricsEndpoint endpoint, EmulatedSubscriberRoute route) {
+    return "moqbed chain: "
+        + (relays == 1 ? "relay" : relays + " relays in a row")
+        + ", publisher and "
+        + subscribers
+        + " subscriber(s) on loopback over QUIC (relays: "
+        + relayStack().describe()
+        + "; clients: "
+        + clientStack().describe()
+        + "; "
+        + relayStack().socketLayer()
+        + "), "
+        + Quantities.formatDuration(durationMicros)
+        + " of media"
+        + (route == null
+            ? ""
+            : ", through the link emulator (up: subscribers -> relay: "
+                + LinkDescription.of(route.schedule(), LinkDirection.UP)
+                + "; down: relay -> subscribers: "
+                + LinkDescription.of(route.schedule(), LinkDirection.DOWN)
+                + "; ECN not carried)")
+        + (endpoint == null ? "" : ", relay metrics on :" + endpoint.port() + "/metrics")
+        + " ...";
+  }
+
+  /** After the single run's table: the hops, the relay's paths, the emulator, the host. */
+  private void printDetails(
+      PrintWriter out,
+      LiveChain.Result result,
+      EmulatedSubscriberRoute route,
+      LiveComparison single) {
+    out.println(
+        "hopK: latency per hop from the relays' arrival stamps (hop1 = publisher -> relay 1,"
+            + " hop"
+            + (relays + 1)
+            + " = last relay -> subscriber); subscriptions per relay: "
+            + result.subscriptionsPerRelay());
+    out.println();
+    out.println(
+        "The relay's path to each subscriber ("
+            + (relayStack().transport() == LiveTransport.QUICHE ? "quiche's" : "its controller's")
+            + " last report before it left):");
+    out.print(ChainTable.paths(result).render(OutputFormat.TABLE));
+    if (route != null) {
+      out.println();
+      out.println("The link emulator between the relay and the subscribers, over the run:");
+      long origin = route.lastTotals().isEmpty() ? 0 : route.lastTotals().get(0).startMicros();
+      for (DirectionSample sample : route.lastTotals()) {
+        out.println(NetemLines.line(sample, origin));
+      }
+    }
+    out.println();
+    out.println("The host during the run:");
+    out.print(ComparisonTables.noise(single).render(OutputFormat.TABLE));
   }
 
   /** {@code --cc} names several controllers. */

@@ -34,6 +34,7 @@ public final class ComparisonRounds {
   public static void run(
       LiveComparison comparison, int rounds, boolean rerunDisturbed, Run run, Progress progress)
       throws IOException, InterruptedException {
+    LiveChain.prepare();
     List<String> controllers = comparison.controllers();
     List<RoundOrder.Slot> slots = RoundOrder.of(controllers.size(), rounds);
     int index = 0;
