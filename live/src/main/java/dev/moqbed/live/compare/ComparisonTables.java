@@ -166,7 +166,8 @@ public final class ComparisonTables {
     if (comparison.sameControllerTwice()) {
       notes.add(
           "A/A comparison: the same controller twice, so every difference above is this host's"
-              + " noise; an interval's width is the smallest effect this host can show at this n.");
+              + " noise. "
+              + noiseFloor(comparison));
     }
     long disturbed =
         comparison.runs().stream().filter(r -> r.noise().disturbed(comparison.limits())).count();
@@ -179,6 +180,43 @@ public final class ComparisonTables {
               + " them.");
     }
     return notes;
+  }
+
+  /**
+   * The largest latency differences the A/A pairs cannot tell from noise: per latency figure the
+   * farthest bound of the widest same-controller interval.
+   */
+  static String noiseFloor(LiveComparison comparison) {
+    List<String> floors = new ArrayList<>();
+    int pairs = 0;
+    for (ComparedMetric metric : comparison.metrics()) {
+      if (metric.unit() != ComparedMetric.Unit.MICROSECONDS) {
+        continue;
+      }
+      double widest = Double.NaN;
+      for (LiveComparison.PairVerdict pair : comparison.verdicts()) {
+        Estimate d = pair.verdict().difference();
+        boolean same =
+            LiveComparison.controllerOf(pair.first())
+                .equals(LiveComparison.controllerOf(pair.second()));
+        if (pair.metric() == metric && same && d.hasInterval()) {
+          double bound = Math.max(Math.abs(d.low()), Math.abs(d.high()));
+          widest = Double.isNaN(widest) ? bound : Math.max(widest, bound);
+          pairs = d.runs();
+        }
+      }
+      if (!Double.isNaN(widest)) {
+        floors.add(metric.label() + " " + metric.formatDifference(widest));
+      }
+    }
+    if (floors.isEmpty()) {
+      return "Its noise floor needs " + RunStatistics.MINIMUM_RUNS + " runs.";
+    }
+    return "At n="
+        + pairs
+        + ", differences up to these cannot be told from noise here: "
+        + String.join(", ", floors)
+        + ".";
   }
 
   /** The comparison in the JSON document: controllers with their runs and summary, verdicts. */
