@@ -1,10 +1,14 @@
 package dev.moqbed.app;
 
 import dev.moqbed.output.statistics.EffectSettings;
+import dev.moqbed.suite.Workload;
 import dev.moqbed.suite.report.ControllerTraces;
 import dev.moqbed.suite.report.FrameLatencyCdfs;
 import dev.moqbed.suite.report.HtmlReport;
 import dev.moqbed.suite.report.PublishedResults;
+import dev.moqbed.suite.report.ReferenceComparison;
+import dev.moqbed.suite.report.ReferenceComparisonReport;
+import dev.moqbed.suite.report.ReferenceRuns;
 import dev.moqbed.suite.report.ReportExport;
 import dev.moqbed.suite.report.ReportFormat;
 import dev.moqbed.suite.report.ReportModel;
@@ -52,6 +56,18 @@ final class ReportCommand implements Callable<Integer> {
   Path reference;
 
   @Option(
+      names = "--against-reference",
+      paramLabel = "FILE|DIR",
+      description =
+          "Instead of the draft's tables, compare the sweep cell by cell with reference runs:"
+              + " a CSV with the header "
+              + ReferenceRuns.HEADER
+              + " (one row per run, e.g. picoquic_ns's), or another sweep's directory. Per"
+              + " scenario, controller and metric: both means, their ratio, the 95%% interval of"
+              + " the difference and a mark (within tolerance, not distinguishable, off).")
+  Path againstReference;
+
+  @Option(
       names = "--format",
       paramLabel = "FORMAT",
       defaultValue = "markdown",
@@ -78,6 +94,21 @@ final class ReportCommand implements Callable<Integer> {
     if (runs.records().isEmpty()) {
       throw new IllegalArgumentException(
           "no complete run in " + directories + "; has the sweep written any yet?");
+    }
+    if (againstReference != null) {
+      if (html != null || reference != null) {
+        throw new IllegalArgumentException(
+            "--against-reference makes a report of its own: drop --html and --reference");
+      }
+      ReferenceComparison comparison =
+          ReferenceComparison.of(
+              runs.ofWorkload(Workload.DRAFT), ReferenceRuns.read(againstReference));
+      if (comparison.cells().isEmpty()) {
+        throw new IllegalArgumentException(
+            "no (scenario, controller) of " + directories + " is in " + againstReference);
+      }
+      spec.commandLine().getOut().print(ReferenceComparisonReport.render(comparison, format));
+      return 0;
     }
     PublishedResults published = null;
     if (reference != null) {

@@ -62,6 +62,56 @@ public final class RunStatistics {
   }
 
   /**
+   * The difference of the means of two independent samples, {@code mean(first) − mean(second)},
+   * with Welch's t interval (unequal variances, Welch–Satterthwaite degrees of freedom); NaN values
+   * are left out. An interval needs {@link #MINIMUM_RUNS} values on each side; when both samples
+   * are constant the interval is the difference itself.
+   */
+  public static Estimate welchMeanDifference(double[] first, double[] second) {
+    double[] a = Arrays.stream(first).filter(v -> !Double.isNaN(v)).toArray();
+    double[] b = Arrays.stream(second).filter(v -> !Double.isNaN(v)).toArray();
+    int runs = Math.min(a.length, b.length);
+    if (a.length == 0 || b.length == 0) {
+      return Estimate.withoutInterval(Double.NaN, runs);
+    }
+    double difference = mean(a) - mean(b);
+    if (runs < MINIMUM_RUNS) {
+      return Estimate.withoutInterval(difference, runs);
+    }
+    double shareA = variance(a) / a.length;
+    double shareB = variance(b) / b.length;
+    double standardError = Math.sqrt(shareA + shareB);
+    if (standardError == 0) {
+      return new Estimate(difference, difference, difference, runs);
+    }
+    double degrees =
+        (shareA + shareB)
+            * (shareA + shareB)
+            / (shareA * shareA / (a.length - 1) + shareB * shareB / (b.length - 1));
+    double t = TDistribution.of(degrees).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    return new Estimate(
+        difference, difference - t * standardError, difference + t * standardError, runs);
+  }
+
+  private static double mean(double[] values) {
+    double sum = 0;
+    for (double value : values) {
+      sum += value;
+    }
+    return sum / values.length;
+  }
+
+  /** The sample variance (n − 1 in the denominator). */
+  private static double variance(double[] values) {
+    double mean = mean(values);
+    double squares = 0;
+    for (double value : values) {
+      squares += (value - mean) * (value - mean);
+    }
+    return squares / (values.length - 1);
+  }
+
+  /**
    * The mean of the paired differences {@code first[i] − second[i]} with Student's t interval; a
    * pair where either value is NaN is left out.
    */

@@ -90,6 +90,31 @@ class RunStatisticsTest {
   }
 
   @Test
+  void welchIntervalForUnequalVariances() {
+    // a: 1..6 (mean 3.5, var 3.5), b: 2,4,..,12 (mean 7, var 14): se = sqrt(3.5/6 + 14/6) = 1.7078,
+    // df = (17.5/6)^2 / ((3.5/6)^2/5 + (14/6)^2/5) = 7.3529, t(7.3529, 0.975) = 2.3418 (between
+    // t(7) 2.3646 and t(8) 2.3060)
+    Estimate difference =
+        RunStatistics.welchMeanDifference(
+            new double[] {1, 2, 3, 4, 5, 6}, new double[] {2, 4, 6, 8, 10, 12});
+    assertEquals(-3.5, difference.value(), 1e-12);
+    assertEquals(-3.5 - 2.3418 * 1.70783, difference.low(), 2e-3);
+    assertEquals(-3.5 + 2.3418 * 1.70783, difference.high(), 2e-3);
+  }
+
+  @Test
+  void welchOfConstantSamplesIsTheDifferenceItself() {
+    Estimate difference =
+        RunStatistics.welchMeanDifference(
+            new double[] {5, 5, 5, 5, 5, 5}, new double[] {3, 3, 3, 3, 3, 3, 3});
+    assertEquals(2, difference.low());
+    assertEquals(2, difference.high());
+    assertFalse(
+        RunStatistics.welchMeanDifference(new double[] {1, 2}, new double[] {1, 2, 3, 4, 5, 6})
+            .hasInterval());
+  }
+
+  @Test
   void minimumEffectIsTheLargerOfItsTwoParts() {
     MinimumEffect effect = new MinimumEffect(0.05, 1000);
     assertEquals(1000, effect.threshold(10_000));
