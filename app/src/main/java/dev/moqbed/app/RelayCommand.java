@@ -14,11 +14,11 @@ import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.interval.IntervalRun;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.RelayProbe;
+import dev.moqbed.live.node.RelayNode;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
-import dev.moqbed.live.stack.ServerEndpoint;
 import dev.moqbed.live.stack.ServerRetry;
-import dev.moqbed.media.moqt.MoqtVersion;
+import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.relay.Relay;
@@ -30,6 +30,7 @@ import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -252,23 +253,14 @@ final class RelayCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  /** Where the metrics endpoint listens, once started; for the banner. */
+  private volatile String metricsListening;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if ((certificate == null) != (key == null)) {
-      throw new IllegalArgumentException("--cert and --key go together");
-    }
-    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
-      throw new IllegalArgumentException("--metrics-port must be 0..65535");
-    }
-    if (metricsPort == null
-        && spec.commandLine().getParseResult().hasMatchedOption("--metrics-bind")) {
-      throw new IllegalArgumentException("--metrics-bind needs --metrics-port");
-    }
-    if (traceFile != null) {
-      OutputPaths.requireWritableFile(traceFile, "--trace");
-    }
+    validate();
     TokenKey tokenKey = authKey == null ? null : AuthFiles.readKey("--auth-key", authKey);
     AuthorizationToken upstreamAuthorization =
         AuthFiles.token(
@@ -276,20 +268,6 @@ final class RelayCommand implements Callable<Integer> {
     if (!upstreamAuthorization.isNone() && upstream == null) {
       throw new IllegalArgumentException("--upstream-token needs --upstream");
     }
-    RelayConfig config =
-        RelayConfig.builder()
-            .authKey(tokenKey)
-            .upstreamToken(upstreamAuthorization)
-            .maxSessions(maxSessions)
-            .maxSubscriptionsPerSession(maxSubscriptionsPerSession)
-            .maxQueuedBytesPerSubscriber(maxBufferedBytes)
-            .setupTimeoutMicros(setupTimeoutMicros)
-            .maxPendingSetupsPerAddress(maxPendingSetupsPerAddress)
-            .maxObjectBytes(maxObjectBytes)
-            .maxReceiveBufferPerSession(maxReceiveBufferPerSession)
-            .maxReceiveBufferTotal(maxReceiveBufferTotal)
-            .build();
-    RelayMetrics relayMetrics = metricsPort == null ? null : new RelayMetrics();
     ServerCertificate tls =
         certificate != null
             ? ServerCertificate.fromFiles(certificate, key)
@@ -299,13 +277,7 @@ final class RelayCommand implements Callable<Integer> {
                     : Path.of(System.getProperty("user.home"), ".moqbed"));
     InetSocketAddress upstreamAddress =
         upstream == null ? null : LiveSupport.parseAddress(upstream);
-    if (upstreamInsecure && upstreamCertificate != null) {
-      throw new IllegalArgumentException("give --upstream-insecure or --upstream-cert, not both");
-    }
-    Hello hello =
-        collectOption.hello(Hello.SenderRole.ROLE_RELAY, controllerOption.controllerName(), 0);
-    MoqtVersion version = MoqtVersion.DRAFT_14;
-    Relay[] relay = new Relay[1];
+    RelayMetrics relayMetrics = metricsPort == null ? null : new RelayMetrics();
     boolean intervals = intervalOption.reportsIn(formatOption.format);
     RelayObserver metricsObserver = relayMetrics == null ? RelayObserver.NONE : relayMetrics;
     // In front of the metrics: counts per interval what the relay forwards and drops.
@@ -319,121 +291,32 @@ final class RelayCommand implements Callable<Integer> {
     QlogFiles qlog = qlogOption.open();
     LiveStack stack = LiveQlogOption.apply(controllerOption.stack(), qlog, "relay");
     ServerRetry serverRetry = ServerRetry.ofLabel(retry);
-    ServerEndpoint server =
-        stack.listen(
-            LiveSupport.parseAddress(listen),
-            tls,
-            version.alpn(),
-            serverRetry,
-            connection -> relay[0].serve(connection.transport(), version));
-    relay[0] =
-        new Relay(
-            server.scheduler(),
-            config,
-            line -> {
-              err.println("relay: " + line);
-              err.flush();
-            },
-            probe != null ? probe : metricsObserver);
-    if (probe != null) {
-      probe.attach(relay[0]);
-    }
-    RecordSender collect = hello == null ? null : collectOption.start(hello, "relay", err);
-    RelayPathSampler sampler =
-        collect == null
-            ? null
-            : RelayPathSampler.start(server.scheduler(), relay[0]::sessionSnapshots, collect);
-    PathTrace trace;
+    RelayNode node;
     try {
-      trace = traceFile == null ? null : PathTrace.start(relay[0], server.scheduler(), traceFile);
-    } catch (java.io.IOException e) {
-      server.close();
-      throw new IllegalArgumentException("--trace " + traceFile + ": " + e.getMessage());
+      node =
+          RelayNode.start(
+              new RelayNode.Config(
+                  LiveSupport.parseAddress(listen),
+                  stack,
+                  tls,
+                  serverRetry,
+                  relayConfig(tokenKey, upstreamAuthorization),
+                  probe != null ? probe : metricsObserver,
+                  line -> log(err, line)),
+              attachments(probe, relayMetrics, stack, upstreamAddress, err));
+    } catch (Exception e) {
+      LiveQlogOption.finish(qlog, "relay", err);
+      throw e;
     }
-    MetricsEndpoint metrics = null;
-    if (relayMetrics != null) {
-      relayMetrics.attach(relay[0], server.scheduler());
-      try {
-        metrics = MetricsEndpoint.start(metricsBind, metricsPort, relayMetrics);
-      } catch (RuntimeException e) {
-        closeQuietly(trace);
-        server.close();
-        throw e;
-      }
-    }
-    UpstreamLink upstreamLink = null;
-    if (upstream != null) {
-      try {
-        upstreamLink =
-            UpstreamLink.connect(
-                relay[0],
-                server.scheduler(),
-                upstreamAddress,
-                LiveSupport.serverName(upstream, upstreamAddress),
-                stack,
-                LiveSupport.trust(upstreamInsecure, upstreamCertificate),
-                line -> {
-                  err.println("relay: " + line);
-                  err.flush();
-                },
-                UPSTREAM_RETRY_MICROS);
-      } catch (java.io.IOException e) {
-        if (metrics != null) {
-          metrics.close();
-        }
-        closeQuietly(trace);
-        server.close();
-        throw e;
-      }
-    }
-    MetricsEndpoint endpoint = metrics;
-    UpstreamLink link = upstreamLink;
-    // With --format json, standard output holds the one document; the banner goes with the logs.
-    PrintWriter banner = formatOption.format == OutputFormat.JSON ? err : out;
-    banner.println(
-        "moqbed relay: listening on "
-            + server.localAddress()
-            + " (QUIC, ALPN "
-            + version.alpn()
-            + ", "
-            + stack.describe()
-            + ", "
-            + server.socketLayer()
-            + (stack.transport() == LiveTransport.MOQBED ? ", Retry " + serverRetry.label() : "")
-            + "), certificate "
-            + tls.certificateFile()
-            + (endpoint == null ? "" : ", metrics on http://" + endpoint.listening() + "/metrics")
-            + "; limits: "
-            + maxSessions
-            + " sessions, "
-            + maxSubscriptionsPerSession
-            + " subscriptions per session, "
-            + maxBufferedBytes
-            + " bytes queued per subscriber, "
-            + maxReceiveBufferPerSession
-            + " bytes of incomplete objects per session and "
-            + maxReceiveBufferTotal
-            + " in all"
-            + (link == null ? "" : "; upstream relay " + upstream)
-            + (tokenKey == null
-                ? "; OPEN: no --auth-key, anyone may publish and subscribe to anything"
-                : "; tokens required (key " + authKey + ")"));
-    banner.flush();
-    if (tokenKey == null && banner != err) {
-      err.println(
-          "relay: warning: open relay (no --auth-key): anyone who reaches "
-              + server.localAddress()
-              + " may publish any namespace and subscribe to any track");
-      err.flush();
-    }
+    printBanner(out, err, node, stack, serverRetry, tls, tokenKey, relayMetrics);
     IntervalRun run = null;
     if (probe != null) {
       printer.begin();
       run =
           IntervalRun.start(
-              server.scheduler(),
+              node.loop(),
               probe,
-              server.scheduler().nowMicros(),
+              node.loop().nowMicros(),
               intervalOption.intervalMicros,
               0,
               printer::interval);
@@ -447,27 +330,11 @@ final class RelayCommand implements Callable<Integer> {
                   if (intervalRun != null) {
                     printSummary(intervalRun, printer);
                   }
-                  if (endpoint != null) {
-                    endpoint.close();
-                    relayMetrics.close();
+                  try {
+                    node.close();
+                  } catch (RuntimeException e) {
+                    err.println("relay: closing: " + e.getMessage());
                   }
-                  if (link != null) {
-                    link.close();
-                  }
-                  if (trace != null) {
-                    try {
-                      trace.close();
-                    } catch (java.io.IOException e) {
-                      err.println("relay: --trace " + traceFile + ": " + e.getMessage());
-                    }
-                  }
-                  if (collect != null) {
-                    sampler.stop();
-                    collect.finish(End.newBuilder().setEndedUs(CollectOption.nowMicros()).build());
-                    err.println("relay: " + CollectOption.summary(collect, collect.close(2_000)));
-                    err.flush();
-                  }
-                  server.close();
                   LiveQlogOption.finish(qlog, "relay", err);
                   stopped.countDown();
                 }));
@@ -475,14 +342,172 @@ final class RelayCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** On a failed start: the trace file closed, its failure left to the start's own error. */
-  private static void closeQuietly(PathTrace trace) {
-    if (trace != null) {
-      try {
-        trace.close();
-      } catch (java.io.IOException e) {
-        // the start failed for another reason, which is the one reported
-      }
+  /** The checks that need no file or socket. */
+  private void validate() {
+    if ((certificate == null) != (key == null)) {
+      throw new IllegalArgumentException("--cert and --key go together");
+    }
+    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
+      throw new IllegalArgumentException("--metrics-port must be 0..65535");
+    }
+    if (metricsPort == null
+        && spec.commandLine().getParseResult().hasMatchedOption("--metrics-bind")) {
+      throw new IllegalArgumentException("--metrics-bind needs --metrics-port");
+    }
+    if (traceFile != null) {
+      OutputPaths.requireWritableFile(traceFile, "--trace");
+    }
+    if (upstreamInsecure && upstreamCertificate != null) {
+      throw new IllegalArgumentException("give --upstream-insecure or --upstream-cert, not both");
+    }
+  }
+
+  private RelayConfig relayConfig(TokenKey tokenKey, AuthorizationToken upstreamAuthorization) {
+    return RelayConfig.builder()
+        .authKey(tokenKey)
+        .upstreamToken(upstreamAuthorization)
+        .maxSessions(maxSessions)
+        .maxSubscriptionsPerSession(maxSubscriptionsPerSession)
+        .maxQueuedBytesPerSubscriber(maxBufferedBytes)
+        .setupTimeoutMicros(setupTimeoutMicros)
+        .maxPendingSetupsPerAddress(maxPendingSetupsPerAddress)
+        .maxObjectBytes(maxObjectBytes)
+        .maxReceiveBufferPerSession(maxReceiveBufferPerSession)
+        .maxReceiveBufferTotal(maxReceiveBufferTotal)
+        .build();
+  }
+
+  /**
+   * What runs beside the relay, in the order it starts (the node closes it in reverse): the
+   * interval probe, the collector's sampler, the trace, the metrics endpoint, the upstream link.
+   */
+  private List<RelayNode.Attachment> attachments(
+      RelayProbe probe,
+      RelayMetrics relayMetrics,
+      LiveStack stack,
+      InetSocketAddress upstreamAddress,
+      PrintWriter err) {
+    List<RelayNode.Attachment> attachments = new ArrayList<>();
+    if (probe != null) {
+      attachments.add(
+          (relay, loop) -> {
+            probe.attach(relay);
+            return null;
+          });
+    }
+    Hello hello =
+        collectOption.hello(Hello.SenderRole.ROLE_RELAY, controllerOption.controllerName(), 0);
+    if (hello != null) {
+      attachments.add((relay, loop) -> collected(hello, relay, loop, err));
+    }
+    if (traceFile != null) {
+      attachments.add(
+          (relay, loop) -> {
+            try {
+              return PathTrace.start(relay, loop, traceFile);
+            } catch (java.io.IOException e) {
+              throw new IllegalArgumentException("--trace " + traceFile + ": " + e.getMessage());
+            }
+          });
+    }
+    if (relayMetrics != null) {
+      attachments.add(
+          (relay, loop) -> {
+            relayMetrics.attach(relay, loop);
+            MetricsEndpoint endpoint;
+            try {
+              endpoint = MetricsEndpoint.start(metricsBind, metricsPort, relayMetrics);
+            } catch (RuntimeException e) {
+              relayMetrics.close();
+              throw e;
+            }
+            metricsListening = endpoint.listening();
+            return () -> {
+              endpoint.close();
+              relayMetrics.close();
+            };
+          });
+    }
+    if (upstreamAddress != null) {
+      attachments.add(
+          (relay, loop) ->
+              UpstreamLink.connect(
+                  relay,
+                  loop,
+                  upstreamAddress,
+                  LiveSupport.serverName(upstream, upstreamAddress),
+                  stack,
+                  LiveSupport.trust(upstreamInsecure, upstreamCertificate),
+                  line -> log(err, line),
+                  UPSTREAM_RETRY_MICROS));
+    }
+    return attachments;
+  }
+
+  /** The collector's records of this relay: its paths sampled, its end sent on close. */
+  private AutoCloseable collected(
+      Hello hello, Relay relay, EventLoopScheduler loop, PrintWriter err) {
+    RecordSender collect = collectOption.start(hello, "relay", err);
+    RelayPathSampler sampler = RelayPathSampler.start(loop, relay::sessionSnapshots, collect);
+    return () -> {
+      sampler.stop();
+      collect.finish(End.newBuilder().setEndedUs(CollectOption.nowMicros()).build());
+      err.println("relay: " + CollectOption.summary(collect, collect.close(2_000)));
+      err.flush();
+    };
+  }
+
+  private static void log(PrintWriter err, String line) {
+    err.println("relay: " + line);
+    err.flush();
+  }
+
+  private void printBanner(
+      PrintWriter out,
+      PrintWriter err,
+      RelayNode node,
+      LiveStack stack,
+      ServerRetry serverRetry,
+      ServerCertificate tls,
+      TokenKey tokenKey,
+      RelayMetrics relayMetrics) {
+    // With --format json, standard output holds the one document; the banner goes with the logs.
+    PrintWriter banner = formatOption.format == OutputFormat.JSON ? err : out;
+    banner.println(
+        "moqbed relay: listening on "
+            + node.address()
+            + " (QUIC, ALPN "
+            + RelayNode.VERSION.alpn()
+            + ", "
+            + stack.describe()
+            + ", "
+            + node.socketLayer()
+            + (stack.transport() == LiveTransport.MOQBED ? ", Retry " + serverRetry.label() : "")
+            + "), certificate "
+            + tls.certificateFile()
+            + (relayMetrics == null ? "" : ", metrics on http://" + metricsListening + "/metrics")
+            + "; limits: "
+            + maxSessions
+            + " sessions, "
+            + maxSubscriptionsPerSession
+            + " subscriptions per session, "
+            + maxBufferedBytes
+            + " bytes queued per subscriber, "
+            + maxReceiveBufferPerSession
+            + " bytes of incomplete objects per session and "
+            + maxReceiveBufferTotal
+            + " in all"
+            + (upstream == null ? "" : "; upstream relay " + upstream)
+            + (tokenKey == null
+                ? "; OPEN: no --auth-key, anyone may publish and subscribe to anything"
+                : "; tokens required (key " + authKey + ")"));
+    banner.flush();
+    if (tokenKey == null && banner != err) {
+      err.println(
+          "relay: warning: open relay (no --auth-key): anyone who reaches "
+              + node.address()
+              + " may publish any namespace and subscribe to any track");
+      err.flush();
     }
   }
 

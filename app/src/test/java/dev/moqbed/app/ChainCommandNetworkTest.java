@@ -42,14 +42,16 @@ class ChainCommandNetworkTest {
     assertEquals(0, exitCode, err.toString());
     String[] lines = out.toString().split("\n");
     assertEquals(
-        "subscriber,track,sent,received,cancelled,p50_us,p90_us,p99_us,max_us,stop_sending,"
+        "cc,subscriber,track,sent,received,cancelled,p50_us,p90_us,p99_us,max_us,stop_sending,"
             + "hop1_p50_us,hop1_p99_us,hop2_p50_us,hop2_p99_us",
         lines[0]);
     assertEquals(7, lines.length, out.toString());
     assertEquals(
-        "1,a1,100,100,0", String.join(",", java.util.Arrays.copyOf(lines[1].split(","), 5)));
+        "quiche:bbr,1,a1,100,100,0",
+        String.join(",", java.util.Arrays.copyOf(lines[1].split(","), 6)));
     assertEquals(
-        "2,vmid,60,60,0", String.join(",", java.util.Arrays.copyOf(lines[6].split(","), 5)));
+        "quiche:bbr,2,vmid,60,60,0",
+        String.join(",", java.util.Arrays.copyOf(lines[6].split(","), 6)));
   }
 
   @Test

@@ -3,9 +3,10 @@ package dev.moqbed.live;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.RelayProbe;
 import dev.moqbed.live.interval.SubscriberProbe;
+import dev.moqbed.live.node.RelayNode;
 import dev.moqbed.live.stack.ClientEndpoint;
 import dev.moqbed.live.stack.LiveStack;
-import dev.moqbed.live.stack.ServerEndpoint;
+import dev.moqbed.live.stack.ServerRetry;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.ClientTrust;
@@ -41,6 +42,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -345,42 +347,42 @@ public final class LiveChain {
       RelayProbe probe)
       throws IOException, InterruptedException {
     String name = options.relays() == 1 ? "relay" : "relay " + number;
-    Relay[] relay = new Relay[1];
     LiveStack stack = options.relayStack().forRole(name.replace(' ', '-'));
-    ServerEndpoint server =
-        stack.listen(
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-            certificate,
-            VERSION.alpn(),
-            connection -> relay[0].serve(connection.transport(), VERSION));
-    relay[0] =
-        new Relay(
-            server.scheduler(),
-            RelayConfig.DEFAULT,
-            line -> options.log().accept(name + ": " + line),
-            probe != null ? probe : relayMetrics == null ? RelayObserver.NONE : relayMetrics);
+    Consumer<String> log = line -> options.log().accept(name + ": " + line);
+    List<RelayNode.Attachment> attachments = new ArrayList<>();
     if (probe != null) {
-      probe.attach(relay[0]);
+      attachments.add(
+          (relay, loop) -> {
+            probe.attach(relay);
+            return null;
+          });
     }
-    endpoints.add(server);
     if (relayMetrics != null) {
-      relayMetrics.attach(relay[0], server.scheduler());
-      // Closed before the server (endpoints close in reverse order).
-      endpoints.add(() -> relayMetrics.detach(relay[0]));
+      attachments.add(
+          (relay, loop) -> {
+            relayMetrics.attach(relay, loop);
+            return () -> relayMetrics.detach(relay);
+          });
     }
     if (upstream != null) {
-      endpoints.add(
-          UpstreamLink.connect(
-              relay[0],
-              server.scheduler(),
-              upstream.address(),
-              "localhost",
-              stack,
-              trust,
-              line -> options.log().accept(name + ": " + line),
-              1_000_000));
+      attachments.add(
+          (relay, loop) ->
+              UpstreamLink.connect(
+                  relay, loop, upstream.address(), "localhost", stack, trust, log, 1_000_000));
     }
-    return new StartedRelay(relay[0], server.scheduler(), server.localAddress());
+    RelayNode node =
+        RelayNode.start(
+            new RelayNode.Config(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                stack,
+                certificate,
+                ServerRetry.AUTO,
+                RelayConfig.DEFAULT,
+                probe != null ? probe : relayMetrics == null ? RelayObserver.NONE : relayMetrics,
+                log),
+            attachments);
+    endpoints.add(node);
+    return new StartedRelay(node.relay(), node.loop(), node.address());
   }
 
   /** Keeps the latest known path statistics per subscriber session, every 100 ms. */

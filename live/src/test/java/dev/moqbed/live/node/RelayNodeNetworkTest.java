@@ -1,0 +1,147 @@
+package dev.moqbed.live.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.moqbed.live.PathTrace;
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
+import dev.moqbed.live.stack.ServerRetry;
+import dev.moqbed.netty.ServerCertificate;
+import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.RelayObserver;
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A relay node owns what it opens: when a step of its start fails, the socket, the event loop's
+ * thread and the files opened by earlier steps are all gone before the failure reaches the caller.
+ */
+@Tag("network")
+class RelayNodeNetworkTest {
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void aFailedStartLeavesNoThreadSocketOrFileOpen(@TempDir Path directory) throws Exception {
+    ServerCertificate certificate = ServerCertificate.selfSigned(directory);
+    for (LiveStack stack :
+        List.of(LiveStack.of(LiveTransport.MOQBED, "c4"), LiveStack.quicheDefault())) {
+      Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+      int port = freePort();
+      Path traceFile = directory.resolve("trace-" + stack.transport().id() + ".csv");
+      RelayNode.Config config =
+          new RelayNode.Config(
+              new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
+              stack,
+              certificate,
+              ServerRetry.AUTO,
+              RelayConfig.DEFAULT,
+              RelayObserver.NONE,
+              line -> {});
+      IOException failure =
+          assertThrows(
+              IOException.class,
+              () ->
+                  RelayNode.start(
+                      config,
+                      List.of(
+                          (relay, loop) -> PathTrace.start(relay, loop, traceFile),
+                          (relay, loop) -> {
+                            throw new IOException("the third step fails");
+                          })));
+      assertEquals("the third step fails", failure.getMessage());
+      assertTrue(Files.exists(traceFile), "the trace was opened before the failure");
+      assertEquals(0, descriptorsOf(traceFile), "the trace file is closed");
+      try (DatagramSocket again =
+          new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {
+        assertEquals(port, again.getLocalPort(), "the relay's port is free again");
+      }
+      assertNoNewThreads(before, stack);
+    }
+  }
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void closeDetachesInReverseOrderThenClosesTheSocket(@TempDir Path directory) throws Exception {
+    List<String> closed = new java.util.concurrent.CopyOnWriteArrayList<>();
+    RelayNode node =
+        RelayNode.start(
+            new RelayNode.Config(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                LiveStack.of(LiveTransport.MOQBED, "c4"),
+                ServerCertificate.selfSigned(directory),
+                ServerRetry.AUTO,
+                RelayConfig.DEFAULT,
+                RelayObserver.NONE,
+                line -> {}),
+            List.of(
+                (relay, loop) -> () -> closed.add("first"),
+                (relay, loop) -> () -> closed.add("second")));
+    int port = node.address().getPort();
+    node.close();
+    assertEquals(List.of("second", "first"), closed);
+    try (DatagramSocket again =
+        new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {
+      assertEquals(port, again.getLocalPort());
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (DatagramSocket probe =
+        new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+      return probe.getLocalPort();
+    }
+  }
+
+  /** How many of this process's file descriptors point at {@code file}. */
+  private static long descriptorsOf(Path file) throws IOException {
+    Path real = file.toRealPath();
+    try (Stream<Path> descriptors = Files.list(Path.of("/proc/self/fd"))) {
+      return descriptors
+          .filter(
+              fd -> {
+                try {
+                  return Files.readSymbolicLink(fd).equals(real);
+                } catch (IOException e) {
+                  return false; // closed between the listing and the read
+                }
+              })
+          .count();
+    }
+  }
+
+  /** Every thread the failed start made has ended (a loop shuts down within its quiet period). */
+  private static void assertNoNewThreads(Set<Thread> before, LiveStack stack)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    Set<String> left = Set.of();
+    while (System.nanoTime() < deadline) {
+      left =
+          Thread.getAllStackTraces().keySet().stream()
+              .filter(thread -> !before.contains(thread) && thread.isAlive())
+              .filter(thread -> !thread.getName().startsWith("globalEventExecutor"))
+              .map(Thread::getName)
+              .collect(Collectors.toSet());
+      if (left.isEmpty()) {
+        return;
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError(stack.describe() + ": threads left after a failed start: " + left);
+  }
+}
