@@ -482,16 +482,49 @@ final class ChainCommand implements Callable<Integer> {
         new ChainRounds(base, stacks, metrics, out, err, printer)
             .writingTo(runsOut)
             .tracingTo(traceFile);
-    LiveComparison comparison = chainRounds.run(comparisonOptions, warmupMicros, rounds);
     Map<String, Object> configuration = configuration(stacks.get(0), stacks.get(0));
     configuration.put("cc", controllerList());
     configuration.remove("client_cc");
     configuration.put("runs", rounds);
+    // Ctrl-C or SIGTERM during the rounds: what ran so far, as iperf3 prints its partial summary.
+    Thread partial =
+        new Thread(
+            () -> {
+              LiveComparison sofar = chainRounds.sofar();
+              if (sofar != null) {
+                err.println();
+                err.println(
+                    "moqbed chain: interrupted after "
+                        + sofar.runs().size()
+                        + " of "
+                        + stacks.size() * rounds
+                        + " runs; what they measured:");
+                err.flush();
+                chainRounds.print(sofar, formatOption.format, configuration);
+              }
+            },
+            "moqbed-chain-interrupted");
+    Runtime.getRuntime().addShutdownHook(partial);
+    LiveComparison comparison;
+    try {
+      comparison = chainRounds.run(comparisonOptions, warmupMicros, rounds);
+    } finally {
+      removeHook(partial);
+    }
     chainRounds.print(comparison, formatOption.format, configuration);
     if (runsOut != null) {
       err.println("moqbed chain: wrote " + outDirectory.resolve("runs.csv") + " and frames/");
     }
     return 0;
+  }
+
+  /** Removes {@code hook}; when the JVM is already shutting down, the hook runs anyway. */
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook prints the partial summary
+    }
   }
 
   /** What this run was, for the JSON document. */

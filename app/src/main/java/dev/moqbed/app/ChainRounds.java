@@ -38,6 +38,7 @@ final class ChainRounds {
   private final RelayMetrics metrics;
   private final List<Map<String, Object>> intervals = new ArrayList<>();
   private ChainRunsOutput runsOut;
+  private volatile LiveComparison running;
   private Path traceFile;
 
   /**
@@ -93,6 +94,7 @@ final class ChainRounds {
     LiveComparison comparison =
         new LiveComparison(
             labels, ChainMetrics.of(base.media()), options.effects(), options.limits());
+    running = comparison;
     warmUp(warmupMicros);
     ComparisonRounds.run(
         comparison,
@@ -100,7 +102,14 @@ final class ChainRounds {
         options.rerunDisturbed,
         this::runOnce,
         progress(rounds, comparison.limits()));
+    running = null;
     return comparison;
+  }
+
+  /** The runs so far while the rounds run (a copy), null before they start and after they end. */
+  LiveComparison sofar() {
+    LiveComparison current = running;
+    return current == null ? null : current.copy();
   }
 
   private void warmUp(long warmupMicros) throws IOException, InterruptedException {

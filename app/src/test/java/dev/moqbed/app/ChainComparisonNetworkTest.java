@@ -176,6 +176,54 @@ class ChainComparisonNetworkTest {
         document.get("notes").toString());
   }
 
+  /** SIGTERM (as Ctrl-C) in the middle of the rounds: the runs so far are summarized, not lost. */
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void shouldSummarizeTheRunsSoFarWhenStopped(@TempDir Path directory) throws Exception {
+    Path stdout = directory.resolve("out.txt");
+    String javaBinary = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process process =
+        new ProcessBuilder(
+                javaBinary,
+                "-cp",
+                System.getProperty("java.class.path"),
+                MoqbedCommand.class.getName(),
+                "chain",
+                "--cc",
+                "c4,cubic",
+                "--runs",
+                "6",
+                "--duration",
+                "2s",
+                "--subscribers",
+                "1",
+                "--warmup",
+                "0",
+                "--interval",
+                "0")
+            .redirectOutput(stdout.toFile())
+            .start();
+    StringBuilder err = new StringBuilder();
+    try (java.io.BufferedReader lines =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(
+                process.getErrorStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = lines.readLine()) != null) {
+        err.append(line).append('\n');
+        if (line.contains("run 3/12")) {
+          process.toHandle().destroy(); // SIGTERM (the JVM runs its hooks), streams left open
+        }
+      }
+    }
+    assertTrue(process.waitFor(30, TimeUnit.SECONDS), "ended");
+    String out = java.nio.file.Files.readString(stdout);
+    assertTrue(err.toString().contains("interrupted after 2 of 12 runs"), err.toString());
+    assertTrue(out.contains("Per controller, the median over its runs"), out);
+    assertTrue(
+        out.contains("2 run(s) per controller") || out.contains("1 run(s) per controller"), out);
+  }
+
   @Test
   void shouldRefuseSeparateStacksWithAListOfControllers() {
     StringWriter out = new StringWriter();

@@ -85,7 +85,7 @@ public final class LiveComparison {
   }
 
   /** Adds a run, or replaces the run of the same controller and round (a repeated one). */
-  public void add(ControllerRun run) {
+  public synchronized void add(ControllerRun run) {
     TreeMap<Integer, ControllerRun> own = runs.get(run.controller());
     if (own == null) {
       throw new IllegalArgumentException(
@@ -96,6 +96,16 @@ public final class LiveComparison {
 
   public List<String> controllers() {
     return controllers;
+  }
+
+  /**
+   * A copy holding the runs so far, safe to read while another thread adds runs to this one (a
+   * summary printed on Ctrl-C while a run goes on).
+   */
+  public synchronized LiveComparison copy() {
+    LiveComparison copy = new LiveComparison(controllers, metrics, effects, limits);
+    runs().forEach(copy::add);
+    return copy;
   }
 
   public List<ComparedMetric> metrics() {
