@@ -36,7 +36,8 @@ final class ChainRounds {
   private final PrintWriter err;
   private final IntervalPrinter printer;
   private final RelayMetrics metrics;
-  private final List<Map<String, Object>> intervals = new ArrayList<>();
+  private final List<Map<String, Object>> intervals =
+      new java.util.concurrent.CopyOnWriteArrayList<>(); // read by a Ctrl-C summary
   private ChainRunsOutput runsOut;
   private volatile LiveComparison running;
   private Path traceFile;
@@ -94,8 +95,8 @@ final class ChainRounds {
     LiveComparison comparison =
         new LiveComparison(
             labels, ChainMetrics.of(base.media()), options.effects(), options.limits());
-    running = comparison;
     warmUp(warmupMicros);
+    running = comparison;
     ComparisonRounds.run(
         comparison,
         rounds,
@@ -137,7 +138,7 @@ final class ChainRounds {
   private LiveChain.Result runOnce(int row, int round, boolean repeated)
       throws IOException, InterruptedException {
     LiveStack stack = stacks.get(row);
-    LocalRunsDirectory.Run written = runsOut == null ? null : runsOut.start(stack);
+    LocalRunsDirectory.Run written = runsOut == null ? null : runsOut.start(stack, labels.get(row));
     ChainOptions.Builder options = base.toBuilder().stacks(stack, stack);
     if (printer == null) {
       options.intervals(0, interval -> {});
@@ -211,21 +212,7 @@ final class ChainRounds {
     } else if (format == OutputFormat.CSV) {
       out.print(ComparisonTables.runs(comparison).render(format));
     } else {
-      out.println();
-      out.println("Per controller, the median over its runs [95 % interval]:");
-      out.print(ComparisonTables.summary(comparison, format).render(format));
-      if (comparison.controllers().size() > 1) {
-        out.println();
-        out.println("Pairs, run against run of the same round (first − second):");
-        out.print(ComparisonTables.verdicts(comparison, format).render(format));
-      }
-      out.println();
-      out.println("The host during each run:");
-      out.print(ComparisonTables.noise(comparison).render(format));
-      for (String note : ComparisonTables.notes(comparison)) {
-        out.println();
-        out.println(note);
-      }
+      out.print(ComparisonTables.text(comparison));
     }
     out.flush();
   }

@@ -39,11 +39,19 @@ final class ChainRunsOutput implements Closeable {
 
   /** Starts the run of the chain on {@code stack}; frames go to {@link LocalRunsDirectory.Run}. */
   LocalRunsDirectory.Run start(LiveStack stack) throws IOException {
+    return start(stack, stack.controller());
+  }
+
+  /**
+   * Starts a run labelled {@code controller} in runs.csv's cc column ({@code c4#2}: the second c4
+   * of an A/A comparison, kept apart from the first).
+   */
+  LocalRunsDirectory.Run start(LiveStack stack, String controller) throws IOException {
     Hello hello =
         CollectHello.of(
             Hello.SenderRole.ROLE_SUBSCRIBER,
             TEST,
-            stack.controller(),
+            controller,
             "loopback-" + stack.transport().id(),
             0,
             0,

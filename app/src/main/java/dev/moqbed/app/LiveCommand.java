@@ -186,7 +186,7 @@ final class LiveCommand implements Runnable {
             + " down direction (--bulk-transport quiche: quiche's controller), with stalls and"
             + " the download's completion time per run. Prints each run's draft metrics, their mean"
             + " and p90 per controller, the per-track, per-frame-kind latency table, then the"
-            + " medians with 95 % intervals, the pairs' verdicts and the host's noise per run"
+            + " medians with 95 %% intervals, the pairs' verdicts and the host's noise per run"
             + " (docs/statistics.md; --format csv|json: the per-run table only)."
       })
   static final class Run implements Callable<Integer> {

@@ -8,7 +8,6 @@ import dev.moqbed.live.compare.ComparisonTables;
 import dev.moqbed.live.compare.ControllerRun;
 import dev.moqbed.live.compare.LiveComparison;
 import dev.moqbed.live.stack.LiveStack;
-import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
 import dev.moqbed.simulation.FrameTable;
 import dev.moqbed.simulation.RunRecord;
@@ -165,21 +164,6 @@ final class LiveScenarioRounds {
 
   /** The medians with their intervals, the pairs' verdicts and the host during each run. */
   void printComparison(PrintWriter out) {
-    out.println();
-    out.println("Per controller, the median over its runs [95 % interval]:");
-    out.print(ComparisonTables.summary(comparison, OutputFormat.TABLE).render(OutputFormat.TABLE));
-    if (stacks.size() > 1) {
-      out.println();
-      out.println("Pairs, run against run of the same round (first − second):");
-      out.print(
-          ComparisonTables.verdicts(comparison, OutputFormat.TABLE).render(OutputFormat.TABLE));
-    }
-    out.println();
-    out.println("The host during each run:");
-    out.print(ComparisonTables.noise(comparison).render(OutputFormat.TABLE));
-    for (String note : ComparisonTables.notes(comparison)) {
-      out.println();
-      out.println(note);
-    }
+    out.print(ComparisonTables.text(comparison));
   }
 }

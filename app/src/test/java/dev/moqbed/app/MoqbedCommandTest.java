@@ -37,6 +37,29 @@ class MoqbedCommandTest {
     assertTrue(result.out().contains("media"), result.out());
   }
 
+  /**
+   * Every command's help renders as written: a bare '%' in a description (picocli formats them)
+   * makes picocli print a warning and show the raw text.
+   */
+  @Test
+  void everyCommandsHelpFormatsWithoutWarnings() {
+    java.io.PrintStream original = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      visitHelp(new picocli.CommandLine(new MoqbedCommand()));
+    } finally {
+      System.setErr(original);
+    }
+    String warnings = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertFalse(warnings.contains("Could not format"), warnings);
+  }
+
+  private static void visitHelp(picocli.CommandLine command) {
+    command.getUsageMessage();
+    command.getSubcommands().values().forEach(MoqbedCommandTest::visitHelp);
+  }
+
   @Test
   void shouldRepeatJitterFreeBulkRunsWithTheHolesOffAndRefuseAnUnknownMode() {
     Result result =

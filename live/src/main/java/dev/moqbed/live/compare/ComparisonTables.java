@@ -15,27 +15,10 @@ public final class ComparisonTables {
   private ComparisonTables() {}
 
   /**
-   * Per metric and controller, the median over runs with its 95 % interval. For people ({@code
-   * TABLE}) a grid of metrics by controllers in ms, % or counts; for tools one row per controller
-   * and metric in the metric's own unit (µs, %, count).
+   * Per metric and controller, the median over runs with its 95 % interval, in ms, % or counts: a
+   * grid of metrics by controllers for people (tools read the JSON document's {@code summary}).
    */
-  public static Table summary(LiveComparison comparison, OutputFormat format) {
-    if (format != OutputFormat.TABLE) {
-      Table table = new Table("cc", "metric", "runs", "median", "low", "high");
-      for (String controller : comparison.controllers()) {
-        for (ComparedMetric metric : comparison.metrics()) {
-          Estimate median = comparison.median(controller, metric);
-          table.row(
-              controller,
-              metric.name(),
-              median.runs(),
-              number(median.value()),
-              number(median.low()),
-              number(median.high()));
-        }
-      }
-      return table;
-    }
+  public static Table summary(LiveComparison comparison) {
     List<String> columns = new ArrayList<>(List.of("metric"));
     comparison.controllers().forEach(c -> columns.add(c + ": median [95 % interval]"));
     Table table = new Table(columns);
@@ -54,47 +37,23 @@ public final class ComparisonTables {
     return table;
   }
 
-  /** Per metric and pair: the paired difference, its interval, the minimum effect, the verdict. */
-  public static Table verdicts(LiveComparison comparison, OutputFormat format) {
-    boolean people = format == OutputFormat.TABLE;
+  /**
+   * Per metric and pair: the paired difference, its interval, the minimum effect, the verdict (for
+   * people; tools read the JSON document's {@code verdicts}).
+   */
+  public static Table verdicts(LiveComparison comparison) {
     Table table =
-        people
-            ? new Table("metric", "pair", "difference [95 % interval]", "min effect", "verdict")
-            : new Table(
-                "metric",
-                "first",
-                "second",
-                "runs",
-                "difference",
-                "low",
-                "high",
-                "minimum_effect",
-                "outcome",
-                "winner");
+        new Table("metric", "pair", "difference [95 % interval]", "min effect", "verdict");
     for (LiveComparison.PairVerdict pair : comparison.verdicts()) {
       ComparedMetric metric = pair.metric();
       Estimate d = pair.verdict().difference();
-      if (people) {
-        table.row(
-            metric.label(),
-            pair.first() + " − " + pair.second(),
-            metric.formatDifference(d.value())
-                + (d.hasInterval() ? " " + metric.formatBounds(d.low(), d.high()) : ""),
-            metric.formatDifference(pair.verdict().threshold()),
-            pair.text());
-      } else {
-        table.row(
-            metric.name(),
-            pair.first(),
-            pair.second(),
-            d.runs(),
-            number(d.value()),
-            number(d.low()),
-            number(d.high()),
-            number(pair.verdict().threshold()),
-            pair.verdict().outcome().name().toLowerCase(Locale.ROOT),
-            pair.winner());
-      }
+      table.row(
+          metric.label(),
+          pair.first() + " − " + pair.second(),
+          metric.formatDifference(d.value())
+              + (d.hasInterval() ? " " + metric.formatBounds(d.low(), d.high()) : ""),
+          metric.formatDifference(pair.verdict().threshold()),
+          pair.text());
     }
     return table;
   }
@@ -147,6 +106,26 @@ public final class ComparisonTables {
       table.row(cells.toArray());
     }
     return table;
+  }
+
+  /**
+   * The comparison for people: the medians, the pairs' verdicts (with two controllers or more), the
+   * host during each run, then the notes.
+   */
+  public static String text(LiveComparison comparison) {
+    StringBuilder out = new StringBuilder();
+    out.append("\nPer controller, the median over its runs [95 % interval]:\n");
+    out.append(summary(comparison).render(OutputFormat.TABLE));
+    if (comparison.controllers().size() > 1) {
+      out.append("\nPairs, run against run of the same round (first − second):\n");
+      out.append(verdicts(comparison).render(OutputFormat.TABLE));
+    }
+    out.append("\nThe host during each run:\n");
+    out.append(noise(comparison).render(OutputFormat.TABLE));
+    for (String note : notes(comparison)) {
+      out.append('\n').append(note).append('\n');
+    }
+    return out.toString();
   }
 
   /** What a reader must know before trusting the tables: too few runs, A/A, disturbed runs. */

@@ -121,12 +121,11 @@ class LiveComparisonTest {
         new double[] {6e3, 5e3, 6e3, 5e3, 7e3, 5e3},
         new double[] {100, 100, 100, 100, 100, 100});
     assertTrue(comparison.sameControllerTwice());
-    String people =
-        ComparisonTables.summary(comparison, OutputFormat.TABLE).render(OutputFormat.TABLE);
+    String people = ComparisonTables.summary(comparison).render(OutputFormat.TABLE);
     assertTrue(people.contains("5.5 ms [5, 7]"), people);
-    String tools = ComparisonTables.summary(comparison, OutputFormat.CSV).render(OutputFormat.CSV);
-    assertTrue(tools.startsWith("cc,metric,runs,median,low,high"), tools);
-    assertTrue(tools.contains("c4#1,a1_p99_us,6,5500,5000,7000"), tools);
+    String runs = ComparisonTables.runs(comparison).render(OutputFormat.CSV);
+    assertTrue(runs.startsWith("cc,round,repeated,a1_p99_us,vmid_delivered_pct"), runs);
+    assertTrue(runs.contains("c4#1,1,false,5000,100"), runs);
     Map<String, Object> json = ComparisonTables.json(comparison);
     assertEquals(List.of("controllers", "verdicts", "notes"), List.copyOf(json.keySet()));
     String aa =
