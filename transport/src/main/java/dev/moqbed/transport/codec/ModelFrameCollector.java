@@ -163,7 +163,7 @@ final class ModelFrameCollector implements FrameHandler {
     if (!foreign && (retirePriorTo != 0 || cidLength != FrameEncoder.NEW_CONNECTION_ID_LENGTH)) {
       throw refuse("NEW_CONNECTION_ID the model cannot hold");
     }
-    add(new Frame.NewConnectionId(sequenceNumber));
+    add(new Frame.NewConnectionId(sequenceNumber, retirePriorTo));
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.moqbed.cc.RttSample;
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.recovery.DeliveryRateSampler;
 import dev.moqbed.transport.recovery.RttEstimator;
+import dev.moqbed.transport.wire.TransportErrorCode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -46,7 +47,11 @@ final class AckProcessor {
   void onAckFrame(long nowMicros, PacketNumberSpace space, Frame.Ack ackFrame) {
     AckFrame ack = ackFrame.frame();
     if (ack.largestAcknowledged() >= space.nextPacketNumber) {
-      return; // acknowledges a packet never sent: a misbehaving peer; ignore the frame
+      // An acknowledgment of a packet never sent (RFC 9000 §13.1): a peer acknowledging what it
+      // cannot have received (an optimistic ACK, to make the sender speed up). An honest peer
+      // never does, so no simulation reaches this.
+      connection.close(TransportErrorCode.PROTOCOL_VIOLATION.code(), false);
+      return;
     }
     DeliveryRateSampler sampler = path.sampler();
     RttEstimator rtt = path.rtt();

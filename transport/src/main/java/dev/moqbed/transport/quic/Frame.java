@@ -375,8 +375,18 @@ public sealed interface Frame
     }
   }
 
-  /** NEW_CONNECTION_ID with an 8-byte id, as picoquic sends seven of them after the handshake. */
-  record NewConnectionId(long sequence) implements Frame {
+  /**
+   * NEW_CONNECTION_ID with an 8-byte id, as picoquic sends seven of them after the handshake.
+   *
+   * @param retirePriorTo the peer retires its ids of lower sequence numbers (0 from the model's own
+   *     peers; a foreign peer's value as decoded)
+   */
+  record NewConnectionId(long sequence, long retirePriorTo) implements Frame {
+    /** An id retiring none. */
+    public NewConnectionId(long sequence) {
+      this(sequence, 0);
+    }
+
     @Override
     public int sizeBytes() {
       return 28;

@@ -1,6 +1,8 @@
 package dev.moqbed.transport.quic;
 
 import dev.moqbed.transport.recovery.AckFrequencyPolicy;
+import dev.moqbed.transport.recovery.TransportDefaults;
+import dev.moqbed.transport.wire.TransportErrorCode;
 import java.util.List;
 
 /**
@@ -14,6 +16,8 @@ final class ReceivedFrames {
   private final AckProcessor acks;
   private final CryptoHandshake handshake;
   private final ConnectionStats stats;
+  private final PeerConnectionIds peerIds =
+      new PeerConnectionIds(TransportDefaults.ACTIVE_CONNECTION_ID_LIMIT);
 
   ReceivedFrames(
       QuicConnection connection,
@@ -67,8 +71,11 @@ final class ReceivedFrames {
             AckFrequencyPolicy.REORDERING_THRESHOLD);
       } else if (frame instanceof Frame.ConnectionClose connectionClose) {
         connection.onConnectionClose(nowMicros, connectionClose);
+      } else if (frame instanceof Frame.NewConnectionId newId
+          && !peerIds.onNewConnectionId(newId.sequence(), newId.retirePriorTo())) {
+        connection.close(TransportErrorCode.CONNECTION_ID_LIMIT_ERROR.code(), false);
       }
-      // PING, PADDING, NEW_CONNECTION_ID, *_BLOCKED: nothing to do beyond acknowledging.
+      // PING, PADDING, *_BLOCKED: nothing to do beyond acknowledging.
       QuicConnection.State state = connection.state();
       if (state == QuicConnection.State.CLOSED || state == QuicConnection.State.DRAINING) {
         return;
