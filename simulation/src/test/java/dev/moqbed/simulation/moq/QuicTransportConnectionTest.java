@@ -144,4 +144,21 @@ class QuicTransportConnectionTest {
     simulation.runWhile(() -> true, simulation.nowMicros() + 200_000);
     assertEquals(1, events.size(), events.toString());
   }
+
+  /** The session hears why its peer closed: the reason travels in the CONNECTION_CLOSE. */
+  @Test
+  void shouldGiveTheSessionThePeersReasonForClosing() {
+    String[] heard = new String[1];
+    server.setListener(new Listener() {});
+    client.setListener(
+        new Listener() {
+          @Override
+          public void onClosed(long applicationErrorCode, String reason, boolean byPeer) {
+            heard[0] = applicationErrorCode + " " + reason + " " + byPeer;
+          }
+        });
+    server.whenReady(() -> server.close(0x16, "unauthorized: CLIENT_SETUP token malformed"));
+    simulation.runWhile(() -> heard[0] == null, 2_000_000);
+    assertEquals("22 unauthorized: CLIENT_SETUP token malformed true", heard[0]);
+  }
 }

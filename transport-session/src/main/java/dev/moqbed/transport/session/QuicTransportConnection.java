@@ -138,7 +138,7 @@ public final class QuicTransportConnection implements TransportConnection, Conne
     open = false;
     closedByUs = true;
     closeReason = reason;
-    connection.close(applicationErrorCode, true);
+    connection.close(applicationErrorCode, true, reason); // the peer can say why
   }
 
   @Override
@@ -222,7 +222,9 @@ public final class QuicTransportConnection implements TransportConnection, Conne
       String reason =
           closedByUs
               ? closeReason
-              : errorCode == QuicConnection.STATELESS_RESET ? "stateless reset" : "closed";
+              : errorCode == QuicConnection.STATELESS_RESET
+                  ? "stateless reset"
+                  : quic.peerCloseReason().isEmpty() ? "closed" : quic.peerCloseReason();
       listener.onClosed(errorCode, reason, !closedByUs);
     }
   }

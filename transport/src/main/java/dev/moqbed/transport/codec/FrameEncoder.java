@@ -31,8 +31,6 @@ final class FrameEncoder {
   /** Length of the connection ids NEW_CONNECTION_ID announces: picoquic's default of 8 bytes. */
   static final int NEW_CONNECTION_ID_LENGTH = 8;
 
-  private static final byte[] NO_REASON = new byte[0];
-
   private final dev.moqbed.transport.wire.AckFrame wireAck =
       new dev.moqbed.transport.wire.AckFrame();
   private ConnectionId[] announcedIds = new ConnectionId[8];
@@ -85,9 +83,9 @@ final class FrameEncoder {
       FrameWriter.writeHandshakeDone(buffer);
     } else if (frame instanceof Frame.ConnectionClose close) {
       if (close.application()) {
-        FrameWriter.writeApplicationClose(buffer, close.errorCode(), NO_REASON);
+        FrameWriter.writeApplicationClose(buffer, close.errorCode(), close.reason());
       } else {
-        FrameWriter.writeTransportClose(buffer, close.errorCode(), 0, NO_REASON);
+        FrameWriter.writeTransportClose(buffer, close.errorCode(), 0, close.reason());
       }
     } else if (frame instanceof Frame.AckFrequency ackFrequency) {
       FrameWriter.writeAckFrequency(
@@ -138,8 +136,8 @@ final class FrameEncoder {
       return FrameWriter.stopSendingSize(stop.streamId(), stop.errorCode());
     } else if (frame instanceof Frame.ConnectionClose close) {
       return close.application()
-          ? FrameWriter.applicationCloseSize(close.errorCode(), 0)
-          : FrameWriter.transportCloseSize(close.errorCode(), 0, 0);
+          ? FrameWriter.applicationCloseSize(close.errorCode(), close.reason().length)
+          : FrameWriter.transportCloseSize(close.errorCode(), 0, close.reason().length);
     } else if (frame instanceof Frame.AckFrequency ackFrequency) {
       return FrameWriter.ackFrequencySize(
           ackFrequency.sequence(),

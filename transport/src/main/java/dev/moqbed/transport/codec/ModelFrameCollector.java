@@ -170,20 +170,24 @@ final class ModelFrameCollector implements FrameHandler {
   public void onTransportClose(
       long errorCode, long frameType, ByteBuffer buffer, int reasonOffset, int reasonLength)
       throws QuicWireException {
-    if (!foreign && (frameType != 0 || reasonLength != 0)) {
-      throw refuse("CONNECTION_CLOSE with a frame type or reason");
+    if (!foreign && frameType != 0) {
+      throw refuse("CONNECTION_CLOSE with a frame type");
     }
-    add(new Frame.ConnectionClose(errorCode, false));
+    add(new Frame.ConnectionClose(errorCode, false, reason(buffer, reasonOffset, reasonLength)));
   }
 
   @Override
   public void onApplicationClose(
       long errorCode, ByteBuffer buffer, int reasonOffset, int reasonLength)
       throws QuicWireException {
-    if (!foreign && reasonLength != 0) {
-      throw refuse("CONNECTION_CLOSE with a reason");
-    }
-    add(new Frame.ConnectionClose(errorCode, true));
+    add(new Frame.ConnectionClose(errorCode, true, reason(buffer, reasonOffset, reasonLength)));
+  }
+
+  /** The reason phrase's bytes, copied out of the packet (the close keeps them). */
+  private static byte[] reason(ByteBuffer buffer, int offset, int length) {
+    byte[] reason = new byte[length];
+    buffer.get(offset, reason);
+    return reason;
   }
 
   @Override

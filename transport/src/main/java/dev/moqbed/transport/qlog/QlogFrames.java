@@ -107,7 +107,7 @@ final class QlogFrames {
           .field("error_space", close.application() ? "application" : "transport")
           .field("error_code", close.errorCode())
           .field("raw_error_code", close.errorCode())
-          .field("reason", "");
+          .field("reason", close.reasonText());
     } else if (frame instanceof Frame.AckFrequency frequency) {
       // draft-ietf-quic-ack-frequency's qlog fields
       json.field("frame_type", "ack_frequency")

@@ -50,7 +50,10 @@ final class AckProcessor {
       // An acknowledgment of a packet never sent (RFC 9000 §13.1): a peer acknowledging what it
       // cannot have received (an optimistic ACK, to make the sender speed up). An honest peer
       // never does, so no simulation reaches this.
-      connection.close(TransportErrorCode.PROTOCOL_VIOLATION.code(), false);
+      connection.close(
+          TransportErrorCode.PROTOCOL_VIOLATION.code(),
+          false,
+          "ACK of packet " + ack.largestAcknowledged() + ", never sent");
       return;
     }
     DeliveryRateSampler sampler = path.sampler();

@@ -14,14 +14,25 @@ final class CloseState {
   private boolean application;
   private boolean frameDue;
   private long peerErrorCode;
+  private String reason = "";
+  private String peerReason = "";
   private Datagram answerOwed;
 
-  /** The application closed: a CONNECTION_CLOSE with {@code errorCode} goes at the next poll. */
-  void request(long errorCode, boolean application) {
+  /**
+   * The application closed: a CONNECTION_CLOSE with {@code errorCode} and {@code reason} (empty:
+   * none) goes at the next poll.
+   */
+  void request(long errorCode, boolean application, String reason) {
     this.requested = true;
     this.errorCode = errorCode;
     this.application = application;
+    this.reason = reason == null ? "" : reason;
     this.frameDue = true;
+  }
+
+  /** The reason phrase of our close, empty for none. */
+  String reason() {
+    return reason;
   }
 
   boolean isRequested() {
@@ -55,14 +66,21 @@ final class CloseState {
     return peerErrorCode;
   }
 
-  void onPeerClose(long errorCode) {
+  void onPeerClose(long errorCode, String reason) {
     peerErrorCode = errorCode;
+    peerReason = reason;
+  }
+
+  /** The reason phrase of the peer's CONNECTION_CLOSE, empty before one arrived or without one. */
+  String peerReason() {
+    return peerReason;
   }
 
   /** The peer closed first: we answer once with a transport close without error, then drain. */
   void answerPeer() {
     errorCode = 0;
     application = false;
+    reason = "";
   }
 
   void owe(Datagram answer) {

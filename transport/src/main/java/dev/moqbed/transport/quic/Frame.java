@@ -328,10 +328,71 @@ public sealed interface Frame
   }
 
   /** CONNECTION_CLOSE, transport (0x1c) or application (0x1d), without a reason phrase. */
-  record ConnectionClose(long errorCode, boolean application) implements Frame {
+  record ConnectionClose(long errorCode, boolean application, byte[] reason) implements Frame {
+    /** The longest reason phrase sent, in UTF-8 bytes: a close must fit any packet. */
+    public static final int MAX_REASON_BYTES = 200;
+
+    private static final byte[] NO_REASON = new byte[0];
+
+    /** A close without a reason phrase. */
+    public ConnectionClose(long errorCode, boolean application) {
+      this(errorCode, application, NO_REASON);
+    }
+
+    /** A close whose reason phrase is {@code reason}, cut to {@link #MAX_REASON_BYTES}. */
+    public static ConnectionClose withReason(long errorCode, boolean application, String reason) {
+      if (reason == null || reason.isEmpty()) {
+        return new ConnectionClose(errorCode, application);
+      }
+      byte[] bytes = reason.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      if (bytes.length > MAX_REASON_BYTES) {
+        // cut at a character boundary: no continuation byte (10xxxxxx) may start the cut-off part
+        int end = MAX_REASON_BYTES;
+        while (end > 0 && (bytes[end] & 0xC0) == 0x80) {
+          end--;
+        }
+        bytes = java.util.Arrays.copyOf(bytes, end);
+      }
+      return new ConnectionClose(errorCode, application, bytes);
+    }
+
+    /** Equal when code, kind and the reason's bytes are: a record compares arrays by identity. */
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof ConnectionClose that
+          && errorCode == that.errorCode
+          && application == that.application
+          && java.util.Arrays.equals(reason, that.reason);
+    }
+
+    @Override
+    public int hashCode() {
+      return java.util.Objects.hash(errorCode, application, java.util.Arrays.hashCode(reason));
+    }
+
+    @Override
+    public String toString() {
+      return "ConnectionClose[errorCode="
+          + errorCode
+          + ", application="
+          + application
+          + ", reason="
+          + reasonText()
+          + "]";
+    }
+
+    /** The reason phrase as text (a peer's bytes decoded leniently). */
+    public String reasonText() {
+      return new String(reason, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(errorCode) + (application ? 0 : 1) + 1;
+      return 1
+          + VarInt.size(errorCode)
+          + (application ? 0 : 1)
+          + VarInt.size(reason.length)
+          + reason.length;
     }
 
     @Override

@@ -492,9 +492,9 @@ final class PacketAssembly {
    * close becomes the transport's APPLICATION_ERROR (RFC 9000 §10.2.3).
    */
   Datagram buildCloseDatagram(
-      long nowMicros, long errorCode, boolean application, PacketSpace closeSpace) {
+      long nowMicros, long errorCode, boolean application, String reason, PacketSpace closeSpace) {
     if (closeSpace != PacketSpace.APPLICATION) {
-      return buildHandshakeCloseDatagram(nowMicros, errorCode, application, closeSpace);
+      return buildHandshakeCloseDatagram(nowMicros, errorCode, application, reason, closeSpace);
     }
     PacketNumberSpace space = spaces[PacketSpace.APPLICATION.ordinal()];
     List<Frame> frames = new ArrayList<>(2);
@@ -508,7 +508,7 @@ final class PacketAssembly {
         size += frame.sizeBytes();
       }
     }
-    Frame.ConnectionClose close = new Frame.ConnectionClose(errorCode, application);
+    Frame.ConnectionClose close = Frame.ConnectionClose.withReason(errorCode, application, reason);
     frames.add(close);
     size += close.sizeBytes();
     QuicPacket packet =
@@ -518,12 +518,13 @@ final class PacketAssembly {
   }
 
   private Datagram buildHandshakeCloseDatagram(
-      long nowMicros, long errorCode, boolean application, PacketSpace closeSpace) {
+      long nowMicros, long errorCode, boolean application, String reason, PacketSpace closeSpace) {
     PacketNumberSpace space = spaces[closeSpace.ordinal()];
+    // an application's reason stays out of packets an attacker can read (RFC 9000 §10.2.3)
     Frame.ConnectionClose close =
         application
             ? new Frame.ConnectionClose(APPLICATION_ERROR, false)
-            : new Frame.ConnectionClose(errorCode, false);
+            : Frame.ConnectionClose.withReason(errorCode, false, reason);
     List<Frame> frames = new ArrayList<>(2);
     frames.add(close);
     int overhead =

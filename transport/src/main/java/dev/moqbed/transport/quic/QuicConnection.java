@@ -322,13 +322,26 @@ public final class QuicConnection {
     pending.datagramPriority = priority;
   }
 
-  /** Closes the connection with an error code (0 = no error). */
+  /** Closes the connection with an error code (0 = no error) and no reason phrase. */
   public void close(long errorCode, boolean application) {
+    close(errorCode, application, "");
+  }
+
+  /**
+   * Closes the connection with an error code (0 = no error) and a reason phrase the peer can show
+   * (RFC 9000 §19.19; cut to {@link Frame.ConnectionClose#MAX_REASON_BYTES} bytes of UTF-8).
+   */
+  public void close(long errorCode, boolean application, String reason) {
     if (state == State.CLOSING || state == State.DRAINING || state == State.CLOSED) {
       return;
     }
-    close.request(errorCode, application);
+    close.request(errorCode, application, reason);
     wakeListener.run();
+  }
+
+  /** The reason phrase of the peer's CONNECTION_CLOSE; empty before one came, or without one. */
+  public String peerCloseReason() {
+    return close.peerReason();
   }
 
   /** The peer's Stateless Reset came (RFC 9000 §10.3.1): the connection ends now, silently. */
@@ -534,7 +547,11 @@ public final class QuicConnection {
   private Datagram buildClose(long nowMicros) {
     Datagram datagram =
         assembly.buildCloseDatagram(
-            nowMicros, close.errorCode(), close.isApplication(), handshake.closeSpace());
+            nowMicros,
+            close.errorCode(),
+            close.isApplication(),
+            close.reason(),
+            handshake.closeSpace());
     close.onFrameSent();
     if (state != State.CLOSING) {
       state = State.CLOSING;
@@ -544,7 +561,7 @@ public final class QuicConnection {
   }
 
   void onConnectionClose(long nowMicros, Frame.ConnectionClose frame) {
-    close.onPeerClose(frame.errorCode());
+    close.onPeerClose(frame.errorCode(), frame.reasonText());
     if (state == State.CLOSING) {
       enterClosed(nowMicros, frame.errorCode());
       return;
@@ -553,7 +570,11 @@ public final class QuicConnection {
     close.answerPeer();
     close.owe(
         assembly.buildCloseDatagram(
-            nowMicros, close.errorCode(), close.isApplication(), handshake.closeSpace()));
+            nowMicros,
+            close.errorCode(),
+            close.isApplication(),
+            close.reason(),
+            handshake.closeSpace()));
     state = State.DRAINING;
     handler.onClosed(this, nowMicros, frame.errorCode());
   }

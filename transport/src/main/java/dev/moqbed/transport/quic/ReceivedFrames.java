@@ -73,7 +73,10 @@ final class ReceivedFrames {
         connection.onConnectionClose(nowMicros, connectionClose);
       } else if (frame instanceof Frame.NewConnectionId newId
           && !peerIds.onNewConnectionId(newId.sequence(), newId.retirePriorTo())) {
-        connection.close(TransportErrorCode.CONNECTION_ID_LIMIT_ERROR.code(), false);
+        connection.close(
+            TransportErrorCode.CONNECTION_ID_LIMIT_ERROR.code(),
+            false,
+            "more than " + TransportDefaults.ACTIVE_CONNECTION_ID_LIMIT + " active connection ids");
       }
       // PING, PADDING, *_BLOCKED: nothing to do beyond acknowledging.
       QuicConnection.State state = connection.state();

@@ -114,6 +114,10 @@ class PacketCodecTest {
     sent.add(shortPacket(17, 2, new Frame.Ping(), new Frame.Padding(30)));
     sent.add(shortPacket(2_000, 3, new Frame.ConnectionClose(0, true)));
     sent.add(shortPacket(2_001, 3, ack(2_000, 2_000), new Frame.ConnectionClose(10, false)));
+    sent.add(
+        shortPacket(
+            2_002, 3, Frame.ConnectionClose.withReason(0x16, true, "token expired at 12:00")));
+    sent.add(shortPacket(2_003, 3, Frame.ConnectionClose.withReason(0x9, false, "too many ids")));
     for (QuicPacket packet : sent) {
       List<QuicPacket> decoded = roundTrip(server, client, List.of(packet));
       assertEquals(packet.packetNumber(), decoded.get(0).packetNumber());

@@ -33,6 +33,7 @@ class HostileAckTest {
   private static final class Pair {
     final VirtualScheduler scheduler = new VirtualScheduler();
     final CloseRecorder clientSide = new CloseRecorder();
+    final QuicConnection client;
     final QuicConnection server;
     final ConnectionDriver serverDriver;
     private long nextPacketNumber = 5_000;
@@ -40,7 +41,7 @@ class HostileAckTest {
     Pair() {
       RandomStreams random = new RandomStreams(1, 0);
       var factory = ControllerRegistry.standard().parse("cubic");
-      QuicConnection client =
+      client =
           new QuicConnection(
               ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
       server =
@@ -85,6 +86,7 @@ class HostileAckTest {
     // the client's "acknowledgment" of the server's packet 1,000,000, far above anything sent
     pair.inject(new Frame.Ack(AckFrame.of(0, 3, 1_000_000, 1_000_000), null));
     assertEquals(TransportErrorCode.PROTOCOL_VIOLATION.code(), pair.clientClosedWith());
+    assertEquals("ACK of packet 1000000, never sent", pair.client.peerCloseReason());
   }
 
   @Test
@@ -105,5 +107,18 @@ class HostileAckTest {
     assertEquals(QuicConnection.State.READY, pair.server.state());
     pair.inject(new Frame.NewConnectionId(12, 4)); // the ninth active id
     assertEquals(TransportErrorCode.CONNECTION_ID_LIMIT_ERROR.code(), pair.clientClosedWith());
+    assertEquals("more than 8 active connection ids", pair.client.peerCloseReason());
+  }
+
+  /** The reason phrase of a close reaches the peer (RFC 9000 §19.19), cut at 200 bytes. */
+  @Test
+  void theCloseCarriesItsReasonToThePeer() {
+    Pair pair = new Pair();
+    pair.server.close(0x2, true, "relay full: 1000 sessions");
+    assertEquals(0x2, pair.clientClosedWith());
+    assertEquals("relay full: 1000 sessions", pair.client.peerCloseReason());
+    Frame.ConnectionClose longer = Frame.ConnectionClose.withReason(0x1, false, "é".repeat(150));
+    assertEquals(200, longer.reason().length, "100 two-byte characters, none cut in half");
+    assertEquals("é".repeat(100), longer.reasonText());
   }
 }
