@@ -81,6 +81,10 @@ final class FrameEncoder {
       FrameWriter.writeStreamsBlocked(buffer, blocked.bidirectional(), blocked.limit());
     } else if (frame instanceof Frame.HandshakeDone) {
       FrameWriter.writeHandshakeDone(buffer);
+    } else if (frame instanceof Frame.PathResponse response) {
+      FrameWriter.writePathResponse(buffer, response.data());
+    } else if (frame instanceof Frame.PathChallenge challenge) {
+      FrameWriter.writePathChallenge(buffer, challenge.data());
     } else if (frame instanceof Frame.ConnectionClose close) {
       if (close.application()) {
         FrameWriter.writeApplicationClose(buffer, close.errorCode(), close.reason());
@@ -146,6 +150,8 @@ final class FrameEncoder {
           ACK_FREQUENCY_REORDERING_THRESHOLD);
     } else if (frame instanceof Frame.NewConnectionId newId) {
       return FrameWriter.newConnectionIdSize(newId.sequence(), 0, NEW_CONNECTION_ID_LENGTH);
+    } else if (frame instanceof Frame.PathResponse || frame instanceof Frame.PathChallenge) {
+      return FrameWriter.PATH_FRAME_SIZE;
     }
     throw new IllegalArgumentException("no encoding for " + frame);
   }

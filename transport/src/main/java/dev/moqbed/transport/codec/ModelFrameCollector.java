@@ -14,10 +14,9 @@ import java.util.List;
 
 /**
  * Turns the frames {@link dev.moqbed.transport.wire.FrameDecoder} reports back into the model's
- * {@link Frame}s. Frames the model never sends (NEW_TOKEN, RETIRE_CONNECTION_ID,
- * PATH_CHALLENGE/RESPONSE, IMMEDIATE_ACK) and field values it cannot hold (a close reason, an
- * offending frame type, a NEW_CONNECTION_ID that retires ids) are refused with PROTOCOL_VIOLATION:
- * a model endpoint could not act on them.
+ * {@link Frame}s. Frames the model never sends (NEW_TOKEN, RETIRE_CONNECTION_ID, IMMEDIATE_ACK) and
+ * field values it cannot hold (a close reason, an offending frame type, a NEW_CONNECTION_ID that
+ * retires ids) are refused with PROTOCOL_VIOLATION: a model endpoint could not act on them.
  *
  * <p>The model's STREAM frame remembers whether it had a Length field, which the handler does not
  * report: it is read from the frame's type byte. To find that byte the collector follows the frames
@@ -234,13 +233,13 @@ final class ModelFrameCollector implements FrameHandler {
   }
 
   @Override
-  public void onPathChallenge(long data) throws QuicWireException {
-    throw refuse("PATH_CHALLENGE");
+  public void onPathChallenge(long data) {
+    add(new Frame.PathChallenge(data)); // answered with a PATH_RESPONSE (§8.2.2)
   }
 
   @Override
-  public void onPathResponse(long data) throws QuicWireException {
-    throw refuse("PATH_RESPONSE");
+  public void onPathResponse(long data) {
+    add(new Frame.PathResponse(data)); // this end sends no challenge: ignored
   }
 
   @Override

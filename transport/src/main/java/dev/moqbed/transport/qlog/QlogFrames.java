@@ -102,6 +102,12 @@ final class QlogFrames {
           .field("error_code", stop.errorCode());
     } else if (frame instanceof Frame.HandshakeDone) {
       json.field("frame_type", "handshake_done");
+    } else if (frame instanceof Frame.PathChallenge challenge) {
+      json.field("frame_type", "path_challenge")
+          .field("data", String.format("%016x", challenge.data()));
+    } else if (frame instanceof Frame.PathResponse response) {
+      json.field("frame_type", "path_response")
+          .field("data", String.format("%016x", response.data()));
     } else if (frame instanceof Frame.ConnectionClose close) {
       json.field("frame_type", "connection_close")
           .field("error_space", close.application() ? "application" : "transport")

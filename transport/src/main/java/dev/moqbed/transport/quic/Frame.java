@@ -23,6 +23,8 @@ public sealed interface Frame
         Frame.Ping,
         Frame.Padding,
         Frame.HandshakeDone,
+        Frame.PathChallenge,
+        Frame.PathResponse,
         Frame.ConnectionClose,
         Frame.AckFrequency,
         Frame.Crypto,
@@ -327,7 +329,26 @@ public sealed interface Frame
     }
   }
 
-  /** CONNECTION_CLOSE, transport (0x1c) or application (0x1d), without a reason phrase. */
+  /** PATH_CHALLENGE (§19.17): a peer checks that this end is reachable on the path. */
+  record PathChallenge(long data) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 9;
+    }
+  }
+
+  /**
+   * PATH_RESPONSE (§19.18): the answer to a challenge, echoing its 8 bytes; never retransmitted
+   * (§13.3), as a lost one is answered by the peer's next challenge.
+   */
+  record PathResponse(long data) implements Frame {
+    @Override
+    public int sizeBytes() {
+      return 9;
+    }
+  }
+
+  /** CONNECTION_CLOSE, transport (0x1c) or application (0x1d), with a reason phrase or none. */
   record ConnectionClose(long errorCode, boolean application, byte[] reason) implements Frame {
     /** The longest reason phrase sent, in UTF-8 bytes: a close must fit any packet. */
     public static final int MAX_REASON_BYTES = 200;

@@ -339,6 +339,17 @@ public final class QuicConnection {
     wakeListener.run();
   }
 
+  /**
+   * A PATH_CHALLENGE: a PATH_RESPONSE with its data goes in the next packet (§8.2.2). Only the
+   * latest challenge is answered (§8.2.2 allows it), so a peer that floods challenges makes this
+   * end send one response, not one per challenge.
+   */
+  void onPathChallenge(long data) {
+    pending.controlFrames.removeIf(frame -> frame instanceof Frame.PathResponse);
+    pending.controlFrames.add(new Frame.PathResponse(data));
+    wakeListener.run();
+  }
+
   /** The reason phrase of the peer's CONNECTION_CLOSE; empty before one came, or without one. */
   public String peerCloseReason() {
     return close.peerReason();

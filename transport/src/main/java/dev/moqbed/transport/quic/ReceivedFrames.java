@@ -71,6 +71,8 @@ final class ReceivedFrames {
             AckFrequencyPolicy.REORDERING_THRESHOLD);
       } else if (frame instanceof Frame.ConnectionClose connectionClose) {
         connection.onConnectionClose(nowMicros, connectionClose);
+      } else if (frame instanceof Frame.PathChallenge challenge) {
+        connection.onPathChallenge(challenge.data());
       } else if (frame instanceof Frame.NewConnectionId newId
           && !peerIds.onNewConnectionId(newId.sequence(), newId.retirePriorTo())) {
         connection.close(
@@ -78,7 +80,7 @@ final class ReceivedFrames {
             false,
             "more than " + TransportDefaults.ACTIVE_CONNECTION_ID_LIMIT + " active connection ids");
       }
-      // PING, PADDING, *_BLOCKED: nothing to do beyond acknowledging.
+      // PING, PADDING, PATH_RESPONSE, *_BLOCKED: nothing to do beyond acknowledging.
       QuicConnection.State state = connection.state();
       if (state == QuicConnection.State.CLOSED || state == QuicConnection.State.DRAINING) {
         return;

@@ -107,6 +107,8 @@ class PacketCodecTest {
             new Frame.NewConnectionId(6),
             new Frame.AckFrequency(2, 10, 25_000),
             new Frame.HandshakeDone(),
+            new Frame.PathChallenge(0x0102030405060708L),
+            new Frame.PathResponse(-1L),
             new Frame.Datagram(40, new Object()),
             new Frame.Datagram(5, new byte[] {1, 2, 3, 4, 5}),
             new Frame.Stream(0, 0, 100, false, true, null),
@@ -176,11 +178,11 @@ class PacketCodecTest {
 
   @Test
   void framesTheModelDoesNotCarryAreRefused() {
-    // PATH_CHALLENGE (0x1a) after the short header of the client's id and packet number 0.
+    // IMMEDIATE_ACK (0x1f) after the short header of the client's id and packet number 0.
     ByteBuffer bytes = ByteBuffer.allocate(60);
     bytes.put((byte) 0x40);
     clientIds.local().writeTo(bytes);
-    bytes.put((byte) 0).put((byte) 0x1a).putLong(1).put(new byte[40]).flip();
+    bytes.put((byte) 0).put((byte) 0x1f).put(new byte[48]).flip();
     assertThrows(QuicWireException.class, () -> client.decode(bytes));
   }
 

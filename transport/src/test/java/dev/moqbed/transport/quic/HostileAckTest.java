@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Peers that break the rules on purpose: one that acknowledges packets never sent is closed with
  * PROTOCOL_VIOLATION (§13.1), one that issues more connection ids than allowed with
- * CONNECTION_ID_LIMIT_ERROR (§5.1.1).
+ * CONNECTION_ID_LIMIT_ERROR (§5.1.1); a path challenge is answered, however many come.
  */
 class HostileAckTest {
   /** Records how its connection closed. */
@@ -50,7 +50,7 @@ class HostileAckTest {
       client.setHandler(clientSide);
       server.setHandler(new CloseRecorder());
       TestPath up = new TestPath(scheduler, 20_000_000, 10_000, d -> false);
-      TestPath down = new TestPath(scheduler, 20_000_000, 10_000, d -> false);
+      TestPath down = new TestPath(scheduler, 20_000_000, 10_000, this::seenByClient);
       ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, up);
       serverDriver = new ConnectionDriver(scheduler, server, down);
       up.connect(serverDriver);
@@ -63,6 +63,22 @@ class HostileAckTest {
                   || server.state() != QuicConnection.State.READY,
           2_000_000);
       assertEquals(QuicConnection.State.READY, server.state());
+    }
+
+    /** Every frame the server sent the client, in order. */
+    final List<Frame> toClient = new java.util.ArrayList<>();
+
+    /**
+     * While true, what the server sends is recorded and dropped: the server acknowledges the
+     * injected packets, which the real client never sent and would (rightly) close over.
+     */
+    boolean clientDeaf;
+
+    private boolean seenByClient(Datagram datagram) {
+      @SuppressWarnings("unchecked")
+      List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
+      packets.forEach(packet -> toClient.addAll(packet.frames()));
+      return clientDeaf;
     }
 
     /** The server receives a 1-RTT packet of {@code frames} as if from the client. */
@@ -92,12 +108,13 @@ class HostileAckTest {
   @Test
   void connectionIdsBeyondTheLimitCloseTheConnection() {
     Pair pair = new Pair();
+    pair.clientDeaf = true;
     // seven ids with the handshake's make eight, the limit; retransmissions change nothing
     for (long sequence = 1; sequence <= 7; sequence++) {
       pair.inject(new Frame.NewConnectionId(sequence));
       pair.inject(new Frame.NewConnectionId(sequence));
     }
-    pair.scheduler.runWhile(() -> false, 100_000);
+    pair.scheduler.runWhile(() -> true, pair.scheduler.nowMicros() + 100_000);
     assertEquals(QuicConnection.State.READY, pair.server.state());
     // retiring the first four makes room for four more
     pair.inject(new Frame.NewConnectionId(8, 4));
@@ -105,6 +122,7 @@ class HostileAckTest {
     pair.inject(new Frame.NewConnectionId(10, 4));
     pair.inject(new Frame.NewConnectionId(11, 4));
     assertEquals(QuicConnection.State.READY, pair.server.state());
+    pair.clientDeaf = false; // the close goes without an ACK (a transport close)
     pair.inject(new Frame.NewConnectionId(12, 4)); // the ninth active id
     assertEquals(TransportErrorCode.CONNECTION_ID_LIMIT_ERROR.code(), pair.clientClosedWith());
     assertEquals("more than 8 active connection ids", pair.client.peerCloseReason());
@@ -120,5 +138,29 @@ class HostileAckTest {
     Frame.ConnectionClose longer = Frame.ConnectionClose.withReason(0x1, false, "é".repeat(150));
     assertEquals(200, longer.reason().length, "100 two-byte characters, none cut in half");
     assertEquals("é".repeat(100), longer.reasonText());
+  }
+
+  /** A PATH_CHALLENGE is answered (§8.2.2), once per flood: it used to close the connection. */
+  @Test
+  void aPathChallengeIsAnsweredWithItsData() {
+    Pair pair = new Pair();
+    pair.clientDeaf = true;
+    pair.inject(new Frame.PathChallenge(0x1122334455667788L));
+    pair.scheduler.runWhile(() -> true, pair.scheduler.nowMicros() + 100_000);
+    assertEquals(QuicConnection.State.READY, pair.server.state());
+    assertEquals(
+        List.of(new Frame.PathResponse(0x1122334455667788L)),
+        pair.toClient.stream().filter(f -> f instanceof Frame.PathResponse).toList());
+    // a hundred challenges in one packet get one response, to the last
+    pair.toClient.clear();
+    Frame[] flood = new Frame[100];
+    for (int i = 0; i < flood.length; i++) {
+      flood[i] = new Frame.PathChallenge(i);
+    }
+    pair.inject(flood);
+    pair.scheduler.runWhile(() -> true, pair.scheduler.nowMicros() + 100_000);
+    assertEquals(
+        List.of(new Frame.PathResponse(99)),
+        pair.toClient.stream().filter(f -> f instanceof Frame.PathResponse).toList());
   }
 }
