@@ -131,24 +131,36 @@ public final class RelayConnector implements AutoCloseable {
   }
 
   /**
+   * How long the first connection keeps trying a relay that does not answer (one starting at the
+   * same moment): a mistyped address fails within seconds, not after the whole reconnect policy.
+   */
+  static final long FIRST_CONNECT_BUDGET_MICROS = 3_000_000;
+
+  /**
    * Connects for the first time (blocking) and hands the session to {@code role}. With a policy, a
-   * relay that does not answer yet (still starting) is tried again as after a loss, one line per
-   * attempt; the last failure is thrown.
+   * relay that does not answer yet (still starting) is tried again for {@link
+   * #FIRST_CONNECT_BUDGET_MICROS}, one line per attempt; a refusal (an untrusted certificate, the
+   * relay closing the handshake) is thrown at once, as is the last failure. The policy's full
+   * patience is for sessions lost after a first one worked ({@link #reconnect}).
    *
    * @param onGiveUp called on the loop with the reason when the last attempt after a loss failed
    */
   public void start(MoqtSessionListener role, Consumer<String> onGiveUp) throws IOException {
     this.role = role;
     this.onGiveUp = onGiveUp;
+    long deadline = System.nanoTime() + FIRST_CONNECT_BUDGET_MICROS * 1_000;
     for (int k = 1; ; k++) {
       try {
         client = connect();
         return;
       } catch (IOException e) {
-        if (policy == null || k >= policy.maxAttempts()) {
+        long delayMicros = policy == null ? 0 : policy.delayMicros(k);
+        if (policy == null
+            || k >= policy.maxAttempts()
+            || LiveStack.isRefusal(e)
+            || System.nanoTime() + delayMicros * 1_000 > deadline) {
           throw e;
         }
-        long delayMicros = policy.delayMicros(k);
         log.accept(
             "connect attempt "
                 + k

@@ -21,13 +21,36 @@ final class HandshakeWatch implements ConnectionHandler {
     this.transport = transport;
   }
 
-  /** Why a handshake ended before the connection was ready. */
+  /**
+   * Why a handshake ended before the connection was ready.
+   *
+   * @see LiveStack#handshakeFailure
+   */
   static final class HandshakeClosed extends Exception {
+    /** The close's error code: this end's when it closed first, else the peer's. */
     final long errorCode;
 
-    HandshakeClosed(long errorCode) {
-      super("closed with code 0x" + Long.toHexString(errorCode), null, false, false);
+    /** True when this end closed (its TLS refused the relay, say), false when the peer did. */
+    final boolean local;
+
+    /** The close's reason phrase, empty without one. */
+    final String reason;
+
+    /** Whether anything at all came from the peer: false means no answer. */
+    final boolean heardFromPeer;
+
+    HandshakeClosed(long errorCode, boolean local, String reason, boolean heardFromPeer) {
+      super(
+          "closed with code 0x"
+              + Long.toHexString(errorCode)
+              + (reason.isEmpty() ? "" : ": " + reason),
+          null,
+          false,
+          false);
       this.errorCode = errorCode;
+      this.local = local;
+      this.reason = reason;
+      this.heardFromPeer = heardFromPeer;
     }
   }
 
@@ -76,7 +99,14 @@ final class HandshakeWatch implements ConnectionHandler {
 
   @Override
   public void onClosed(QuicConnection connection, long nowMicros, long errorCode) {
-    ready.completeExceptionally(new HandshakeClosed(errorCode));
+    long localCode = connection.localCloseErrorCode();
+    boolean local = localCode >= 0;
+    ready.completeExceptionally(
+        new HandshakeClosed(
+            local ? localCode : errorCode,
+            local,
+            local ? connection.localCloseReason() : connection.peerCloseReason(),
+            connection.firstReceivedMicros() >= 0));
     transport.onClosed(connection, nowMicros, errorCode);
   }
 }

@@ -289,6 +289,20 @@ public final class LiveStack {
     return address.getAddress().getHostAddress() + ":" + address.getPort();
   }
 
+  /**
+   * Whether {@code failure} of a connect is a refusal that trying again cannot change: the relay
+   * answered and the handshake ended (an untrusted certificate, an unknown ALPN, the relay's own
+   * refusal), as opposed to no answer, which a relay still starting gives.
+   */
+  public static boolean isRefusal(java.io.IOException failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof HandshakeWatch.HandshakeClosed closed) {
+        return closed.heardFromPeer;
+      }
+    }
+    return false;
+  }
+
   /** A handshake that ended before the connection was ready, in words a user can act on. */
   static String handshakeFailure(Throwable cause) {
     if (cause instanceof HandshakeWatch.HandshakeClosed closed) {
@@ -301,7 +315,20 @@ public final class LiveStack {
       if (code == 0x178) {
         return "the relay does not speak this MoQT version's ALPN (no_application_protocol)";
       }
-      return code == 0 ? "the connection closed during the handshake" : closed.getMessage();
+      if (!closed.heardFromPeer) {
+        return "no answer (is a relay running at that address and port? QUIC runs over UDP,"
+            + " which a firewall may drop silently)";
+      }
+      if (closed.local) {
+        return "the handshake failed here (code 0x"
+            + Long.toHexString(code)
+            + (closed.reason.isEmpty() ? "" : ": " + closed.reason)
+            + ")";
+      }
+      return "the relay closed the handshake (code 0x"
+          + Long.toHexString(code)
+          + (closed.reason.isEmpty() ? "" : ": " + closed.reason)
+          + ")";
     }
     return cause == null ? "failed" : String.valueOf(cause.getMessage());
   }

@@ -193,7 +193,7 @@ public final class TlsCryptoHandshake implements CryptoHandshake {
     }
     if (failure != null && !failed) {
       failed = true;
-      host.fail(nowMicros, failure.errorCode());
+      host.fail(nowMicros, failure.errorCode(), failure.reason());
       return;
     }
     if (complete && !completionReported && !failed) {

@@ -87,7 +87,7 @@ final class ConnectionHandshakeHost implements HandshakeHost {
   }
 
   @Override
-  public void fail(long nowMicros, long errorCode) {
-    connection.close(errorCode, false);
+  public void fail(long nowMicros, long errorCode, String reason) {
+    connection.close(errorCode, false, reason);
   }
 }

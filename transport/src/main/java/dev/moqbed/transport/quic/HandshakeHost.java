@@ -34,5 +34,5 @@ public interface HandshakeHost {
   void onHandshakeConfirmed(long nowMicros);
 
   /** The handshake failed: the connection closes with {@code errorCode} (e.g. 0x0100 + alert). */
-  void fail(long nowMicros, long errorCode);
+  void fail(long nowMicros, long errorCode, String reason);
 }

@@ -350,6 +350,19 @@ public final class QuicConnection {
     wakeListener.run();
   }
 
+  /**
+   * The error code of the close this end decided (the application's, or the handshake's failure),
+   * -1 when this end did not close first.
+   */
+  public long localCloseErrorCode() {
+    return close.isRequested() ? close.errorCode() : -1;
+  }
+
+  /** The reason phrase of the close this end decided, empty when none or when the peer closed. */
+  public String localCloseReason() {
+    return close.isRequested() ? close.reason() : "";
+  }
+
   /** The reason phrase of the peer's CONNECTION_CLOSE; empty before one came, or without one. */
   public String peerCloseReason() {
     return close.peerReason();
