@@ -74,6 +74,8 @@ public final class Publisher implements MoqtSessionListener {
   private boolean acrossSessions;
   private SessionClose lastClose;
   private long announceRequestId = -1;
+  private long announceRefusedSinceMicros = -1;
+  private long announceRetryMicros;
   private long nextAlias;
   private boolean mediaStarted;
   private boolean mediaFinished;
@@ -140,8 +142,61 @@ public final class Publisher implements MoqtSessionListener {
   @Override
   public void onReady(MoqtSession session) {
     this.session = session;
+    announceRefusedSinceMicros = -1;
+    announce(session);
+  }
+
+  private void announce(MoqtSession session) {
     announceRequestId = session.nextRequestId();
     session.send(new PublishNamespace(announceRequestId, namespace, token.parameters()));
+  }
+
+  /**
+   * How long a publisher that continues across sessions asks again for a namespace the relay says
+   * another session holds: after a stall of the relay, that other session is usually this
+   * publisher's own previous one, which the relay drops within its idle timeout (10 s at most).
+   */
+  static final long ANNOUNCE_RETRY_MICROS = 15_000_000;
+
+  /** The first and the longest wait between two asks. */
+  static final long ANNOUNCE_RETRY_FIRST_MICROS = 250_000;
+
+  static final long ANNOUNCE_RETRY_MAX_MICROS = 2_000_000;
+
+  /**
+   * A refused PUBLISH_NAMESPACE: asked again later when the refusal can pass (the namespace held by
+   * another session, the relay's INTERNAL_ERROR) and the publisher continues across sessions;
+   * otherwise (unauthorized, or a single-session publisher) the session ends.
+   */
+  private void onNamespaceRefused(MoqtSession session, PublishNamespaceError error) {
+    long now = scheduler.nowMicros();
+    boolean transientRefusal = error.errorCode() == Draft14Codes.NAMESPACE_INTERNAL_ERROR;
+    if (announceRefusedSinceMicros < 0) {
+      announceRefusedSinceMicros = now;
+      announceRetryMicros = ANNOUNCE_RETRY_FIRST_MICROS;
+    }
+    if (!acrossSessions
+        || !transientRefusal
+        || now - announceRefusedSinceMicros + announceRetryMicros > ANNOUNCE_RETRY_MICROS) {
+      events.onLog("namespace refused: " + error.reason() + " (code " + error.errorCode() + ")");
+      session.close(SessionError.NO_ERROR, "namespace refused");
+      return;
+    }
+    events.onLog(
+        "namespace refused: "
+            + error.reason()
+            + "; asking again in "
+            + announceRetryMicros / 1000
+            + " ms");
+    long wait = announceRetryMicros;
+    announceRetryMicros = Math.min(ANNOUNCE_RETRY_MAX_MICROS, 2 * announceRetryMicros);
+    scheduler.scheduleAfter(
+        wait,
+        () -> {
+          if (this.session == session && !closed) {
+            announce(session);
+          }
+        });
   }
 
   /** Starts the media clock: frame 0 of every flow is captured now. Idempotent. */
@@ -177,13 +232,14 @@ public final class Publisher implements MoqtSessionListener {
   public void onControlMessage(MoqtSession session, ControlMessage message) {
     if (message instanceof PublishNamespaceOk ok && ok.requestId() == announceRequestId) {
       events.onLog("namespace " + config.namespace() + " accepted by " + session.peer());
+      announceRefusedSinceMicros = -1;
       events.onAnnounced();
       if (config.startOnAnnounce()) {
         startMedia();
       }
-    } else if (message instanceof PublishNamespaceError error) {
-      events.onLog("namespace refused: " + error.reason() + " (code " + error.errorCode() + ")");
-      session.close(SessionError.NO_ERROR, "namespace refused");
+    } else if (message instanceof PublishNamespaceError error
+        && error.requestId() == announceRequestId) {
+      onNamespaceRefused(session, error);
     } else if (message instanceof Subscribe subscribe) {
       onSubscribe(subscribe);
     } else if (message instanceof Unsubscribe unsubscribe) {
