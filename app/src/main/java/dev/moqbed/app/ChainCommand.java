@@ -487,8 +487,9 @@ final class ChainCommand implements Callable<Integer> {
     configuration.remove("client_cc");
     configuration.put("runs", rounds);
     // Ctrl-C or SIGTERM during the rounds: what ran so far, as iperf3 prints its partial summary.
-    Thread partial =
-        new Thread(
+    InterruptSummary interrupted =
+        InterruptSummary.register(
+            "moqbed-chain-interrupted",
             () -> {
               LiveComparison sofar = chainRounds.sofar();
               if (sofar != null) {
@@ -502,29 +503,18 @@ final class ChainCommand implements Callable<Integer> {
                 err.flush();
                 chainRounds.print(sofar, formatOption.format, configuration);
               }
-            },
-            "moqbed-chain-interrupted");
-    Runtime.getRuntime().addShutdownHook(partial);
+            });
     LiveComparison comparison;
     try {
       comparison = chainRounds.run(comparisonOptions, warmupMicros, rounds);
     } finally {
-      removeHook(partial);
+      interrupted.close();
     }
     chainRounds.print(comparison, formatOption.format, configuration);
     if (runsOut != null) {
       err.println("moqbed chain: wrote " + outDirectory.resolve("runs.csv") + " and frames/");
     }
     return 0;
-  }
-
-  /** Removes {@code hook}; when the JVM is already shutting down, the hook runs anyway. */
-  private static void removeHook(Thread hook) {
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException shuttingDown) {
-      // the hook prints the partial summary
-    }
   }
 
   /** What this run was, for the JSON document. */

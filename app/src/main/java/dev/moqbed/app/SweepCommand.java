@@ -145,12 +145,24 @@ final class SweepCommand implements Callable<Integer> {
             runVariation.variation());
     QlogDirectory qlog = qlogOption.open();
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    SweepProgress progress = new SweepProgress(err, StandardError.isTerminal(), System::nanoTime);
     Sweep sweep =
         new Sweep(
-            suite.runner(arguments.variation(), qlog),
-            suite.extraColumns(),
-            threadCount,
-            new SweepProgress(err, StandardError.isTerminal(), System::nanoTime));
+            suite.runner(arguments.variation(), qlog), suite.extraColumns(), threadCount, progress);
+    // Ctrl-C or SIGTERM: say what is kept and how to go on, as the runs.csv rule allows.
+    InterruptSummary interrupted =
+        InterruptSummary.register(
+            "moqbed-sweep-interrupted",
+            () -> {
+              err.println();
+              err.println(
+                  "moqbed sweep: "
+                      + progress.interruptedLine()
+                      + " ("
+                      + directory.resolve(RunsCsv.FILE_NAME)
+                      + ")");
+              err.flush();
+            });
     Sweep.Outcome outcome;
     try {
       outcome = sweep.run(arguments, directory);
@@ -163,9 +175,11 @@ final class SweepCommand implements Callable<Integer> {
               + failure.getMessage()
               + " (the runs written so far are kept; run the same command again to resume)");
       QlogOption.report(qlog, err);
+      interrupted.close();
       return ErrorReporter.FAILURE;
     }
     QlogOption.report(qlog, err);
+    interrupted.close();
     out.println(
         directory.resolve(RunsCsv.FILE_NAME)
             + ": "

@@ -204,4 +204,64 @@ class SweepCommandTest {
         List.of("c4", "cubic:flavor=rfc,hystart=off", "bbr"),
         SweepCommand.controllers("c4, cubic:flavor=rfc,hystart=off ,bbr,c4"));
   }
+
+  /**
+   * SIGTERM (as Ctrl-C) in the middle of a sweep: it says how many runs are kept and that the same
+   * command resumes, and the same command then completes the sweep.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 120, unit = java.util.concurrent.TimeUnit.SECONDS)
+  void shouldSayWhatIsKeptWhenStoppedAndResume(@org.junit.jupiter.api.io.TempDir Path directory)
+      throws Exception {
+    Path out = directory.resolve("sweep");
+    String[] sweep = {
+      "sweep",
+      "--suite",
+      "c4-test",
+      "--scenarios",
+      "alone",
+      "--cc",
+      "c4,bbr,cubic",
+      "--runs",
+      "40",
+      "--threads",
+      "1",
+      "--out",
+      out.toString()
+    };
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                MoqbedCommand.class.getName()));
+    command.addAll(List.of(sweep));
+    Process process =
+        new ProcessBuilder(command)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(directory.resolve("err.txt").toFile())
+            .start();
+    Path runs = out.resolve("runs.csv");
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (System.nanoTime() < deadline
+        && (!java.nio.file.Files.exists(runs)
+            || java.nio.file.Files.readAllLines(runs).size() < 4)) {
+      Thread.sleep(20);
+    }
+    process.toHandle().destroy(); // SIGTERM: the JVM runs its shutdown hooks
+    assertTrue(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+    String err = java.nio.file.Files.readString(directory.resolve("err.txt"));
+    assertTrue(err.contains("moqbed sweep: interrupted: "), err);
+    assertTrue(err.contains("runs kept"), err);
+    assertTrue(err.contains("run the same command to resume"), err);
+    // the same command completes what is missing
+    StringWriter resumedOut = new StringWriter();
+    StringWriter resumedErr = new StringWriter();
+    assertEquals(
+        0,
+        MoqbedCommand.run(sweep, new PrintWriter(resumedOut), new PrintWriter(resumedErr)),
+        resumedErr.toString());
+    assertTrue(resumedOut.toString().contains("120 runs of shard"), resumedOut.toString());
+  }
 }

@@ -70,6 +70,20 @@ public final class SweepProgress {
     err.flush();
   }
 
+  /**
+   * What an interrupted sweep kept: every finished run is in runs.csv, and the same command resumes
+   * from there (a run in progress when it stopped is run again).
+   */
+  public synchronized String interruptedLine() {
+    return "interrupted: "
+        + (alreadyDone + doneNow)
+        + " of "
+        + total
+        + " runs kept ("
+        + doneNow
+        + " run now); run the same command to resume";
+  }
+
   private void print(String line) {
     if (err == null) {
       return;
