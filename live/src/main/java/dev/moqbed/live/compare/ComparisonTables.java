@@ -43,7 +43,7 @@ public final class ComparisonTables {
    */
   public static Table verdicts(LiveComparison comparison) {
     Table table =
-        new Table("metric", "pair", "difference [95 % interval]", "min effect", "verdict");
+        new Table("metric", "pair", "difference [simultaneous 95 %]", "min effect", "verdict");
     for (LiveComparison.PairVerdict pair : comparison.verdicts()) {
       ComparedMetric metric = pair.metric();
       Estimate d = pair.verdict().difference();

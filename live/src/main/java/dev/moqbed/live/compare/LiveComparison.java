@@ -180,7 +180,8 @@ public final class LiveComparison {
     List<Integer> rounds = a.keySet().stream().filter(b::containsKey).toList();
     double[] x = rounds.stream().mapToDouble(r -> a.get(r).value(metric)).toArray();
     double[] y = rounds.stream().mapToDouble(r -> b.get(r).value(metric)).toArray();
-    Estimate difference = RunStatistics.pairedMeanDifference(x, y);
+    // every figure of the pair is judged at once: simultaneous intervals (Bonferroni)
+    Estimate difference = RunStatistics.pairedMeanDifference(x, y, metrics.size());
     double reference = (median(first, metric).value() + median(second, metric).value()) / 2;
     double threshold = metric.minimumEffect(effects).threshold(reference);
     return new PairVerdict(metric, first, second, DifferenceVerdict.of(difference, threshold));

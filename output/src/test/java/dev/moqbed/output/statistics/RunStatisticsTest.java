@@ -62,6 +62,18 @@ class RunStatisticsTest {
   }
 
   @Test
+  void aFamilyOfComparisonsWidensEachInterval() {
+    // differences 1..6 as above; eleven figures judged at once: t(5, 1 − 0.05/22) = 4.8819 (t(5,
+    // 0.9975) is 4.773)
+    double[] first = {11, 22, 33, 44, 55, 66};
+    double[] second = {10, 20, 30, 40, 50, 60};
+    Estimate alone = RunStatistics.pairedMeanDifference(first, second);
+    Estimate inFamily = RunStatistics.pairedMeanDifference(first, second, 11);
+    assertEquals(3.5 - 4.8819 * 0.763763, inFamily.low(), 2e-3);
+    assertTrue(inFamily.high() - inFamily.low() > 1.8 * (alone.high() - alone.low()));
+  }
+
+  @Test
   void pairingRemovesWhatARoundShares() {
     // the rounds move both controllers by a lot; the pairs differ by exactly 2
     double[] first = {102, 302, 52, 902, 12, 402};
