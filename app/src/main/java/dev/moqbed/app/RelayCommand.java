@@ -389,11 +389,7 @@ final class RelayCommand implements Callable<Integer> {
       PrintWriter err) {
     List<RelayNode.Attachment> attachments = new ArrayList<>();
     if (probe != null) {
-      attachments.add(
-          (relay, loop) -> {
-            probe.attach(relay);
-            return null;
-          });
+      attachments.add(probe.asAttachment());
     }
     Hello hello =
         collectOption.hello(Hello.SenderRole.ROLE_RELAY, controllerOption.controllerName(), 0);

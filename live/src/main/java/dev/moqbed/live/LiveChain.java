@@ -351,11 +351,7 @@ public final class LiveChain {
     Consumer<String> log = line -> options.log().accept(name + ": " + line);
     List<RelayNode.Attachment> attachments = new ArrayList<>();
     if (probe != null) {
-      attachments.add(
-          (relay, loop) -> {
-            probe.attach(relay);
-            return null;
-          });
+      attachments.add(probe.asAttachment());
     }
     if (relayMetrics != null) {
       attachments.add(

@@ -34,6 +34,14 @@ public final class RelayProbe implements RelayObserver, IntervalProbe {
     this.relay = relay;
   }
 
+  /** This probe as a relay node's attachment: attached at the start, nothing to undo. */
+  public dev.moqbed.live.node.RelayNode.Attachment asAttachment() {
+    return (relay, loop) -> {
+      attach(relay);
+      return null;
+    };
+  }
+
   @Override
   public void onSessionOpened(String peer) {
     delegate.onSessionOpened(peer);
