@@ -113,7 +113,7 @@ class TwoNamespacesNetworkTest {
           "moqbed",
           "--insecure",
           "--duration",
-          "6s",
+          "10s", // room for two subscriber JVMs to start on a loaded 2-core host
           "--interval",
           "0");
       awaitLine("relay", "publishes [\"live\"]", 30);

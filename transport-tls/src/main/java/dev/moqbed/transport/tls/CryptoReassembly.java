@@ -6,12 +6,21 @@ import java.util.TreeMap;
 /**
  * One level's incoming CRYPTO stream put back in order (RFC 9000 §7.5, §19.6): frames may arrive
  * out of order, repeated or overlapping; each byte comes out once, in order. Data beyond the next
- * expected offset waits, up to {@link #MAX_OUT_OF_ORDER_BYTES} past it: a peer that sends more is
- * refused with CRYPTO_BUFFER_EXCEEDED.
+ * expected offset waits, up to {@link #MAX_OUT_OF_ORDER_BYTES} past it and in at most {@link
+ * #MAX_WAITING_RUNS} separate runs: a peer that sends more, or cuts it finer, is refused with
+ * CRYPTO_BUFFER_EXCEEDED. The run limit is what bounds the heap: each run costs about 90 B beside
+ * its bytes, so 64 KiB of one-byte frames used to cost 5.6 MB per level and connection.
  */
 final class CryptoReassembly {
   /** How far past the in-order point data is buffered (RFC 9000 §7.5 asks for at least 4096). */
   static final int MAX_OUT_OF_ORDER_BYTES = 64 * 1024;
+
+  /**
+   * How many separate runs may wait. A browser's ClientHello is cut into a few frames per packet
+   * and shuffled (Chrome's "chaos protection"), a server's flight arrives in a few packets: both
+   * far below this.
+   */
+  static final int MAX_WAITING_RUNS = 256;
 
   private static final byte[] NOTHING = new byte[0];
 
@@ -44,7 +53,8 @@ final class CryptoReassembly {
       byte[] present = waiting.get(offset);
       if (present == null || present.length < data.length) {
         long held = waitingBytes - (present == null ? 0 : present.length) + data.length;
-        if (held > MAX_OUT_OF_ORDER_BYTES) {
+        if (held > MAX_OUT_OF_ORDER_BYTES
+            || (present == null && waiting.size() >= MAX_WAITING_RUNS)) {
           return null;
         }
         waiting.put(offset, data);

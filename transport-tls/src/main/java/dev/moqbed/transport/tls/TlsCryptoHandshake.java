@@ -127,7 +127,9 @@ public final class TlsCryptoHandshake implements CryptoHandshake {
     long delivered = stream.deliveredOffset();
     byte[] run = stream.add(crypto.offset(), crypto.data().toArray());
     if (run == null) {
-      fail(TransportErrorCode.CRYPTO_BUFFER_EXCEEDED, "CRYPTO data too far out of order");
+      fail(
+          TransportErrorCode.CRYPTO_BUFFER_EXCEEDED,
+          "CRYPTO data too far out of order, or in too many pieces");
       return;
     }
     if (run.length == 0) {

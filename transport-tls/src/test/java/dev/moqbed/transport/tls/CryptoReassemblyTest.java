@@ -33,4 +33,16 @@ class CryptoReassemblyTest {
     assertArrayEquals(new byte[0], stream.add(1, new byte[run]));
     assertNull(stream.add(2, new byte[run]), "80,000 bytes would wait");
   }
+
+  /** One-byte runs with holes between them: the 257th is refused, though the bytes are few. */
+  @Test
+  void boundsHowManyRunsWait() {
+    CryptoReassembly stream = new CryptoReassembly();
+    for (int run = 0; run < CryptoReassembly.MAX_WAITING_RUNS; run++) {
+      assertArrayEquals(new byte[0], stream.add(2L * run + 1, new byte[1]));
+    }
+    assertArrayEquals(new byte[0], stream.add(1, new byte[1]), "a repeat adds no run");
+    assertNull(stream.add(2L * CryptoReassembly.MAX_WAITING_RUNS + 1, new byte[1]));
+    assertEquals(2, stream.add(0, new byte[1]).length, "byte 0, then the run at 1");
+  }
 }

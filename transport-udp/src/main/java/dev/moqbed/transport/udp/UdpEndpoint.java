@@ -339,8 +339,11 @@ public final class UdpEndpoint implements AutoCloseable {
     }
     if (connection == null) {
       UdpConnection accepted = accept(content, sender, clientChosenId, nowMicros);
-      if (accepted != null && !accepted.receive(content, nowMicros)) {
-        // Something shaped like an Initial that does not decode holds no slot.
+      if (accepted != null
+          && (!accepted.receive(content, nowMicros)
+              || accepted.connection().stats().cryptoFramesReceived() == 0)) {
+        // Something shaped like an Initial that does not decode, or carries no ClientHello (only
+        // CRYPTO frames start one), holds no slot (RFC 9000 §8.1: connections from real clients).
         counters.droppedUndecodable++;
         remove(accepted);
       }
@@ -456,6 +459,9 @@ public final class UdpEndpoint implements AutoCloseable {
             server.taps(),
             originalId,
             nowMicros);
+    if (admission.retrySourceId() != null) {
+      made.connection().markAddressValidated(); // the token proved the address (RFC 9000 §8.1)
+    }
     if (clientChosenId != null) {
       connection.setClientChosenId(clientChosenId);
       byClientChosenId.put(clientChosenId, connection);

@@ -6,11 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.transport.codec.ConnectionIds;
+import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicConnection;
+import dev.moqbed.transport.quic.QuicPacket;
 import dev.moqbed.transport.quic.Role;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -216,6 +222,7 @@ class UdpEndpointNetworkTest {
       fakeInitial[5] = 8;
       fakeInitial[14] = 8;
       garbage.add(fakeInitial); // a v1 Initial that does not decode: accepted, then freed
+      garbage.add(initialWithoutClientHello()); // decodes, but starts no handshake: freed too
       for (byte[] bytes : garbage) {
         attacker.send(new DatagramPacket(bytes, bytes.length, loopback.server.localAddress()));
       }
@@ -228,14 +235,26 @@ class UdpEndpointNetworkTest {
           });
       assertArrayEquals(request, client.finished(CLIENT_BIDI).get(WAIT_SECONDS, TimeUnit.SECONDS));
 
-      waitFor(() -> loopback.server.stats().datagramsReceived() >= 5);
+      waitFor(() -> loopback.server.stats().datagramsReceived() >= 6);
       UdpEndpointStats stats = loopback.server.stats();
       assertEquals(4, stats.droppedUnroutable(), stats.toString());
-      assertEquals(1, stats.droppedUndecodable(), stats.toString());
-      assertEquals(2, stats.connectionsAccepted(), stats.toString());
+      assertEquals(2, stats.droppedUndecodable(), stats.toString());
+      assertEquals(3, stats.connectionsAccepted(), stats.toString());
       assertEquals(1, stats.connections(), "the fake Initial holds no connection: " + stats);
       assertEquals(0, stats.internalErrors());
     }
+  }
+
+  /** An Initial of a PING and PADDING only, under the null protection Loopback's server uses. */
+  private static byte[] initialWithoutClientHello() {
+    ConnectionIds ids = ConnectionIds.randomForClient(new java.util.SplittableRandom(12));
+    List<Frame> frames = List.of(new Frame.Ping(), new Frame.Padding(1180));
+    ByteBuffer encoded =
+        PacketCodec.withNullProtection(ids)
+            .encode(List.of(new QuicPacket(PacketSpace.INITIAL, 0, 4, frames, 1200)));
+    byte[] bytes = new byte[encoded.remaining()];
+    encoded.get(bytes);
+    return bytes;
   }
 
   static void waitFor(BooleanSupplier condition) throws InterruptedException {

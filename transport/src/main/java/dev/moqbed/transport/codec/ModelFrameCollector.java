@@ -38,6 +38,14 @@ final class ModelFrameCollector implements FrameHandler {
    */
   private boolean foreign;
 
+  private static final Frame.Ping PING = new Frame.Ping();
+
+  /** This packet's PADDING frame ({@link #onPadding}), -1 before one; its bytes so far. */
+  private int paddingIndex;
+
+  private int paddingBytes;
+  private boolean pingSeen;
+
   /**
    * @param peerAckDelayExponent the sender's ack_delay_exponent, which the model's ACKs keep
    * @param sizes the encoder whose sizes the payload's frames must have
@@ -61,10 +69,16 @@ final class ModelFrameCollector implements FrameHandler {
     this.buffer = buffer;
     this.frameStart = payloadStart;
     this.frames = frames;
+    this.paddingIndex = -1;
+    this.paddingBytes = 0;
+    this.pingSeen = false;
   }
 
   /** Checks that the frames covered the payload exactly. */
   void finish(int payloadEnd) throws QuicWireException {
+    if (paddingIndex >= 0 && ((Frame.Padding) frames.get(paddingIndex)).length() != paddingBytes) {
+      frames.set(paddingIndex, new Frame.Padding(paddingBytes));
+    }
     if (!foreign && frameStart != payloadEnd) {
       throw refuse("frames end at " + frameStart + ", the payload at " + payloadEnd);
     }
@@ -75,14 +89,32 @@ final class ModelFrameCollector implements FrameHandler {
     frameStart += sizes.encodedSize(frame);
   }
 
+  /**
+   * The PADDING runs of one packet become one frame, of their total length, where the first was;
+   * and one PING per packet is kept (more change nothing: the packet is ack-eliciting either way).
+   * A packet of PING and PADDING frames in turn (1,150 of each fit a datagram) made as many
+   * objects, and a peer can send such packets at line rate. Nothing reads where in a packet padding
+   * was.
+   */
   @Override
   public void onPadding(int length) {
-    add(new Frame.Padding(length));
+    if (paddingIndex < 0) {
+      paddingIndex = frames.size();
+      add(new Frame.Padding(length));
+    } else {
+      frameStart += length;
+    }
+    paddingBytes += length;
   }
 
   @Override
   public void onPing() {
-    add(new Frame.Ping());
+    if (pingSeen) {
+      frameStart += 1;
+    } else {
+      pingSeen = true;
+      add(PING);
+    }
   }
 
   @Override
@@ -252,7 +284,7 @@ final class ModelFrameCollector implements FrameHandler {
     if (!foreign) {
       throw refuse(what);
     }
-    add(new Frame.Ping());
+    add(PING);
   }
 
   private static byte[] copy(ByteBuffer buffer, int offset, int length) {

@@ -18,6 +18,7 @@ public final class ConnectionStats {
   long rttEvents;
   double rttSum;
   double rttSquareSum;
+  long cryptoFramesReceived;
 
   /**
    * Send times and sizes of every datagram since {@link #keepSendHistory}, so load can be measured
@@ -104,6 +105,11 @@ public final class ConnectionStats {
       }
     }
     return total;
+  }
+
+  /** CRYPTO frames received, in every space: none in a server's first Initial, no ClientHello. */
+  public long cryptoFramesReceived() {
+    return cryptoFramesReceived;
   }
 
   public long packetsLost() {

@@ -225,13 +225,18 @@ final class PacketAssembly {
         || streams.anyResetDue();
   }
 
-  /** One 1-RTT packet in its own datagram, if pacing lets one go now. */
-  Datagram buildApplicationDatagram(long nowMicros, boolean ready) {
+  /**
+   * One 1-RTT packet in its own datagram, if pacing lets one go now; a path MTU probe only if the
+   * {@link AmplificationLimit} allows its size.
+   */
+  Datagram buildApplicationDatagram(
+      long nowMicros, boolean ready, AmplificationLimit amplification) {
     if (!path.pacer().canSend(nowMicros)) {
       return null;
     }
+    boolean probeFits = amplification.allows(path.mtu().nextProbeBytes());
     QuicPacket packet =
-        buildApplicationPacket(nowMicros, path.mtu().mtuBytes(), true, false, ready);
+        buildApplicationPacket(nowMicros, path.mtu().mtuBytes(), probeFits, false, ready);
     if (packet == null) {
       return null;
     }

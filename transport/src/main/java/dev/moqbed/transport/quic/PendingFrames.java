@@ -47,4 +47,14 @@ final class PendingFrames {
     newConnectionIdsToSend--;
     return sequence;
   }
+
+  /**
+   * A PATH_CHALLENGE: a PATH_RESPONSE with its data goes in the next packet (RFC 9000 §8.2.2). Only
+   * the latest challenge is answered (§8.2.2 allows it), so a peer that floods challenges makes
+   * this end send one response, not one per challenge.
+   */
+  void answerPathChallenge(long data) {
+    controlFrames.removeIf(frame -> frame instanceof Frame.PathResponse);
+    controlFrames.add(new Frame.PathResponse(data));
+  }
 }

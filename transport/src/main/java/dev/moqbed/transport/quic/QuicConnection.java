@@ -58,6 +58,7 @@ public final class QuicConnection {
   private final PathState path;
   private final StreamTable streams;
   private final AckFrequencyRequest ackFrequency;
+  private final AmplificationLimit amplification;
   private final LossDetection loss;
   private final AckProcessor acks;
   private final PacketAssembly assembly;
@@ -65,6 +66,7 @@ public final class QuicConnection {
   private final CryptoHandshake handshake;
   private final OutputRecycling output = new OutputRecycling();
   private final HeldPackets heldPackets = new HeldPackets();
+  private final SendTimers sendTimers;
 
   /** The idle timeout in force: ours, or the peer's when a real handshake brings a shorter one. */
   private long idleTimeoutMicros;
@@ -151,6 +153,7 @@ public final class QuicConnection {
     this.streams = new StreamTable(this, config, application);
     this.path = new PathState(config, application, controllerFactory, controllerRandom, nowMicros);
     this.ackFrequency = new AckFrequencyRequest(config.ackFlavor(), path);
+    this.amplification = new AmplificationLimit(role);
     this.loss =
         new LossDetection(
             config, spaces, path, streams, pending, ackFrequency, stats, timers, output, nowMicros);
@@ -178,7 +181,8 @@ public final class QuicConnection {
     }
     handshake.attach(
         new ConnectionHandshakeHost(this, config, spaces, path, loss, streams, pending), nowMicros);
-    this.frames = new ReceivedFrames(this, path, streams, acks, handshake, stats);
+    this.frames = new ReceivedFrames(this, path, streams, acks, handshake, pending, stats);
+    this.sendTimers = new SendTimers(timers, path, loss, assembly, application);
   }
 
   // ---- Application interface ----
@@ -339,26 +343,12 @@ public final class QuicConnection {
     wakeListener.run();
   }
 
-  /**
-   * A PATH_CHALLENGE: a PATH_RESPONSE with its data goes in the next packet (§8.2.2). Only the
-   * latest challenge is answered (§8.2.2 allows it), so a peer that floods challenges makes this
-   * end send one response, not one per challenge.
-   */
-  void onPathChallenge(long data) {
-    pending.controlFrames.removeIf(frame -> frame instanceof Frame.PathResponse);
-    pending.controlFrames.add(new Frame.PathResponse(data));
-    wakeListener.run();
-  }
-
-  /**
-   * The error code of the close this end decided (the application's, or the handshake's failure),
-   * -1 when this end did not close first.
-   */
+  /** The code of the close this end decided first (application's or handshake's), else -1. */
   public long localCloseErrorCode() {
     return close.isRequested() ? close.errorCode() : -1;
   }
 
-  /** The reason phrase of the close this end decided, empty when none or when the peer closed. */
+  /** The reason phrase of the close this end decided, empty when none or the peer closed. */
   public String localCloseReason() {
     return close.isRequested() ? close.reason() : "";
   }
@@ -395,6 +385,7 @@ public final class QuicConnection {
       firstReceivedMicros = nowMicros;
     }
     ackFrequency.onBytesReceived(nowMicros, datagram.sizeBytes());
+    amplification.onReceived(datagram.sizeBytes());
     @SuppressWarnings("unchecked")
     List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
     for (QuicPacket packet : packets) {
@@ -420,6 +411,19 @@ public final class QuicConnection {
 
   /** The next datagram to send now, or null when nothing can go now. */
   public Datagram poll(long nowMicros) {
+    Datagram datagram = build(nowMicros);
+    if (datagram != null) {
+      amplification.onSent(datagram.sizeBytes());
+    }
+    return datagram;
+  }
+
+  /** A server's endpoint checked the client's Retry token: no {@link AmplificationLimit} now. */
+  public void markAddressValidated() {
+    amplification.validate();
+  }
+
+  private Datagram build(long nowMicros) {
     if (state == State.CLOSED) {
       return null;
     }
@@ -442,6 +446,9 @@ public final class QuicConnection {
       return null;
     }
     loss.detectTimerLosses(nowMicros);
+    if (!amplification.allows(path.mtu().mtuBytes())) {
+      return null; // until the client sends more, or its address is validated
+    }
     if (assembly.hasHandshakeDataToSend(nowMicros)) {
       Datagram datagram =
           assembly.buildHandshakeDatagram(nowMicros, handshake.hasApplicationKeys(), ready());
@@ -450,7 +457,7 @@ public final class QuicConnection {
       }
     }
     return handshake.hasApplicationKeys()
-        ? assembly.buildApplicationDatagram(nowMicros, ready())
+        ? assembly.buildApplicationDatagram(nowMicros, ready(), amplification)
         : null;
   }
 
@@ -469,40 +476,13 @@ public final class QuicConnection {
         }
       }
       case CLOSING -> timers.stopAllExcept(ConnectionTimer.CLOSE); // waits for the answer only
-      default -> armOpenTimers(nowMicros);
+      default ->
+          sendTimers.arm(
+              nowMicros,
+              idleDeadlineMicros(),
+              handshake.hasApplicationKeys() && amplification.allows(path.mtu().mtuBytes()));
     }
     return timers.nextDeadlineMicros();
-  }
-
-  /** The timers of an open connection; the loss-detection timer is already set by its scans. */
-  private void armOpenTimers(long nowMicros) {
-    timers.set(ConnectionTimer.PROBE_TIMEOUT, loss.timerDeadlineMicros());
-    timers.set(ConnectionTimer.IDLE, idleDeadlineMicros());
-    timers.stop(ConnectionTimer.PACING);
-    timers.stop(ConnectionTimer.SEND);
-    timers.stop(ConnectionTimer.ACK_DELAY);
-    if (!handshake.hasApplicationKeys()) {
-      return;
-    }
-    if (!path.pacer().canSend(nowMicros)) {
-      // picoquic tests pacing first on every pass and, when refused, wakes at the pacing time
-      // whatever the window or the queues hold. That next pass is the one that finds the window
-      // full and sets the cwnd-blocked flag (or finds nothing to send and marks the sender
-      // limited); without it, a burst that ends on pacing with the window full never reports
-      // "blocked", and picoquic's Cubic/NewReno slow start stops growing.
-      timers.set(ConnectionTimer.PACING, path.pacer().nextSendTimeMicros(nowMicros));
-      return;
-    }
-    // When the next 1-RTT packet could carry something: now, or when the ACK timer fires.
-    boolean windowOpen = path.windowAllows(loss.probeTimeoutPending());
-    if (assembly.hasAckOrControlToSend(nowMicros)
-        || (windowOpen && assembly.hasAnythingForApplicationPacket())) {
-      timers.set(ConnectionTimer.SEND, nowMicros);
-    } else {
-      timers.set(
-          ConnectionTimer.ACK_DELAY,
-          space(PacketSpace.APPLICATION).receivedPackets.nextAckTimeMicros(nowMicros));
-    }
   }
 
   /** Silence from the peer until then closes the connection. */
@@ -528,6 +508,7 @@ public final class QuicConnection {
     }
     frames.process(nowMicros, space, packet);
     if (role == Role.SERVER && packet.space() == PacketSpace.HANDSHAKE) {
+      amplification.validate(); // only the address's holder read our Initial (RFC 9000 §8.1)
       // Any Handshake packet from the client acknowledges the server's Initial packets and ends
       // that context (picoquic_incoming_client_handshake); the client never ACKs them itself.
       loss.discardSpace(space(PacketSpace.INITIAL));

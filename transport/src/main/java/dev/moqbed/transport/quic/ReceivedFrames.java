@@ -16,6 +16,7 @@ final class ReceivedFrames {
   private final AckProcessor acks;
   private final CryptoHandshake handshake;
   private final ConnectionStats stats;
+  private final PendingFrames pending;
   private final PeerConnectionIds peerIds =
       new PeerConnectionIds(TransportDefaults.ACTIVE_CONNECTION_ID_LIMIT);
 
@@ -25,8 +26,10 @@ final class ReceivedFrames {
       StreamTable streams,
       AckProcessor acks,
       CryptoHandshake handshake,
+      PendingFrames pending,
       ConnectionStats stats) {
     this.connection = connection;
+    this.pending = pending;
     this.path = path;
     this.streams = streams;
     this.acks = acks;
@@ -43,6 +46,7 @@ final class ReceivedFrames {
         acks.onAckFrame(nowMicros, space, ack);
         ackSeen = true;
       } else if (frame instanceof Frame.Crypto crypto) {
+        stats.cryptoFramesReceived++;
         handshake.onCryptoFrame(nowMicros, space.space, crypto);
       } else if (frame instanceof Frame.Stream stream) {
         streams.onStreamFrame(nowMicros, stream);
@@ -72,7 +76,7 @@ final class ReceivedFrames {
       } else if (frame instanceof Frame.ConnectionClose connectionClose) {
         connection.onConnectionClose(nowMicros, connectionClose);
       } else if (frame instanceof Frame.PathChallenge challenge) {
-        connection.onPathChallenge(challenge.data());
+        pending.answerPathChallenge(challenge.data());
       } else if (frame instanceof Frame.NewConnectionId newId
           && !peerIds.onNewConnectionId(newId.sequence(), newId.retirePriorTo())) {
         connection.close(

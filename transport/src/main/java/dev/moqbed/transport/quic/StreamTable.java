@@ -68,6 +68,7 @@ final class StreamTable {
   private final ReceiveLimits receiveLimits = new ReceiveLimits();
 
   private final PausedReceiveStreams pausedStreams = new PausedReceiveStreams();
+  private final ReassemblyBudget reassemblyBudget;
 
   private long nextBidirectionalStreamId;
   private long nextUnidirectionalStreamId;
@@ -95,6 +96,7 @@ final class StreamTable {
     peerMaxData = config.initialMaxData();
     connectionReceiveWindow =
         new FlowControlWindow(FlowControlWindow.Scope.CONNECTION, config.initialMaxData());
+    reassemblyBudget = ReassemblyBudget.forWindow(config.initialMaxData());
     peerBidirectionalCredit = new StreamCredit(true, config.maxStreamsBidi());
     peerUnidirectionalCredit = new StreamCredit(false, config.maxStreamsUni());
   }
@@ -223,6 +225,13 @@ final class StreamTable {
       return;
     }
     long added = stream.onFrame(frame, deliveryAt(nowMicros));
+    if (reassemblyBudget.isExceeded()) {
+      connection.close(
+          TransportErrorCode.PROTOCOL_VIOLATION.code(),
+          false,
+          "stream data in more than " + reassemblyBudget.maximumPieces() + " separate pieces");
+      return;
+    }
     connectionBytesReceived += added;
     connectionReceiveWindow.onProgress(
         connectionBytesReceived - pausedStreams.heldBytes(receiveStreams));
@@ -572,7 +581,7 @@ final class StreamTable {
   private StreamReceiveState receiveStreamFor(long streamId) {
     StreamReceiveState stream = receiveStreams.get(streamId);
     if (stream == null) {
-      stream = new StreamReceiveState(streamId);
+      stream = new StreamReceiveState(streamId, reassemblyBudget);
       receiveStreams.put(streamId, stream);
       boolean local = (streamId & 1) == role.streamInitiatorBit();
       long limit =

@@ -2,6 +2,7 @@ package dev.moqbed.transport.quic;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -24,6 +25,69 @@ class StreamReassemblyTest {
     }
   }
 
+  /**
+   * Frames arriving back to back behind a hole are joined into one piece, whatever their order
+   * around it; the budget counts pieces, and is free again once they are delivered. The senders'
+   * arrays are never written: a join copies into a buffer of the piece's own.
+   */
+  @Test
+  void shouldJoinBackToBackFramesIntoOnePieceAndFreeTheBudgetOnDelivery() {
+    ReassemblyBudget budget = new ReassemblyBudget(10);
+    StreamReceiveState receiver = new StreamReceiveState(4, budget);
+    byte[] content = new byte[1000];
+    new SplittableRandom(7).nextBytes(content);
+    byte[] original = content.clone();
+    ByteArrayOutputStream delivered = new ByteArrayOutputStream();
+    StreamReceiveState.Consumer consumer =
+        (id, offset, length, data, fin) -> delivered.write(data.array(), data.offset(), length);
+    for (int offset = 100; offset < 1000; offset += 10) {
+      receiver.onFrame(frame(content, offset, 10, offset == 990), consumer);
+    }
+    assertEquals(1, budget.heldPieces(), "ninety frames after the hole, one piece");
+    receiver.onFrame(frame(content, 20, 30, false), consumer); // a second hole before it
+    receiver.onFrame(frame(content, 60, 40, false), consumer); // joins the long piece
+    assertEquals(2, budget.heldPieces());
+    receiver.onFrame(frame(content, 0, 20, false), consumer);
+    receiver.onFrame(frame(content, 50, 10, false), consumer);
+    assertEquals(0, budget.heldPieces());
+    assertArrayEquals(content, delivered.toByteArray());
+    assertArrayEquals(original, content);
+  }
+
+  /** Pieces with a hole between each are counted one by one, until the budget says too many. */
+  @Test
+  void shouldCountSeparatePiecesAgainstTheBudget() {
+    ReassemblyBudget budget = new ReassemblyBudget(3);
+    StreamReceiveState receiver = new StreamReceiveState(4, budget);
+    byte[] content = new byte[10];
+    StreamReceiveState.Consumer ignore = (id, offset, length, data, fin) -> {};
+    for (int offset = 1; offset <= 7; offset += 2) {
+      assertFalse(budget.isExceeded());
+      receiver.onFrame(frame(content, offset, 1, false), ignore);
+    }
+    assertTrue(budget.isExceeded());
+    receiver.onReset(10);
+    assertEquals(0, budget.heldPieces(), "a reset gives back what the stream held");
+  }
+
+  /** The simulator's frames carry no bytes: never joined, never counted, delivered as they came. */
+  @Test
+  void shouldLeaveFramesWithoutBytesAsTheyCame() {
+    ReassemblyBudget budget = new ReassemblyBudget(0);
+    StreamReceiveState receiver = new StreamReceiveState(4, budget);
+    List<Integer> lengths = new ArrayList<>();
+    StreamReceiveState.Consumer consumer = (id, offset, length, data, fin) -> lengths.add(length);
+    receiver.onFrame(new Frame.Stream(4, 10, 5, false, true, null), consumer);
+    receiver.onFrame(new Frame.Stream(4, 15, 5, false, true, null), consumer);
+    assertFalse(budget.isExceeded());
+    receiver.onFrame(new Frame.Stream(4, 0, 10, false, true, null), consumer);
+    assertEquals(List.of(10, 5, 5), lengths);
+  }
+
+  private static Frame.Stream frame(byte[] content, int offset, int length, boolean fin) {
+    return new Frame.Stream(4, offset, length, fin, true, new ByteSlice(content, offset, length));
+  }
+
   private static void runOnce(long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     byte[] content = new byte[20_000 + random.nextInt(20_000)];
@@ -37,7 +101,8 @@ class StreamReassemblyTest {
     }
     sender.finish();
 
-    StreamReceiveState receiver = new StreamReceiveState(4);
+    StreamReceiveState receiver =
+        new StreamReceiveState(4, new ReassemblyBudget(Integer.MAX_VALUE));
     ByteArrayOutputStream delivered = new ByteArrayOutputStream();
     long[] expectedOffset = {0};
     int[] fins = {0};

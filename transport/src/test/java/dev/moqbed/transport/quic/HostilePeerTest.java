@@ -1,6 +1,7 @@
 package dev.moqbed.transport.quic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.cc.PacketSpace;
@@ -16,9 +17,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Peers that break the rules on purpose: one that acknowledges packets never sent is closed with
  * PROTOCOL_VIOLATION (§13.1), one that issues more connection ids than allowed with
- * CONNECTION_ID_LIMIT_ERROR (§5.1.1); a path challenge is answered, however many come.
+ * CONNECTION_ID_LIMIT_ERROR (§5.1.1); a path challenge is answered, however many come; stream data
+ * cut into more separate pieces than the connection keeps closes it with PROTOCOL_VIOLATION.
  */
-class HostileAckTest {
+class HostilePeerTest {
   /** Records how its connection closed. */
   private static final class CloseRecorder implements ConnectionHandler {
     long closedWith = -1;
@@ -162,5 +164,87 @@ class HostileAckTest {
     assertEquals(
         List.of(new Frame.PathResponse(99)),
         pair.toClient.stream().filter(f -> f instanceof Frame.PathResponse).toList());
+  }
+
+  /**
+   * One-byte STREAM frames with a hole before each are kept as separate pieces, up to the
+   * connection's budget; the next one closes it. Before the budget, each such byte cost about 137 B
+   * of heap, so the 1 MiB window held about 143 MB.
+   */
+  @Test
+  void streamDataCutIntoTooManyPiecesClosesTheConnection() {
+    Pair pair = new Pair();
+    pair.clientDeaf = true;
+    int budget =
+        ReassemblyBudget.forWindow(ConnectionConfig.picoquic(Role.SERVER).initialMaxData())
+            .maximumPieces();
+    for (int piece = 0; piece < budget; piece++) {
+      pair.inject(oneByteAt(2 * piece + 1));
+    }
+    assertEquals(QuicConnection.State.READY, pair.server.state());
+    pair.clientDeaf = false;
+    pair.inject(oneByteAt(2 * budget + 1));
+    assertEquals(TransportErrorCode.PROTOCOL_VIOLATION.code(), pair.clientClosedWith());
+    assertEquals(
+        "stream data in more than " + budget + " separate pieces", pair.client.peerCloseReason());
+  }
+
+  /** The same bytes back to back behind one hole are one piece: the connection keeps going. */
+  @Test
+  void backToBackDataBehindAHoleIsOnePiece() {
+    Pair pair = new Pair();
+    pair.clientDeaf = true;
+    int budget =
+        ReassemblyBudget.forWindow(ConnectionConfig.picoquic(Role.SERVER).initialMaxData())
+            .maximumPieces();
+    for (int offset = 1; offset <= 2 * budget; offset++) {
+      pair.inject(oneByteAt(offset));
+    }
+    pair.inject(oneByteAt(0));
+    pair.scheduler.runWhile(() -> true, pair.scheduler.nowMicros() + 100_000);
+    assertEquals(QuicConnection.State.READY, pair.server.state());
+  }
+
+  /** A byte of the client's first unidirectional stream (id 2) at {@code offset}. */
+  private static Frame.Stream oneByteAt(long offset) {
+    return new Frame.Stream(2, offset, 1, false, true, ByteSlice.of(new byte[] {(byte) offset}));
+  }
+
+  /**
+   * A server that heard one Initial from an address that never answers sends it at most three times
+   * the bytes received (RFC 9000 §8.1), probe timeouts and repeats of that Initial included; it
+   * used to resend its flight on every probe timeout until the idle timeout, 21 to 26 times.
+   */
+  @Test
+  void aServerSendsAtMostThreeTimesWhatASilentAddressSent() {
+    var factory = ControllerRegistry.standard().parse("cubic");
+    RandomStreams random = new RandomStreams(1, 0);
+    QuicConnection client =
+        new QuicConnection(
+            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
+    QuicConnection server =
+        new QuicConnection(
+            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
+    Datagram initial = client.poll(0);
+    long received = 0;
+    long sent = 0;
+    long now = 0;
+    int datagrams = 0;
+    while (now < 60_000_000 && server.state() != QuicConnection.State.CLOSED) {
+      if (now < 5_000_000 && now / 1_000_000 >= received / initial.sizeBytes()) {
+        server.receive(now, initial); // the same Initial again, once a second for 5 s
+        received += initial.sizeBytes();
+      }
+      for (Datagram out = server.poll(now); out != null; out = server.poll(now)) {
+        sent += out.sizeBytes();
+        datagrams++;
+      }
+      long next = server.nextWakeMicros(now);
+      now = Math.max(now + 1, Math.min(next, (now / 1_000_000 + 1) * 1_000_000));
+    }
+    assertEquals(5 * initial.sizeBytes(), received);
+    assertTrue(datagrams >= 2, "the flight went out: " + datagrams + " datagrams");
+    assertTrue(sent <= 3 * received, sent + " bytes sent for " + received + " received");
+    assertEquals(QuicConnection.State.CLOSED, server.state(), "the idle timeout still ends it");
   }
 }

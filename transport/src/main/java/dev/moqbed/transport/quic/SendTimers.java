@@ -1,0 +1,61 @@
+package dev.moqbed.transport.quic;
+
+/**
+ * The timers an open connection waits on between datagrams: probe timeout and idle always; then, if
+ * it may send 1-RTT packets at all, the pacer's next slot, an immediate send, or the ACK delay. The
+ * loss-detection timer is already set by the loss scans.
+ */
+final class SendTimers {
+  private final TimerTable timers;
+  private final PathState path;
+  private final LossDetection loss;
+  private final PacketAssembly assembly;
+  private final PacketNumberSpace application;
+
+  SendTimers(
+      TimerTable timers,
+      PathState path,
+      LossDetection loss,
+      PacketAssembly assembly,
+      PacketNumberSpace application) {
+    this.timers = timers;
+    this.path = path;
+    this.loss = loss;
+    this.assembly = assembly;
+    this.application = application;
+  }
+
+  /**
+   * @param idleDeadlineMicros when silence from the peer closes the connection
+   * @param mayBuild whether 1-RTT packets can be sent: there are keys, and the {@link
+   *     AmplificationLimit} does not hold a server back (it then waits for its client)
+   */
+  void arm(long nowMicros, long idleDeadlineMicros, boolean mayBuild) {
+    timers.set(ConnectionTimer.PROBE_TIMEOUT, loss.timerDeadlineMicros());
+    timers.set(ConnectionTimer.IDLE, idleDeadlineMicros);
+    timers.stop(ConnectionTimer.PACING);
+    timers.stop(ConnectionTimer.SEND);
+    timers.stop(ConnectionTimer.ACK_DELAY);
+    if (!mayBuild) {
+      return;
+    }
+    if (!path.pacer().canSend(nowMicros)) {
+      // picoquic tests pacing first on every pass and, when refused, wakes at the pacing time
+      // whatever the window or the queues hold. That next pass is the one that finds the window
+      // full and sets the cwnd-blocked flag (or finds nothing to send and marks the sender
+      // limited); without it, a burst that ends on pacing with the window full never reports
+      // "blocked", and picoquic's Cubic/NewReno slow start stops growing.
+      timers.set(ConnectionTimer.PACING, path.pacer().nextSendTimeMicros(nowMicros));
+      return;
+    }
+    // When the next 1-RTT packet could carry something: now, or when the ACK timer fires.
+    boolean windowOpen = path.windowAllows(loss.probeTimeoutPending());
+    if (assembly.hasAckOrControlToSend(nowMicros)
+        || (windowOpen && assembly.hasAnythingForApplicationPacket())) {
+      timers.set(ConnectionTimer.SEND, nowMicros);
+    } else {
+      timers.set(
+          ConnectionTimer.ACK_DELAY, application.receivedPackets.nextAckTimeMicros(nowMicros));
+    }
+  }
+}
