@@ -126,6 +126,29 @@ class PacketCodecTest {
     }
   }
 
+  /**
+   * A packet of PING and PADDING frames in turn reaches the connection as one PING and one PADDING
+   * of the summed length, not as an object per frame; a second packet starts afresh.
+   */
+  @Test
+  void pingsAndPaddingsOfAPacketComeBackAsOneOfEach() throws QuicWireException {
+    Frame[] frames = new Frame[1000];
+    for (int i = 0; i < frames.length; i += 2) {
+      frames[i] = new Frame.Ping();
+      frames[i + 1] = new Frame.Padding(1);
+    }
+    QuicPacket flood = shortPacket(0, 1, frames);
+    QuicPacket next = shortPacket(1, 1, new Frame.Ping(), new Frame.Padding(30));
+    ByteBuffer bytes = client.encode(List.of(flood));
+    ByteBuffer copy = ByteBuffer.allocate(bytes.remaining()).put(bytes).flip();
+    assertEquals(
+        List.of(new Frame.Ping(), new Frame.Padding(500)), server.decode(copy).get(0).frames());
+    bytes = client.encode(List.of(next));
+    copy = ByteBuffer.allocate(bytes.remaining()).put(bytes).flip();
+    assertEquals(
+        List.of(new Frame.Ping(), new Frame.Padding(30)), server.decode(copy).get(0).frames());
+  }
+
   @Test
   void streamDataComesBackAsTheBytesSentOrZeros() throws QuicWireException {
     byte[] data = {9, 8, 7};
