@@ -3,16 +3,16 @@ package dev.moqbed.live.stack;
 import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.transport.endpoint.EndpointLimits;
+import dev.moqbed.transport.endpoint.PacketTaps;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.session.QuicTransportConnection;
 import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.ServerTrust;
-import dev.moqbed.transport.udp.PacketTaps;
 import dev.moqbed.transport.udp.UdpConnection;
 import dev.moqbed.transport.udp.UdpEndpoint;
-import dev.moqbed.transport.udp.UdpLimits;
 import dev.moqbed.transport.udp.UdpSecurity;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -53,8 +53,8 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
     InetSocketAddress anyPort = new InetSocketAddress(0);
     UdpEndpoint endpoint =
         loop == null
-            ? UdpEndpoint.bind(anyPort, UdpLimits.defaults(), security, null)
-            : UdpEndpoint.bindOn(loop, anyPort, UdpLimits.defaults(), security, null);
+            ? UdpEndpoint.bind(anyPort, EndpointLimits.defaults(), security, null)
+            : UdpEndpoint.bindOn(loop, anyPort, EndpointLimits.defaults(), security, null);
     HandshakeWatch[] watch = new HandshakeWatch[1];
     UdpConnection connection;
     try {

@@ -4,13 +4,13 @@ import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.QuicServer;
 import dev.moqbed.netty.ServerCertificate;
+import dev.moqbed.transport.endpoint.EndpointLimits;
+import dev.moqbed.transport.endpoint.PacketTaps;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.session.QuicTransportConnection;
 import dev.moqbed.transport.tls.HandshakeRehearsal;
 import dev.moqbed.transport.tls.ServerTlsContext;
-import dev.moqbed.transport.udp.PacketTaps;
 import dev.moqbed.transport.udp.UdpEndpoint;
-import dev.moqbed.transport.udp.UdpLimits;
 import dev.moqbed.transport.udp.UdpSecurity;
 import dev.moqbed.transport.udp.UdpServerSetup;
 import java.io.IOException;
@@ -64,7 +64,7 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
       bound[0] =
           UdpEndpoint.bind(
               address,
-              UdpLimits.defaults().withRetryAboveHandshakes(retryAboveHandshakes),
+              EndpointLimits.defaults().withRetryAboveHandshakes(retryAboveHandshakes),
               UdpSecurity.tls(tls, null),
               setup);
     } catch (IOException e) {

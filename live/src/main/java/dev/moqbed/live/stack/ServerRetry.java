@@ -1,6 +1,6 @@
 package dev.moqbed.live.stack;
 
-import dev.moqbed.transport.udp.UdpLimits;
+import dev.moqbed.transport.endpoint.EndpointLimits;
 
 /**
  * When the project's server makes a client prove its address with a Retry before holding anything
@@ -9,11 +9,11 @@ import dev.moqbed.transport.udp.UdpLimits;
  */
 public enum ServerRetry {
   /** Once 128 handshakes are in progress at once: free in normal use, a bound under a flood. */
-  AUTO("auto", UdpLimits.DEFAULT_RETRY_ABOVE_HANDSHAKES),
+  AUTO("auto", EndpointLimits.DEFAULT_RETRY_ABOVE_HANDSHAKES),
   /** Every client, every time. */
-  ALWAYS("always", UdpLimits.RETRY_ALWAYS),
+  ALWAYS("always", EndpointLimits.RETRY_ALWAYS),
   /** Never: every acceptable Initial makes a connection, within the endpoint's other limits. */
-  NEVER("never", UdpLimits.RETRY_NEVER);
+  NEVER("never", EndpointLimits.RETRY_NEVER);
 
   private final String label;
   private final int aboveHandshakes;

@@ -4,6 +4,7 @@ import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.runtime.TimerHandle;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.codec.PacketCodec;
+import dev.moqbed.transport.endpoint.PacketTap;
 import dev.moqbed.transport.quic.QuicConnection;
 import io.netty.channel.Channel;
 import java.nio.ByteBuffer;
@@ -36,7 +37,7 @@ final class SendPump {
   private final PacketCodec codec;
   private final Channel channel;
   private final OutboundDatagrams outbound;
-  private final EndpointCounters counters;
+  private final SocketCounters counters;
   private final PacketTap tap;
   // Made once: a method reference is a new object each time it is evaluated.
   private final Runnable passTask = this::pass;
@@ -54,7 +55,7 @@ final class SendPump {
       UdpConnection owner,
       PacketCodec codec,
       Channel channel,
-      EndpointCounters counters,
+      SocketCounters counters,
       PacketTap tap) {
     this.scheduler = scheduler;
     this.owner = owner;

@@ -1,5 +1,7 @@
 package dev.moqbed.transport.udp;
 
+import dev.moqbed.transport.endpoint.EndpointLimits;
+
 /**
  * A copy of one endpoint's counters.
  *
@@ -8,9 +10,9 @@ package dev.moqbed.transport.udp;
  *     (short, wrong id length, unknown id, or no server setup)
  * @param droppedUndecodable routed to a connection but malformed, or no packet of it opened
  * @param refusedAtCapacity client Initials dropped because the table held {@link
- *     UdpLimits#maxConnections()}
+ *     EndpointLimits#maxConnections()}
  * @param refusedHandshakes client Initials dropped because their source address had {@link
- *     UdpLimits#maxHandshakesPerSource()} handshakes in progress
+ *     EndpointLimits#maxHandshakesPerSource()} handshakes in progress
  * @param connectionsAccepted server connections created
  * @param connectionsOpened client connections created
  * @param connectionsRemoved connections freed (closed either way, or idle)
@@ -23,7 +25,7 @@ package dev.moqbed.transport.udp;
  *     §10.3)
  * @param statelessResetsReceived peers' Stateless Resets that ended a connection here
  * @param retriesSent Retry packets sent to client Initials while address validation was required
- *     ({@link UdpLimits#retryAboveHandshakes()})
+ *     ({@link EndpointLimits#retryAboveHandshakes()})
  * @param retriesValidated client Initials that brought back a valid Retry token
  * @param invalidRetryTokens client Initials dropped for a token that did not validate (forged,
  *     expired, for another address) while validation was required

@@ -2,10 +2,10 @@ package dev.moqbed.transport.udp;
 
 import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.transport.codec.ConnectionIds;
-import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.crypto.StatelessResetKey;
+import dev.moqbed.transport.endpoint.EndpointSecurity;
+import dev.moqbed.transport.endpoint.NullProtection;
 import dev.moqbed.transport.quic.ConnectionConfig;
-import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.QuicEndpoint;
 import dev.moqbed.transport.tls.QuicEndpointFactory;
@@ -27,14 +27,14 @@ import java.util.random.RandomGenerator;
  *       endpoints.
  * </ul>
  */
-public final class UdpSecurity {
-  private final ConnectionMaker maker;
+public final class UdpSecurity implements EndpointSecurity {
+  private final EndpointSecurity maker;
   private final String description;
   private final boolean authenticates;
   private final StatelessResetKey resetKey;
 
   private UdpSecurity(
-      ConnectionMaker maker,
+      EndpointSecurity maker,
       String description,
       boolean authenticates,
       StatelessResetKey resetKey) {
@@ -46,7 +46,7 @@ public final class UdpSecurity {
 
   /** The null protection and modelled handshake: not QUIC (see the class comment). */
   public static UdpSecurity nullProtection() {
-    return new UdpSecurity(new NullProtectionMaker(), "null protection (not QUIC)", false, null);
+    return new UdpSecurity(new NullProtection(), "null protection (not QUIC)", false, null);
   }
 
   /**
@@ -76,17 +76,38 @@ public final class UdpSecurity {
   }
 
   /** The key of this endpoint's stateless reset tokens; null under the null protection. */
-  StatelessResetKey resetKey() {
+  @Override
+  public StatelessResetKey resetKey() {
     return resetKey;
   }
 
   /** Whether a packet that opens is the peer's (AEAD): then its protocol errors close. */
-  boolean authenticates() {
+  @Override
+  public boolean authenticates() {
     return authenticates;
   }
 
-  ConnectionMaker maker() {
-    return maker;
+  @Override
+  public Made client(
+      ConnectionConfig config,
+      ConnectionIds ids,
+      ControllerFactory controllers,
+      RandomGenerator random,
+      long nowMicros) {
+    return maker.client(config, ids, controllers, random, nowMicros);
+  }
+
+  @Override
+  public Made server(
+      ConnectionConfig config,
+      ConnectionIds ids,
+      ConnectionId originalDestinationId,
+      ConnectionId retrySourceId,
+      ControllerFactory controllers,
+      RandomGenerator random,
+      long nowMicros) {
+    return maker.server(
+        config, ids, originalDestinationId, retrySourceId, controllers, random, nowMicros);
   }
 
   @Override
@@ -94,52 +115,9 @@ public final class UdpSecurity {
     return description;
   }
 
-  private static final class NullProtectionMaker implements ConnectionMaker {
-    private int nextFlowId;
-
-    @Override
-    public Made client(
-        ConnectionConfig config,
-        ConnectionIds ids,
-        ControllerFactory controllers,
-        RandomGenerator random,
-        long nowMicros) {
-      return new Made(
-          connection(config, controllers, random, nowMicros), PacketCodec.withNullProtection(ids));
-    }
-
-    @Override
-    public Made server(
-        ConnectionConfig config,
-        ConnectionIds ids,
-        ConnectionId originalDestinationId,
-        ConnectionId retrySourceId,
-        ControllerFactory controllers,
-        RandomGenerator random,
-        long nowMicros) {
-      return client(config, ids, controllers, random, nowMicros);
-    }
-
-    private QuicConnection connection(
-        ConnectionConfig config,
-        ControllerFactory controllers,
-        RandomGenerator random,
-        long nowMicros) {
-      return new QuicConnection(
-          config,
-          0,
-          1,
-          nextFlowId++,
-          controllers,
-          new SplittableRandom(random.nextLong()),
-          new SplittableRandom(random.nextLong()),
-          nowMicros);
-    }
-  }
-
   private record TlsMaker(
       ServerTlsContext server, ClientTlsConfig client, StatelessResetKey resetKey)
-      implements ConnectionMaker {
+      implements EndpointSecurity {
     @Override
     public Made client(
         ConnectionConfig config,
@@ -180,6 +158,11 @@ public final class UdpSecurity {
               new SplittableRandom(random.nextLong()),
               nowMicros);
       return new Made(endpoint.connection(), endpoint.codec());
+    }
+
+    @Override
+    public boolean authenticates() {
+      return true;
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.udp;
 
 import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.transport.endpoint.PacketTaps;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.Role;

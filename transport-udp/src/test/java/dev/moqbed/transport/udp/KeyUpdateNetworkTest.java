@@ -11,6 +11,7 @@ import dev.moqbed.netty.QuicServer;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.transport.crypto.KeyPhases;
+import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.tls.ClientTlsConfig;
@@ -42,7 +43,7 @@ class KeyUpdateNetworkTest {
 
   /** Sends the request on a bidirectional stream once ready (client) or at once (server). */
   private static KeyPhases keyPhases(UdpEndpoint endpoint, UdpConnection connection) {
-    return endpoint.call(() -> connection.codec().keyPhases());
+    return endpoint.call(() -> connection.routed().codec().keyPhases());
   }
 
   @Test
@@ -63,7 +64,7 @@ class KeyUpdateNetworkTest {
       UdpEndpoint endpoint =
           UdpEndpoint.bind(
               Loopback.ANY_LOOPBACK_PORT,
-              UdpLimits.defaults(),
+              EndpointLimits.defaults(),
               UdpSecurity.tls(
                   null,
                   ClientTlsConfig.of(
@@ -106,7 +107,7 @@ class KeyUpdateNetworkTest {
     UdpEndpoint endpoint =
         UdpEndpoint.bind(
             Loopback.ANY_LOOPBACK_PORT,
-            UdpLimits.defaults(),
+            EndpointLimits.defaults(),
             UdpSecurity.tls(tls, null),
             new UdpServerSetup(
                 config(Role.SERVER),

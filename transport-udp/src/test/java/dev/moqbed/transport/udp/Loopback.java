@@ -2,6 +2,7 @@ package dev.moqbed.transport.udp;
 
 import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
@@ -35,13 +36,13 @@ final class Loopback implements AutoCloseable {
       String cc,
       Function<UdpConnection, ConnectionHandler> handlers)
       throws IOException {
-    this(serverSecurity, clientSecurity, UdpLimits.defaults(), serverConfig, cc, handlers);
+    this(serverSecurity, clientSecurity, EndpointLimits.defaults(), serverConfig, cc, handlers);
   }
 
   Loopback(
       UdpSecurity serverSecurity,
       UdpSecurity clientSecurity,
-      UdpLimits serverLimits,
+      EndpointLimits serverLimits,
       ConnectionConfig serverConfig,
       String cc,
       Function<UdpConnection, ConnectionHandler> handlers)
@@ -52,7 +53,7 @@ final class Loopback implements AutoCloseable {
             serverLimits,
             serverSecurity,
             new UdpServerSetup(serverConfig, controllers(cc), handlers));
-    client = UdpEndpoint.bind(ANY_LOOPBACK_PORT, UdpLimits.defaults(), clientSecurity, null);
+    client = UdpEndpoint.bind(ANY_LOOPBACK_PORT, EndpointLimits.defaults(), clientSecurity, null);
   }
 
   static ControllerFactory controllers(String spec) {

@@ -9,6 +9,7 @@ import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.QuicClient;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.ServerCertificate;
+import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
@@ -53,9 +54,11 @@ class QuicheClientInteropNetworkTest {
     UdpEndpoint endpoint =
         UdpEndpoint.bind(
             Loopback.ANY_LOOPBACK_PORT,
-            UdpLimits.defaults()
+            EndpointLimits.defaults()
                 .withRetryAboveHandshakes(
-                    retry ? UdpLimits.RETRY_ALWAYS : UdpLimits.DEFAULT_RETRY_ABOVE_HANDSHAKES),
+                    retry
+                        ? EndpointLimits.RETRY_ALWAYS
+                        : EndpointLimits.DEFAULT_RETRY_ABOVE_HANDSHAKES),
             UdpSecurity.tls(tls, null),
             new UdpServerSetup(
                 serverConfig,

@@ -9,6 +9,7 @@ import dev.moqbed.netty.NettyConnection;
 import dev.moqbed.netty.QuicServer;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.ServerCertificate;
+import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.tls.ClientTlsConfig;
@@ -73,7 +74,7 @@ class QuicheServerInteropNetworkTest {
       UdpEndpoint endpoint =
           UdpEndpoint.bind(
               Loopback.ANY_LOOPBACK_PORT,
-              UdpLimits.defaults(),
+              EndpointLimits.defaults(),
               UdpSecurity.tls(
                   null,
                   ClientTlsConfig.of(

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.transport.crypto.RetryIntegrity;
+import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.ServerTlsContext;
@@ -48,7 +49,7 @@ class RetryNetworkTest {
                 UdpSecurity.tls(
                     null,
                     ClientTlsConfig.of("localhost", ALPN, ServerTrust.certificatesIn(certificate))),
-                UdpLimits.defaults().withRetryAboveHandshakes(UdpLimits.RETRY_ALWAYS),
+                EndpointLimits.defaults().withRetryAboveHandshakes(EndpointLimits.RETRY_ALWAYS),
                 Loopback.config(Role.SERVER),
                 "c4",
                 accepted -> {
@@ -77,7 +78,7 @@ class RetryNetworkTest {
         UdpEndpoint server =
             UdpEndpoint.bind(
                 Loopback.ANY_LOOPBACK_PORT,
-                UdpLimits.defaults().withRetryAboveHandshakes(UdpLimits.RETRY_ALWAYS),
+                EndpointLimits.defaults().withRetryAboveHandshakes(EndpointLimits.RETRY_ALWAYS),
                 UdpSecurity.tls(tls, null),
                 new UdpServerSetup(
                     Loopback.config(Role.SERVER),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.transport.crypto.StatelessResetKey;
+import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
@@ -41,7 +42,7 @@ class StatelessResetNetworkTest {
       InetSocketAddress address, ServerTlsContext tls, StatelessResetKey key) throws Exception {
     return UdpEndpoint.bind(
         address,
-        UdpLimits.defaults(),
+        EndpointLimits.defaults(),
         UdpSecurity.tls(tls, null, key),
         new UdpServerSetup(
             Loopback.config(Role.SERVER), Loopback.controllers("c4"), c -> new RecordingHandler()));
@@ -62,7 +63,7 @@ class StatelessResetNetworkTest {
     UdpEndpoint client =
         UdpEndpoint.bind(
             Loopback.ANY_LOOPBACK_PORT,
-            UdpLimits.defaults(),
+            EndpointLimits.defaults(),
             UdpSecurity.tls(
                 null,
                 ClientTlsConfig.of(

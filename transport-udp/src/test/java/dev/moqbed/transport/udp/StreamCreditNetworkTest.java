@@ -15,6 +15,7 @@ import dev.moqbed.session.transport.ReceiveStream;
 import dev.moqbed.session.transport.ReceiveStreamListener;
 import dev.moqbed.session.transport.SendStream;
 import dev.moqbed.session.transport.TransportListener;
+import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
@@ -238,7 +239,7 @@ class StreamCreditNetworkTest {
       UdpEndpoint endpoint =
           UdpEndpoint.bind(
               Loopback.ANY_LOOPBACK_PORT,
-              UdpLimits.defaults(),
+              EndpointLimits.defaults(),
               UdpSecurity.tls(
                   null,
                   ClientTlsConfig.of(
@@ -273,7 +274,7 @@ class StreamCreditNetworkTest {
     UdpEndpoint endpoint =
         UdpEndpoint.bind(
             Loopback.ANY_LOOPBACK_PORT,
-            UdpLimits.defaults(),
+            EndpointLimits.defaults(),
             UdpSecurity.tls(tls, null),
             new UdpServerSetup(
                 config(Role.SERVER),

@@ -5,6 +5,7 @@ import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.transport.app.BatchClient;
 import dev.moqbed.transport.app.BatchServer;
+import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
@@ -13,7 +14,6 @@ import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.udp.UdpConnection;
 import dev.moqbed.transport.udp.UdpEndpoint;
-import dev.moqbed.transport.udp.UdpLimits;
 import dev.moqbed.transport.udp.UdpSecurity;
 import dev.moqbed.transport.udp.UdpServerSetup;
 import java.io.IOException;
@@ -61,7 +61,7 @@ public final class MoqbedPairing implements LoopbackPairing {
     try (UdpEndpoint serverEndpoint =
             UdpEndpoint.bind(
                 loopback,
-                UdpLimits.defaults(),
+                EndpointLimits.defaults(),
                 tls == null ? UdpSecurity.nullProtection() : tls.serverSecurity(),
                 new UdpServerSetup(
                     ConnectionConfig.picoquic(Role.SERVER),
@@ -70,7 +70,7 @@ public final class MoqbedPairing implements LoopbackPairing {
         UdpEndpoint clientEndpoint =
             UdpEndpoint.bind(
                 loopback,
-                UdpLimits.defaults(),
+                EndpointLimits.defaults(),
                 tls == null ? UdpSecurity.nullProtection() : tls.clientSecurity(),
                 null)) {
       server.socketKind = serverEndpoint.socketKind();

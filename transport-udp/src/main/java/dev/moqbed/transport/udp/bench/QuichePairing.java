@@ -8,10 +8,10 @@ import dev.moqbed.netty.QuicServer;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.QuicheController;
 import dev.moqbed.session.transport.PathStats;
+import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.udp.UdpEndpoint;
-import dev.moqbed.transport.udp.UdpLimits;
 import dev.moqbed.transport.udp.UdpServerSetup;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -106,7 +106,7 @@ public final class QuichePairing implements LoopbackPairing {
         }
       } else {
         try (UdpEndpoint endpoint =
-            UdpEndpoint.bind(loopback, UdpLimits.defaults(), tls.clientSecurity(), null)) {
+            UdpEndpoint.bind(loopback, EndpointLimits.defaults(), tls.clientSecurity(), null)) {
           MoqbedPairing.TimedClient client = new MoqbedPairing.TimedClient(bytes);
           endpoint.connect(
               server.localAddress(), ConnectionConfig.picoquic(Role.CLIENT), controllers, client);
@@ -154,7 +154,7 @@ public final class QuichePairing implements LoopbackPairing {
     try (UdpEndpoint endpoint =
         UdpEndpoint.bind(
             loopback,
-            UdpLimits.defaults(),
+            EndpointLimits.defaults(),
             tls.serverSecurity(),
             new UdpServerSetup(
                 ConnectionConfig.picoquic(Role.SERVER), controllers, server::attach))) {

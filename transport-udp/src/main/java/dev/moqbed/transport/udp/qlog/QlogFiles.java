@@ -1,10 +1,10 @@
 package dev.moqbed.transport.udp.qlog;
 
+import dev.moqbed.transport.endpoint.PacketTap;
+import dev.moqbed.transport.endpoint.PacketTaps;
 import dev.moqbed.transport.qlog.ConnectionQlog;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
-import dev.moqbed.transport.udp.PacketTap;
-import dev.moqbed.transport.udp.PacketTaps;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.moqbed.transport.udp.qlog;
 
 import dev.moqbed.transport.Datagram;
+import dev.moqbed.transport.endpoint.PacketTap;
 import dev.moqbed.transport.qlog.ConnectionQlog;
-import dev.moqbed.transport.udp.PacketTap;
 
 /** One connection's tap: the simulator's qlog observer, shown the datagrams the driver moves. */
 final class QlogTap implements PacketTap {

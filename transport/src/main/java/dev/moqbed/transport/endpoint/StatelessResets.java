@@ -1,11 +1,9 @@
-package dev.moqbed.transport.udp;
+package dev.moqbed.transport.endpoint;
 
 import dev.moqbed.transport.crypto.StatelessResetKey;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.StatelessReset;
 import dev.moqbed.transport.wire.StatelessResetToken;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -39,7 +37,7 @@ final class StatelessResets {
 
   private final StatelessResetKey key;
   private final RandomGenerator random;
-  private final Map<StatelessResetToken, UdpConnection> byPeerToken = new HashMap<>();
+  private final Map<StatelessResetToken, EndpointConnection<?>> byPeerToken = new HashMap<>();
   private long credit = BURST;
   private long refilledAtMicros = Long.MIN_VALUE;
 
@@ -52,39 +50,39 @@ final class StatelessResets {
     this.random = random;
   }
 
-  void register(StatelessResetToken peerToken, UdpConnection connection) {
+  void register(StatelessResetToken peerToken, EndpointConnection<?> connection) {
     byPeerToken.put(peerToken, connection);
   }
 
-  void unregister(StatelessResetToken peerToken, UdpConnection connection) {
+  void unregister(StatelessResetToken peerToken, EndpointConnection<?> connection) {
     byPeerToken.remove(peerToken, connection);
   }
 
   /** The connection this datagram is a Stateless Reset for, or null. */
-  UdpConnection match(ByteBuf datagram) {
+  EndpointConnection<?> match(ByteBuffer datagram) {
     if (byPeerToken.isEmpty()) {
       return null;
     }
-    ByteBuffer bytes = datagram.nioBuffer(datagram.readerIndex(), datagram.readableBytes());
-    int offset = StatelessReset.candidateTokenOffset(bytes, 0, bytes.limit());
+    int offset =
+        StatelessReset.candidateTokenOffset(datagram, datagram.position(), datagram.limit());
     if (offset < 0) {
       return null;
     }
-    return byPeerToken.get(StatelessResetToken.copyOf(bytes, offset));
+    return byPeerToken.get(StatelessResetToken.copyOf(datagram, offset));
   }
 
   /**
    * The reset answering a short header to {@code unknownId}, or null when none may go (no key, a
    * datagram too short, or the rate limit).
    */
-  ByteBuf answer(int datagramBytes, ConnectionId unknownId, long nowMicros) {
+  ByteBuffer answer(int datagramBytes, ConnectionId unknownId, long nowMicros) {
     if (key == null || datagramBytes <= MIN_TRIGGER_BYTES || !takeCredit(nowMicros)) {
       return null;
     }
     int length = Math.min(datagramBytes - 1, MAX_RESET_BYTES);
     ByteBuffer reset = ByteBuffer.allocate(length);
     StatelessReset.write(reset, length, key.tokenFor(unknownId), random);
-    return Unpooled.wrappedBuffer(reset.flip());
+    return reset.flip();
   }
 
   private boolean takeCredit(long nowMicros) {

@@ -1,4 +1,4 @@
-package dev.moqbed.transport.udp;
+package dev.moqbed.transport.endpoint;
 
 import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.crypto.RetryIntegrity;
@@ -7,20 +7,17 @@ import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.PacketHeader;
 import dev.moqbed.transport.wire.PacketHeaderWriter;
 import dev.moqbed.transport.wire.QuicVersion;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.util.function.BiConsumer;
 import java.util.random.RandomGenerator;
 
 /**
  * Address validation before a server holds anything for a client (RFC 9000 §8.1.2): once {@link
- * UdpLimits#retryAboveHandshakes()} handshakes are in progress, a client Initial without a token is
- * answered with a Retry (a small packet, so no amplification: §8.1) and creates no connection; only
- * an Initial that brings back a valid token from this endpoint's Retry, from the address the Retry
- * went to, does. A flood of Initials from spoofed addresses then costs a Retry each and never fills
- * the connection table, since the spoofer never sees the token.
+ * EndpointLimits#retryAboveHandshakes()} handshakes are in progress, a client Initial without a
+ * token is answered with a Retry (a small packet, so no amplification: §8.1) and creates no
+ * connection; only an Initial that brings back a valid token from this endpoint's Retry, from the
+ * address the Retry went to, does. A flood of Initials from spoofed addresses then costs a Retry
+ * each and never fills the connection table, since the spoofer never sees the token.
  *
  * <p>An Initial with a token this endpoint cannot validate is dropped while Retry is required (RFC
  * 9000 §8.1.2 suggests closing with INVALID_TOKEN instead: that needs the connection state this
@@ -40,21 +37,21 @@ final class RetryGate {
   private final int retryAboveHandshakes;
   private final RandomGenerator random;
   private final EndpointCounters counters;
-  private final BiConsumer<ByteBuf, InetSocketAddress> send;
+  private final EndpointHost<?> host;
 
   /**
-   * @param send writes a datagram to an address
+   * @param host sends the Retry
    */
   RetryGate(
       int retryAboveHandshakes,
       RandomGenerator random,
       EndpointCounters counters,
-      BiConsumer<ByteBuf, InetSocketAddress> send) {
+      EndpointHost<?> host) {
     this.tokens = new RetryTokens(random);
     this.retryAboveHandshakes = retryAboveHandshakes;
     this.random = random;
     this.counters = counters;
-    this.send = send;
+    this.host = host;
   }
 
   /**
@@ -65,7 +62,7 @@ final class RetryGate {
    * @return the ids to make the connection with; null when it was answered with a Retry or dropped
    */
   Admission admit(
-      ByteBuf datagram,
+      ByteBuffer datagram,
       InboundHeader header,
       InetSocketAddress sender,
       ConnectionId destinationId,
@@ -97,7 +94,7 @@ final class RetryGate {
   }
 
   private void sendRetry(
-      ByteBuf datagram,
+      ByteBuffer datagram,
       InboundHeader header,
       InetSocketAddress sender,
       ConnectionId destinationId,
@@ -117,6 +114,6 @@ final class RetryGate {
         random.nextInt(16));
     RetryIntegrity.writeTag(destinationId, retry, 0, size);
     counters.retriesSent++;
-    send.accept(Unpooled.wrappedBuffer(retry.array()), sender);
+    host.transmit(retry.clear(), sender);
   }
 }

@@ -1,9 +1,9 @@
-package dev.moqbed.transport.udp;
+package dev.moqbed.transport.endpoint;
 
 import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicVersion;
-import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
 
 /**
  * The parts of a datagram's first header the endpoint routes on, read without decoding the packet
@@ -36,19 +36,19 @@ final class InboundHeader {
   private int destinationIdLength;
 
   /**
-   * Reads the header at the start of {@code datagram}'s readable bytes.
+   * Reads the header at the start of {@code datagram}'s remaining bytes (left unchanged).
    *
    * @return false when it is too short, has the fixed bit clear, or its Destination Connection ID
    *     is not 8 bytes: no connection of this endpoint can own it
    */
-  boolean parse(ByteBuf datagram) {
-    int start = datagram.readerIndex();
-    int end = datagram.writerIndex();
+  boolean parse(ByteBuffer datagram) {
+    int start = datagram.position();
+    int end = datagram.limit();
     datagramBytes = end - start;
     if (datagramBytes < 1 + ConnectionIds.MODEL_LENGTH) {
       return false;
     }
-    int first = datagram.getUnsignedByte(start);
+    int first = datagram.get(start) & 0xff;
     if ((first & FIXED_BIT) == 0) {
       return false; // version negotiation (we send only v1) or not QUIC
     }
@@ -65,7 +65,7 @@ final class InboundHeader {
     }
     version = datagram.getInt(start + 1);
     longType = (first >>> 4) & 0x3;
-    int dcidLength = datagram.getUnsignedByte(dcidLengthAt);
+    int dcidLength = datagram.get(dcidLengthAt) & 0xff;
     int scidLengthAt = dcidLengthAt + 1 + dcidLength;
     if (dcidLength < ConnectionIds.MODEL_LENGTH
         || dcidLength > ConnectionId.MAX_LENGTH
@@ -76,7 +76,7 @@ final class InboundHeader {
     destinationIdOffset = dcidLengthAt + 1;
     destinationIdLength = dcidLength;
     destinationKey = foreignDestination ? 0 : datagram.getLong(dcidLengthAt + 1);
-    sourceIdLength = datagram.getUnsignedByte(scidLengthAt);
+    sourceIdLength = datagram.get(scidLengthAt) & 0xff;
     sourceIdOffset = scidLengthAt + 1;
     return sourceIdLength <= ConnectionId.MAX_LENGTH && sourceIdOffset + sourceIdLength <= end;
   }
@@ -90,10 +90,8 @@ final class InboundHeader {
   }
 
   /** The Destination Connection ID of a long header (copied). */
-  ConnectionId destinationId(ByteBuf datagram) {
-    byte[] id = new byte[destinationIdLength];
-    datagram.getBytes(destinationIdOffset, id);
-    return ConnectionId.of(id);
+  ConnectionId destinationId(ByteBuffer datagram) {
+    return copy(datagram, destinationIdOffset, destinationIdLength);
   }
 
   /** A short header: a 1-RTT packet, or a Stateless Reset that looks like one. */
@@ -121,33 +119,37 @@ final class InboundHeader {
    * length is 0, null when the length field or the token runs past the datagram. Read only for an
    * {@link #isAcceptableInitial()}.
    */
-  byte[] initialToken(ByteBuf datagram) {
+  byte[] initialToken(ByteBuffer datagram) {
     int at = sourceIdOffset + sourceIdLength;
-    int end = datagram.writerIndex();
+    int end = datagram.limit();
     if (at >= end) {
       return null;
     }
-    int first = datagram.getUnsignedByte(at);
+    int first = datagram.get(at) & 0xff;
     int lengthBytes = 1 << (first >>> 6);
     if (at + lengthBytes > end) {
       return null;
     }
     long length = first & 0x3f;
     for (int i = 1; i < lengthBytes; i++) {
-      length = (length << 8) | datagram.getUnsignedByte(at + i);
+      length = (length << 8) | (datagram.get(at + i) & 0xff);
     }
     if (length > end - at - lengthBytes) {
       return null;
     }
     byte[] token = new byte[(int) length];
-    datagram.getBytes(at + lengthBytes, token);
+    datagram.get(at + lengthBytes, token);
     return token;
   }
 
   /** The Source Connection ID of a long header: the id the client chose for itself. */
-  ConnectionId sourceId(ByteBuf datagram) {
-    byte[] id = new byte[sourceIdLength];
-    datagram.getBytes(sourceIdOffset, id);
+  ConnectionId sourceId(ByteBuffer datagram) {
+    return copy(datagram, sourceIdOffset, sourceIdLength);
+  }
+
+  private static ConnectionId copy(ByteBuffer datagram, int offset, int length) {
+    byte[] id = new byte[length];
+    datagram.get(offset, id);
     return ConnectionId.of(id);
   }
 

@@ -1,4 +1,4 @@
-package dev.moqbed.transport.udp;
+package dev.moqbed.transport.endpoint;
 
 /**
  * What one endpoint lets peers make it hold: a datagram never grows a table past these.
@@ -11,7 +11,8 @@ package dev.moqbed.transport.udp;
  *     Initial must prove its address with a Retry token before the server holds anything for it
  *     ({@link RetryGate}); {@link #RETRY_ALWAYS} for every Initial, {@link #RETRY_NEVER} for none
  */
-public record UdpLimits(int maxConnections, int maxHandshakesPerSource, int retryAboveHandshakes) {
+public record EndpointLimits(
+    int maxConnections, int maxHandshakesPerSource, int retryAboveHandshakes) {
   /** Every client Initial is answered with a Retry first. */
   public static final int RETRY_ALWAYS = 0;
 
@@ -25,19 +26,19 @@ public record UdpLimits(int maxConnections, int maxHandshakesPerSource, int retr
    */
   public static final int DEFAULT_RETRY_ABOVE_HANDSHAKES = 128;
 
-  public UdpLimits {
+  public EndpointLimits {
     if (maxConnections < 1 || maxHandshakesPerSource < 1 || retryAboveHandshakes < 0) {
       throw new IllegalArgumentException("limits must be at least 1 (the Retry threshold 0)");
     }
   }
 
   /** 10,000 connections; 64 handshakes in progress per source address; Retry above 128. */
-  public static UdpLimits defaults() {
-    return new UdpLimits(10_000, 64, DEFAULT_RETRY_ABOVE_HANDSHAKES);
+  public static EndpointLimits defaults() {
+    return new EndpointLimits(10_000, 64, DEFAULT_RETRY_ABOVE_HANDSHAKES);
   }
 
   /** The same limits with another Retry threshold. */
-  public UdpLimits withRetryAboveHandshakes(int handshakes) {
-    return new UdpLimits(maxConnections, maxHandshakesPerSource, handshakes);
+  public EndpointLimits withRetryAboveHandshakes(int handshakes) {
+    return new EndpointLimits(maxConnections, maxHandshakesPerSource, handshakes);
   }
 }

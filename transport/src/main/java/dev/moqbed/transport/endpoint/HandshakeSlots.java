@@ -1,4 +1,4 @@
-package dev.moqbed.transport.udp;
+package dev.moqbed.transport.endpoint;
 
 import java.net.InetAddress;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package dev.moqbed.transport.udp;
+package dev.moqbed.transport.endpoint;
 
 import dev.moqbed.transport.Datagram;
 

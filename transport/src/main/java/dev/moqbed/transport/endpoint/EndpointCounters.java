@@ -1,0 +1,84 @@
+package dev.moqbed.transport.endpoint;
+
+/**
+ * What an {@link Endpoint} counted: datagrams it routed, dropped or answered itself, connections it
+ * made and freed. Written on the endpoint's thread only; a host reads them there.
+ */
+public final class EndpointCounters {
+  long datagramsReceived;
+  long droppedUnroutable;
+  long droppedUndecodable;
+  long refusedAtCapacity;
+  long refusedHandshakes;
+  long connectionsAccepted;
+  long connectionsOpened;
+  long connectionsRemoved;
+  long internalErrors;
+  long statelessResetsSent;
+  long statelessResetsReceived;
+  long retriesSent;
+  long retriesValidated;
+  long invalidRetryTokens;
+
+  /** Every datagram handed to the endpoint. */
+  public long datagramsReceived() {
+    return datagramsReceived;
+  }
+
+  /** For no connection here and not a client Initial the endpoint may accept. */
+  public long droppedUnroutable() {
+    return droppedUnroutable;
+  }
+
+  /** Routed to a connection but malformed, or no packet of it opened. */
+  public long droppedUndecodable() {
+    return droppedUndecodable;
+  }
+
+  /** Client Initials dropped because the table held its maximum of connections. */
+  public long refusedAtCapacity() {
+    return refusedAtCapacity;
+  }
+
+  /** Client Initials refused because their source held its share of handshakes. */
+  public long refusedHandshakes() {
+    return refusedHandshakes;
+  }
+
+  public long connectionsAccepted() {
+    return connectionsAccepted;
+  }
+
+  public long connectionsOpened() {
+    return connectionsOpened;
+  }
+
+  public long connectionsRemoved() {
+    return connectionsRemoved;
+  }
+
+  /** Connections dropped because the transport threw (a bug, never a peer's doing). */
+  public long internalErrors() {
+    return internalErrors;
+  }
+
+  public long statelessResetsSent() {
+    return statelessResetsSent;
+  }
+
+  public long statelessResetsReceived() {
+    return statelessResetsReceived;
+  }
+
+  public long retriesSent() {
+    return retriesSent;
+  }
+
+  public long retriesValidated() {
+    return retriesValidated;
+  }
+
+  public long invalidRetryTokens() {
+    return invalidRetryTokens;
+  }
+}
