@@ -54,7 +54,8 @@ public final class ServerCertificate {
     }
     try {
       Files.createDirectories(directory);
-      SelfSignedCertificate generated = SelfSignedCertificate.builder().fqdn("localhost").build();
+      SelfSignedCertificate generated =
+          SelfSignedCertificate.builder().fqdn("localhost").algorithm("EC").bits(256).build();
       try {
         Files.copy(
             generated.certificate().toPath(), certificate, StandardCopyOption.REPLACE_EXISTING);

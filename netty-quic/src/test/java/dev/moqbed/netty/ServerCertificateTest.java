@@ -18,6 +18,11 @@ class ServerCertificateTest {
     assertTrue(Files.isRegularFile(directory.resolve("relay-cert.pem")));
     assertTrue(Files.isRegularFile(directory.resolve("relay-key.pem")));
     assertEquals("CN=localhost", first.certificate().getSubjectX500Principal().getName());
+    // ECDSA P-256: far cheaper to sign a handshake with than RSA-2048, and what a browser's
+    // serverCertificateHashes accepts.
+    java.security.interfaces.ECPublicKey key =
+        (java.security.interfaces.ECPublicKey) first.certificate().getPublicKey();
+    assertEquals(256, key.getParams().getCurve().getField().getFieldSize());
     ServerCertificate second = ServerCertificate.selfSigned(directory);
     assertEquals(first.certificate(), second.certificate());
   }
