@@ -30,23 +30,15 @@ import java.util.random.RandomGenerator;
 public final class UdpSecurity implements EndpointSecurity {
   private final EndpointSecurity maker;
   private final String description;
-  private final boolean authenticates;
-  private final StatelessResetKey resetKey;
 
-  private UdpSecurity(
-      EndpointSecurity maker,
-      String description,
-      boolean authenticates,
-      StatelessResetKey resetKey) {
+  private UdpSecurity(EndpointSecurity maker, String description) {
     this.maker = maker;
     this.description = description;
-    this.authenticates = authenticates;
-    this.resetKey = resetKey;
   }
 
   /** The null protection and modelled handshake: not QUIC (see the class comment). */
   public static UdpSecurity nullProtection() {
-    return new UdpSecurity(new NullProtection(), "null protection (not QUIC)", false, null);
+    return new UdpSecurity(new NullProtection(), "null protection (not QUIC)");
   }
 
   /**
@@ -72,19 +64,19 @@ public final class UdpSecurity implements EndpointSecurity {
     if (resetKey == null) {
       throw new IllegalArgumentException("a stateless reset key is needed");
     }
-    return new UdpSecurity(new TlsMaker(server, client, resetKey), "TLS 1.3", true, resetKey);
+    return new UdpSecurity(new TlsMaker(server, client, resetKey), "TLS 1.3");
   }
 
   /** The key of this endpoint's stateless reset tokens; null under the null protection. */
   @Override
   public StatelessResetKey resetKey() {
-    return resetKey;
+    return maker.resetKey();
   }
 
   /** Whether a packet that opens is the peer's (AEAD): then its protocol errors close. */
   @Override
   public boolean authenticates() {
-    return authenticates;
+    return maker.authenticates();
   }
 
   @Override
