@@ -6,6 +6,7 @@ import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.cc.RttSample;
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.recovery.DeliveryRateSampler;
+import dev.moqbed.transport.recovery.PacketNumberHoles;
 import dev.moqbed.transport.recovery.RttEstimator;
 import dev.moqbed.transport.wire.TransportErrorCode;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ final class AckProcessor {
   private final LossDetection loss;
   private final StreamTable streams;
   private final AckFrequencyRequest ackFrequency;
+  private final PacketNumberHoles holes;
   private final AckSample ackSample = new AckSample();
   private final RttSample rttSample = new RttSample();
   private final EcnSample ecnSample = new EcnSample();
@@ -36,8 +38,10 @@ final class AckProcessor {
       PathState path,
       LossDetection loss,
       StreamTable streams,
-      AckFrequencyRequest ackFrequency) {
+      AckFrequencyRequest ackFrequency,
+      PacketNumberHoles holes) {
     this.connection = connection;
+    this.holes = holes;
     this.path = path;
     this.loss = loss;
     this.streams = streams;
@@ -54,6 +58,15 @@ final class AckProcessor {
           TransportErrorCode.PROTOCOL_VIOLATION.code(),
           false,
           "ACK of packet " + ack.largestAcknowledged() + ", never sent");
+      return;
+    }
+    long hole = space.space == PacketSpace.APPLICATION ? holes.acknowledgedHole(ack) : -1;
+    if (hole >= 0) {
+      // The same lie about a number skipped on purpose (picoquic's optimistic-ACK holes).
+      connection.close(
+          TransportErrorCode.PROTOCOL_VIOLATION.code(),
+          false,
+          "ACK of packet " + hole + ", skipped and never sent");
       return;
     }
     DeliveryRateSampler sampler = path.sampler();

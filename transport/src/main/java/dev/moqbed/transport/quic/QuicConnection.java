@@ -157,7 +157,7 @@ public final class QuicConnection {
     this.loss =
         new LossDetection(
             config, spaces, path, streams, pending, ackFrequency, stats, timers, output, nowMicros);
-    this.acks = new AckProcessor(this, path, loss, streams, ackFrequency);
+    this.acks = new AckProcessor(this, path, loss, streams, ackFrequency, holes);
     this.assembly =
         new PacketAssembly(
             this,

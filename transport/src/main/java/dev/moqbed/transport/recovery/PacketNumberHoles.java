@@ -1,5 +1,6 @@
 package dev.moqbed.transport.recovery;
 
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
@@ -38,6 +39,13 @@ public final class PacketNumberHoles {
   private boolean newestPendingIsHole;
 
   /**
+   * The numbers skipped so far, oldest first, to catch a peer that acknowledges one. The mean
+   * spacing doubles with each hole, so a connection never skips more than a few dozen: 64 would
+   * take about 256 × 2<sup>64</sup> packets.
+   */
+  private long[] skipped = new long[4];
+
+  /**
    * @param period the pseudo-period in packets ({@link #PICOQUIC_PERIOD}), 0 for no holes
    * @param random where the spacing is drawn from; unused when {@code period} is 0
    */
@@ -67,12 +75,34 @@ public final class PacketNumberHoles {
     boolean insert = predicted && !newestPendingIsHole;
     long after = insert ? nextPacketNumber + 1 : nextPacketNumber;
     if (insert) {
+      remember(nextPacketNumber);
       holesInserted++;
       newestPendingIsHole = true;
     }
     nextHole = after + MINIMUM_SPACING + random.nextLong(spacingBound());
     predicted = true;
     return insert;
+  }
+
+  /**
+   * The lowest skipped number {@code ack} acknowledges, or -1 when it acknowledges none: a peer
+   * that does acknowledges a packet it cannot have received (an optimistic ACK, which would make
+   * the sender speed up beyond the path), and picoquic closes the connection.
+   */
+  public long acknowledgedHole(AckFrame ack) {
+    for (int i = 0; i < holesInserted; i++) {
+      if (ack.acknowledges(skipped[i])) {
+        return skipped[i];
+      }
+    }
+    return -1;
+  }
+
+  private void remember(long packetNumber) {
+    if (holesInserted == skipped.length) {
+      skipped = Arrays.copyOf(skipped, skipped.length * 2);
+    }
+    skipped[holesInserted] = packetNumber;
   }
 
   /** A packet left with a real number: the newest pending packet is no longer a hole. */
