@@ -17,7 +17,7 @@ import dev.moqbed.live.interval.RelayProbe;
 import dev.moqbed.live.node.RelayNode;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
-import dev.moqbed.live.stack.ServerRetry;
+import dev.moqbed.live.stack.ServerAdmission;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.output.OutputFormat;
@@ -102,16 +102,7 @@ final class RelayCommand implements Callable<Integer> {
 
   @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
-  @Option(
-      names = "--retry",
-      paramLabel = "WHEN",
-      defaultValue = "auto",
-      description =
-          "When a client must first prove its address with a QUIC Retry (RFC 9000 §8.1.2), on the"
-              + " project's stack: auto (once 128 handshakes are in progress: a flood of spoofed"
-              + " Initials then costs a small packet each and no state), always, never (default"
-              + " ${DEFAULT-VALUE}). quiche's server sends a Retry to every client.")
-  String retry;
+  @Mixin AdmissionOptions admissionOptions = new AdmissionOptions();
 
   @Option(
       names = "--cert",
@@ -290,7 +281,7 @@ final class RelayCommand implements Callable<Integer> {
                 List.of(), EnumSet.of(Column.STOP_SENDING, Column.DROPPED, Column.PATH)));
     QlogFiles qlog = qlogOption.open();
     LiveStack stack = LiveQlogOption.apply(controllerOption.stack(), qlog, "relay");
-    ServerRetry serverRetry = ServerRetry.ofLabel(retry);
+    ServerAdmission admission = admissionOptions.admission();
     RelayNode node;
     try {
       node =
@@ -299,7 +290,7 @@ final class RelayCommand implements Callable<Integer> {
                   LiveSupport.parseAddress(listen),
                   stack,
                   tls,
-                  serverRetry,
+                  admission,
                   relayConfig(tokenKey, upstreamAuthorization),
                   probe != null ? probe : metricsObserver,
                   line -> log(err, line)),
@@ -308,7 +299,7 @@ final class RelayCommand implements Callable<Integer> {
       LiveQlogOption.finish(qlog, "relay", err);
       throw e;
     }
-    printBanner(out, err, node, stack, serverRetry, tls, tokenKey, relayMetrics);
+    printBanner(out, err, node, stack, admission, tls, tokenKey, relayMetrics);
     IntervalRun run = null;
     if (probe != null) {
       printer.begin();
@@ -453,6 +444,16 @@ final class RelayCommand implements Callable<Integer> {
     };
   }
 
+  private static String admissionText(ServerAdmission admission) {
+    return ", Retry "
+        + admission.retry().label()
+        + ", "
+        + admission.handshakesPerSecond()
+        + " handshakes/s ("
+        + admission.handshakesPerSecondPerAddress()
+        + " per address)";
+  }
+
   private static void log(PrintWriter err, String line) {
     err.println("relay: " + line);
     err.flush();
@@ -463,7 +464,7 @@ final class RelayCommand implements Callable<Integer> {
       PrintWriter err,
       RelayNode node,
       LiveStack stack,
-      ServerRetry serverRetry,
+      ServerAdmission admission,
       ServerCertificate tls,
       TokenKey tokenKey,
       RelayMetrics relayMetrics) {
@@ -478,7 +479,7 @@ final class RelayCommand implements Callable<Integer> {
             + stack.describe()
             + ", "
             + node.socketLayer()
-            + (stack.transport() == LiveTransport.MOQBED ? ", Retry " + serverRetry.label() : "")
+            + (stack.transport() == LiveTransport.MOQBED ? admissionText(admission) : "")
             + "), certificate "
             + tls.certificateFile()
             + (relayMetrics == null ? "" : ", metrics on http://" + metricsListening + "/metrics")

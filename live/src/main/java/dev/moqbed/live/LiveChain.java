@@ -6,7 +6,7 @@ import dev.moqbed.live.interval.SubscriberProbe;
 import dev.moqbed.live.node.RelayNode;
 import dev.moqbed.live.stack.ClientEndpoint;
 import dev.moqbed.live.stack.LiveStack;
-import dev.moqbed.live.stack.ServerRetry;
+import dev.moqbed.live.stack.ServerAdmission;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.ClientTrust;
@@ -372,7 +372,7 @@ public final class LiveChain {
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 stack,
                 certificate,
-                ServerRetry.AUTO,
+                ServerAdmission.DEFAULT,
                 RelayConfig.DEFAULT,
                 probe != null ? probe : relayMetrics == null ? RelayObserver.NONE : relayMetrics,
                 log),

@@ -1,8 +1,8 @@
 package dev.moqbed.live.node;
 
 import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.ServerAdmission;
 import dev.moqbed.live.stack.ServerEndpoint;
-import dev.moqbed.live.stack.ServerRetry;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.ServerCertificate;
@@ -29,7 +29,7 @@ public final class RelayNode implements AutoCloseable {
    * @param listen the address to bind (port 0: an ephemeral one)
    * @param stack the QUIC stack and the relays' controller
    * @param certificate the server certificate
-   * @param retry when the project's stack asks a client for a Retry
+   * @param admission who the project's stack lets start a handshake, and when it asks for a Retry
    * @param relay the relay's limits
    * @param observer the relay's events go here (metrics, interval probes), or {@link
    *     RelayObserver#NONE}
@@ -39,7 +39,7 @@ public final class RelayNode implements AutoCloseable {
       InetSocketAddress listen,
       LiveStack stack,
       ServerCertificate certificate,
-      ServerRetry retry,
+      ServerAdmission admission,
       RelayConfig relay,
       RelayObserver observer,
       Consumer<String> log) {
@@ -47,7 +47,7 @@ public final class RelayNode implements AutoCloseable {
       Objects.requireNonNull(listen, "listen");
       Objects.requireNonNull(stack, "stack");
       Objects.requireNonNull(certificate, "certificate");
-      Objects.requireNonNull(retry, "retry");
+      Objects.requireNonNull(admission, "admission");
       Objects.requireNonNull(relay, "relay");
       Objects.requireNonNull(observer, "observer");
       Objects.requireNonNull(log, "log");
@@ -100,7 +100,7 @@ public final class RelayNode implements AutoCloseable {
                       config.listen(),
                       config.certificate(),
                       VERSION.alpn(),
-                      config.retry(),
+                      config.admission(),
                       connection -> holder.serve(connection.transport())));
       holder.relay =
           new Relay(server.scheduler(), config.relay(), config.log()::accept, config.observer());

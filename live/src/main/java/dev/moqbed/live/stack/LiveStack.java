@@ -244,19 +244,19 @@ public final class LiveStack {
       String alpn,
       Consumer<LiveConnection> onConnection)
       throws IOException {
-    return listen(address, certificate, alpn, ServerRetry.AUTO, onConnection);
+    return listen(address, certificate, alpn, ServerAdmission.DEFAULT, onConnection);
   }
 
   /**
-   * Listens with the given address validation: on the project's stack, when its server answers
-   * Initials with a Retry first (RFC 9000 §8.1.2). quiche's server, as Netty configures it here,
-   * sends a Retry to every client whatever {@code retry} says.
+   * Listens with the given admission: on the project's stack, when its server answers Initials with
+   * a Retry first (RFC 9000 §8.1.2) and how many handshakes a second it starts. quiche's server, as
+   * Netty configures it here, sends a Retry to every client whatever {@code admission} says.
    */
   public ServerEndpoint listen(
       InetSocketAddress address,
       ServerCertificate certificate,
       String alpn,
-      ServerRetry retry,
+      ServerAdmission admission,
       Consumer<LiveConnection> onConnection)
       throws IOException {
     if (transport == LiveTransport.QUICHE) {
@@ -270,7 +270,7 @@ public final class LiveStack {
         alpn,
         onConnection,
         taps(),
-        retry.aboveHandshakes());
+        admission.limits());
   }
 
   /**

@@ -39,7 +39,7 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
       String alpn,
       Consumer<LiveConnection> onConnection,
       PacketTaps taps,
-      int retryAboveHandshakes)
+      EndpointLimits limits)
       throws IOException {
     ServerTlsContext tls =
         ServerTlsContext.fromPemFiles(
@@ -61,12 +61,7 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
             },
             taps);
     try {
-      bound[0] =
-          UdpEndpoint.bind(
-              address,
-              EndpointLimits.defaults().withRetryAboveHandshakes(retryAboveHandshakes),
-              UdpSecurity.tls(tls, null),
-              setup);
+      bound[0] = UdpEndpoint.bind(address, limits, UdpSecurity.tls(tls, null), setup);
     } catch (IOException e) {
       tls.close();
       throw new IOException(

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.moqbed.live.PathTrace;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
-import dev.moqbed.live.stack.ServerRetry;
+import dev.moqbed.live.stack.ServerAdmission;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
@@ -49,7 +49,7 @@ class RelayNodeNetworkTest {
               new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
               stack,
               certificate,
-              ServerRetry.AUTO,
+              ServerAdmission.DEFAULT,
               RelayConfig.DEFAULT,
               RelayObserver.NONE,
               line -> {});
@@ -85,7 +85,7 @@ class RelayNodeNetworkTest {
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 LiveStack.of(LiveTransport.MOQBED, "c4"),
                 ServerCertificate.selfSigned(directory),
-                ServerRetry.AUTO,
+                ServerAdmission.DEFAULT,
                 RelayConfig.DEFAULT,
                 RelayObserver.NONE,
                 line -> {}),

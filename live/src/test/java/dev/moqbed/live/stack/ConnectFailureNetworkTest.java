@@ -56,7 +56,7 @@ class ConnectFailureNetworkTest {
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 STACK,
                 ServerCertificate.selfSigned(directory),
-                ServerRetry.AUTO,
+                ServerAdmission.DEFAULT,
                 RelayConfig.DEFAULT,
                 RelayObserver.NONE,
                 line -> {}),

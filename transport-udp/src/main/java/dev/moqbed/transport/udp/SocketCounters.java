@@ -33,6 +33,8 @@ final class SocketCounters {
         routing.statelessResetsReceived(),
         routing.retriesSent(),
         routing.retriesValidated(),
-        routing.invalidRetryTokens());
+        routing.invalidRetryTokens(),
+        routing.refusedRate(),
+        routing.versionNegotiationsSent());
   }
 }

@@ -11,8 +11,9 @@ import dev.moqbed.transport.endpoint.EndpointLimits;
  * @param droppedUndecodable routed to a connection but malformed, or no packet of it opened
  * @param refusedAtCapacity client Initials dropped because the table held {@link
  *     EndpointLimits#maxConnections()}
- * @param refusedHandshakes client Initials dropped because their source address had {@link
- *     EndpointLimits#maxHandshakesPerSource()} handshakes in progress
+ * @param refusedHandshakes client Initials dropped that a Retry would have answered where Retry is
+ *     off, and proven ones whose source address held four times its share ({@link
+ *     EndpointLimits#maxHandshakesPerSource()}) of handshakes in progress
  * @param connectionsAccepted server connections created
  * @param connectionsOpened client connections created
  * @param connectionsRemoved connections freed (closed either way, or idle)
@@ -25,10 +26,16 @@ import dev.moqbed.transport.endpoint.EndpointLimits;
  *     §10.3)
  * @param statelessResetsReceived peers' Stateless Resets that ended a connection here
  * @param retriesSent Retry packets sent to client Initials while address validation was required
- *     ({@link EndpointLimits#retryAboveHandshakes()})
+ *     ({@link EndpointLimits#retryAboveHandshakes()}, a source past its share, a handshake rate
+ *     spent)
  * @param retriesValidated client Initials that brought back a valid Retry token
  * @param invalidRetryTokens client Initials dropped for a token that did not validate (forged,
  *     expired, for another address) while validation was required
+ * @param refusedRate client Initials with a valid token dropped because a handshake rate ({@link
+ *     EndpointLimits#handshakesPerSecond()}, per source or in all) was spent; the client's next
+ *     Initial tries again
+ * @param versionNegotiationsSent Version Negotiation packets sent to clients offering another
+ *     version than 1
  */
 public record UdpEndpointStats(
     long datagramsReceived,
@@ -48,7 +55,9 @@ public record UdpEndpointStats(
     long statelessResetsReceived,
     long retriesSent,
     long retriesValidated,
-    long invalidRetryTokens) {
+    long invalidRetryTokens,
+    long refusedRate,
+    long versionNegotiationsSent) {
 
   /** Datagrams per flush, 0 before any. */
   public double datagramsPerFlush() {

@@ -14,6 +14,7 @@ import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.ServerTlsContext;
 import dev.moqbed.transport.tls.ServerTrust;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -61,8 +62,12 @@ class EndpointVirtualTimeTest {
   }
 
   private Endpoint<VirtualNetwork.Sender> client(int host) {
+    return client(host, 5000);
+  }
+
+  private Endpoint<VirtualNetwork.Sender> client(int host, int port) {
     return network.bind(
-        VirtualNetwork.address(host, 5000),
+        VirtualNetwork.address(host, port),
         EndpointLimits.defaults(),
         UdpSecurity.tls(null, clientTls),
         null,
@@ -144,5 +149,89 @@ class EndpointVirtualTimeTest {
         () -> "server " + server.connectionCount() + ", client " + client.connectionCount());
     assertTrue(connection.sender().stopped());
     assertEquals(1, server.counters().connectionsRemoved());
+  }
+
+  /**
+   * A source that holds its share of handshakes (here 1, never completed: its client hears nothing)
+   * gets a Retry for the next Initial, not silence, so another client behind the same address still
+   * gets in. The endpoint used to drop it.
+   */
+  @Test
+  void aSourcePastItsShareIsAnsweredWithARetry() {
+    Endpoint<VirtualNetwork.Sender> server = server(new EndpointLimits(100, 1, 128, 200, 50));
+    InetSocketAddress stuck = VirtualNetwork.address(2, 5000);
+    network.dropWhere(transit -> transit.to().equals(stuck));
+    connect(client(2, 5000), new RecordingHandler());
+    network.runFor(50_000);
+    assertEquals(1, server.connectionCount(), "the silent client's handshake is in progress");
+
+    RecordingHandler honest = new RecordingHandler();
+    connect(client(2, 5001), honest);
+    assertTrue(network.runUntil(honest.ready::isDone, SECOND));
+    assertEquals(1, server.counters().retriesSent());
+    assertEquals(1, server.counters().retriesValidated());
+    assertEquals(0, server.counters().refusedHandshakes());
+  }
+
+  /**
+   * The handshake rate in all (here 1 a second, a burst of 2): the third of three clients at once
+   * gets a Retry, its proven Initial finds the rate spent and is dropped, and its next Initial (the
+   * client's probe timeout) gets in once the rate has earned a token back.
+   */
+  @Test
+  void handshakesBeyondTheRateWaitForIt() {
+    Endpoint<VirtualNetwork.Sender> server = server(new EndpointLimits(100, 64, 128, 1, 50));
+    List<RecordingHandler> clients =
+        List.of(new RecordingHandler(), new RecordingHandler(), new RecordingHandler());
+    for (int i = 0; i < clients.size(); i++) {
+      connect(client(2 + i), clients.get(i));
+    }
+    assertTrue(
+        network.runUntil(() -> clients.stream().allMatch(c -> c.ready.isDone()), 5 * SECOND));
+    assertEquals(3, server.counters().connectionsAccepted());
+    assertEquals(1, server.counters().retriesSent());
+    assertTrue(server.counters().refusedRate() >= 1, "the proven Initial came too early");
+    assertTrue(network.scheduler.nowMicros() >= 500_000, "not before the rate allowed it");
+  }
+
+  /**
+   * A client offering an unknown version in a full-sized datagram gets Version Negotiation listing
+   * version 1 and a reserved version, its ids swapped (RFC 9000 §6.1, §17.2.1); a short datagram
+   * gets nothing, nor do floods beyond 100 answers at once.
+   */
+  @Test
+  void anUnknownVersionIsAnsweredWithVersionNegotiation() {
+    Endpoint<VirtualNetwork.Sender> server = server(EndpointLimits.defaults());
+    InetSocketAddress client = VirtualNetwork.address(2, 5000);
+    byte[] offer = new byte[1200];
+    ByteBuffer header = ByteBuffer.wrap(offer);
+    header.put((byte) 0xc0).putInt(0xff00_001d);
+    header.put((byte) 4).putInt(0x0a0b0c0d); // Destination Connection ID: 4 bytes, not v1's 8..20
+    header.put((byte) 3).put(new byte[] {1, 2, 3});
+    network.inject(client, SERVER, offer);
+    network.inject(client, SERVER, java.util.Arrays.copyOf(offer, 100));
+    network.runFor(100_000);
+
+    List<VirtualNetwork.Transit> answers =
+        network.sent.stream().filter(t -> t.from().equals(SERVER)).toList();
+    assertEquals(1, answers.size(), "one answer, to the full-sized datagram");
+    ByteBuffer answer = ByteBuffer.wrap(answers.get(0).content());
+    assertEquals(0xc0, answer.get() & 0xc0, "long header, the second bit set");
+    assertEquals(0, answer.getInt(), "the version of Version Negotiation");
+    assertEquals(3, answer.get());
+    assertEquals(0x010203, (answer.getShort() & 0xffff) << 8 | (answer.get() & 0xff));
+    assertEquals(4, answer.get());
+    assertEquals(0x0a0b0c0d, answer.getInt());
+    assertEquals(1, answer.getInt());
+    assertEquals(0x1a2a3a4a, answer.getInt());
+    assertEquals(0, answer.remaining());
+
+    for (int i = 0; i < 150; i++) {
+      network.inject(client, SERVER, offer);
+    }
+    network.runFor(100_000);
+    // the first, then a refilled burst of 100 of the 150 that arrive at once
+    assertEquals(101, server.counters().versionNegotiationsSent());
+    assertEquals(0, server.connectionCount());
   }
 }

@@ -33,7 +33,8 @@ import java.util.function.Predicate;
  */
 final class VirtualNetwork {
   /** One datagram on the path. */
-  record Transit(InetSocketAddress from, InetSocketAddress to, int bytes, long atMicros) {}
+  record Transit(
+      InetSocketAddress from, InetSocketAddress to, int bytes, long atMicros, byte[] content) {}
 
   final VirtualScheduler scheduler = new VirtualScheduler();
   final List<Transit> sent = new ArrayList<>();
@@ -122,7 +123,7 @@ final class VirtualNetwork {
   private void send(InetSocketAddress from, InetSocketAddress to, ByteBuffer datagram) {
     byte[] copy = new byte[datagram.remaining()];
     datagram.get(copy);
-    Transit transit = new Transit(from, to, copy.length, scheduler.nowMicros());
+    Transit transit = new Transit(from, to, copy.length, scheduler.nowMicros(), copy);
     sent.add(transit);
     if (drop.test(transit)) {
       return;

@@ -11,7 +11,6 @@ import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.StatelessResetToken;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
@@ -41,15 +40,17 @@ import java.util.random.RandomGenerator;
  *       headers to the old id through a second table until the client follows.
  * </ul>
  *
- * <p>Bounded: at most {@link EndpointLimits#maxConnections()} connections and {@link
- * EndpointLimits#maxHandshakesPerSource()} handshakes in progress per source address; from {@link
- * EndpointLimits#retryAboveHandshakes()} handshakes in all a client must prove its address with a
- * Retry ({@link RetryGate}); a datagram for no connection, from another address than its
- * connection's (no migration, §9), or that does not decode is dropped and counted ({@link
- * #counters()}); a connection that is closed, either way or by its idle timeout, leaves the table
- * with all its state. A short header for an unknown id is answered with a Stateless Reset, and a
- * peer's reset ends its connection ({@link StatelessResets}, §10.3). Single-threaded: every call on
- * the host's thread.
+ * <p>Bounded: at most {@link EndpointLimits#maxConnections()} connections; who may start a
+ * handshake is the {@link HandshakeBudget}'s decision (a share of handshakes in progress per source
+ * address, a Retry threshold in all, handshake rates per source and in all), and what it does not
+ * admit yet is answered with a Retry ({@link RetryGate}) rather than dropped, so that honest
+ * clients behind a busy address still get in; a long header of another version than 1 in a
+ * full-sized datagram gets Version Negotiation ({@link VersionNegotiation}); a datagram for no
+ * connection, from another address than its connection's (no migration, §9), or that does not
+ * decode is dropped and counted ({@link #counters()}); a connection that is closed, either way or
+ * by its idle timeout, leaves the table with all its state. A short header for an unknown id is
+ * answered with a Stateless Reset, and a peer's reset ends its connection ({@link StatelessResets},
+ * §10.3). Single-threaded: every call on the host's thread.
  *
  * @param <S> what the host sends each connection's datagrams with
  */
@@ -85,11 +86,15 @@ public final class Endpoint<S extends ConnectionSender> {
    */
   private final Map<ConnectionId, EndpointConnection<S>> byClientChosenId = new HashMap<>();
 
-  private final HandshakeSlots handshakes = new HandshakeSlots();
+  private final HandshakeBudget handshakes;
   private final EndpointCounters counters = new EndpointCounters();
   private final InboundHeader header = new InboundHeader();
   private final StatelessResets resets;
   private final RetryGate retryGate;
+  private final VersionNegotiation versionNegotiation;
+
+  /** A client without TLS cannot answer a Retry (no transport parameters to check it with). */
+  private final boolean retries;
 
   /**
    * @param scheduler the clock and timers of the host's thread
@@ -111,13 +116,11 @@ public final class Endpoint<S extends ConnectionSender> {
     this.random = random;
     this.connections = new ConnectionTable<>(random.nextLong());
     this.resets = new StatelessResets(server == null ? null : security.resetKey(), random);
-    // A client without TLS cannot answer a Retry (no transport parameters to check it with).
-    this.retryGate =
-        new RetryGate(
-            security.authenticates() ? limits.retryAboveHandshakes() : EndpointLimits.RETRY_NEVER,
-            random,
-            counters,
-            host);
+    this.handshakes = new HandshakeBudget(limits);
+    this.retryGate = new RetryGate(random, counters, host);
+    this.versionNegotiation = new VersionNegotiation(random);
+    this.retries =
+        security.authenticates() && limits.retryAboveHandshakes() != EndpointLimits.RETRY_NEVER;
   }
 
   /** The clock and timers every connection runs on. */
@@ -191,6 +194,10 @@ public final class Endpoint<S extends ConnectionSender> {
       return;
     }
     long nowMicros = scheduler.nowMicros();
+    if (header.hasUnknownVersion()) {
+      onUnknownVersion(content, sender, nowMicros);
+      return;
+    }
     ConnectionId clientChosenId = null;
     EndpointConnection<S> connection;
     if (header.hasForeignDestination()) {
@@ -259,6 +266,28 @@ public final class Endpoint<S extends ConnectionSender> {
   }
 
   /**
+   * A long header of a version other than 1: a server answers a client's first datagram (at least
+   * 1,200 bytes, RFC 9000 §14.1, so the answer is smaller) with Version Negotiation listing v1
+   * (§6.1), within its rate; everything else, a Version Negotiation for this endpoint's clients
+   * included (they offer only v1, which a server that answers so does not speak), is dropped.
+   */
+  private void onUnknownVersion(ByteBuffer content, InetSocketAddress sender, long nowMicros) {
+    ByteBuffer answer =
+        server == null || header.version() == 0 || !header.isLargeEnoughForInitial()
+            ? null
+            : versionNegotiation.answer(content, header, nowMicros);
+    if (answer == null) {
+      counters.droppedUnroutable++;
+      return;
+    }
+    counters.versionNegotiationsSent++;
+    host.transmit(answer, sender);
+  }
+
+  /**
+   * Decides on a client Initial for no connection here ({@link HandshakeBudget}): makes the
+   * connection, answers with a Retry, or drops it.
+   *
    * @param clientChosenId the Initial's Destination Connection ID when it is not 8 bytes long, else
    *     null (the server then adopts the client's 8 bytes as its own id)
    */
@@ -272,23 +301,31 @@ public final class Endpoint<S extends ConnectionSender> {
       counters.refusedAtCapacity++;
       return null;
     }
-    InetAddress source = sender.getAddress();
-    if (handshakes.full(source, limits.maxHandshakesPerSource())) {
-      counters.refusedHandshakes++;
+    ConnectionId destinationId =
+        clientChosenId != null ? clientChosenId : InboundHeader.idOf(header.destinationKey());
+    RetryGate.Admission admission =
+        retryGate.read(content, header, sender, destinationId, nowMicros);
+    if (admission == null) {
+      counters.droppedUndecodable++;
       return null;
     }
-    RetryGate.Admission admission =
-        retryGate.admit(
-            content,
-            header,
-            sender,
-            clientChosenId != null ? clientChosenId : InboundHeader.idOf(header.destinationKey()),
-            handshakes.total(),
-            nowMicros);
-    if (admission == null) {
-      return null; // answered with a Retry, or dropped and counted
+    switch (handshakes.decide(sender.getAddress(), admission.proven(), nowMicros)) {
+      case ADMIT -> {
+        return makeServerConnection(content, sender, clientChosenId, admission, nowMicros);
+      }
+      case RETRY -> {
+        if (admission.tokenInvalid()) {
+          counters.invalidRetryTokens++;
+        } else if (retries) {
+          retryGate.sendRetry(content, header, sender, destinationId, nowMicros);
+        } else {
+          counters.refusedHandshakes++;
+        }
+      }
+      case REFUSE_SOURCE -> counters.refusedHandshakes++;
+      case REFUSE_RATE -> counters.refusedRate++;
     }
-    return makeServerConnection(content, sender, clientChosenId, admission, nowMicros);
+    return null;
   }
 
   private EndpointConnection<S> makeServerConnection(

@@ -19,6 +19,8 @@ public final class EndpointCounters {
   long retriesSent;
   long retriesValidated;
   long invalidRetryTokens;
+  long refusedRate;
+  long versionNegotiationsSent;
 
   /** Every datagram handed to the endpoint. */
   public long datagramsReceived() {
@@ -40,7 +42,11 @@ public final class EndpointCounters {
     return refusedAtCapacity;
   }
 
-  /** Client Initials refused because their source held its share of handshakes. */
+  /**
+   * Client Initials dropped that a Retry would have answered where Retry is off (no TLS, or {@link
+   * EndpointLimits#RETRY_NEVER}), and proven ones whose source held {@link
+   * HandshakeBudget#HARD_CAP_FACTOR} times its share of handshakes.
+   */
   public long refusedHandshakes() {
     return refusedHandshakes;
   }
@@ -80,5 +86,15 @@ public final class EndpointCounters {
 
   public long invalidRetryTokens() {
     return invalidRetryTokens;
+  }
+
+  /** Proven client Initials dropped because a handshake rate had no token left. */
+  public long refusedRate() {
+    return refusedRate;
+  }
+
+  /** Version Negotiation packets sent to clients that offered another version than 1. */
+  public long versionNegotiationsSent() {
+    return versionNegotiationsSent;
   }
 }

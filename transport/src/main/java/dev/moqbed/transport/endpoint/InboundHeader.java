@@ -32,14 +32,17 @@ final class InboundHeader {
   private int sourceIdLength;
   private int datagramBytes;
   private boolean foreignDestination;
+  private boolean unknownVersion;
   private int destinationIdOffset;
   private int destinationIdLength;
 
   /**
-   * Reads the header at the start of {@code datagram}'s remaining bytes (left unchanged).
+   * Reads the header at the start of {@code datagram}'s remaining bytes (left unchanged). A long
+   * header of another version than 1 is read only as far as RFC 8999's invariants go (version and
+   * both ids, up to 255 bytes each): {@link #hasUnknownVersion}.
    *
-   * @return false when it is too short, has the fixed bit clear, or its Destination Connection ID
-   *     is not 8 bytes: no connection of this endpoint can own it
+   * @return false when it is too short, a v1 header has the fixed bit clear, or a v1 Destination
+   *     Connection ID is not 8 to 20 bytes: no connection of this endpoint can own it
    */
   boolean parse(ByteBuffer datagram) {
     int start = datagram.position();
@@ -49,36 +52,78 @@ final class InboundHeader {
       return false;
     }
     int first = datagram.get(start) & 0xff;
-    if ((first & FIXED_BIT) == 0) {
-      return false; // version negotiation (we send only v1) or not QUIC
-    }
     longHeader = (first & LONG_HEADER_BIT) != 0;
     foreignDestination = false;
+    unknownVersion = false;
     if (!longHeader) {
       destinationKey = datagram.getLong(start + 1);
-      return true;
+      return (first & FIXED_BIT) != 0;
     }
     // first byte, version (4), DCID length (1), DCID, SCID length (1), SCID
     int dcidLengthAt = start + 5;
-    if (dcidLengthAt >= end) {
-      return false;
-    }
     version = datagram.getInt(start + 1);
-    longType = (first >>> 4) & 0x3;
     int dcidLength = datagram.get(dcidLengthAt) & 0xff;
     int scidLengthAt = dcidLengthAt + 1 + dcidLength;
-    if (dcidLength < ConnectionIds.MODEL_LENGTH
-        || dcidLength > ConnectionId.MAX_LENGTH
-        || scidLengthAt >= end) {
+    if (scidLengthAt >= end) {
       return false;
     }
-    foreignDestination = dcidLength != ConnectionIds.MODEL_LENGTH;
     destinationIdOffset = dcidLengthAt + 1;
     destinationIdLength = dcidLength;
-    destinationKey = foreignDestination ? 0 : datagram.getLong(dcidLengthAt + 1);
     sourceIdLength = datagram.get(scidLengthAt) & 0xff;
     sourceIdOffset = scidLengthAt + 1;
-    return sourceIdLength <= ConnectionId.MAX_LENGTH && sourceIdOffset + sourceIdLength <= end;
+    if (sourceIdOffset + sourceIdLength > end) {
+      return false;
+    }
+    if (version != QuicVersion.VERSION_1) {
+      unknownVersion = true;
+      return true;
+    }
+    if ((first & FIXED_BIT) == 0
+        || dcidLength < ConnectionIds.MODEL_LENGTH
+        || dcidLength > ConnectionId.MAX_LENGTH
+        || sourceIdLength > ConnectionId.MAX_LENGTH) {
+      return false;
+    }
+    longType = (first >>> 4) & 0x3;
+    foreignDestination = dcidLength != ConnectionIds.MODEL_LENGTH;
+    destinationKey = foreignDestination ? 0 : datagram.getLong(destinationIdOffset);
+    return true;
+  }
+
+  /**
+   * A long header of a version other than 1 (0 is a Version Negotiation): only {@link #version},
+   * the ids' places and {@link #isLargeEnoughForInitial} are meaningful.
+   */
+  boolean hasUnknownVersion() {
+    return unknownVersion;
+  }
+
+  /** The version of a long header. */
+  int version() {
+    return version;
+  }
+
+  /** The datagram is as large as a client's first must be (RFC 9000 §14.1). */
+  boolean isLargeEnoughForInitial() {
+    return datagramBytes >= MIN_INITIAL_DATAGRAM_BYTES;
+  }
+
+  /** Where the Destination Connection ID of a long header starts in the datagram. */
+  int destinationIdOffset() {
+    return destinationIdOffset;
+  }
+
+  int destinationIdLength() {
+    return destinationIdLength;
+  }
+
+  /** Where the Source Connection ID of a long header starts in the datagram. */
+  int sourceIdOffset() {
+    return sourceIdOffset;
+  }
+
+  int sourceIdLength() {
+    return sourceIdLength;
   }
 
   /**
@@ -108,10 +153,7 @@ final class InboundHeader {
    * A client's first flight as RFC 9000 §14.1 lets a server answer it: v1 Initial, ≥1,200 bytes.
    */
   boolean isAcceptableInitial() {
-    return longHeader
-        && version == QuicVersion.VERSION_1
-        && longType == INITIAL_TYPE
-        && datagramBytes >= MIN_INITIAL_DATAGRAM_BYTES;
+    return longHeader && !unknownVersion && longType == INITIAL_TYPE && isLargeEnoughForInitial();
   }
 
   /**

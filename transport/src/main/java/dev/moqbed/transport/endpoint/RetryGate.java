@@ -12,16 +12,16 @@ import java.nio.ByteBuffer;
 import java.util.random.RandomGenerator;
 
 /**
- * Address validation before a server holds anything for a client (RFC 9000 §8.1.2): once {@link
- * EndpointLimits#retryAboveHandshakes()} handshakes are in progress, a client Initial without a
- * token is answered with a Retry (a small packet, so no amplification: §8.1) and creates no
- * connection; only an Initial that brings back a valid token from this endpoint's Retry, from the
- * address the Retry went to, does. A flood of Initials from spoofed addresses then costs a Retry
- * each and never fills the connection table, since the spoofer never sees the token.
+ * Address validation before a server holds anything for a client (RFC 9000 §8.1.2): reads the token
+ * of a client Initial for no connection here, and answers Initials the {@link HandshakeBudget} does
+ * not admit yet with a Retry (a small packet, so no amplification: §8.1) that creates no
+ * connection. Only an Initial that brings back a valid token from this endpoint's Retry, from the
+ * address the Retry went to, proves its address. A flood of Initials from spoofed addresses then
+ * costs a Retry each and never fills the connection table, since the spoofer never sees the token.
  *
- * <p>An Initial with a token this endpoint cannot validate is dropped while Retry is required (RFC
- * 9000 §8.1.2 suggests closing with INVALID_TOKEN instead: that needs the connection state this
- * gate avoids); when Retry is not required it is served as if it carried no token.
+ * <p>An Initial with a token this endpoint cannot validate is dropped when it would need a Retry
+ * (RFC 9000 §8.1.2 suggests closing with INVALID_TOKEN instead: that needs the connection state
+ * this gate avoids); otherwise it is served as if it carried no token.
  */
 final class RetryGate {
   /**
@@ -30,11 +30,18 @@ final class RetryGate {
    * @param originalDestinationId the Destination Connection ID of the client's first Initial
    * @param retrySourceId the Retry's Source Connection ID when the client answered a Retry (its
    *     Initial's Destination Connection ID now), else null
+   * @param tokenInvalid the Initial carried a token this endpoint did not issue, or one that
+   *     expired
    */
-  record Admission(ConnectionId originalDestinationId, ConnectionId retrySourceId) {}
+  record Admission(
+      ConnectionId originalDestinationId, ConnectionId retrySourceId, boolean tokenInvalid) {
+    /** A client that proved its address with a token. */
+    boolean proven() {
+      return retrySourceId != null;
+    }
+  }
 
   private final RetryTokens tokens;
-  private final int retryAboveHandshakes;
   private final RandomGenerator random;
   private final EndpointCounters counters;
   private final EndpointHost<?> host;
@@ -42,58 +49,43 @@ final class RetryGate {
   /**
    * @param host sends the Retry
    */
-  RetryGate(
-      int retryAboveHandshakes,
-      RandomGenerator random,
-      EndpointCounters counters,
-      EndpointHost<?> host) {
+  RetryGate(RandomGenerator random, EndpointCounters counters, EndpointHost<?> host) {
     this.tokens = new RetryTokens(random);
-    this.retryAboveHandshakes = retryAboveHandshakes;
     this.random = random;
     this.counters = counters;
     this.host = host;
   }
 
   /**
-   * Decides on a client Initial (already checked acceptable) for no connection here.
+   * Reads the token of a client Initial (already checked acceptable) for no connection here.
    *
    * @param destinationId its Destination Connection ID
-   * @param handshakesInProgress server handshakes the endpoint holds now
-   * @return the ids to make the connection with; null when it was answered with a Retry or dropped
+   * @return the ids to make the connection with: the original ones when the token is valid, else
+   *     the Initial's own; null when the token field does not decode
    */
-  Admission admit(
+  Admission read(
       ByteBuffer datagram,
       InboundHeader header,
       InetSocketAddress sender,
       ConnectionId destinationId,
-      int handshakesInProgress,
       long nowMicros) {
-    boolean required = handshakesInProgress >= retryAboveHandshakes;
     byte[] token = header.initialToken(datagram);
     if (token == null) {
-      counters.droppedUndecodable++;
       return null;
     }
     if (token.length > 0) {
       ConnectionId original = tokens.validate(token, sender, destinationId, nowMicros);
       if (original != null) {
         counters.retriesValidated++;
-        return new Admission(original, destinationId);
+        return new Admission(original, destinationId, false);
       }
-      if (required) {
-        counters.invalidRetryTokens++;
-        return null;
-      }
-      return new Admission(destinationId, null);
+      return new Admission(destinationId, null, true);
     }
-    if (!required) {
-      return new Admission(destinationId, null);
-    }
-    sendRetry(datagram, header, sender, destinationId, nowMicros);
-    return null;
+    return new Admission(destinationId, null, false);
   }
 
-  private void sendRetry(
+  /** Answers a client Initial with a Retry whose token it must bring back. */
+  void sendRetry(
       ByteBuffer datagram,
       InboundHeader header,
       InetSocketAddress sender,

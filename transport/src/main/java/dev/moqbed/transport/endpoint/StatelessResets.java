@@ -38,8 +38,7 @@ final class StatelessResets {
   private final StatelessResetKey key;
   private final RandomGenerator random;
   private final Map<StatelessResetToken, EndpointConnection<?>> byPeerToken = new HashMap<>();
-  private long credit = BURST;
-  private long refilledAtMicros = Long.MIN_VALUE;
+  private final TokenBucket credit = new TokenBucket(BURST, REFILL_MICROS);
 
   /**
    * @param key the key of the tokens this endpoint declares, or null to send no reset
@@ -76,28 +75,12 @@ final class StatelessResets {
    * datagram too short, or the rate limit).
    */
   ByteBuffer answer(int datagramBytes, ConnectionId unknownId, long nowMicros) {
-    if (key == null || datagramBytes <= MIN_TRIGGER_BYTES || !takeCredit(nowMicros)) {
+    if (key == null || datagramBytes <= MIN_TRIGGER_BYTES || !credit.tryTake(nowMicros)) {
       return null;
     }
     int length = Math.min(datagramBytes - 1, MAX_RESET_BYTES);
     ByteBuffer reset = ByteBuffer.allocate(length);
     StatelessReset.write(reset, length, key.tokenFor(unknownId), random);
     return reset.flip();
-  }
-
-  private boolean takeCredit(long nowMicros) {
-    if (refilledAtMicros == Long.MIN_VALUE) {
-      refilledAtMicros = nowMicros;
-    }
-    long earned = (nowMicros - refilledAtMicros) / REFILL_MICROS;
-    if (earned > 0) {
-      credit = Math.min(BURST, credit + earned);
-      refilledAtMicros += earned * REFILL_MICROS;
-    }
-    if (credit == 0) {
-      return false;
-    }
-    credit--;
-    return true;
   }
 }
