@@ -142,7 +142,8 @@ final class RelayCommand implements Callable<Integer> {
       names = "--auth-key",
       paramLabel = "FILE",
       description =
-          "Require a token signed with this key (moqbed token key) on every PUBLISH_NAMESPACE"
+          "Require a token signed with this key (moqbed token key) in every CLIENT_SETUP (a"
+              + " session without one is closed with UNAUTHORIZED) and for every PUBLISH_NAMESPACE"
               + " and SUBSCRIBE (draft-14 AUTHORIZATION TOKEN parameter); refused ones get"
               + " UNAUTHORIZED. Default: none, anyone may publish and subscribe.")
   Path authKey;
@@ -155,6 +156,39 @@ final class RelayCommand implements Callable<Integer> {
           "Sessions held at once; one more is closed after its setup with INTERNAL_ERROR"
               + " (default ${DEFAULT-VALUE}).")
   int maxSessions;
+
+  @Option(
+      names = "--max-sessions-per-address",
+      paramLabel = "N",
+      defaultValue = "" + RelayConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+      description =
+          "Sessions one peer address (IP, any port) may hold at once; one more is closed after"
+              + " its setup with TOO_MANY_REQUESTS. Many viewers behind one NAT share an address"
+              + " (default ${DEFAULT-VALUE}).")
+  int maxSessionsPerAddress;
+
+  @Option(
+      names = "--idle-session-timeout",
+      paramLabel = "TIME",
+      defaultValue = "30s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "How long a session may hold no namespace and no subscription before it is closed; the"
+              + " clock restarts whenever it again holds nothing; 0 = forever"
+              + " (default ${DEFAULT-VALUE}).")
+  long idleSessionTimeoutMicros;
+
+  @Option(
+      names = "--namespace-takeover-after",
+      paramLabel = "TIME",
+      defaultValue = "1s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "A PUBLISH_NAMESPACE for a namespace another session holds takes it over (the holder is"
+              + " closed, its subscribers kept) when nothing was received from the holder for this"
+              + " long, or, with --auth-key, at once when it carries the holder's very token;"
+              + " 0 = never by silence (default ${DEFAULT-VALUE}).")
+  long namespaceTakeoverAfterMicros;
 
   @Option(
       names = "--max-subscriptions-per-session",
@@ -362,6 +396,9 @@ final class RelayCommand implements Callable<Integer> {
         .maxQueuedBytesPerSubscriber(maxBufferedBytes)
         .setupTimeoutMicros(setupTimeoutMicros)
         .maxPendingSetupsPerAddress(maxPendingSetupsPerAddress)
+        .maxSessionsPerAddress(maxSessionsPerAddress)
+        .idleSessionTimeoutMicros(idleSessionTimeoutMicros)
+        .namespaceTakeoverAfterMicros(namespaceTakeoverAfterMicros)
         .maxObjectBytes(maxObjectBytes)
         .maxReceiveBufferPerSession(maxReceiveBufferPerSession)
         .maxReceiveBufferTotal(maxReceiveBufferTotal)
@@ -485,7 +522,9 @@ final class RelayCommand implements Callable<Integer> {
             + (relayMetrics == null ? "" : ", metrics on http://" + metricsListening + "/metrics")
             + "; limits: "
             + maxSessions
-            + " sessions, "
+            + " sessions ("
+            + maxSessionsPerAddress
+            + " per address), "
             + maxSubscriptionsPerSession
             + " subscriptions per session, "
             + maxBufferedBytes

@@ -162,7 +162,8 @@ class LiveCommandsTest {
           "--max-sessions",
           "--max-subscriptions-per-session",
           "--max-buffered-bytes",
-          "--max-pending-setups-per-address"
+          "--max-pending-setups-per-address",
+          "--max-sessions-per-address"
         }) {
       Result result = run("relay", "--listen", "127.0.0.1:0", option, "0");
       assertEquals(2, result.exitCode(), option);
@@ -192,7 +193,13 @@ class LiveCommandsTest {
     String relay = run("relay", "--help").out();
     for (String option :
         new String[] {
-          "--max-sessions", "--max-subscriptions-per-session", "--max-buffered-bytes", "1MiB"
+          "--max-sessions",
+          "--max-subscriptions-per-session",
+          "--max-buffered-bytes",
+          "1MiB",
+          "--max-sessions-per-address",
+          "--idle-session-timeout",
+          "--namespace-takeover-after"
         }) {
       assertTrue(relay.contains(option), relay);
     }

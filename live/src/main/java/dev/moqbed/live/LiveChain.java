@@ -373,7 +373,14 @@ public final class LiveChain {
                 stack,
                 certificate,
                 ServerAdmission.DEFAULT,
-                RelayConfig.DEFAULT,
+                // Every role of the chain connects from this host's loopback address: the cap on
+                // one address's sessions must not count the subscribers as one stranger's.
+                RelayConfig.builder()
+                    .maxSessionsPerAddress(
+                        Math.max(
+                            RelayConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+                            options.subscribers() + 2))
+                    .build(),
                 probe != null ? probe : relayMetrics == null ? RelayObserver.NONE : relayMetrics,
                 log),
             attachments);

@@ -90,8 +90,13 @@ class RelayChurnSoakNetworkTest {
                 certificate,
                 VERSION.alpn(),
                 connection -> relay[0].serve(connection, VERSION))) {
-      // All the churning clients share the loopback address: no per-address cap on pending setups.
-      RelayConfig config = RelayConfig.builder().maxPendingSetupsPerAddress(1_000_000).build();
+      // All the churning clients share the loopback address: no per-address cap on pending setups
+      // or sessions.
+      RelayConfig config =
+          RelayConfig.builder()
+              .maxPendingSetupsPerAddress(1_000_000)
+              .maxSessionsPerAddress(1_000_000)
+              .build();
       relay[0] = new Relay(server.scheduler(), config, RELAY_LOG::add, metrics);
       metrics.attach(relay[0], server.scheduler());
       QuicClient publisher = startPublisher(server.localAddress(), trust);

@@ -29,15 +29,20 @@ final class DownstreamSide {
   private final Peer peer;
   private final RelayContext context;
   private final Origin origin;
-  private final Subscriptions subscriptions = new Subscriptions();
+  private final Subscriptions subscriptions;
   private final SubscriberQueue queue;
   // The track alias of the next subscription answered on this session.
   private long nextAlias;
   // Creation order of this peer's subscriptions, the queue's last tie-break.
   private long nextOrder;
 
-  DownstreamSide(Peer peer, RelayContext context, Origin origin) {
+  /**
+   * @param afterRemoval told after each subscription is forgotten (its session may hold nothing
+   *     now)
+   */
+  DownstreamSide(Peer peer, RelayContext context, Origin origin, Runnable afterRemoval) {
     this.peer = peer;
+    this.subscriptions = new Subscriptions(afterRemoval);
     this.context = context;
     this.origin = origin;
     this.queue = new SubscriberQueue(peer, context, subscriptions);

@@ -32,6 +32,16 @@ final class Origin {
     return true;
   }
 
+  /** The session that publishes {@code namespace} here, or null. */
+  UpstreamSide holder(TrackNamespace namespace) {
+    return namespaces.get(namespace);
+  }
+
+  /** {@code successor} publishes {@code namespace} from now on instead of {@code holder}. */
+  void transfer(TrackNamespace namespace, UpstreamSide holder, UpstreamSide successor) {
+    namespaces.replace(namespace, holder, successor);
+  }
+
   /** {@code publisher} no longer publishes {@code namespace}; false if it did not own it. */
   boolean withdraw(TrackNamespace namespace, UpstreamSide publisher) {
     return namespaces.remove(namespace, publisher);

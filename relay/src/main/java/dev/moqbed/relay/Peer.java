@@ -1,8 +1,10 @@
 package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.ControlMessage;
+import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.SubgroupHeader;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.relay.auth.TokenGrant;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.SubgroupWriter;
@@ -22,6 +24,10 @@ final class Peer {
   private MoqtSession session;
   private TokenGrant setupGrant;
   private boolean closed;
+  // When the relay last received anything from the peer at the MoQT level: a control message (the
+  // clients' keep-alive MAX_REQUEST_ID among them), a subgroup stream's start, object or end, a
+  // datagram. QUIC's own packets (ACKs, PINGs) are not visible through the session interface.
+  private long lastHeardMicros;
 
   Peer(RelayContext context) {
     this.logBudget = new LogBudget(context.scheduler(), context.events());
@@ -41,9 +47,32 @@ final class Peer {
    * @param setupGrant what the AUTHORIZATION TOKEN of the peer's CLIENT_SETUP granted, null when it
    *     carried none (or the relay checks none)
    */
-  void onReady(MoqtSession session, TokenGrant setupGrant) {
+  void onReady(MoqtSession session, TokenGrant setupGrant, long nowMicros) {
     this.session = session;
     this.setupGrant = setupGrant;
+    this.lastHeardMicros = nowMicros;
+  }
+
+  /** Something arrived from the peer now. */
+  void heard(long nowMicros) {
+    lastHeardMicros = nowMicros;
+  }
+
+  /** When the relay last received anything from the peer (its setup, at the earliest). */
+  long lastHeardMicros() {
+    return lastHeardMicros;
+  }
+
+  /** The parameters of the peer's setup message; none before setup. */
+  KeyValuePairs setupParameters() {
+    return session == null ? KeyValuePairs.NONE : session.peerSetupParameters();
+  }
+
+  /** Closes the session (the relay's decision: it is no longer wanted), once. */
+  void close(SessionError error, String reason) {
+    if (isReady()) {
+      session.close(error, reason);
+    }
   }
 
   /** What the peer's CLIENT_SETUP token granted for the whole session; null without one. */

@@ -63,6 +63,7 @@ public final class Relay {
   // Open connections in the order they were accepted: snapshots and statistics list them so.
   private final List<RelayConnection> connections = new ArrayList<>();
   private final SetupGate setupGate;
+  private final AddressSessions addressSessions;
   private final ReceiveMemory receiveMemory;
   private final MoqtLimits limits;
 
@@ -78,6 +79,7 @@ public final class Relay {
             : RequestAuthorizer.withKey(config.authKey(), scheduler);
     this.context = new RelayContext(scheduler, config, events, observer, authorizer);
     this.setupGate = new SetupGate(context);
+    this.addressSessions = new AddressSessions(config.maxSessionsPerAddress());
     this.receiveMemory = new ReceiveMemory(context);
     MoqtLimits defaults = MoqtLimits.DEFAULT;
     this.limits =
@@ -112,17 +114,22 @@ public final class Relay {
     SetupGate.Pending pending = setupGate.watch(address);
     MoqtSession session =
         MoqtSession.server(
-            connection, new SetupWatch(newSession(), pending), version, limits, receiveMemory);
+            connection,
+            new SetupWatch(newSession(address), pending),
+            version,
+            limits,
+            receiveMemory);
     pending.armDeadline(session);
   }
 
   /** The handler of one accepted connection; beyond the session limit, one that refuses it. */
-  private MoqtSessionListener newSession() {
+  private MoqtSessionListener newSession(String address) {
     if (connections.size() >= context.config().maxSessions()) {
       return new RefusedSession(
           context.config().maxSessions(), context.events(), context.observer());
     }
-    RelayConnection connection = new RelayConnection(context, origin, false, this::forget);
+    RelayConnection connection =
+        new RelayConnection(context, origin, false, address, addressSessions, this::forget);
     connections.add(connection);
     return connection;
   }
@@ -140,7 +147,8 @@ public final class Relay {
       TransportConnection transport,
       MoqtVersion version,
       UnaryOperator<MoqtSessionListener> watch) {
-    RelayConnection connection = new RelayConnection(context, origin, true, this::forget);
+    RelayConnection connection =
+        new RelayConnection(context, origin, true, null, addressSessions, this::forget);
     connections.add(connection);
     upstreamRelays.add(connection.upstream());
     return MoqtSession.client(

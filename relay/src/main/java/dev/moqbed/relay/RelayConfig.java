@@ -36,6 +36,30 @@ public final class RelayConfig {
   /** 256 MiB of incomplete objects in all: sixteen sessions at their cap. */
   public static final long DEFAULT_MAX_RECEIVE_BUFFER_TOTAL = 256L << 20;
 
+  /**
+   * 100 set-up sessions per peer address: an office or a campus behind one NAT watching one stream
+   * is many honest viewers on one address, yet ten addresses are needed to fill the default 1,000
+   * sessions. The project's own benchmarks, which run hundreds of subscribers from 127.0.0.1, raise
+   * it for their relays.
+   */
+  public static final int DEFAULT_MAX_SESSIONS_PER_ADDRESS = 100;
+
+  /**
+   * 30 s for a session that holds no namespace and no subscription: far longer than any honest
+   * client needs between its setup and its first request (or between a refused SUBSCRIBE and the
+   * next try: the project's subscriber asks again every 250 ms for 10 s), far shorter than a slot
+   * held by keep-alives alone for ever.
+   */
+  public static final long DEFAULT_IDLE_SESSION_TIMEOUT_MICROS = 30_000_000;
+
+  /**
+   * 1 s of silence before a new session may take a namespace from the session that holds it: a live
+   * publisher sends media continuously and the project's clients a keep-alive every 500 ms (a
+   * quarter of their 2 s liveness timeout), so a holder silent for 1 s is one its publisher has
+   * most likely given up.
+   */
+  public static final long DEFAULT_NAMESPACE_TAKEOVER_AFTER_MICROS = 1_000_000;
+
   /** Every default. */
   public static final RelayConfig DEFAULT = builder().build();
 
@@ -50,6 +74,9 @@ public final class RelayConfig {
   private final int maxObjectBytes;
   private final long maxReceiveBufferPerSession;
   private final long maxReceiveBufferTotal;
+  private final int maxSessionsPerAddress;
+  private final long idleSessionTimeoutMicros;
+  private final long namespaceTakeoverAfterMicros;
 
   private RelayConfig(Builder builder) {
     maxQueuedBytesPerSubscriber = builder.maxQueuedBytesPerSubscriber;
@@ -63,6 +90,9 @@ public final class RelayConfig {
     maxObjectBytes = builder.maxObjectBytes;
     maxReceiveBufferPerSession = builder.maxReceiveBufferPerSession;
     maxReceiveBufferTotal = builder.maxReceiveBufferTotal;
+    maxSessionsPerAddress = builder.maxSessionsPerAddress;
+    idleSessionTimeoutMicros = builder.idleSessionTimeoutMicros;
+    namespaceTakeoverAfterMicros = builder.namespaceTakeoverAfterMicros;
   }
 
   public static Builder builder() {
@@ -141,6 +171,30 @@ public final class RelayConfig {
     return maxReceiveBufferTotal;
   }
 
+  /**
+   * Set-up sessions one peer address (its IP, whatever the port) may hold at once; one more is
+   * closed after its setup with TOO_MANY_REQUESTS.
+   */
+  public int maxSessionsPerAddress() {
+    return maxSessionsPerAddress;
+  }
+
+  /**
+   * How long a session may hold no namespace and no subscription before it is closed; the clock
+   * restarts each time it again holds nothing. 0 = never.
+   */
+  public long idleSessionTimeoutMicros() {
+    return idleSessionTimeoutMicros;
+  }
+
+  /**
+   * How long the session holding a namespace must have been silent (nothing received from it at the
+   * MoQT level) before another session's PUBLISH_NAMESPACE takes the namespace from it.
+   */
+  public long namespaceTakeoverAfterMicros() {
+    return namespaceTakeoverAfterMicros;
+  }
+
   /** Collects the settings; each setter rejects a bad value with a one-line message. */
   public static final class Builder {
     private long maxQueuedBytesPerSubscriber = DEFAULT_MAX_QUEUED_BYTES;
@@ -154,6 +208,9 @@ public final class RelayConfig {
     private int maxObjectBytes = DEFAULT_MAX_OBJECT_BYTES;
     private long maxReceiveBufferPerSession = DEFAULT_MAX_RECEIVE_BUFFER_PER_SESSION;
     private long maxReceiveBufferTotal = DEFAULT_MAX_RECEIVE_BUFFER_TOTAL;
+    private int maxSessionsPerAddress = DEFAULT_MAX_SESSIONS_PER_ADDRESS;
+    private long idleSessionTimeoutMicros = DEFAULT_IDLE_SESSION_TIMEOUT_MICROS;
+    private long namespaceTakeoverAfterMicros = DEFAULT_NAMESPACE_TAKEOVER_AFTER_MICROS;
 
     private Builder() {}
 
@@ -169,6 +226,9 @@ public final class RelayConfig {
       maxObjectBytes = config.maxObjectBytes;
       maxReceiveBufferPerSession = config.maxReceiveBufferPerSession;
       maxReceiveBufferTotal = config.maxReceiveBufferTotal;
+      maxSessionsPerAddress = config.maxSessionsPerAddress;
+      idleSessionTimeoutMicros = config.idleSessionTimeoutMicros;
+      namespaceTakeoverAfterMicros = config.namespaceTakeoverAfterMicros;
     }
 
     /** Bytes a subscriber's queue may hold (default 1 MiB). */
@@ -261,6 +321,33 @@ public final class RelayConfig {
         throw new IllegalArgumentException("--max-receive-buffer-total must be at least 1");
       }
       maxReceiveBufferTotal = bytes;
+      return this;
+    }
+
+    /** Set-up sessions one peer address may hold at once (default 100). */
+    public Builder maxSessionsPerAddress(int sessions) {
+      if (sessions < 1) {
+        throw new IllegalArgumentException("--max-sessions-per-address must be at least 1");
+      }
+      maxSessionsPerAddress = sessions;
+      return this;
+    }
+
+    /** How long a session may hold nothing (default 30 s; 0 = forever). */
+    public Builder idleSessionTimeoutMicros(long micros) {
+      if (micros < 0) {
+        throw new IllegalArgumentException("--idle-session-timeout must not be negative");
+      }
+      idleSessionTimeoutMicros = micros;
+      return this;
+    }
+
+    /** The holder's silence after which a namespace may be taken over (default 1 s). */
+    public Builder namespaceTakeoverAfterMicros(long micros) {
+      if (micros < 0) {
+        throw new IllegalArgumentException("--namespace-takeover-after must not be negative");
+      }
+      namespaceTakeoverAfterMicros = micros;
       return this;
     }
 

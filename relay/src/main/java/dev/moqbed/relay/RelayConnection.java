@@ -12,6 +12,8 @@ import dev.moqbed.media.moqt.SubscribeError;
 import dev.moqbed.media.moqt.SubscribeOk;
 import dev.moqbed.media.moqt.Unsubscribe;
 import dev.moqbed.media.moqt.UnsupportedControlMessage;
+import dev.moqbed.media.moqt.wire.SessionError;
+import dev.moqbed.relay.auth.AuthRefusal;
 import dev.moqbed.relay.auth.SetupAuthorization;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
@@ -39,18 +41,28 @@ final class RelayConnection implements MoqtSessionListener {
   private final RelayContext context;
   private final boolean toUpstreamRelay;
   private final Consumer<RelayConnection> whenClosed;
+  private final String address;
+  private final AddressSessions addressSessions;
+  private final IdleWatch idle;
+  // True once this session counts against its address's sessions (and must be released).
+  private boolean counted;
 
   /**
    * @param toUpstreamRelay true for a connection the relay opened to another relay (named so in the
-   *     log)
+   *     log; neither counted per address nor closed when idle: the relay itself opened it)
+   * @param address the peer's IP address, for the per-address session cap
    * @param whenClosed told once the session has closed, before the sides clean up
    */
   RelayConnection(
       RelayContext context,
       Origin origin,
       boolean toUpstreamRelay,
+      String address,
+      AddressSessions addressSessions,
       Consumer<RelayConnection> whenClosed) {
     this.context = context;
+    this.address = address;
+    this.addressSessions = addressSessions;
     this.peer = new Peer(context);
     this.upstream =
         new UpstreamSide(
@@ -58,9 +70,15 @@ final class RelayConnection implements MoqtSessionListener {
             context,
             origin,
             toUpstreamRelay ? context.config().upstreamToken().parameters() : KeyValuePairs.NONE);
-    this.downstream = new DownstreamSide(peer, context, origin);
+    this.idle = new IdleWatch(context, peer, this::holdsSomething);
+    this.downstream = new DownstreamSide(peer, context, origin, idle::check);
     this.toUpstreamRelay = toUpstreamRelay;
     this.whenClosed = whenClosed;
+  }
+
+  /** True while the session publishes a namespace or holds a subscription. */
+  private boolean holdsSomething() {
+    return upstream.publishes() || downstream.hasSubscriptions();
   }
 
   UpstreamSide upstream() {
@@ -94,32 +112,73 @@ final class RelayConnection implements MoqtSessionListener {
   }
 
   /**
-   * Setup done. A CLIENT_SETUP token that a relay with a key does not accept ends the session at
-   * once (UNAUTHORIZED, MALFORMED_AUTH_TOKEN or EXPIRED_AUTH_TOKEN), before it can ask for
-   * anything; a valid one serves the session's requests that carry no token of their own.
+   * Setup done. A session the relay does not admit ({@link #admit}) is closed at once, before it
+   * can ask for anything; a valid CLIENT_SETUP token serves the session's requests that carry no
+   * token of their own. From now on the session must hold something ({@link IdleWatch}).
    */
   @Override
   public void onReady(MoqtSession session) {
-    SetupAuthorization authorization =
-        toUpstreamRelay
-            ? SetupAuthorization.NONE
-            : context.authorizer().checkSetup(session.peerSetupParameters());
-    if (authorization.refused()) {
-      String reason = "unauthorized: CLIENT_SETUP token " + authorization.refusal().label();
-      context.events().onLog("session from " + session.peer() + " refused: " + reason);
-      context.observer().onUnauthorized("client_setup", authorization.refusal());
-      session.close(authorization.refusal().sessionError(), reason);
+    SetupAuthorization authorization = toUpstreamRelay ? SetupAuthorization.NONE : admit(session);
+    if (authorization == null) {
       return;
     }
-    peer.onReady(session, authorization.grant());
+    peer.onReady(session, authorization.grant(), context.scheduler().nowMicros());
     context
         .events()
         .onLog((toUpstreamRelay ? "upstream relay " : "session from ") + session.peer() + " ready");
     context.observer().onSessionOpened(session.peer());
+    if (!toUpstreamRelay) {
+      idle.check();
+    }
+  }
+
+  /**
+   * Whether an accepted session may stay: with a key, its CLIENT_SETUP must carry a token the relay
+   * accepts (none: UNAUTHORIZED; malformed, forged or expired: the error of that name), and its
+   * address may hold at most {@link RelayConfig#maxSessionsPerAddress()} sessions
+   * (TOO_MANY_REQUESTS). Returns what the setup token granted, or null when the session was closed.
+   */
+  private SetupAuthorization admit(MoqtSession session) {
+    SetupAuthorization authorization =
+        context.authorizer().checkSetup(session.peerSetupParameters());
+    if (authorization.refused()) {
+      String reason =
+          authorization.refusal() == AuthRefusal.MISSING
+              ? "unauthorized: no token in CLIENT_SETUP (this relay requires one)"
+              : "unauthorized: CLIENT_SETUP token " + authorization.refusal().label();
+      refuse(session, authorization.refusal().sessionError(), reason);
+      context.observer().onUnauthorized("client_setup", authorization.refusal());
+      return null;
+    }
+    if (!addressSessions.admit(address)) {
+      refuse(
+          session,
+          SessionError.TOO_MANY_REQUESTS,
+          "too many sessions from "
+              + address
+              + ": at most "
+              + addressSessions.limit()
+              + " per address (--max-sessions-per-address)");
+      context.observer().onSessionRefused(session.peer());
+      return null;
+    }
+    counted = true;
+    return authorization;
+  }
+
+  private void refuse(MoqtSession session, SessionError error, String reason) {
+    context.events().onLog("session from " + session.peer() + " refused: " + reason);
+    session.close(error, reason);
   }
 
   @Override
   public void onControlMessage(MoqtSession session, ControlMessage message) {
+    heard();
+    route(message);
+    idle.check();
+  }
+
+  private void route(ControlMessage message) {
     if (message instanceof PublishNamespace publish) {
       upstream.onPublishNamespace(publish);
     } else if (message instanceof PublishNamespaceDone done) {
@@ -144,23 +203,34 @@ final class RelayConnection implements MoqtSessionListener {
 
   @Override
   public void onSubgroupStarted(MoqtSession session, SubgroupReader reader) {
+    heard();
     upstream.onSubgroupStarted(reader);
   }
 
   @Override
   public void onObject(MoqtSession session, SubgroupReader reader, SubgroupObject object) {
+    heard();
     upstream.onObject(reader, object);
   }
 
   @Override
   public void onSubgroupEnded(
       MoqtSession session, SubgroupReader reader, boolean reset, long errorCode) {
+    heard();
     upstream.onSubgroupEnded(reader, reset, errorCode);
   }
 
   @Override
   public void onDatagram(MoqtSession session, ObjectDatagram datagram) {
+    heard();
     upstream.onDatagram(datagram);
+  }
+
+  /**
+   * Something arrived from the peer: it is not silent (see {@link UpstreamSide#silentMicros()}).
+   */
+  private void heard() {
+    peer.heard(context.scheduler().nowMicros());
   }
 
   /** Stream credit concerns what the relay sends: the peer's subscriptions. */
@@ -176,6 +246,11 @@ final class RelayConnection implements MoqtSessionListener {
   @Override
   public void onClosed(MoqtSession session, SessionClose close) {
     peer.onClosed();
+    idle.stop();
+    if (counted) {
+      counted = false;
+      addressSessions.release(address);
+    }
     whenClosed.accept(this);
     // The session reports every close, including one before setup (the peer is then "?").
     context.observer().onSessionClosed(peer.name());

@@ -21,7 +21,8 @@ import java.util.TreeMap;
 final class Subscription {
   private final DownstreamSide side;
   private final long requestId;
-  private final RelayTrack track;
+  // Changes only when a new session takes the track's namespace over (see moveTo).
+  private RelayTrack track;
   private final int subscriberPriority;
   private final long order;
   // Ordered by location, so the first entries are the oldest groups and the last the newest.
@@ -91,6 +92,17 @@ final class Subscription {
 
   long streamsOpened() {
     return streamsOpened;
+  }
+
+  /**
+   * The track's publisher was replaced by a new session (a namespace takeover): the subscription
+   * goes on under the same request id and alias, fed by {@code next}, the relay's subscription on
+   * the new session. The subgroups already queued are complete as they are: their publisher is
+   * gone.
+   */
+  void moveTo(RelayTrack next) {
+    markGroupsUpstreamEnded();
+    track = next;
   }
 
   /** SUBSCRIBE_OK goes out with this alias: objects flow from now on. */

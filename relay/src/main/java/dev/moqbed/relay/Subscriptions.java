@@ -28,6 +28,12 @@ final class Subscriptions {
   private final Map<Long, Subscription> byRequest = new HashMap<>();
   // The read-only view handed out by all(), made once.
   private final List<Subscription> view = Collections.unmodifiableList(inOrder);
+  // Told after each removal: a session that holds nothing any more is watched for idleness.
+  private final Runnable afterRemoval;
+
+  Subscriptions(Runnable afterRemoval) {
+    this.afterRemoval = afterRemoval;
+  }
 
   void add(Subscription subscription) {
     inOrder.add(subscription);
@@ -37,6 +43,7 @@ final class Subscriptions {
   void remove(Subscription subscription) {
     inOrder.remove(subscription);
     byRequest.remove(subscription.requestId(), subscription);
+    afterRemoval.run();
   }
 
   /** The subscription made with this request id, or null. */

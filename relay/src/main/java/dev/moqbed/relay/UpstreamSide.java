@@ -17,6 +17,7 @@ import dev.moqbed.media.moqt.SubscribeOk;
 import dev.moqbed.media.moqt.TrackNamespace;
 import dev.moqbed.media.moqt.Unsubscribe;
 import dev.moqbed.media.moqt.draft14.Draft14Codes;
+import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.relay.auth.AuthRefusal;
 import dev.moqbed.relay.auth.TokenRole;
 import dev.moqbed.session.SubgroupReader;
@@ -40,6 +41,9 @@ final class UpstreamSide {
   private final Origin origin;
   private final KeyValuePairs subscribeParameters;
   private final List<TrackNamespace> published = new ArrayList<>();
+  // With a key: the token each namespace was published with (null without one), so a newcomer
+  // with the very same token may take the namespace over (NamespaceTakeover).
+  private final Map<TrackNamespace, byte[]> credentials = new HashMap<>();
   private final Map<Long, RelayTrack> tracksByRequest = new HashMap<>();
   private final Map<Long, RelayTrack> tracksByAlias = new HashMap<>();
 
@@ -60,6 +64,11 @@ final class UpstreamSide {
 
   boolean isClosed() {
     return peer.isClosed();
+  }
+
+  /** How long nothing has been received from the peer. */
+  long silentMicros() {
+    return context.scheduler().nowMicros() - peer.lastHeardMicros();
   }
 
   /** True while the peer publishes at least one namespace here. */
@@ -95,7 +104,11 @@ final class UpstreamSide {
       context.observer().onUnauthorized("publish_namespace", refusal);
       return;
     }
-    if (!origin.claim(publish.namespace(), this)) {
+    byte[] credential =
+        context.authorizer().requiresTokens()
+            ? NamespaceTakeover.credential(publish.parameters(), peer.setupParameters())
+            : null;
+    if (!origin.claim(publish.namespace(), this) && !takeOver(publish.namespace(), credential)) {
       peer.send(
           new PublishNamespaceError(
               publish.requestId(),
@@ -104,13 +117,76 @@ final class UpstreamSide {
       return;
     }
     published.add(publish.namespace());
+    credentials.put(publish.namespace(), credential);
     peer.send(new PublishNamespaceOk(publish.requestId()));
     peer.log(peer.name() + " publishes " + publish.namespace());
+  }
+
+  /**
+   * Takes {@code namespace} from the session that holds it, if {@link NamespaceTakeover} allows:
+   * the holder hands its tracks over and is closed. False when the holder keeps it.
+   */
+  private boolean takeOver(TrackNamespace namespace, byte[] credential) {
+    UpstreamSide holder = origin.holder(namespace);
+    if (holder == null || holder == this) {
+      return false;
+    }
+    String grounds =
+        NamespaceTakeover.grounds(
+            context, holder.silentMicros(), holder.credentials.get(namespace), credential);
+    if (grounds == null) {
+      return false;
+    }
+    origin.transfer(namespace, holder, this);
+    context
+        .events()
+        .onLog(
+            peer.name()
+                + " takes "
+                + namespace
+                + " over from "
+                + holder.peer.name()
+                + ": "
+                + grounds);
+    holder.handOver(namespace, this, grounds);
+    return true;
+  }
+
+  /**
+   * Another session took {@code namespace} over: each track of it this side feeds is subscribed
+   * from {@code successor} instead, and its subscriptions move there under their own request ids
+   * and aliases, so a subscriber keeps receiving without subscribing again (what was queued from
+   * this side drains; the new publisher's objects follow from its next group). Then this session is
+   * closed: after a stall, it is the publisher's lost one.
+   */
+  void handOver(TrackNamespace namespace, UpstreamSide successor, String grounds) {
+    published.remove(namespace);
+    credentials.remove(namespace);
+    for (RelayTrack track : new ArrayList<>(tracksByRequest.values())) {
+      if (!track.key().namespace().equals(namespace) || track.isEnded()) {
+        continue;
+      }
+      List<Subscription> moving = track.detachSubscriptions();
+      track.abandon();
+      forget(track);
+      if (moving.isEmpty()) {
+        continue;
+      }
+      RelayTrack next = successor.subscribe(track.key(), moving.get(0).subscriberPriority());
+      for (Subscription subscription : moving) {
+        subscription.moveTo(next);
+        next.addSubscription(subscription);
+      }
+    }
+    peer.close(
+        SessionError.NO_ERROR,
+        "namespace " + namespace + " taken over by another session (" + grounds + ")");
   }
 
   void onPublishNamespaceDone(PublishNamespaceDone done) {
     if (origin.withdraw(done.namespace(), this)) {
       published.remove(done.namespace());
+      credentials.remove(done.namespace());
     }
   }
 
@@ -122,7 +198,10 @@ final class UpstreamSide {
     track.activate(ok.trackAlias());
     tracksByAlias.put(ok.trackAlias(), track);
     for (Subscription subscription : track.subscriptions()) {
-      subscription.side().activate(subscription);
+      // One moved here by a takeover is answered already: it keeps its alias.
+      if (!subscription.isActive()) {
+        subscription.side().activate(subscription);
+      }
     }
   }
 

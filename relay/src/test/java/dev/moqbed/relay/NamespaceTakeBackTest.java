@@ -29,7 +29,11 @@ class NamespaceTakeBackTest {
   private static final MemoryLink LINK = MemoryLink.ofDelay(1_000);
 
   private final VirtualScheduler scheduler = new VirtualScheduler();
-  private final Relay relay = new Relay(scheduler, RelayConfig.DEFAULT, line -> {});
+  // No takeover by silence (NamespaceTakeoverTest has it): these publishers send nothing while
+  // nobody subscribes, and this test is about the publisher asking again until the holder is gone.
+  private final Relay relay =
+      new Relay(
+          scheduler, RelayConfig.builder().namespaceTakeoverAfterMicros(0).build(), line -> {});
 
   /** What a publisher told its runner. */
   private static final class Heard implements PublisherEvents {

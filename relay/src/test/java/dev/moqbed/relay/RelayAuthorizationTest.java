@@ -60,9 +60,11 @@ class RelayAuthorizationTest {
     assertEquals(Draft14Codes.NAMESPACE_UNAUTHORIZED, errorCode(forged));
     assertEquals(Draft14Codes.NAMESPACE_UNAUTHORIZED, errorCode(subscribeRole));
     assertEquals(Draft14Codes.NAMESPACE_UNAUTHORIZED, errorCode(elsewhere));
+    // Each squatter's session holds a viewer's token (its CLIENT_SETUP must carry one): a request
+    // without its own token is judged by that one, which has no publish role.
     assertEquals(
         List.of(
-            "publish_namespace:missing",
+            "publish_namespace:wrong_role",
             "publish_namespace:bad_signature",
             "publish_namespace:wrong_role",
             "publish_namespace:wrong_namespace"),
@@ -93,7 +95,7 @@ class RelayAuthorizationTest {
     assertEquals(250, report.track("a1").received(), chain.log.toString());
     assertEquals(150, report.track("vlow").received());
     assertEquals(150, report.track("vmid").received());
-    assertEquals(List.of("publish_namespace:missing"), observer.unauthorized);
+    assertEquals(List.of("publish_namespace:wrong_role"), observer.unauthorized);
   }
 
   @Test
@@ -111,20 +113,24 @@ class RelayAuthorizationTest {
     chain.scheduler.runUntil(chain.scheduler.nowMicros() + 100_000);
 
     assertEquals(2, chain.reports.size(), chain.log.toString());
-    for (SubscriberReport report : chain.reports) {
-      assertNotNull(report.track("a1").refusal());
-      assertEquals(0, report.track("a1").received());
-    }
+    SubscriberReport wrongRole = chain.reports.get(0);
+    assertNotNull(wrongRole.track("a1").refusal());
+    assertEquals(0, wrongRole.track("a1").received());
+    // Without any token the session is closed at setup, before its SUBSCRIBE.
+    SubscriberReport none = chain.reports.get(1);
+    assertFalse(none.completed());
+    assertEquals(0, none.track("a1").received());
     assertTrue(
         chain.log.contains("subscriber 0: track a1 refused: unauthorized: wrong_role (code 1)"),
         chain.log.toString());
-    assertEquals(List.of("subscribe:wrong_role", "subscribe:missing"), observer.unauthorized);
+    assertEquals(List.of("subscribe:wrong_role", "client_setup:missing"), observer.unauthorized);
     List<String> relayLines =
         chain.log.stream().filter(line -> line.contains("refused: unauthorized")).toList();
     assertEquals(
         List.of(
             "relay: sub0/client: SUBSCRIBE live/a1 refused: unauthorized (wrong_role)",
-            "relay: sub1/client: SUBSCRIBE live/a1 refused: unauthorized (missing)"),
+            "relay: session from sub1/client refused: unauthorized: no token in CLIENT_SETUP (this"
+                + " relay requires one)"),
         relayLines.stream().filter(line -> line.startsWith("relay:")).toList());
     String secret = new String(publishToken.value(), java.nio.charset.StandardCharsets.US_ASCII);
     for (String line : chain.log) {
@@ -168,6 +174,30 @@ class RelayAuthorizationTest {
             "relay: session from forged/client refused: unauthorized: CLIENT_SETUP token"
                 + " bad_signature"),
         chain.log.toString());
+  }
+
+  @Test
+  void shouldCloseASessionWithoutATokenInItsSetupWithUnauthorized() {
+    RecordingObserver observer = new RecordingObserver();
+    VirtualChain chain = chainWithKey(observer);
+    // A valid publish token on the request does not make up for a setup without one.
+    SetupClient tokenless =
+        setupClient(chain, "tokenless", KeyValuePairs.NONE, token(KEY, TokenRole.PUBLISH, "live"));
+    assertTrue(tokenless.answers.isEmpty(), tokenless.answers.toString());
+    assertNotNull(tokenless.close, "the relay closes the session at setup");
+    assertEquals(SessionError.UNAUTHORIZED.code(), tokenless.close.code());
+    assertTrue(tokenless.close.byPeer());
+    assertEquals(
+        "unauthorized: no token in CLIENT_SETUP (this relay requires one)",
+        tokenless.close.reason());
+    assertEquals(List.of("client_setup:missing"), observer.unauthorized);
+    assertEquals(0, chain.relay.sessionCount());
+
+    // An open relay still serves a setup without a token.
+    VirtualChain open = new VirtualChain();
+    SetupClient served = setupClient(open, "tokenless", KeyValuePairs.NONE, KeyValuePairs.NONE);
+    assertNull(served.close);
+    assertInstanceOf(PublishNamespaceOk.class, served.answers.get(0));
   }
 
   @Test
@@ -243,10 +273,15 @@ class RelayAuthorizationTest {
     return heard;
   }
 
-  /** A bare client announcing {@code live} with {@code parameters}; the relay's answer. */
+  /**
+   * A bare client announcing {@code live} with {@code parameters}, its CLIENT_SETUP carrying a
+   * viewer's token (a subscribe scope for {@code live}: what a stranger who watches can get); the
+   * relay's answer.
+   */
   private static ControlMessage announce(
       VirtualChain chain, String name, KeyValuePairs parameters) {
-    SetupClient heard = setupClient(chain, name, KeyValuePairs.NONE, parameters);
+    SetupClient heard =
+        setupClient(chain, name, token(KEY, TokenRole.SUBSCRIBE, "live"), parameters);
     assertEquals(1, heard.answers.size(), heard.answers.toString());
     return heard.answers.get(0);
   }

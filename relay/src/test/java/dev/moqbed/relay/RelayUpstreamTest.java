@@ -50,7 +50,13 @@ class RelayUpstreamTest {
     chain.addSubscriber(MemoryLink.ofDelay(1_000), 0, List.of("a1"));
     chain.scheduler.runUntil(chain.scheduler.nowMicros() + 100_000);
     assertNotNull(chain.reports.get(0).track("a1").refusal(), chain.log.toString());
-    assertEquals(List.of("subscribe:missing"), origin.unauthorized);
+    // The origin closes the edge's token-less session at setup: the edge knows no publisher.
+    assertEquals(List.of("client_setup:missing"), origin.unauthorized);
+    assertTrue(
+        chain.log.contains(
+            "edge: session origin/server closed by peer (code 0x2: unauthorized: no token in"
+                + " CLIENT_SETUP (this relay requires one))"),
+        chain.log.toString());
 
     RecordingObserver secondOrigin = new RecordingObserver();
     VirtualChain forged = originWithPublisher(secondOrigin);

@@ -1,5 +1,6 @@
 package dev.moqbed.relay;
 
+import dev.moqbed.media.moqt.MoqtLimits;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.publisher.Publisher;
@@ -8,6 +9,7 @@ import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.ReceiveBudget;
 import dev.moqbed.session.memory.MemoryConnection;
 import dev.moqbed.session.memory.MemoryLink;
 import dev.moqbed.session.memory.MemoryTransport;
@@ -41,7 +43,7 @@ final class VirtualChain {
   final List<SubscriberReport> reports = new ArrayList<>();
   final List<List<FrameRecord>> frames = new ArrayList<>();
   int subscriptionsAnswered;
-  // What the publisher's PUBLISH_NAMESPACE and the subscribers' SUBSCRIBEs carry.
+  // What the publisher's and the subscribers' CLIENT_SETUP and requests carry.
   AuthorizationToken publisherToken = AuthorizationToken.NONE;
   AuthorizationToken subscriberToken = AuthorizationToken.NONE;
   // The relay subscribers connect to: this chain's own, unless a test puts another in front.
@@ -89,7 +91,14 @@ final class VirtualChain {
     MemoryTransport.Pair pair = MemoryTransport.pair(scheduler, link, link, "publisher");
     publisherConnection = pair.client();
     relay.serve(pair.server(), VERSION);
-    MoqtSession.client(pair.client(), publisher, VERSION);
+    // In the CLIENT_SETUP too, as the project's publisher does (RelayConnector).
+    MoqtSession.client(
+        pair.client(),
+        publisher,
+        VERSION,
+        publisherToken.parameters(),
+        MoqtLimits.DEFAULT,
+        ReceiveBudget.UNLIMITED);
     scheduler.runWhile(() -> !announced, scheduler.nowMicros() + 10_000_000);
   }
 
@@ -138,7 +147,13 @@ final class VirtualChain {
       pair.client().limitIncomingUnidirectionalStreams(streamLimit);
     }
     subscriberRelay.serve(pair.server(), VERSION);
-    MoqtSession.client(pair.client(), subscriber, VERSION);
+    MoqtSession.client(
+        pair.client(),
+        subscriber,
+        VERSION,
+        subscriberToken.parameters(),
+        MoqtLimits.DEFAULT,
+        ReceiveBudget.UNLIMITED);
     subscribers.add(subscriber);
     subscriberConnections.add(pair.client());
     relaySideConnections.add(pair.server());

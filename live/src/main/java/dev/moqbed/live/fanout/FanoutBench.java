@@ -167,12 +167,16 @@ public final class FanoutBench {
           new Relay(
               server.scheduler(),
               // Every subscriber of the swarm connects from this host's loopback address, many
-              // at once: the per-address cap on pending setups must not count them as a flood.
+              // at once: the per-address caps on pending setups and on sessions must not count
+              // them as a flood.
               RelayConfig.builder()
                   .maxPendingSetupsPerAddress(
                       Math.max(
                           RelayConfig.DEFAULT_MAX_PENDING_SETUPS_PER_ADDRESS,
                           options.subscribers() + 1))
+                  .maxSessionsPerAddress(
+                      Math.max(
+                          RelayConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS, options.subscribers() + 1))
                   .build(),
               line -> options.log().accept("relay: " + line),
               probe == null ? RelayObserver.NONE : probe);

@@ -37,8 +37,9 @@ public final class RequestAuthorizer {
 
   /**
    * The token of a CLIENT_SETUP: its grant when it carries a valid one, a refusal when it carries
-   * one that is not (the session is then closed), neither when it carries none or the relay is open
-   * (each request must then bring its own token).
+   * one that is not or none at all (the session is then closed: a relay with a key serves only
+   * sessions that prove at setup that someone issued them a token, so a stranger cannot hold a
+   * session slot with a token-less setup), neither when the relay is open.
    */
   public SetupAuthorization checkSetup(KeyValuePairs setupParameters) {
     if (key == null) {
@@ -49,7 +50,7 @@ public final class RequestAuthorizer {
       return SetupAuthorization.refused(AuthRefusal.MALFORMED);
     }
     if (carried.token().isNone()) {
-      return SetupAuthorization.NONE;
+      return SetupAuthorization.refused(AuthRefusal.MISSING);
     }
     TokenCheck check = verify(carried.token());
     return check.valid()

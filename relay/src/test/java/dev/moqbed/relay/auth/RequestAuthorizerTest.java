@@ -86,7 +86,10 @@ class RequestAuthorizerTest {
         AuthRefusal.EXPIRED,
         later.check(TokenRole.SUBSCRIBE, LIVE, KeyValuePairs.NONE, setup.grant()));
 
-    assertEquals(SetupAuthorization.NONE, AUTHORIZER.checkSetup(KeyValuePairs.NONE));
+    assertEquals(AuthRefusal.MISSING, AUTHORIZER.checkSetup(KeyValuePairs.NONE).refusal());
+    assertEquals(
+        SessionError.UNAUTHORIZED,
+        AUTHORIZER.checkSetup(KeyValuePairs.NONE).refusal().sessionError());
     assertEquals(
         SetupAuthorization.NONE,
         RequestAuthorizer.OPEN.checkSetup(carrying(AuthorizationToken.of("x.y"))));
