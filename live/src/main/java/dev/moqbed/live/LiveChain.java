@@ -3,29 +3,24 @@ package dev.moqbed.live;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.RelayProbe;
 import dev.moqbed.live.interval.SubscriberProbe;
+import dev.moqbed.live.node.Awaiting;
+import dev.moqbed.live.node.PublisherNode;
 import dev.moqbed.live.node.RelayNode;
-import dev.moqbed.live.stack.ClientEndpoint;
+import dev.moqbed.live.node.SubscriberNode;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.ServerAdmission;
-import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.ServerCertificate;
-import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
-import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.publisher.PublisherReport;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.SessionPath;
-import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.transport.PathStats;
-import dev.moqbed.subscriber.FrameRecord;
-import dev.moqbed.subscriber.Subscriber;
 import dev.moqbed.subscriber.SubscriberConfig;
-import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,9 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -132,66 +124,25 @@ public final class LiveChain {
           options.subscriberRoute().open(relays.get(relays.size() - 1).address());
       endpoints.add(route);
       InetSocketAddress relayAddress = route.address();
-      String alpn = VERSION.alpn();
-
-      CompletableFuture<Void> announced = new CompletableFuture<>();
-      CompletableFuture<PublisherReport> published = new CompletableFuture<>();
-      Publisher[] publisher = new Publisher[1];
-      PublisherConfig publisherConfig =
-          new PublisherConfig("live", options.media(), options.durationMicros(), false, 500_000);
-      ClientEndpoint publisherClient =
-          options
-              .clientStack()
-              .forRole("publisher")
-              .connect(
+      PublisherNode publisher =
+          PublisherNode.start(
+              new PublisherNode.Config(
                   publisherRelay,
-                  "localhost",
+                  options.clientStack(),
                   trust,
-                  alpn,
-                  connection -> {
-                    publisher[0] =
-                        new Publisher(
-                            connection.scheduler(),
-                            publisherConfig,
-                            new PublisherEvents() {
-                              @Override
-                              public void onAnnounced() {
-                                announced.complete(null);
-                              }
+                  new PublisherConfig(
+                      "live", options.media(), options.durationMicros(), false, 500_000),
+                  options.objectsSent(),
+                  options.log()));
+      endpoints.add(publisher);
+      publisher.awaitAnnounced(10);
 
-                              @Override
-                              public void onObjectSent(MediaObject object) {
-                                options.objectsSent().accept(object);
-                              }
-
-                              @Override
-                              public void onMediaFinished(PublisherReport report) {
-                                published.complete(report);
-                              }
-
-                              @Override
-                              public void onLog(String line) {
-                                options.log().accept("publisher: " + line);
-                              }
-                            });
-                    MoqtSession.client(connection.transport(), publisher[0], VERSION);
-                  },
-                  null);
-      endpoints.add(publisherClient);
-      await(announced, 10, "the relay to accept the publisher's namespace");
-
-      List<CompletableFuture<Void>> answered = new ArrayList<>();
-      List<CompletableFuture<SubscriberReport>> reports = new ArrayList<>();
-      List<ClientEndpoint> subscriberClients = new ArrayList<>();
+      List<SubscriberNode> subscribers = new ArrayList<>();
       List<SubscriberProbe> subscriberProbes = new ArrayList<>();
       for (int i = 0; i < options.subscribers(); i++) {
-        int index = i;
+        int number = i + 1;
         SubscriberProbe probe = new SubscriberProbe(tracks, options.lateMicros());
         subscriberProbes.add(probe);
-        CompletableFuture<Void> subscribed = new CompletableFuture<>();
-        CompletableFuture<SubscriberReport> report = new CompletableFuture<>();
-        answered.add(subscribed);
-        reports.add(report);
         SubscriberConfig config =
             new SubscriberConfig(
                 "live",
@@ -200,63 +151,30 @@ public final class LiveChain {
                 options.droppableTracks(),
                 options.clockOffsetMicros(i),
                 2_000_000);
-        ClientEndpoint subscriberClient =
-            options
-                .clientStack()
-                .forRole("subscriber")
-                .connect(
+        SubscriberNode subscriber =
+            SubscriberNode.start(
+                new SubscriberNode.Config(
                     relayAddress,
-                    "localhost",
+                    options.clientStack(),
                     trust,
-                    alpn,
-                    connection -> {
-                      Subscriber subscriber =
-                          new Subscriber(
-                              connection.scheduler(),
-                              config,
-                              probe.events(
-                                  new SubscriberEvents() {
-                                    @Override
-                                    public void onSubscriptionsAnswered(int accepted, int refused) {
-                                      subscribed.complete(null);
-                                    }
-
-                                    @Override
-                                    public void onFrame(FrameRecord frame) {
-                                      options.frames().accept(index + 1, frame);
-                                    }
-
-                                    @Override
-                                    public void onFinished(SubscriberReport finished) {
-                                      report.complete(finished);
-                                      subscribed.complete(null);
-                                    }
-
-                                    @Override
-                                    public void onLog(String line) {
-                                      options
-                                          .log()
-                                          .accept("subscriber " + (index + 1) + ": " + line);
-                                    }
-                                  }));
-                      probe.attach(subscriber);
-                      MoqtSession.client(connection.transport(), subscriber, VERSION);
-                    },
-                    null);
-        subscriberClients.add(subscriberClient);
-        endpoints.add(subscriberClient);
+                    config,
+                    probe,
+                    frame -> options.frames().accept(number, frame),
+                    "subscriber " + number,
+                    options.log()));
+        subscribers.add(subscriber);
+        endpoints.add(subscriber);
       }
-      for (CompletableFuture<Void> subscribed : answered) {
-        await(subscribed, 10, "the subscriptions to be answered");
+      for (SubscriberNode subscriber : subscribers) {
+        subscriber.awaitAnswered(10);
       }
       List<Integer> subscriptionsPerRelay = new ArrayList<>();
       for (StartedRelay relay : relays) {
         CompletableFuture<Integer> count = new CompletableFuture<>();
         relay.loop().execute(() -> count.complete(relay.relay().subscriberStats().size()));
-        subscriptionsPerRelay.add(await(count, 5, "the relay's subscription count"));
+        subscriptionsPerRelay.add(Awaiting.await(count, 5, "the relay's subscription count"));
       }
 
-      Publisher started = publisher[0];
       ChainIntervals chainIntervals =
           intervals
               ? ChainIntervals.start(
@@ -264,18 +182,20 @@ public final class LiveChain {
                   mediaDurationMicros(options),
                   relays.get(relays.size() - 1).loop(),
                   relayProbe,
-                  subscriberClients.stream().map(ClientEndpoint::scheduler).toList(),
+                  subscribers.stream().map(SubscriberNode::scheduler).toList(),
                   subscriberProbes)
               : null;
-      publisherClient.scheduler().execute(started::startMedia);
+      publisher.startMedia();
       long mediaSeconds = mediaDurationMicros(options) / 1_000_000 + 1;
-      PublisherReport sent = await(published, mediaSeconds + 20, "the publisher to finish");
+      PublisherReport sent =
+          Awaiting.await(publisher.finished(), mediaSeconds + 20, "the publisher to finish");
       if (chainIntervals != null) {
         chainIntervals.publisherDone();
       }
       List<SubscriberReport> received = new ArrayList<>();
-      for (int i = 0; i < reports.size(); i++) {
-        received.add(await(reports.get(i), 20, "the subscribers to finish"));
+      for (int i = 0; i < subscribers.size(); i++) {
+        received.add(
+            Awaiting.await(subscribers.get(i).finished(), 20, "the subscribers to finish"));
         if (chainIntervals != null) {
           chainIntervals.subscriberDone(i);
         }
@@ -283,8 +203,8 @@ public final class LiveChain {
       List<IntervalSnapshot> intervalList =
           chainIntervals == null ? List.of() : chainIntervals.finish();
       List<PathStats> relayPaths = new ArrayList<>();
-      for (ClientEndpoint subscriberClient : subscriberClients) {
-        String suffix = ":" + route.relaySidePort(subscriberClient.localPort());
+      for (SubscriberNode subscriber : subscribers) {
+        String suffix = ":" + route.relaySidePort(subscriber.localPort());
         relayPaths.add(
             paths.entrySet().stream()
                 .filter(entry -> entry.getKey().endsWith(suffix))
@@ -412,17 +332,6 @@ public final class LiveChain {
         .mapToLong(flow -> flow.durationMicros())
         .max()
         .orElse(0);
-  }
-
-  private static <T> T await(CompletableFuture<T> future, long seconds, String what)
-      throws IOException, InterruptedException {
-    try {
-      return future.get(seconds, TimeUnit.SECONDS);
-    } catch (TimeoutException e) {
-      throw new IOException("timed out after " + seconds + " s waiting for " + what);
-    } catch (ExecutionException e) {
-      throw new IOException("failed waiting for " + what + ": " + e.getCause(), e.getCause());
-    }
   }
 
   private static void deleteRecursively(Path directory) {
