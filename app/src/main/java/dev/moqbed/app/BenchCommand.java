@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
       BenchFanoutCommand.class,
       BenchLoopbackCommand.class,
       BenchFanoutCommand.Swarm.class,
-      BenchNetemCommand.class
+      BenchNetemCommand.class,
+      BenchAttackCommand.class
     })
 final class BenchCommand implements Runnable {
   @Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -239,7 +239,7 @@ public final class LiveChain {
    * own (about 1.5 CPU seconds on 2 cores), which in a comparison's every run would compete with
    * the chain and land in the host's noise; the directory goes when the process ends.
    */
-  private static synchronized ServerCertificate sharedCertificate() throws IOException {
+  public static synchronized ServerCertificate sharedCertificate() throws IOException {
     if (certificate == null) {
       Path directory = Files.createTempDirectory("moqbed-chain-");
       Runtime.getRuntime()

@@ -351,7 +351,7 @@ public final class FanoutBench {
       ThreadMXBean threads = ManagementFactory.getThreadMXBean();
       sleepUntil(from);
       long cpuStart = threads.getThreadCpuTime(relayThread);
-      ThreadTimes schedStart = timesOf(relayLoop);
+      ThreadTimes schedStart = ThreadTimes.of(relayLoop);
       long wallStart = System.nanoTime();
       long heapMax = 0;
       long mediaSeconds = (options.warmupMicros() + options.durationMicros()) / 1_000_000 + 20;
@@ -371,7 +371,7 @@ public final class FanoutBench {
         Thread.sleep(500);
       }
       long cpuEnd = threads.getThreadCpuTime(relayThread);
-      ThreadTimes sched = timesOf(relayLoop).since(schedStart);
+      ThreadTimes sched = ThreadTimes.of(relayLoop).since(schedStart);
       PathStats publisherPath = pathOf(publisherConnection[0], publisherClient.scheduler());
       long wallEnd = System.nanoTime();
       List<IntervalSnapshot> intervalList = List.of();
@@ -502,13 +502,6 @@ public final class FanoutBench {
     CompletableFuture<PathStats> stats = new CompletableFuture<>();
     loop.execute(() -> stats.complete(connection.pathStats()));
     return await(stats, 5, "the publisher's path statistics");
-  }
-
-  private static ThreadTimes timesOf(EventLoopScheduler loop)
-      throws IOException, InterruptedException {
-    CompletableFuture<ThreadTimes> times = new CompletableFuture<>();
-    loop.execute(() -> times.complete(ThreadTimes.ofCurrentThread()));
-    return await(times, 5, "the relay's thread times");
   }
 
   private static long usedHeap() {

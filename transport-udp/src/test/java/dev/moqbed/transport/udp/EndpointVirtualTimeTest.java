@@ -234,4 +234,50 @@ class EndpointVirtualTimeTest {
     assertEquals(101, server.counters().versionNegotiationsSent());
     assertEquals(0, server.connectionCount());
   }
+
+  /**
+   * A closing connection answers a peer that keeps sending with its close at the 1st, 2nd, 4th...
+   * datagram only (RFC 9000 §10.2.1's limit), without opening them; it used to answer every one.
+   */
+  @Test
+  void aClosingConnectionRepeatsItsCloseAtPowersOfTwo() {
+    Endpoint<VirtualNetwork.Sender> server =
+        network.bind(
+            SERVER,
+            EndpointLimits.defaults(),
+            UdpSecurity.tls(tls, null, KEY),
+            new Endpoint.Server(
+                Loopback.config(Role.SERVER), Loopback.controllers("c4"), PacketTaps.NONE),
+            accepted -> {
+              RecordingHandler handler = new RecordingHandler();
+              closeOnReady = accepted;
+              return handler;
+            });
+    RecordingHandler handler = new RecordingHandler();
+    EndpointConnection<VirtualNetwork.Sender> client = connect(client(2), handler);
+    assertTrue(network.runUntil(handler.ready::isDone, SECOND));
+    network.runFor(100_000);
+    InetSocketAddress clientAddress = VirtualNetwork.address(2, 5000);
+    network.dropWhere(transit -> transit.to().equals(clientAddress)); // the client hears nothing
+    closeOnReady.connection().close(0x1, true, "going away");
+    closeOnReady.sender().schedule();
+    network.runFor(10_000);
+    int before = network.sent.size();
+    QuicConnection quic = client.connection();
+    Loopback.writeAndFinish(quic, quic.openUnidirectionalStream(9), new byte[200_000]);
+    client.sender().schedule();
+    // until the closing connection leaves the table (3 probe timeouts): later answers are resets
+    assertTrue(network.runUntil(() -> server.connectionCount() == 0, SECOND));
+
+    long fromClient =
+        network.sent.stream().skip(before).filter(t -> t.from().equals(clientAddress)).count();
+    long closes = network.sent.stream().skip(before).filter(t -> t.from().equals(SERVER)).count();
+    assertTrue(fromClient >= 8, "the client kept sending: " + fromClient);
+    assertTrue(
+        closes <= 64 - Long.numberOfLeadingZeros(fromClient),
+        closes + " closes for " + fromClient + " datagrams");
+    assertEquals(0, server.counters().droppedUndecodable());
+  }
+
+  private EndpointConnection<VirtualNetwork.Sender> closeOnReady;
 }

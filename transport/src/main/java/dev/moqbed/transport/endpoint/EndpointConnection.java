@@ -12,6 +12,7 @@ import dev.moqbed.transport.wire.QuicWireException;
 import dev.moqbed.transport.wire.StatelessResetToken;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.util.List;
 
 /**
  * One connection of an {@link Endpoint}: the sans-IO {@link QuicConnection}, its codec, the peer's
@@ -42,6 +43,7 @@ public final class EndpointConnection<S extends ConnectionSender> {
   private TimerHandle drainTimer;
   private ConnectionId clientChosenId;
   private StatelessResetToken peerResetToken;
+  private long datagramsWhileClosing;
 
   EndpointConnection(
       Endpoint<S> endpoint,
@@ -123,6 +125,10 @@ public final class EndpointConnection<S extends ConnectionSender> {
    * @return false when it is malformed or no packet of it opened (the endpoint counts it)
    */
   boolean receive(ByteBuffer content, EcnMark ecn, long nowMicros) {
+    if (connection.state() == QuicConnection.State.CLOSING) {
+      onDatagramWhileClosing(content.remaining(), ecn, nowMicros);
+      return true;
+    }
     Datagram datagram;
     long retries = codec.retriesAccepted();
     try {
@@ -153,6 +159,24 @@ public final class EndpointConnection<S extends ConnectionSender> {
     }
     sender.schedule();
     return true;
+  }
+
+  /**
+   * RFC 9000 §10.2.1: a closing connection only answers with its CONNECTION_CLOSE, and should limit
+   * how often. What the datagram carries no longer matters, so it is neither opened nor read (a
+   * peer that floods a closing connection costs no decryption and no frame objects), and the
+   * connection hears of the 1st, 2nd, 4th, 8th... only, each time repeating its close. The
+   * simulator's connections answer every datagram, as picoquic does.
+   */
+  private void onDatagramWhileClosing(int bytes, EcnMark ecn, long nowMicros) {
+    datagramsWhileClosing++;
+    if (Long.bitCount(datagramsWhileClosing) != 1) {
+      return;
+    }
+    connection.receive(
+        nowMicros,
+        new Datagram(REMOTE_NODE, LOCAL_NODE, connection.flowId(), bytes, ecn, List.of()));
+    sender.schedule();
   }
 
   private void process(Datagram datagram, EcnMark ecn, long nowMicros) throws QuicWireException {

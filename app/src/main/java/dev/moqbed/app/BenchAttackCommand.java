@@ -1,0 +1,179 @@
+package dev.moqbed.app;
+
+import dev.moqbed.live.attack.AttackBench;
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
+import dev.moqbed.output.Table;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code moqbed bench attack}: the relay under issue 30's attacks, as a viewer sees it. */
+@Command(
+    name = "attack",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Runs the relay on the project's QUIC stack under attack, on loopback: per attack a fresh"
+          + " relay, a publisher of the draft's media mix and a subscriber (127.0.0.1), a quiet"
+          + " phase, then, after a warm-up of the attack, an equal phase while an attacker on another"
+          + " loopback address attacks; one second into that phase a newcomer subscribes. Prints per attack the audio the"
+          + " subscriber got (delivered share, latency p50/p99) in both phases, the p99's ratio,"
+          + " how soon the newcomer heard audio, the relay loop's CPU, and the heap this process holds live at each phase's end (after a full collection).",
+      "Attacks: initial-flood (Initials with a real ClientHello, a new connection each, never"
+          + " answered), handshakes (complete handshakes, then silence), fragments (after a"
+          + " handshake, 1-byte STREAM frames with a hole before each, past the relay's piece"
+          + " budget), pings (after a handshake, packets of 1,150 PING frames). The attacker"
+          + " runs in this process and shares its 2 cores: a real one would not."
+    })
+final class BenchAttackCommand implements Callable<Integer> {
+  @Option(
+      names = "--attacks",
+      paramLabel = "LIST",
+      split = ",",
+      defaultValue = "initial-flood,handshakes,fragments,pings",
+      description = "Attacks to run, each against a relay of its own (default ${DEFAULT-VALUE}).")
+  List<String> attacks;
+
+  @Option(
+      names = "--phase",
+      paramLabel = "TIME",
+      defaultValue = "10s",
+      converter = QuantityConverters.Duration.class,
+      description = "Length of the quiet phase and of the attack phase (default ${DEFAULT-VALUE}).")
+  long phaseMicros;
+
+  @Option(
+      names = "--attack-warmup",
+      paramLabel = "TIME",
+      defaultValue = "3s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "How long each attack runs before its phase is measured, so that the relay's code for"
+              + " it is compiled, as on a relay attacked for longer (default ${DEFAULT-VALUE}).")
+  long attackWarmupMicros;
+
+  @Option(
+      names = "--rate",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "Attack steps a second (Initials, handshakes, connections); 0 for each attack's own:"
+              + " initial-flood 500, handshakes 100, fragments 20, pings 20 (default"
+              + " ${DEFAULT-VALUE}).")
+  int rate;
+
+  @Option(
+      names = "--attacker",
+      paramLabel = "ADDRESS",
+      defaultValue = "127.0.0.3",
+      description = "The attacker's loopback address (default ${DEFAULT-VALUE}).")
+  String attacker;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "ID",
+      defaultValue = "c4",
+      description = "The relay's and the clients' controller (default ${DEFAULT-VALUE}).")
+  String controller;
+
+  @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
+  boolean verbose;
+
+  @Mixin FormatOption formatOption = new FormatOption();
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    InetAddress attackerAddress = InetAddress.getByName(attacker);
+    if (!attackerAddress.isLoopbackAddress()) {
+      throw new IllegalArgumentException(
+          "--attacker " + attacker + ": a loopback address other than 127.0.0.1, e.g. 127.0.0.3");
+    }
+    AttackBench.Options options =
+        new AttackBench.Options(
+            attacks,
+            phaseMicros,
+            attackWarmupMicros,
+            rate,
+            attackerAddress,
+            LiveStack.of(LiveTransport.MOQBED, controller),
+            line -> {
+              if (verbose) {
+                err.println(line);
+                err.flush();
+              }
+            },
+            line -> {
+              err.println("bench attack: " + line);
+              err.flush();
+            });
+    List<AttackBench.Row> rows = AttackBench.run(options);
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(table(rows).render(formatOption.format));
+    double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    out.printf(Locale.ROOT, "load average %.2f at the end%n", load);
+    out.flush();
+    return 0;
+  }
+
+  private static Table table(List<AttackBench.Row> rows) {
+    Table table =
+        new Table(
+            "attack",
+            "rate_per_s",
+            "steps",
+            "refused",
+            "forged_datagrams",
+            "audio_quiet_pct",
+            "audio_attack_pct",
+            "p50_quiet_ms",
+            "p50_attack_ms",
+            "p99_quiet_ms",
+            "p99_attack_ms",
+            "p99_ratio",
+            "newcomer_audio_ms",
+            "relay_cpu_quiet_pct",
+            "relay_cpu_attack_pct",
+            "heap_live_quiet_mb",
+            "heap_live_attack_mb");
+    for (AttackBench.Row row : rows) {
+      table.row(
+          row.attack(),
+          row.rate(),
+          row.steps(),
+          row.refused(),
+          row.forgedDatagrams(),
+          round(row.quiet().deliveredPercent(), 2),
+          round(row.attacked().deliveredPercent(), 2),
+          round(row.quiet().p50Micros() / 1e3, 2),
+          round(row.attacked().p50Micros() / 1e3, 2),
+          round(row.quiet().p99Micros() / 1e3, 2),
+          round(row.attacked().p99Micros() / 1e3, 2),
+          row.quiet().p99Micros() == 0
+              ? "-"
+              : round((double) row.attacked().p99Micros() / row.quiet().p99Micros(), 2),
+          row.newcomerMicros() < 0
+              ? "none: " + row.newcomerFailure()
+              : round(row.newcomerMicros() / 1e3, 1),
+          round(row.quiet().relayCpuPercent(), 1),
+          round(row.attacked().relayCpuPercent(), 1),
+          round(row.quiet().heapLiveBytes() / 1048576.0, 1),
+          round(row.attacked().heapLiveBytes() / 1048576.0, 1));
+    }
+    return table;
+  }
+
+  private static double round(double value, int digits) {
+    return Double.parseDouble(String.format(Locale.ROOT, "%." + digits + "f", value));
+  }
+}

@@ -1,0 +1,52 @@
+package dev.moqbed.live.attack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The relay on the project's stack under two of issue 30's attacks from another loopback address,
+ * on real sockets: a flood of Initials from one address, and connections that cut STREAM data into
+ * 60,000 one-byte pieces each (about 8 MB of heap per connection before the piece budget; 100 such
+ * connections in 5 s). The viewer keeps its audio, a newcomer is served, and what this process
+ * holds stays bounded.
+ */
+@Tag("network")
+class AttackBenchNetworkTest {
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void theViewerKeepsItsAudioAndANewcomerIsServedUnderAttack() throws Exception {
+    List<AttackBench.Row> rows =
+        AttackBench.run(
+            new AttackBench.Options(
+                List.of("initial-flood", "fragments"),
+                2_000_000,
+                1_000_000,
+                0,
+                InetAddress.getByName("127.0.0.3"),
+                LiveStack.of(LiveTransport.MOQBED, "c4"),
+                line -> {},
+                line -> {}));
+    assertEquals(2, rows.size());
+    for (AttackBench.Row row : rows) {
+      String label = row.attack() + ": " + row;
+      assertTrue(row.steps() > 10, label);
+      assertTrue(row.quiet().deliveredPercent() >= 99, label);
+      assertTrue(row.attacked().deliveredPercent() >= 99, label);
+      assertNull(row.newcomerFailure(), label);
+      assertTrue(row.newcomerMicros() >= 0, label);
+      // bounded: the piece budget closes each fragmenting connection at 4,096 pieces
+      assertTrue(row.attacked().heapLiveBytes() < row.quiet().heapLiveBytes() + (64L << 20), label);
+    }
+    assertTrue(rows.get(1).forgedDatagrams() > 1_000, rows.get(1).toString());
+  }
+}
