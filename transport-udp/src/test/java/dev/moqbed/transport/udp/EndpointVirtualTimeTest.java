@@ -280,4 +280,24 @@ class EndpointVirtualTimeTest {
   }
 
   private EndpointConnection<VirtualNetwork.Sender> closeOnReady;
+
+  /**
+   * A server held back by the anti-amplification limit (its client went silent after its first
+   * Initial) does not arm its probe timer (RFC 9002 §6.2.2.1). It used to: a probe it could not
+   * send fired again at once, and the connection was woken every microsecond, about 8 million times
+   * in these 5 s, until the idle timeout; on a real relay, a core spent on each such peer.
+   */
+  @Test
+  void aServerWaitingOnTheAmplificationLimitSleeps() {
+    Endpoint<VirtualNetwork.Sender> server = server(EndpointLimits.defaults());
+    InetSocketAddress clientAddress = VirtualNetwork.address(2, 5000);
+    int[] fromClient = {0};
+    network.dropWhere(t -> t.from().equals(clientAddress) && ++fromClient[0] > 1);
+    connect(client(2), new RecordingHandler());
+    network.runFor(100_000);
+    assertEquals(1, server.connectionCount());
+    long before = network.eventsRun;
+    network.runFor(5 * SECOND);
+    assertTrue(network.eventsRun - before < 1_000, (network.eventsRun - before) + " events");
+  }
 }

@@ -38,6 +38,10 @@ final class VirtualNetwork {
 
   final VirtualScheduler scheduler = new VirtualScheduler();
   final List<Transit> sent = new ArrayList<>();
+
+  /** Events (deliveries, timers, passes) run so far. */
+  long eventsRun;
+
   private final long oneWayMicros;
   private final SplittableRandom random;
   private final Map<InetSocketAddress, Endpoint<Sender>> endpoints = new HashMap<>();
@@ -100,6 +104,7 @@ final class VirtualNetwork {
         return false;
       }
       scheduler.runNext();
+      eventsRun++;
     }
     return true;
   }
@@ -109,6 +114,7 @@ final class VirtualNetwork {
     long end = scheduler.nowMicros() + micros;
     while (scheduler.pendingTasks() > 0 && scheduler.nextDeadlineMicros() <= end) {
       scheduler.runNext();
+      eventsRun++;
     }
   }
 

@@ -480,7 +480,8 @@ public final class QuicConnection {
           sendTimers.arm(
               nowMicros,
               idleDeadlineMicros(),
-              handshake.hasApplicationKeys() && amplification.allows(path.mtu().mtuBytes()));
+              handshake.hasApplicationKeys(),
+              amplification.allows(path.mtu().mtuBytes()));
     }
     return timers.nextDeadlineMicros();
   }

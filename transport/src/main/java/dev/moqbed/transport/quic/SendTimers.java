@@ -27,16 +27,27 @@ final class SendTimers {
 
   /**
    * @param idleDeadlineMicros when silence from the peer closes the connection
-   * @param mayBuild whether 1-RTT packets can be sent: there are keys, and the {@link
-   *     AmplificationLimit} does not hold a server back (it then waits for its client)
+   * @param applicationKeys whether 1-RTT packets can be built
+   * @param amplificationAllows whether the {@link AmplificationLimit} lets a datagram go: when it
+   *     holds a server back, the server waits for its client, and its probe timer is not armed (RFC
+   *     9002 §6.2.2.1: a probe it could not send would fire again at once, and the host would wake
+   *     the connection every microsecond until the client spoke or the idle timeout ended it)
    */
-  void arm(long nowMicros, long idleDeadlineMicros, boolean mayBuild) {
-    timers.set(ConnectionTimer.PROBE_TIMEOUT, loss.timerDeadlineMicros());
+  void arm(
+      long nowMicros,
+      long idleDeadlineMicros,
+      boolean applicationKeys,
+      boolean amplificationAllows) {
+    if (amplificationAllows) {
+      timers.set(ConnectionTimer.PROBE_TIMEOUT, loss.timerDeadlineMicros());
+    } else {
+      timers.stop(ConnectionTimer.PROBE_TIMEOUT);
+    }
     timers.set(ConnectionTimer.IDLE, idleDeadlineMicros);
     timers.stop(ConnectionTimer.PACING);
     timers.stop(ConnectionTimer.SEND);
     timers.stop(ConnectionTimer.ACK_DELAY);
-    if (!mayBuild) {
+    if (!applicationKeys || !amplificationAllows) {
       return;
     }
     if (!path.pacer().canSend(nowMicros)) {
