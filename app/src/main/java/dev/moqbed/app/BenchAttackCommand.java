@@ -4,6 +4,7 @@ import dev.moqbed.live.attack.AttackBench;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.output.Table;
+import dev.moqbed.relay.RelayConfig;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Spec;
       "Attacks: initial-flood (Initials with a real ClientHello, a new connection each, never"
           + " answered), handshakes (complete handshakes, then silence), fragments (after a"
           + " handshake, 1-byte STREAM frames with a hole before each, past the relay's piece"
-          + " budget), pings (after a handshake, packets of 1,150 PING frames). The attacker"
+          + " budget), idle-sessions (MoQT sessions that set up and then only keep alive), pings"
+          + " (after a handshake, packets of 1,150 PING frames). The attacker"
           + " runs in this process and shares its 2 cores: a real one would not."
     })
 final class BenchAttackCommand implements Callable<Integer> {
@@ -38,7 +40,7 @@ final class BenchAttackCommand implements Callable<Integer> {
       names = "--attacks",
       paramLabel = "LIST",
       split = ",",
-      defaultValue = "initial-flood,handshakes,fragments,pings",
+      defaultValue = "initial-flood,handshakes,idle-sessions,fragments,pings",
       description = "Attacks to run, each against a relay of its own (default ${DEFAULT-VALUE}).")
   List<String> attacks;
 
@@ -66,7 +68,7 @@ final class BenchAttackCommand implements Callable<Integer> {
       defaultValue = "0",
       description =
           "Attack steps a second (Initials, handshakes, connections); 0 for each attack's own:"
-              + " initial-flood 500, handshakes 100, fragments 20, pings 20 (default"
+              + " initial-flood 500, handshakes 100, idle-sessions 20, fragments 20, pings 20 (default"
               + " ${DEFAULT-VALUE}).")
   int rate;
 
@@ -76,6 +78,23 @@ final class BenchAttackCommand implements Callable<Integer> {
       defaultValue = "127.0.0.3",
       description = "The attacker's loopback address (default ${DEFAULT-VALUE}).")
   String attacker;
+
+  @Option(
+      names = "--max-sessions",
+      paramLabel = "N",
+      defaultValue = "" + RelayConfig.DEFAULT_MAX_SESSIONS,
+      description =
+          "The relay's sessions in all, as relay --max-sessions (default ${DEFAULT-VALUE}).")
+  int maxSessions;
+
+  @Option(
+      names = "--max-sessions-per-address",
+      paramLabel = "N",
+      defaultValue = "" + RelayConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+      description =
+          "The relay's sessions per address, as relay --max-sessions-per-address (default"
+              + " ${DEFAULT-VALUE}).")
+  int maxSessionsPerAddress;
 
   @Option(
       names = "--cc",
@@ -106,6 +125,10 @@ final class BenchAttackCommand implements Callable<Integer> {
             attackWarmupMicros,
             rate,
             attackerAddress,
+            RelayConfig.builder()
+                .maxSessions(maxSessions)
+                .maxSessionsPerAddress(maxSessionsPerAddress)
+                .build(),
             LiveStack.of(LiveTransport.MOQBED, controller),
             line -> {
               if (verbose) {

@@ -63,6 +63,19 @@ enum Attack {
       counts.datagrams += packets.size();
     }
   },
+  /** MoQT sessions that set up, then hold nothing and keep alive: slots for the price of a PING. */
+  IDLE_SESSIONS(
+      "idle-sessions",
+      "MoQT sessions that set up, then only send a keep-alive every 3 s, never closed",
+      20) {
+    @Override
+    void step(ForgingClient client, Counts counts) throws Exception {
+      counts.actions++;
+      if (!client.holdIdleSession(2_000, 3_000_000)) {
+        counts.refused++;
+      }
+    }
+  },
   /** Packets of 1,150 PING frames each, after a handshake, connection after connection. */
   PINGS("pings", "after a handshake, packets of 1,150 PING frames, 200 per connection", 20) {
     @Override

@@ -44,13 +44,14 @@ public final class AttackBench {
   /**
    * What to run.
    *
-   * @param attacks attack names ({@code initial-flood}, {@code handshakes}, {@code fragments},
-   *     {@code pings})
+   * @param attacks attack names ({@code initial-flood}, {@code handshakes}, {@code idle-sessions},
+   *     {@code fragments}, {@code pings})
    * @param phaseMicros the length of the quiet phase and of the attack phase
    * @param attackWarmupMicros how long the attack runs before its phase is measured: the relay's
    *     code for it compiled, as on a relay attacked for longer than a benchmark
    * @param rate steps a second (Initials, handshakes, connections), 0 for each attack's default
    * @param attacker the attacker's address (another loopback address than 127.0.0.1)
+   * @param relay the relay's limits (its sessions in all and per address)
    * @param stack the relay's and the clients' stack: the project's, with the relay's controller
    * @param log the roles' log lines
    * @param progress one line as each phase starts
@@ -61,6 +62,7 @@ public final class AttackBench {
       long attackWarmupMicros,
       int rate,
       InetAddress attacker,
+      RelayConfig relay,
       LiveStack stack,
       Consumer<String> log,
       Consumer<String> progress) {
@@ -77,6 +79,7 @@ public final class AttackBench {
         throw new IllegalArgumentException("--rate must be at least 0");
       }
       Objects.requireNonNull(attacker, "attacker");
+      Objects.requireNonNull(relay, "relay");
       Objects.requireNonNull(stack, "stack");
     }
   }
@@ -208,7 +211,7 @@ public final class AttackBench {
             options.stack(),
             certificate,
             ServerAdmission.DEFAULT,
-            RelayConfig.DEFAULT,
+            options.relay(),
             RelayObserver.NONE,
             line -> options.log().accept("relay: " + line)),
         List.of());
@@ -335,7 +338,7 @@ public final class AttackBench {
     }
 
     @Override
-    public void close() throws java.io.IOException {
+    public void close() {
       stopped = true;
       try {
         thread.join(5_000);

@@ -2,8 +2,15 @@ package dev.moqbed.live.attack;
 
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.live.node.RelayNode;
 import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.netty.SharedEventLoops;
+import dev.moqbed.netty.UdpPort;
 import dev.moqbed.runtime.TimerHandle;
+import dev.moqbed.session.KeepAlive;
+import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.MoqtSessionListener;
+import dev.moqbed.session.SessionClose;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.endpoint.ConnectionSender;
@@ -18,17 +25,13 @@ import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.QuicPacket;
 import dev.moqbed.transport.quic.Role;
+import dev.moqbed.transport.session.QuicTransportConnection;
 import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.ServerTrust;
 import dev.moqbed.transport.udp.UdpSecurity;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.DatagramChannel;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Set;
@@ -39,22 +42,21 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * An attacker's QUIC client on the project's stack: the socket-free {@link Endpoint} hosted on a
- * plain socket of its own address, so that after a real handshake the attack writes its own packets
- * (frames the stack would never send, in any number) and the connection stops listening to the
- * relay (its acknowledgments of forged packets would otherwise make it close: it never sent them).
- * Many connections share the one socket and loop. For {@code bench attack} only.
+ * plain UDP port ({@link UdpPort}) of its own address, on a loop of its own, so that after a real
+ * handshake the attack writes its own packets (frames the stack would never send, in any number)
+ * and the connection stops listening to the relay (its acknowledgments of forged packets would
+ * otherwise make it close: it never sent them). Many connections share the one socket and loop. For
+ * {@code bench attack} only.
  */
 final class ForgingClient implements AutoCloseable {
   private static final int SHORT_HEADER_ID_OFFSET = 1;
   private static final int ID_BYTES = 8;
 
-  private final DatagramChannel channel;
-  private final EventLoopGroup group =
-      new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-  private final EventLoopScheduler scheduler = new EventLoopScheduler(group.next());
+  private final SharedEventLoops loops = SharedEventLoops.startForUdp(1);
+  private final EventLoopScheduler scheduler = loops.next();
   private final InetSocketAddress relay;
   private final Endpoint<Sender> endpoint;
-  private final Thread reader;
+  private final UdpPort port;
 
   /** Local ids of the connections that no longer listen: short headers to them are dropped. */
   private final Set<Long> deaf = ConcurrentHashMap.newKeySet();
@@ -64,16 +66,18 @@ final class ForgingClient implements AutoCloseable {
   private ForgingClient(InetSocketAddress local, InetSocketAddress relay, String alpn)
       throws IOException {
     this.relay = relay;
-    this.channel = DatagramChannel.open().bind(local);
     UdpSecurity security =
         UdpSecurity.tls(
             null, ClientTlsConfig.of("localhost", List.of(alpn), ServerTrust.insecure()));
     this.endpoint =
         new Endpoint<>(
             scheduler, EndpointLimits.defaults(), security, null, new Host(), new SecureRandom());
-    this.reader = new Thread(this::read, "moqbed-attacker-" + local);
-    reader.setDaemon(true);
-    reader.start();
+    try {
+      this.port = UdpPort.bind(scheduler, local, this::receive);
+    } catch (IOException | RuntimeException e) {
+      loops.close();
+      throw e;
+    }
   }
 
   /** A client bound to {@code local} (port 0: any) that attacks {@code relay}. */
@@ -165,6 +169,47 @@ final class ForgingClient implements AutoCloseable {
         });
   }
 
+  /**
+   * Opens a MoQT session on a new connection that sets up and then holds nothing, sending only a
+   * keep-alive every {@code keepAliveMicros}: a session slot for the price of a PING.
+   *
+   * @return whether the relay completed the setup within {@code timeoutMillis}
+   */
+  boolean holdIdleSession(long timeoutMillis, long keepAliveMicros) throws Exception {
+    EndpointConnection<Sender> connection = handshake(timeoutMillis);
+    if (connection == null) {
+      return false;
+    }
+    CompletableFuture<Boolean> setUp = new CompletableFuture<>();
+    onLoop(
+        () -> {
+          QuicTransportConnection transport =
+              new QuicTransportConnection(connection.connection(), "attacker");
+          MoqtSession session =
+              MoqtSession.client(
+                  transport,
+                  new MoqtSessionListener() {
+                    @Override
+                    public void onReady(MoqtSession ready) {
+                      setUp.complete(true);
+                    }
+
+                    @Override
+                    public void onClosed(MoqtSession closed, SessionClose close) {
+                      setUp.complete(false);
+                    }
+                  },
+                  RelayNode.VERSION);
+          KeepAlive.start(scheduler, session, keepAliveMicros);
+          return null;
+        });
+    try {
+      return setUp.get(timeoutMillis, TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      return false;
+    }
+  }
+
   /** Forgets {@code connection} without a word to the relay. */
   void drop(EndpointConnection<Sender> connection) throws Exception {
     onLoop(
@@ -192,40 +237,29 @@ final class ForgingClient implements AutoCloseable {
     return result.get(10, TimeUnit.SECONDS);
   }
 
-  private void read() {
-    ByteBuffer buffer = ByteBuffer.allocate(65_536);
-    while (channel.isOpen()) {
-      try {
-        buffer.clear();
-        InetSocketAddress from = (InetSocketAddress) channel.receive(buffer);
-        buffer.flip();
-        if (buffer.remaining() > SHORT_HEADER_ID_OFFSET + ID_BYTES
-            && (buffer.get(0) & 0x80) == 0
-            && deaf.contains(buffer.getLong(SHORT_HEADER_ID_OFFSET))) {
-          continue;
-        }
-        byte[] copy = new byte[buffer.remaining()];
-        buffer.get(copy);
-        scheduler.execute(() -> endpoint.receive(ByteBuffer.wrap(copy), from, EcnMark.NOT_ECT));
-      } catch (ClosedChannelException e) {
-        return;
-      } catch (IOException e) {
-        // an ICMP error read back from a closed port: keep reading
-      }
+  /** On the loop: a datagram from the relay, dropped when it is for a connection gone deaf. */
+  private void receive(InetSocketAddress from, ByteBuffer payload) {
+    if (payload.remaining() > SHORT_HEADER_ID_OFFSET + ID_BYTES
+        && (payload.get(payload.position()) & 0x80) == 0
+        && deaf.contains(payload.getLong(payload.position() + SHORT_HEADER_ID_OFFSET))) {
+      return;
     }
+    byte[] copy = new byte[payload.remaining()];
+    payload.get(copy);
+    endpoint.receive(ByteBuffer.wrap(copy), from, EcnMark.NOT_ECT);
   }
 
   private void transmit(ByteBuffer datagram, InetSocketAddress to) {
-    try {
-      channel.send(datagram, to);
+    byte[] bytes = new byte[datagram.remaining()];
+    datagram.get(bytes);
+    if (port.send(to, bytes, bytes.length)) {
       datagramsSent++;
-    } catch (IOException e) {
-      // the relay's socket may refuse for a moment under load: an attacker does not care
     }
+    // refused while the socket's buffer is full: an attacker does not care
   }
 
   @Override
-  public void close() throws IOException {
+  public void close() {
     try {
       onLoop(
           () -> {
@@ -235,8 +269,8 @@ final class ForgingClient implements AutoCloseable {
     } catch (Exception e) {
       // the loop is going away anyway
     } finally {
-      channel.close();
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+      port.close();
+      loops.close();
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.moqbed.live.interval;
 
+import dev.moqbed.live.node.SubscriberNode;
 import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.subscriber.GapRecord;
 import dev.moqbed.subscriber.Subscriber;
@@ -17,7 +18,7 @@ import java.util.Map;
  * event loop. Wrap the subscriber's events with {@link #events}, then {@link #attach} the
  * subscriber.
  */
-public final class SubscriberProbe implements IntervalProbe {
+public final class SubscriberProbe implements IntervalProbe, SubscriberNode.Observer {
   private final long lateMicros;
   private final Map<String, TrackWindow> windows = new LinkedHashMap<>();
   private final Map<String, CounterDelta> stopSending = new LinkedHashMap<>();
@@ -38,6 +39,7 @@ public final class SubscriberProbe implements IntervalProbe {
   }
 
   /** {@code delegate}'s events, each frame counted first. */
+  @Override
   public SubscriberEvents events(SubscriberEvents delegate) {
     return new SubscriberEvents() {
       @Override
@@ -80,6 +82,7 @@ public final class SubscriberProbe implements IntervalProbe {
   }
 
   /** The subscriber whose report gives the STOP_SENDING and reset counts. */
+  @Override
   public void attach(Subscriber subscriber) {
     this.subscriber = subscriber;
   }

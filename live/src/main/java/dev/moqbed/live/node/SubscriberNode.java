@@ -1,6 +1,5 @@
 package dev.moqbed.live.node;
 
-import dev.moqbed.live.interval.SubscriberProbe;
 import dev.moqbed.live.stack.ClientEndpoint;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.netty.ClientTrust;
@@ -23,6 +22,15 @@ import java.util.function.Consumer;
  * connection. Every frame it completes goes to the configuration's consumer.
  */
 public final class SubscriberNode implements AutoCloseable {
+  /** Something that watches the subscriber (an interval probe): sees its events and the role. */
+  public interface Observer {
+    /** The events the subscriber reports, passed on to {@code delegate}. */
+    SubscriberEvents events(SubscriberEvents delegate);
+
+    /** The subscriber, made on its loop, before its session starts. */
+    void attach(Subscriber subscriber);
+  }
+
   /**
    * What a subscriber node is.
    *
@@ -30,7 +38,7 @@ public final class SubscriberNode implements AutoCloseable {
    * @param stack the QUIC stack and the controller of the subscriber's sending side
    * @param trust how the relay's certificate is checked
    * @param subscriber the namespace, tracks and deadlines
-   * @param probe counts what the subscriber receives per interval, or null for none
+   * @param observer watches the subscriber (counts what it receives per interval), or null
    * @param frames told of every frame completed (or given up), on the loop
    * @param label names the subscriber in its log lines ("subscriber 2")
    * @param log the subscriber's log lines, prefixed with the label
@@ -40,7 +48,7 @@ public final class SubscriberNode implements AutoCloseable {
       LiveStack stack,
       ClientTrust trust,
       SubscriberConfig subscriber,
-      SubscriberProbe probe,
+      Observer observer,
       Consumer<FrameRecord> frames,
       String label,
       Consumer<String> log) {
@@ -79,9 +87,9 @@ public final class SubscriberNode implements AutoCloseable {
                       new Subscriber(
                           connection.scheduler(),
                           config.subscriber(),
-                          config.probe() == null ? events : config.probe().events(events));
-                  if (config.probe() != null) {
-                    config.probe().attach(subscriber);
+                          config.observer() == null ? events : config.observer().events(events));
+                  if (config.observer() != null) {
+                    config.observer().attach(subscriber);
                   }
                   MoqtSession.client(connection.transport(), subscriber, RelayNode.VERSION);
                 },

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
+import dev.moqbed.relay.RelayConfig;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +34,7 @@ class AttackBenchNetworkTest {
                 1_000_000,
                 0,
                 InetAddress.getByName("127.0.0.3"),
+                RelayConfig.DEFAULT,
                 LiveStack.of(LiveTransport.MOQBED, "c4"),
                 line -> {},
                 line -> {}));
@@ -48,5 +50,33 @@ class AttackBenchNetworkTest {
       assertTrue(row.attacked().heapLiveBytes() < row.quiet().heapLiveBytes() + (64L << 20), label);
     }
     assertTrue(rows.get(1).forgedDatagrams() > 1_000, rows.get(1).toString());
+  }
+
+  /**
+   * Sessions that set up and then only keep alive, 50 a second from one address, against a relay of
+   * 60 sessions: the attacker gets its address's 40 and no more, and the newcomer from another
+   * address is served. Without the cap per address the attacker held every slot and the newcomer
+   * was refused ("relay full").
+   */
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void sessionsHeldFromOneAddressLeaveRoomForOthers() throws Exception {
+    AttackBench.Row row =
+        AttackBench.run(
+                new AttackBench.Options(
+                    List.of("idle-sessions"),
+                    2_000_000,
+                    1_000_000,
+                    50,
+                    InetAddress.getByName("127.0.0.3"),
+                    RelayConfig.builder().maxSessions(60).maxSessionsPerAddress(40).build(),
+                    LiveStack.of(LiveTransport.MOQBED, "c4"),
+                    line -> {},
+                    line -> {}))
+            .get(0);
+    assertTrue(row.steps() - row.refused() <= 40, row.toString());
+    assertTrue(row.refused() >= 20, "the relay refused sessions past the cap: " + row);
+    assertNull(row.newcomerFailure(), row.toString());
+    assertTrue(row.attacked().deliveredPercent() >= 99, row.toString());
   }
 }

@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.cc.ControllerRegistry;
-import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.runtime.RandomStreams;
-import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.Datagram;
-import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.wire.TransportErrorCode;
 import java.util.List;
@@ -21,92 +18,9 @@ import org.junit.jupiter.api.Test;
  * cut into more separate pieces than the connection keeps closes it with PROTOCOL_VIOLATION.
  */
 class HostilePeerTest {
-  /** Records how its connection closed. */
-  private static final class CloseRecorder implements ConnectionHandler {
-    long closedWith = -1;
-
-    @Override
-    public void onClosed(QuicConnection connection, long nowMicros, long errorCode) {
-      closedWith = errorCode;
-    }
-  }
-
-  /** A client and a server in virtual time, both ready; frames are injected into the server. */
-  private static final class Pair {
-    final VirtualScheduler scheduler = new VirtualScheduler();
-    final CloseRecorder clientSide = new CloseRecorder();
-    final QuicConnection client;
-    final QuicConnection server;
-    final ConnectionDriver serverDriver;
-    private long nextPacketNumber = 5_000;
-
-    Pair() {
-      RandomStreams random = new RandomStreams(1, 0);
-      var factory = ControllerRegistry.standard().parse("cubic");
-      client =
-          new QuicConnection(
-              ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
-      server =
-          new QuicConnection(
-              ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
-      client.setHandler(clientSide);
-      server.setHandler(new CloseRecorder());
-      TestPath up = new TestPath(scheduler, 20_000_000, 10_000, d -> false);
-      TestPath down = new TestPath(scheduler, 20_000_000, 10_000, this::seenByClient);
-      ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, up);
-      serverDriver = new ConnectionDriver(scheduler, server, down);
-      up.connect(serverDriver);
-      down.connect(clientDriver);
-      clientDriver.start();
-      serverDriver.start();
-      scheduler.runWhile(
-          () ->
-              client.state() != QuicConnection.State.READY
-                  || server.state() != QuicConnection.State.READY,
-          2_000_000);
-      assertEquals(QuicConnection.State.READY, server.state());
-    }
-
-    /** Every frame the server sent the client, in order. */
-    final List<Frame> toClient = new java.util.ArrayList<>();
-
-    /**
-     * While true, what the server sends is recorded and dropped: the server acknowledges the
-     * injected packets, which the real client never sent and would (rightly) close over.
-     */
-    boolean clientDeaf;
-
-    /** The numbers of the 1-RTT packets the server sent, in order. */
-    final List<Long> applicationNumbers = new java.util.ArrayList<>();
-
-    private boolean seenByClient(Datagram datagram) {
-      @SuppressWarnings("unchecked")
-      List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
-      packets.forEach(packet -> toClient.addAll(packet.frames()));
-      packets.stream()
-          .filter(packet -> packet.space() == PacketSpace.APPLICATION)
-          .forEach(packet -> applicationNumbers.add(packet.packetNumber()));
-      return clientDeaf;
-    }
-
-    /** The server receives a 1-RTT packet of {@code frames} as if from the client. */
-    void inject(Frame... frames) {
-      QuicPacket forged =
-          new QuicPacket(PacketSpace.APPLICATION, nextPacketNumber++, 2, List.of(frames), 60);
-      serverDriver.receive(
-          scheduler.nowMicros(), new Datagram(0, 1, 0, 60, EcnMark.NOT_ECT, List.of(forged)));
-    }
-
-    /** How the client saw the connection end, after at most 5 s; -1 while it has not. */
-    long clientClosedWith() {
-      scheduler.runWhile(() -> clientSide.closedWith < 0, 5_000_000);
-      return clientSide.closedWith;
-    }
-  }
-
   @Test
   void anAckOfAPacketNeverSentClosesTheConnection() {
-    Pair pair = new Pair();
+    ReadyPair pair = new ReadyPair();
     // the client's "acknowledgment" of the server's packet 1,000,000, far above anything sent
     pair.inject(new Frame.Ack(AckFrame.of(0, 3, 1_000_000, 1_000_000), null));
     assertEquals(TransportErrorCode.PROTOCOL_VIOLATION.code(), pair.clientClosedWith());
@@ -120,7 +34,7 @@ class HostilePeerTest {
    */
   @Test
   void anAckOfASkippedPacketNumberClosesTheConnection() {
-    Pair pair = new Pair();
+    ReadyPair pair = new ReadyPair();
     long stream = pair.server.openUnidirectionalStream(0);
     pair.server.writeCount(stream, 2_000_000); // about 1,400 packets: holes within 3..258 packets
     pair.scheduler.runWhile(() -> pair.server.stats().packetNumbersSkipped() == 0, 10_000_000);
@@ -145,7 +59,7 @@ class HostilePeerTest {
 
   @Test
   void connectionIdsBeyondTheLimitCloseTheConnection() {
-    Pair pair = new Pair();
+    ReadyPair pair = new ReadyPair();
     pair.clientDeaf = true;
     // seven ids with the handshake's make eight, the limit; retransmissions change nothing
     for (long sequence = 1; sequence <= 7; sequence++) {
@@ -169,7 +83,7 @@ class HostilePeerTest {
   /** The reason phrase of a close reaches the peer (RFC 9000 §19.19), cut at 200 bytes. */
   @Test
   void theCloseCarriesItsReasonToThePeer() {
-    Pair pair = new Pair();
+    ReadyPair pair = new ReadyPair();
     pair.server.close(0x2, true, "relay full: 1000 sessions");
     assertEquals(0x2, pair.clientClosedWith());
     assertEquals("relay full: 1000 sessions", pair.client.peerCloseReason());
@@ -181,7 +95,7 @@ class HostilePeerTest {
   /** A PATH_CHALLENGE is answered (§8.2.2), once per flood: it used to close the connection. */
   @Test
   void aPathChallengeIsAnsweredWithItsData() {
-    Pair pair = new Pair();
+    ReadyPair pair = new ReadyPair();
     pair.clientDeaf = true;
     pair.inject(new Frame.PathChallenge(0x1122334455667788L));
     pair.scheduler.runWhile(() -> true, pair.scheduler.nowMicros() + 100_000);
@@ -209,7 +123,7 @@ class HostilePeerTest {
    */
   @Test
   void streamDataCutIntoTooManyPiecesClosesTheConnection() {
-    Pair pair = new Pair();
+    ReadyPair pair = new ReadyPair();
     pair.clientDeaf = true;
     int budget =
         ReassemblyBudget.forWindow(ConnectionConfig.picoquic(Role.SERVER).initialMaxData())
@@ -228,7 +142,7 @@ class HostilePeerTest {
   /** The same bytes back to back behind one hole are one piece: the connection keeps going. */
   @Test
   void backToBackDataBehindAHoleIsOnePiece() {
-    Pair pair = new Pair();
+    ReadyPair pair = new ReadyPair();
     pair.clientDeaf = true;
     int budget =
         ReassemblyBudget.forWindow(ConnectionConfig.picoquic(Role.SERVER).initialMaxData())

@@ -1,0 +1,106 @@
+package dev.moqbed.transport.quic;
+
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.cc.PacketSpace;
+import dev.moqbed.runtime.RandomStreams;
+import dev.moqbed.runtime.VirtualScheduler;
+import dev.moqbed.transport.Datagram;
+import dev.moqbed.transport.EcnMark;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A client and a server of the project's stack in virtual time, both ready, for tests that act as a
+ * hostile client: frames are injected into the server as 1-RTT packets the client never sent.
+ */
+final class ReadyPair {
+  /** Records how its connection closed. */
+  static final class CloseRecorder implements ConnectionHandler {
+    long closedWith = -1;
+
+    @Override
+    public void onClosed(QuicConnection connection, long nowMicros, long errorCode) {
+      closedWith = errorCode;
+    }
+  }
+
+  final VirtualScheduler scheduler = new VirtualScheduler();
+  final CloseRecorder clientSide = new CloseRecorder();
+  final QuicConnection client;
+  final QuicConnection server;
+  final ConnectionDriver serverDriver;
+  private long nextPacketNumber = 5_000;
+
+  /** Every frame the server sent the client, in order. */
+  final List<Frame> toClient = new ArrayList<>();
+
+  /** The numbers of the 1-RTT packets the server sent, in order. */
+  final List<Long> applicationNumbers = new ArrayList<>();
+
+  /**
+   * While true, what the server sends is recorded and dropped: the server acknowledges the injected
+   * packets, which the real client never sent and would (rightly) close over.
+   */
+  boolean clientDeaf;
+
+  /**
+   * @throws IllegalStateException when the handshake does not complete within 2 s
+   */
+  ReadyPair() {
+    RandomStreams random = new RandomStreams(1, 0);
+    var factory = ControllerRegistry.standard().parse("cubic");
+    client =
+        new QuicConnection(
+            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
+    server =
+        new QuicConnection(
+            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
+    client.setHandler(clientSide);
+    server.setHandler(new CloseRecorder());
+    TestPath up = new TestPath(scheduler, 20_000_000, 10_000, d -> false);
+    TestPath down = new TestPath(scheduler, 20_000_000, 10_000, this::seenByClient);
+    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, up);
+    serverDriver = new ConnectionDriver(scheduler, server, down);
+    up.connect(serverDriver);
+    down.connect(clientDriver);
+    clientDriver.start();
+    serverDriver.start();
+    scheduler.runWhile(
+        () ->
+            client.state() != QuicConnection.State.READY
+                || server.state() != QuicConnection.State.READY,
+        2_000_000);
+    if (server.state() != QuicConnection.State.READY) {
+      throw new IllegalStateException("the handshake did not complete: " + server.state());
+    }
+  }
+
+  private boolean seenByClient(Datagram datagram) {
+    @SuppressWarnings("unchecked")
+    List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
+    packets.forEach(packet -> toClient.addAll(packet.frames()));
+    packets.stream()
+        .filter(packet -> packet.space() == PacketSpace.APPLICATION)
+        .forEach(packet -> applicationNumbers.add(packet.packetNumber()));
+    return clientDeaf;
+  }
+
+  /** The server receives a 1-RTT packet of {@code frames} as if from the client. */
+  void inject(Frame... frames) {
+    inject(List.of(frames));
+  }
+
+  /** The server receives a 1-RTT packet of {@code frames} as if from the client. */
+  void inject(List<Frame> frames) {
+    QuicPacket forged =
+        new QuicPacket(PacketSpace.APPLICATION, nextPacketNumber++, 2, List.copyOf(frames), 60);
+    serverDriver.receive(
+        scheduler.nowMicros(), new Datagram(0, 1, 0, 60, EcnMark.NOT_ECT, List.of(forged)));
+  }
+
+  /** How the client saw the connection end, after at most 5 s; -1 while it has not. */
+  long clientClosedWith() {
+    scheduler.runWhile(() -> clientSide.closedWith < 0, 5_000_000);
+    return clientSide.closedWith;
+  }
+}
