@@ -17,7 +17,7 @@ import java.util.List;
 class ConnectionFramesFuzzTest {
   @FuzzTest(maxDuration = "60s")
   void processesAnyFrameSequence(byte[] input) {
-    ReadyPair pair = new ReadyPair();
+    ReadyPair pair = new ReadyPair().withLiveLimits();
     pair.clientDeaf = true;
     List<List<Frame>> packets = FrameScript.read(input);
     for (List<Frame> frames : packets) {

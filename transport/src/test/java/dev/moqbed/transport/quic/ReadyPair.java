@@ -6,6 +6,9 @@ import dev.moqbed.runtime.RandomStreams;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
+import dev.moqbed.transport.recovery.TransportDefaults;
+import dev.moqbed.transport.wire.TransportParameters;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -73,6 +76,33 @@ final class ReadyPair {
     if (server.state() != QuicConnection.State.READY) {
       throw new IllegalStateException("the handshake did not complete: " + server.state());
     }
+  }
+
+  /**
+   * Makes the server hold its client to the limits it advertised, as after a real handshake: the
+   * modelled handshake declares none (the simulator's peers keep to them anyway), so flow control
+   * and stream counts are not enforced until this. A hook by reflection: {@code QuicConnection} has
+   * no room for a test-only method, and the simulator must never call one.
+   */
+  ReadyPair withLiveLimits() {
+    TransportParameters declared =
+        new TransportParameters()
+            .initialMaxData(TransportDefaults.INITIAL_MAX_DATA_BYTES)
+            .initialMaxStreamDataBidiLocal(
+                TransportDefaults.INITIAL_MAX_STREAM_DATA_BIDI_LOCAL_BYTES)
+            .initialMaxStreamDataBidiRemote(
+                TransportDefaults.INITIAL_MAX_STREAM_DATA_BIDI_REMOTE_BYTES)
+            .initialMaxStreamDataUni(TransportDefaults.INITIAL_MAX_STREAM_DATA_UNI_BYTES)
+            .initialMaxStreamsBidi(TransportDefaults.INITIAL_MAX_STREAMS_BIDI)
+            .initialMaxStreamsUni(TransportDefaults.INITIAL_MAX_STREAMS_UNI);
+    try {
+      Field streams = QuicConnection.class.getDeclaredField("streams");
+      streams.setAccessible(true);
+      ((StreamTable) streams.get(server)).applyPeerParameters(declared);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("QuicConnection.streams moved: update ReadyPair", e);
+    }
+    return this;
   }
 
   private boolean seenByClient(Datagram datagram) {
