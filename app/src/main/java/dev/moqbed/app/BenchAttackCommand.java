@@ -1,5 +1,7 @@
 package dev.moqbed.app;
 
+import dev.moqbed.live.LiveSupport;
+import dev.moqbed.live.attack.AttackAgent;
 import dev.moqbed.live.attack.AttackBench;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
@@ -8,6 +10,7 @@ import dev.moqbed.relay.RelayConfig;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -32,8 +35,9 @@ import picocli.CommandLine.Spec;
           + " answered), handshakes (complete handshakes, then silence), fragments (after a"
           + " handshake, 1-byte STREAM frames with a hole before each, past the relay's piece"
           + " budget), idle-sessions (MoQT sessions that set up and then only keep alive), pings"
-          + " (after a handshake, packets of 1,150 PING frames). The attacker"
-          + " runs in this process and shares its 2 cores: a real one would not."
+          + " (after a handshake, packets of 1,150 PING frames). The attacker runs in a process"
+          + " of its own (--in-process: a thread of this one); on one host it still shares the"
+          + " cores, which a real one would not."
     })
 final class BenchAttackCommand implements Callable<Integer> {
   @Option(
@@ -103,6 +107,13 @@ final class BenchAttackCommand implements Callable<Integer> {
       description = "The relay's and the clients' controller (default ${DEFAULT-VALUE}).")
   String controller;
 
+  @Option(
+      names = "--in-process",
+      description =
+          "Attack from a thread of this process instead of a process of its own (the attacker's"
+              + " CPU, garbage and JIT then land in the relay's JVM).")
+  boolean inProcess;
+
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
   boolean verbose;
 
@@ -129,6 +140,7 @@ final class BenchAttackCommand implements Callable<Integer> {
                 .maxSessions(maxSessions)
                 .maxSessionsPerAddress(maxSessionsPerAddress)
                 .build(),
+            inProcess ? List.of() : agentCommand(),
             LiveStack.of(LiveTransport.MOQBED, controller),
             line -> {
               if (verbose) {
@@ -147,6 +159,52 @@ final class BenchAttackCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "load average %.2f at the end%n", load);
     out.flush();
     return 0;
+  }
+
+  /** This JVM's java, class path and main class, then {@code bench attack-agent}. */
+  private static List<String> agentCommand() {
+    String java =
+        ProcessHandle.current()
+            .info()
+            .command()
+            .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    return List.of(
+        java,
+        "-cp",
+        System.getProperty("java.class.path"),
+        MoqbedCommand.class.getName(),
+        "bench",
+        "attack-agent");
+  }
+
+  /** {@code moqbed bench attack-agent}: the attacker's process; not for direct use. */
+  @Command(
+      name = "attack-agent",
+      hidden = true,
+      description = "The attacker process of 'bench attack' (talks to it on stdin/stdout).")
+  static final class Agent implements Callable<Integer> {
+    @Option(names = "--relay", required = true)
+    String relay;
+
+    @Option(names = "--attacker", required = true)
+    String attacker;
+
+    @Option(names = "--attack", required = true)
+    String attack;
+
+    @Option(names = "--rate", defaultValue = "0")
+    int rate;
+
+    @Override
+    public Integer call() throws Exception {
+      return AttackAgent.run(
+          attack,
+          LiveSupport.parseAddress(relay),
+          InetAddress.getByName(attacker),
+          rate,
+          System.in,
+          System.out);
+    }
   }
 
   private static Table table(List<AttackBench.Row> rows) {

@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
       BenchLoopbackCommand.class,
       BenchFanoutCommand.Swarm.class,
       BenchNetemCommand.class,
-      BenchAttackCommand.class
+      BenchAttackCommand.class,
+      BenchAttackCommand.Agent.class
     })
 final class BenchCommand implements Runnable {
   @Spec picocli.CommandLine.Model.CommandSpec spec;

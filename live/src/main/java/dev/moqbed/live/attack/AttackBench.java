@@ -52,6 +52,8 @@ public final class AttackBench {
    * @param rate steps a second (Initials, handshakes, connections), 0 for each attack's default
    * @param attacker the attacker's address (another loopback address than 127.0.0.1)
    * @param relay the relay's limits (its sessions in all and per address)
+   * @param agentCommand the command that starts {@link AttackAgent} in a process of its own, or
+   *     empty to attack from a thread of this process
    * @param stack the relay's and the clients' stack: the project's, with the relay's controller
    * @param log the roles' log lines
    * @param progress one line as each phase starts
@@ -63,11 +65,13 @@ public final class AttackBench {
       int rate,
       InetAddress attacker,
       RelayConfig relay,
+      List<String> agentCommand,
       LiveStack stack,
       Consumer<String> log,
       Consumer<String> progress) {
     public Options {
       attacks = List.copyOf(attacks);
+      agentCommand = List.copyOf(agentCommand);
       attacks.forEach(Attack::ofLabel);
       if (phaseMicros < 2_000_000) {
         throw new IllegalArgumentException("--phase must be at least 2s");
@@ -181,7 +185,7 @@ public final class AttackBench {
       Attack.Counts counts = new Attack.Counts();
       Newcomer newcomer = new Newcomer(relay.address(), options, trust, tracks);
       Phase attacked;
-      AttackRun run = AttackRun.start(attack, options, relay.address(), rate, counts);
+      AutoCloseable run = startAttack(attack, options, relay.address(), rate, counts);
       try {
         TimeUnit.MICROSECONDS.sleep(options.attackWarmupMicros());
         attacked = measure(audio, relay, options.phaseMicros(), newcomer::startLater);
@@ -303,50 +307,18 @@ public final class AttackBench {
     }
   }
 
-  /** An attack on a thread of its own, from the attacker's address, until closed. */
-  private static final class AttackRun implements AutoCloseable {
-    private final ForgingClient client;
-    private final Thread thread;
-    private volatile boolean stopped;
-
-    private AttackRun(ForgingClient client, Attack attack, int rate, Attack.Counts counts) {
-      this.client = client;
-      this.thread =
-          new Thread(
-              () -> {
-                try {
-                  attack.run(client, rate, counts, () -> stopped);
-                } catch (Exception e) {
-                  if (!stopped) {
-                    counts.refused++;
-                  }
-                }
-              },
-              "moqbed-attack-" + attack.label());
-      thread.setDaemon(true);
-    }
-
-    static AttackRun start(
-        Attack attack, Options options, InetSocketAddress relay, int rate, Attack.Counts counts)
-        throws Exception {
-      ForgingClient client =
+  /** The attack of one phase: in a process of its own, or on a thread of this one. */
+  private static AutoCloseable startAttack(
+      Attack attack, Options options, InetSocketAddress relay, int rate, Attack.Counts counts)
+      throws IOException {
+    if (options.agentCommand().isEmpty()) {
+      return AttackThread.start(
+          attack,
           ForgingClient.open(
-              new InetSocketAddress(options.attacker(), 0), relay, RelayNode.VERSION.alpn());
-      AttackRun run = new AttackRun(client, attack, rate, counts);
-      run.thread.start();
-      return run;
+              new InetSocketAddress(options.attacker(), 0), relay, RelayNode.VERSION.alpn()),
+          rate,
+          counts);
     }
-
-    @Override
-    public void close() {
-      stopped = true;
-      try {
-        thread.join(5_000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } finally {
-        client.close();
-      }
-    }
+    return AgentProcess.start(options.agentCommand(), attack, options, relay, rate, counts);
   }
 }

@@ -35,6 +35,7 @@ class AttackBenchNetworkTest {
                 0,
                 InetAddress.getByName("127.0.0.3"),
                 RelayConfig.DEFAULT,
+                List.of(),
                 LiveStack.of(LiveTransport.MOQBED, "c4"),
                 line -> {},
                 line -> {}));
@@ -70,6 +71,7 @@ class AttackBenchNetworkTest {
                     50,
                     InetAddress.getByName("127.0.0.3"),
                     RelayConfig.builder().maxSessions(60).maxSessionsPerAddress(40).build(),
+                    List.of(),
                     LiveStack.of(LiveTransport.MOQBED, "c4"),
                     line -> {},
                     line -> {}))
