@@ -61,11 +61,12 @@ final class BenchFanoutCommand implements Callable<Integer> {
   @Option(
       names = "--warmup",
       paramLabel = "TIME",
-      defaultValue = "3s",
+      defaultValue = "25s",
       converter = QuantityConverters.Duration.class,
       description =
-          "Media before the measured window, not counted: the JIT compiles the hot paths"
-              + " (default ${DEFAULT-VALUE}).")
+          "Media before the measured window, not counted: both JVMs' JIT compiles the hot paths"
+              + " (on 2 cores the compiler threads stay busy for about 25 s after start and take"
+              + " the relay's CPU; docs/relay-scale.md) (default ${DEFAULT-VALUE}).")
   long warmupMicros;
 
   @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
