@@ -49,6 +49,17 @@ final class BenchAttackCommand implements Callable<Integer> {
   List<String> attacks;
 
   @Option(
+      names = "--warmup",
+      paramLabel = "TIME",
+      defaultValue = "20s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "Media before the quiet phase, not measured: the JIT compiles the media path, which on"
+              + " 2 cores keeps its compiler threads busy for about 25 s after start (default"
+              + " ${DEFAULT-VALUE}).")
+  long warmupMicros;
+
+  @Option(
       names = "--phase",
       paramLabel = "TIME",
       defaultValue = "10s",
@@ -132,6 +143,7 @@ final class BenchAttackCommand implements Callable<Integer> {
     AttackBench.Options options =
         new AttackBench.Options(
             attacks,
+            warmupMicros,
             phaseMicros,
             attackWarmupMicros,
             rate,

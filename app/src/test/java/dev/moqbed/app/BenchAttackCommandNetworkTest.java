@@ -34,6 +34,8 @@ class BenchAttackCommandNetworkTest {
             "attack",
             "--attacks",
             "initial-flood",
+            "--warmup",
+            "1s",
             "--phase",
             "2s",
             "--attack-warmup",

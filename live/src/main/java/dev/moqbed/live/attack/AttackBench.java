@@ -46,6 +46,8 @@ public final class AttackBench {
    *
    * @param attacks attack names ({@code initial-flood}, {@code handshakes}, {@code idle-sessions},
    *     {@code fragments}, {@code pings})
+   * @param warmupMicros media before the quiet phase, not measured: on 2 cores the JIT's compiler
+   *     threads stay busy for about 25 s after a JVM starts (docs/relay-scale.md)
    * @param phaseMicros the length of the quiet phase and of the attack phase
    * @param attackWarmupMicros how long the attack runs before its phase is measured: the relay's
    *     code for it compiled, as on a relay attacked for longer than a benchmark
@@ -60,6 +62,7 @@ public final class AttackBench {
    */
   public record Options(
       List<String> attacks,
+      long warmupMicros,
       long phaseMicros,
       long attackWarmupMicros,
       int rate,
@@ -76,8 +79,8 @@ public final class AttackBench {
       if (phaseMicros < 2_000_000) {
         throw new IllegalArgumentException("--phase must be at least 2s");
       }
-      if (attackWarmupMicros < 0) {
-        throw new IllegalArgumentException("--attack-warmup must be at least 0");
+      if (warmupMicros < 0 || attackWarmupMicros < 0) {
+        throw new IllegalArgumentException("--warmup and --attack-warmup must be at least 0");
       }
       if (rate < 0) {
         throw new IllegalArgumentException("--rate must be at least 0");
@@ -153,7 +156,11 @@ public final class AttackBench {
     MediaSpec media = LiveSupport.media(null, null);
     List<String> tracks = media.flows().stream().map(flow -> flow.id()).toList();
     AudioLog audio = new AudioLog();
-    long mediaMicros = 2 * options.phaseMicros() + options.attackWarmupMicros() + 5_000_000;
+    long mediaMicros =
+        options.warmupMicros()
+            + 2 * options.phaseMicros()
+            + options.attackWarmupMicros()
+            + 5_000_000;
     try (RelayNode relay = startRelay(options, certificate);
         PublisherNode publisher =
             PublisherNode.start(
@@ -178,7 +185,7 @@ public final class AttackBench {
       publisher.awaitAnnounced(10);
       viewer.awaitAnswered(10);
       publisher.startMedia();
-      Thread.sleep(1_000); // the first frames, the JIT's first compilations
+      TimeUnit.MICROSECONDS.sleep(options.warmupMicros()); // the JIT compiles the media path
       options.progress().accept(attack.label() + ": quiet phase");
       Phase quiet = measure(audio, relay, options.phaseMicros(), () -> {});
       options.progress().accept(attack.label() + ": attack phase, " + rate + " a second");

@@ -30,6 +30,7 @@ class AttackBenchNetworkTest {
         AttackBench.run(
             new AttackBench.Options(
                 List.of("initial-flood", "fragments"),
+                1_000_000,
                 2_000_000,
                 1_000_000,
                 0,
@@ -66,6 +67,7 @@ class AttackBenchNetworkTest {
         AttackBench.run(
                 new AttackBench.Options(
                     List.of("idle-sessions"),
+                    1_000_000,
                     2_000_000,
                     1_000_000,
                     50,
