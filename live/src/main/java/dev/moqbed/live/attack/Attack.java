@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * One attack of issue 30's threat model, run from the attacker's own address until stopped. Each
@@ -147,11 +148,7 @@ enum Attack {
   abstract void step(ForgingClient client, Counts counts) throws Exception;
 
   /** Runs steps at {@code perSecond} until {@code stopped} says so. */
-  void run(
-      ForgingClient client,
-      int perSecond,
-      Counts counts,
-      java.util.function.BooleanSupplier stopped)
+  void run(ForgingClient client, int perSecond, Counts counts, BooleanSupplier stopped)
       throws Exception {
     long intervalNanos = 1_000_000_000L / perSecond;
     long next = System.nanoTime();

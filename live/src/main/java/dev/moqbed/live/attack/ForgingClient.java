@@ -39,6 +39,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * An attacker's QUIC client on the project's stack: the socket-free {@link Endpoint} hosted on a
@@ -101,10 +102,7 @@ final class ForgingClient implements AutoCloseable {
     EndpointConnection<Sender> opened =
         onLoop(
             () ->
-                endpoint.connect(
-                    relay,
-                    ConnectionConfig.builder(Role.CLIENT).build(),
-                    ControllerRegistry.standard().parse("cubic"),
+                open(
                     new ConnectionHandler() {
                       @Override
                       public void onReady(QuicConnection connection, long nowMicros) {
@@ -116,14 +114,8 @@ final class ForgingClient implements AutoCloseable {
                           QuicConnection connection, long nowMicros, long errorCode) {
                         ready.complete(false);
                       }
-                    },
-                    PacketTaps.NONE));
-    boolean done;
-    try {
-      done = ready.get(timeoutMillis, TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.TimeoutException e) {
-      done = false;
-    }
+                    }));
+    boolean done = within(ready, timeoutMillis);
     if (!done) {
       drop(opened);
       return null;
@@ -138,13 +130,7 @@ final class ForgingClient implements AutoCloseable {
   void sendFirstInitial() throws Exception {
     onLoop(
         () -> {
-          EndpointConnection<Sender> opened =
-              endpoint.connect(
-                  relay,
-                  ConnectionConfig.builder(Role.CLIENT).build(),
-                  ControllerRegistry.standard().parse("cubic"),
-                  new ConnectionHandler() {},
-                  PacketTaps.NONE);
+          EndpointConnection<Sender> opened = open(new ConnectionHandler() {});
           opened.fail(new IllegalStateException("an attacker's Initial, sent once"));
           return null;
         });
@@ -203,9 +189,25 @@ final class ForgingClient implements AutoCloseable {
           KeepAlive.start(scheduler, session, keepAliveMicros);
           return null;
         });
+    return within(setUp, timeoutMillis);
+  }
+
+  /** A client connection to the relay, opened on the loop; its sender sends the first Initial. */
+  private EndpointConnection<Sender> open(ConnectionHandler handler) {
+    return endpoint.connect(
+        relay,
+        ConnectionConfig.builder(Role.CLIENT).build(),
+        ControllerRegistry.standard().parse("cubic"),
+        handler,
+        PacketTaps.NONE);
+  }
+
+  /** The outcome within {@code timeoutMillis}; false when it did not come. */
+  private static boolean within(CompletableFuture<Boolean> outcome, long timeoutMillis)
+      throws Exception {
     try {
-      return setUp.get(timeoutMillis, TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.TimeoutException e) {
+      return outcome.get(timeoutMillis, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
       return false;
     }
   }
