@@ -1,14 +1,15 @@
 package dev.moqbed.app;
 
 import dev.moqbed.live.LiveSupport;
+import dev.moqbed.live.fanout.CpuSet;
 import dev.moqbed.live.fanout.FanoutBench;
 import dev.moqbed.live.fanout.FanoutTable;
 import dev.moqbed.live.fanout.SubscriberSwarm;
 import dev.moqbed.live.interval.IntervalLine;
 import dev.moqbed.live.interval.IntervalLine.Column;
+import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.netty.NativeQuic;
-import dev.moqbed.netty.QuicServer;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.runtime.Quantities;
@@ -45,10 +46,55 @@ import picocli.CommandLine.Spec;
 final class BenchFanoutCommand implements Callable<Integer> {
   @Option(
       names = "--subscribers",
-      paramLabel = "N",
+      paramLabel = "N[,N...]",
+      split = ",",
       defaultValue = "50",
-      description = "Subscribers (default ${DEFAULT-VALUE}).")
-  int subscribers;
+      description = "Subscribers; a list runs each (default ${DEFAULT-VALUE}).")
+  List<Integer> subscriberCounts;
+
+  @Option(
+      names = "--transport",
+      paramLabel = "STACK[,STACK...]",
+      split = ",",
+      description =
+          "QUIC stacks, each run with every --cc it has: moqbed (the project's) and quiche"
+              + " (Netty's codec; a bare cubic, bbr or newreno runs there as quiche's own)."
+              + " Default: moqbed, or quiche when every --cc is quiche:*.")
+  List<String> transports;
+
+  @Option(
+      names = "--cc",
+      paramLabel = "ID[,ID...]",
+      split = ",",
+      description =
+          "Congestion controllers of the endpoints' sending side (c4, c4:variant=v4, bbr, cubic,"
+              + " newreno; quiche:cubic, quiche:bbr, quiche:reno). Default: each stack's own (c4,"
+              + " quiche:cubic).")
+  List<String> controllers;
+
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Repeat every run N times, in rounds whose order of stacks rotates; with 2 or more,"
+              + " a table of medians and ranges over the rounds follows (default"
+              + " ${DEFAULT-VALUE}).")
+  int rounds;
+
+  @Option(
+      names = "--relay-cpus",
+      paramLabel = "LIST",
+      description =
+          "Pin this process (relay, publisher and the JVM's own threads) to these CPUs, as"
+              + " taskset -c takes them (0, 0-1, 0,2): the relay's capacity on a known budget.")
+  String relayCpus;
+
+  @Option(
+      names = "--subscriber-cpus",
+      paramLabel = "LIST",
+      description = "Pin the subscribers' process to these CPUs (taskset -c).")
+  String subscriberCpus;
 
   @Option(
       names = "--duration",
@@ -68,8 +114,6 @@ final class BenchFanoutCommand implements Callable<Integer> {
               + " (on 2 cores the compiler threads stay busy for about 25 s after start and take"
               + " the relay's CPU; docs/relay-scale.md) (default ${DEFAULT-VALUE}).")
   long warmupMicros;
-
-  @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
   @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
 
@@ -126,11 +170,124 @@ final class BenchFanoutCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = commandSpec.commandLine().getOut();
     PrintWriter err = commandSpec.commandLine().getErr();
-    if (subscribers < 1 || subscribers > 2000) {
-      throw new IllegalArgumentException("--subscribers must be 1..2000");
+    FanoutMatrix matrix = matrix();
+    List<FanoutBench.Options> runs = runs(matrix, err);
+    if (!NativeQuic.isAvailable()
+        && matrix.stacks().stream().anyMatch(BenchFanoutCommand::quiches)) {
+      throw new java.io.IOException(
+          "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
     }
-    if (slow < 0 || slow >= subscribers) {
-      throw new IllegalArgumentException("--slow must be 0..subscribers-1 (some fast ones remain)");
+    if (!matrix.skipped().isEmpty()) {
+      err.println(
+          "bench fanout: not run (no such controller there): "
+              + String.join(", ", matrix.skipped()));
+    }
+    boolean table = formatOption.format == OutputFormat.TABLE;
+    if (table) {
+      out.println(banner(runs));
+      out.flush();
+    }
+    // A JSON document holds one run's intervals; the table prints every run's as it goes.
+    boolean intervals =
+        intervalOption.reportsIn(formatOption.format) && (runs.size() == 1 || table);
+    List<FanoutBench.Result> results = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      FanoutBench.Options run = runs.get(i);
+      if (runs.size() > 1) {
+        run.progress()
+            .accept(
+                "run "
+                    + (i + 1)
+                    + " of "
+                    + runs.size()
+                    + ": "
+                    + run.subscribers()
+                    + " subscribers, "
+                    + run.stack().describe());
+      }
+      IntervalPrinter printer = intervalPrinter(out, run);
+      if (intervals) {
+        printer.begin();
+      }
+      FanoutBench.Result result =
+          FanoutBench.run(run, intervals ? intervalOption.intervalMicros : 0, printer::interval);
+      results.add(result);
+      if (intervals && formatOption.format == OutputFormat.JSON) {
+        printer.document(
+            "bench fanout",
+            configuration(run),
+            result.intervals(),
+            Json.parse(FanoutTable.of(results).render(OutputFormat.JSON)));
+        return 0;
+      }
+      if (intervals) {
+        printer.summary(result.intervals());
+        out.println();
+        out.flush();
+      }
+    }
+    print(out, results);
+    return 0;
+  }
+
+  private void print(PrintWriter out, List<FanoutBench.Result> results) {
+    if (formatOption.format != OutputFormat.TABLE) {
+      out.print(FanoutTable.of(results).render(formatOption.format));
+      out.flush();
+      return;
+    }
+    out.println(
+        "Latency per track in ms (end to end: capture -> subscriber; relay: its arrival"
+            + " -> subscriber):");
+    out.print(FanoutTable.latency(results).render(OutputFormat.TABLE));
+    out.println();
+    out.println(
+        "Cost over the measured window, % of one core (per sub: per connected"
+            + " subscriber; wait: the relay thread runnable without a CPU; process: the relay's JVM):");
+    out.print(FanoutTable.cost(results).render(OutputFormat.TABLE));
+    if (rounds > 1) {
+      out.println();
+      out.println("Over " + rounds + " rounds, fast subscribers, median [lowest-highest]:");
+      out.print(FanoutTable.rounds(results).render(OutputFormat.TABLE));
+    }
+    out.println();
+    for (FanoutBench.Result result : results) {
+      out.println(FanoutTable.summary(result));
+    }
+    out.flush();
+  }
+
+  private FanoutMatrix matrix() {
+    List<String> ccs = controllers;
+    List<String> stacks = transports;
+    if (stacks == null) {
+      boolean allQuiche =
+          ccs != null
+              && ccs.stream()
+                  .allMatch(cc -> LiveTransport.ofController(cc) == LiveTransport.QUICHE);
+      stacks = List.of(allQuiche ? LiveTransport.QUICHE.id() : LiveTransport.MOQBED.id());
+    }
+    if (ccs == null) {
+      List<String> defaults = new ArrayList<>();
+      for (String stack : stacks) {
+        boolean quiche = LiveTransport.parse(stack.strip()) == LiveTransport.QUICHE;
+        defaults.add(quiche ? "quiche:cubic" : "c4");
+      }
+      ccs = defaults;
+    }
+    return FanoutMatrix.of(stacks, ccs);
+  }
+
+  /** Every run in order: rounds, within each the counts ascending, the stacks rotated per round. */
+  private List<FanoutBench.Options> runs(FanoutMatrix matrix, PrintWriter err) {
+    for (int count : subscriberCounts) {
+      if (count < 1 || count > 2000) {
+        throw new IllegalArgumentException("--subscribers must be 1..2000");
+      }
+      if (slow < 0 || slow >= count) {
+        throw new IllegalArgumentException(
+            "--slow must be 0..subscribers-1 (some fast ones remain)");
+      }
     }
     if (durationMicros <= 0 || slowRate <= 0) {
       throw new IllegalArgumentException("--duration and --slow-rate must be positive");
@@ -138,104 +295,102 @@ final class BenchFanoutCommand implements Callable<Integer> {
     if (subscriberThreads < 1 || subscriberThreads > 64) {
       throw new IllegalArgumentException("--subscriber-threads must be 1..64");
     }
-    FanoutBench.Options options =
-        new FanoutBench.Options(
-            mediaOptions.media(),
-            durationMicros,
-            warmupMicros,
-            subscribers,
-            slow,
-            slowRate,
-            controllerOption.stack(),
-            lateMicros,
-            subscriberThreads,
-            swarmCommand(),
-            line -> {
-              if (formatOption.format == OutputFormat.TABLE) {
-                synchronized (err) {
-                  err.println("bench fanout: " + line);
-                  err.flush();
-                }
-              }
-            },
-            line -> {
-              if (verbose) {
-                synchronized (err) {
-                  err.println(line);
-                  err.flush();
-                }
-              }
-            });
-    if (!NativeQuic.isAvailable()) {
-      throw new java.io.IOException(
-          "QUIC is not available on this machine: " + NativeQuic.unavailabilityReason());
+    if (rounds < 1 || rounds > 100) {
+      throw new IllegalArgumentException("--rounds must be 1..100");
     }
-    if (formatOption.format == OutputFormat.TABLE) {
-      out.println(
-          "moqbed bench fanout: relay + publisher here, "
-              + subscribers
-              + " subscriber(s)"
-              + (slow > 0
-                  ? " (" + slow + " behind " + Quantities.formatRate(slowRate) + " links)"
-                  : "")
-              + " in a second process, loopback QUIC ("
-              + controllerOption.stack().describe()
-              + (controllerOption.transport() == LiveTransport.QUICHE
-                  ? ", " + QuicServer.socketLayer()
-                  : "")
-              + "), "
-              + Quantities.formatDuration(warmupMicros)
-              + " warm-up + "
-              + Quantities.formatDuration(durationMicros)
-              + " measured");
-      out.flush();
+    FanoutBench.Options base = baseOptions(matrix.stacks().get(0), err);
+    List<Integer> counts = subscriberCounts.stream().sorted().distinct().toList();
+    List<LiveStack> stacks = matrix.stacks();
+    List<FanoutBench.Options> runs = new ArrayList<>();
+    for (int round = 0; round < rounds; round++) {
+      for (int count : counts) {
+        for (int k = 0; k < stacks.size(); k++) {
+          runs.add(base.with(count, stacks.get((k + round) % stacks.size())));
+        }
+      }
     }
-    boolean intervals = intervalOption.reportsIn(formatOption.format);
-    IntervalPrinter printer =
-        new IntervalPrinter(
-            out,
-            formatOption.format,
-            new IntervalLine(
-                options.media().flows().stream().map(flow -> flow.id()).toList(),
-                EnumSet.of(Column.STOP_SENDING, Column.DROPPED, Column.PATH)));
-    if (intervals) {
-      printer.begin();
-    }
-    FanoutBench.Result result =
-        FanoutBench.run(options, intervals ? intervalOption.intervalMicros : 0, printer::interval);
-    if (intervals && formatOption.format == OutputFormat.JSON) {
-      printer.document(
-          "bench fanout",
-          configuration(),
-          result.intervals(),
-          Json.parse(FanoutTable.of(result).render(OutputFormat.JSON)));
-      return 0;
-    }
-    if (intervals) {
-      printer.summary(result.intervals());
-      out.println();
-    }
-    out.print(FanoutTable.of(result).render(formatOption.format));
-    if (formatOption.format == OutputFormat.TABLE) {
-      out.println(FanoutTable.summary(result));
-    }
-    out.flush();
-    return 0;
+    return runs;
+  }
+
+  private FanoutBench.Options baseOptions(LiveStack stack, PrintWriter err) {
+    return new FanoutBench.Options(
+        mediaOptions.media(),
+        durationMicros,
+        warmupMicros,
+        subscriberCounts.get(0),
+        slow,
+        slowRate,
+        stack,
+        lateMicros,
+        subscriberThreads,
+        swarmCommand(),
+        relayCpus == null ? null : new CpuSet(relayCpus),
+        subscriberCpus == null ? null : new CpuSet(subscriberCpus),
+        line -> {
+          if (formatOption.format == OutputFormat.TABLE) {
+            synchronized (err) {
+              err.println("bench fanout: " + line);
+              err.flush();
+            }
+          }
+        },
+        line -> {
+          if (verbose) {
+            synchronized (err) {
+              err.println(line);
+              err.flush();
+            }
+          }
+        });
+  }
+
+  private String banner(List<FanoutBench.Options> runs) {
+    FanoutBench.Options first = runs.get(0);
+    List<String> kinds =
+        runs.stream().map(r -> r.subscribers() + " x " + r.stack().describe()).distinct().toList();
+    return "moqbed bench fanout: relay + publisher here, subscribers in a second process, on"
+        + " loopback; "
+        + runs.size()
+        + (runs.size() == 1 ? " run (" : " runs (")
+        + String.join(", ", kinds)
+        + (slow > 0 ? "; " + slow + " behind " + Quantities.formatRate(slowRate) + " links" : "")
+        + (relayCpus != null ? "; relay on CPUs " + relayCpus : "")
+        + (subscriberCpus != null ? "; subscribers on CPUs " + subscriberCpus : "")
+        + "), each "
+        + Quantities.formatDuration(first.warmupMicros())
+        + " warm-up + "
+        + Quantities.formatDuration(first.durationMicros())
+        + " measured";
+  }
+
+  private IntervalPrinter intervalPrinter(PrintWriter out, FanoutBench.Options run) {
+    return new IntervalPrinter(
+        out,
+        formatOption.format,
+        new IntervalLine(
+            run.media().flows().stream().map(flow -> flow.id()).toList(),
+            EnumSet.of(Column.STOP_SENDING, Column.DROPPED, Column.PATH)));
+  }
+
+  private static boolean quiches(LiveStack stack) {
+    return stack.transport() == LiveTransport.QUICHE;
   }
 
   /** What this run was, for the JSON document. */
-  private Map<String, Object> configuration() {
+  private Map<String, Object> configuration(FanoutBench.Options run) {
     Map<String, Object> configuration = new LinkedHashMap<>();
-    configuration.put("subscribers", subscribers);
+    configuration.put("subscribers", run.subscribers());
     configuration.put("slow", slow);
     configuration.put("slow_rate_bps", slowRate);
     configuration.put("duration_s", durationMicros / 1e6);
     configuration.put("warmup_s", warmupMicros / 1e6);
     configuration.put("interval_s", intervalOption.intervalMicros / 1e6);
-    configuration.put("transport", controllerOption.transport().id());
-    configuration.put("cc", controllerOption.controllerName());
+    configuration.put("transport", run.stack().transport().id());
+    configuration.put("cc", run.stack().controller());
     configuration.put("late_ms", lateMicros / 1e3);
-    configuration.put("socket_layer", QuicServer.socketLayer());
+    configuration.put("relay_cpus", relayCpus);
+    configuration.put("subscriber_cpus", subscriberCpus);
+    configuration.put("socket_layer", run.stack().socketLayer());
     return configuration;
   }
 

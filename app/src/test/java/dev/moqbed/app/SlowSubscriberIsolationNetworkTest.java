@@ -53,6 +53,8 @@ class SlowSubscriberIsolationNetworkTest {
                     MoqbedCommand.class.getName(),
                     "bench",
                     "fanout-subscribers"),
+                null,
+                null,
                 line -> {},
                 log::add));
 

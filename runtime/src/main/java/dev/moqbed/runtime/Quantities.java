@@ -165,4 +165,20 @@ public final class Quantities {
           "'" + text + "' is not a whole number of units or is too large");
     }
   }
+
+  /** Three significant digits, no exponent, trailing zeros dropped ({@code 27}, {@code 3.5}). */
+  public static String formatSignificant(double value) {
+    if (Double.isNaN(value)) {
+      return "–";
+    }
+    if (value == 0 || Double.isInfinite(value)) {
+      return value == 0 ? "0" : Double.toString(value);
+    }
+    String text =
+        new java.math.BigDecimal(value)
+            .round(new java.math.MathContext(3))
+            .stripTrailingZeros()
+            .toPlainString();
+    return text.equals("-0") ? "0" : text;
+  }
 }

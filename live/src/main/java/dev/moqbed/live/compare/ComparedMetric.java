@@ -3,6 +3,7 @@ package dev.moqbed.live.compare;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.output.statistics.EffectSettings;
 import dev.moqbed.output.statistics.MinimumEffect;
+import dev.moqbed.runtime.Quantities;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -50,40 +51,28 @@ public record ComparedMetric(
       return "–";
     }
     return switch (unit) {
-      case MICROSECONDS -> significant(value / 1000) + " ms";
-      case PERCENT -> significant(value) + " %";
-      case COUNT -> significant(value);
+      case MICROSECONDS -> Quantities.formatSignificant(value / 1000) + " ms";
+      case PERCENT -> Quantities.formatSignificant(value) + " %";
+      case COUNT -> Quantities.formatSignificant(value);
     };
   }
 
   /** A difference's size for a person: ms, points, or events. */
   public String formatDifference(double value) {
     return switch (unit) {
-      case MICROSECONDS -> significant(value / 1000) + " ms";
-      case PERCENT -> significant(value) + " points";
-      case COUNT -> significant(value);
+      case MICROSECONDS -> Quantities.formatSignificant(value / 1000) + " ms";
+      case PERCENT -> Quantities.formatSignificant(value) + " points";
+      case COUNT -> Quantities.formatSignificant(value);
     };
   }
 
   /** Bare bounds {@code [low, high]} in the unit {@link #formatDifference} names. */
   public String formatBounds(double low, double high) {
     double scale = unit == Unit.MICROSECONDS ? 1000 : 1;
-    return "[" + significant(low / scale) + ", " + significant(high / scale) + "]";
-  }
-
-  /** Three significant digits, no exponent, trailing zeros dropped ({@code 27}, {@code 3.5}). */
-  static String significant(double value) {
-    if (Double.isNaN(value)) {
-      return "–";
-    }
-    if (value == 0 || Double.isInfinite(value)) {
-      return value == 0 ? "0" : Double.toString(value);
-    }
-    String text =
-        new java.math.BigDecimal(value)
-            .round(new java.math.MathContext(3))
-            .stripTrailingZeros()
-            .toPlainString();
-    return text.equals("-0") ? "0" : text;
+    return "["
+        + Quantities.formatSignificant(low / scale)
+        + ", "
+        + Quantities.formatSignificant(high / scale)
+        + "]";
   }
 }

@@ -8,11 +8,11 @@ import java.util.Deque;
  * failed. Every resource is closed even when an earlier one fails to; the first failure is thrown,
  * the others suppressed into it.
  */
-final class Closer {
+public final class Closer {
   private final Deque<AutoCloseable> opened = new ArrayDeque<>();
 
   /** Registers {@code resource} (null: nothing) and returns it. */
-  <T extends AutoCloseable> T add(T resource) {
+  public <T extends AutoCloseable> T add(T resource) {
     if (resource != null) {
       opened.push(resource);
     }
@@ -20,7 +20,7 @@ final class Closer {
   }
 
   /** Closes everything registered, last first. */
-  void closeAll() throws Exception {
+  public void closeAll() throws Exception {
     Exception first = null;
     while (!opened.isEmpty()) {
       try {
@@ -39,7 +39,7 @@ final class Closer {
   }
 
   /** Closes after a failed start, keeping the start's failure the one reported. */
-  void closeAfter(Throwable failure) {
+  public void closeAfter(Throwable failure) {
     try {
       closeAll();
     } catch (Exception e) {

@@ -10,6 +10,8 @@ import dev.moqbed.publisher.PublisherConfig;
 import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.publisher.PublisherReport;
 import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.transport.PathStats;
+import dev.moqbed.session.transport.TransportConnection;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Objects;
@@ -53,6 +55,8 @@ public final class PublisherNode implements AutoCloseable {
   private final CompletableFuture<Void> announced = new CompletableFuture<>();
   private final CompletableFuture<PublisherReport> finished = new CompletableFuture<>();
   private ClientEndpoint client;
+  // Set on the loop before the publisher is made; read on the loop.
+  private TransportConnection connection;
 
   private PublisherNode() {}
 
@@ -72,6 +76,7 @@ public final class PublisherNode implements AutoCloseable {
                   Publisher publisher =
                       new Publisher(
                           connection.scheduler(), config.publisher(), node.events(config));
+                  node.connection = connection.transport();
                   node.made.complete(publisher);
                   MoqtSession.client(connection.transport(), publisher, RelayNode.VERSION);
                 },
@@ -117,6 +122,14 @@ public final class PublisherNode implements AutoCloseable {
   /** Completes with the report once every flow sent its last frame. */
   public CompletableFuture<PublisherReport> finished() {
     return finished;
+  }
+
+  /** The publisher's path to the relay as its sending side sees it now, read on its loop. */
+  public PathStats pathStats() throws IOException, InterruptedException {
+    Awaiting.await(made, 10, "the publisher's connection");
+    CompletableFuture<PathStats> stats = new CompletableFuture<>();
+    client.scheduler().execute(() -> stats.complete(connection.pathStats()));
+    return Awaiting.await(stats, 5, "the publisher's path statistics");
   }
 
   /** The loop the publisher runs on. */

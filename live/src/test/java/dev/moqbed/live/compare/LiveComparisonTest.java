@@ -9,6 +9,7 @@ import dev.moqbed.live.compare.ComparedMetric.Unit;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.statistics.DifferenceVerdict;
 import dev.moqbed.output.statistics.EffectSettings;
+import dev.moqbed.runtime.Quantities;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -142,12 +143,12 @@ class LiveComparisonTest {
 
   @Test
   void figuresHaveThreeSignificantDigitsAndNoTrailingZeros() {
-    assertEquals("27", ComparedMetric.significant(27));
-    assertEquals("3.5", ComparedMetric.significant(3.5));
-    assertEquals("0.207", ComparedMetric.significant(0.20712));
-    assertEquals("-34.3", ComparedMetric.significant(-34.27));
-    assertEquals("1230000", ComparedMetric.significant(1_234_567));
-    assertEquals("–", ComparedMetric.significant(Double.NaN));
+    assertEquals("27", Quantities.formatSignificant(27));
+    assertEquals("3.5", Quantities.formatSignificant(3.5));
+    assertEquals("0.207", Quantities.formatSignificant(0.20712));
+    assertEquals("-34.3", Quantities.formatSignificant(-34.27));
+    assertEquals("1230000", Quantities.formatSignificant(1_234_567));
+    assertEquals("–", Quantities.formatSignificant(Double.NaN));
   }
 
   @Test

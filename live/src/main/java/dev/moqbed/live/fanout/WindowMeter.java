@@ -1,0 +1,83 @@
+package dev.moqbed.live.fanout;
+
+import dev.moqbed.netty.EventLoopScheduler;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
+
+/**
+ * What both sides of the fan-out benchmark used over the measured window: the relay's event-loop
+ * thread (its CPU, and how long it waited for one), the relay's whole process (the thread plus the
+ * publisher, the garbage collector and the compiler), the subscribers' process, and the relay
+ * process's largest heap, sampled by the caller.
+ */
+final class WindowMeter {
+  /**
+   * @param wallNanos the window's length
+   * @param relayThread the relay loop's CPU and wait for a CPU
+   * @param relayProcessCpuNanos the relay process's CPU, all threads; -1 when unknown
+   * @param swarmCpuNanos the subscribers' process's CPU, all threads; -1 when unknown
+   * @param heapMaxBytes the largest heap use sampled in the relay's process
+   */
+  record Usage(
+      long wallNanos,
+      ThreadTimes relayThread,
+      long relayProcessCpuNanos,
+      long swarmCpuNanos,
+      long heapMaxBytes) {}
+
+  private final EventLoopScheduler relayLoop;
+  private final SwarmProcess swarm;
+  private final long wallStart;
+  private final ThreadTimes relayThreadStart;
+  private final long relayProcessStart;
+  private final long swarmStart;
+  private long heapMaxBytes;
+
+  private WindowMeter(EventLoopScheduler relayLoop, SwarmProcess swarm)
+      throws IOException, InterruptedException {
+    this.relayLoop = relayLoop;
+    this.swarm = swarm;
+    this.relayThreadStart = ThreadTimes.of(relayLoop);
+    this.relayProcessStart = processCpuNanos();
+    this.swarmStart = swarm.cpuNanos();
+    this.wallStart = System.nanoTime();
+  }
+
+  /** Starts the window now. */
+  static WindowMeter start(EventLoopScheduler relayLoop, SwarmProcess swarm)
+      throws IOException, InterruptedException {
+    return new WindowMeter(relayLoop, swarm);
+  }
+
+  /** Samples the relay process's heap. */
+  void sampleHeap() {
+    heapMaxBytes = Math.max(heapMaxBytes, usedHeapBytes());
+  }
+
+  /** Ends the window now. */
+  Usage finish() throws IOException, InterruptedException {
+    ThreadTimes relayThread = ThreadTimes.of(relayLoop).since(relayThreadStart);
+    long relayProcess = processCpuNanos();
+    long swarmEnd = swarm.cpuNanos();
+    long wallNanos = System.nanoTime() - wallStart;
+    sampleHeap();
+    return new Usage(
+        wallNanos,
+        relayThread,
+        relayProcess < 0 || relayProcessStart < 0 ? -1 : relayProcess - relayProcessStart,
+        swarmEnd < 0 || swarmStart < 0 ? -1 : swarmEnd - swarmStart,
+        heapMaxBytes);
+  }
+
+  static long usedHeapBytes() {
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  private static long processCpuNanos() {
+    OperatingSystemMXBean system = ManagementFactory.getOperatingSystemMXBean();
+    return system instanceof com.sun.management.OperatingSystemMXBean sun
+        ? sun.getProcessCpuTime()
+        : -1;
+  }
+}
