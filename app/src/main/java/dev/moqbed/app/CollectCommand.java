@@ -81,6 +81,7 @@ final class CollectCommand implements Callable<Integer> {
     if (idleTimeoutMicros < 1_000 || idleTimeoutMicros > 86_400_000_000L) {
       throw new IllegalArgumentException("--idle-timeout must be 1ms..24h");
     }
+    OutputPaths.requireWritableDirectory(directory, "--out");
     CollectLimits limits =
         new CollectLimits(
             maxConnections, (int) maxRecordBytes, (int) (idleTimeoutMicros / 1000), 64);

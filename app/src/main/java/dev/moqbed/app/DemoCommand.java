@@ -67,6 +67,26 @@ final class DemoCommand implements Callable<Integer> {
   private static final List<String> SCENARIOS = List.of("media", "media_wb");
   private static final List<String> CONTROLLERS = List.of("c4", "bbr", "cubic");
 
+  /**
+   * What the demo suggests next, each a whole command a user pastes: one scenario in detail, the
+   * three controllers compared on it (scenario run takes one controller, sweep several), its
+   * report, the whole draft. DocumentedCommandsTest parses each one.
+   */
+  static final List<String> NEXT_COMMANDS =
+      List.of(
+          "./moqbed scenario list",
+          "./moqbed scenario run media_ws --cc bbr",
+          "./moqbed sweep --scenarios media_ws --cc c4,bbr,cubic --runs 10 --out media_ws",
+          "./moqbed report media_ws --html media_ws/report.html",
+          "./moqbed sweep --suite c4-test --cc c4,bbr,cubic --runs 100 --out results");
+
+  /** What the demo's live part suggests: the same chain, several controllers, quiche's BBR. */
+  static final List<String> LIVE_COMMANDS =
+      List.of(
+          "./moqbed chain --cc c4 --duration 10s --subscribers 3",
+          "./moqbed chain --cc c4,bbr,cubic,quiche:cubic --duration 10s --subscribers 3",
+          "./moqbed chain --cc quiche:bbr --duration 10s --subscribers 3");
+
   @Option(
       names = "--runs",
       paramLabel = "N",
@@ -161,9 +181,7 @@ final class DemoCommand implements Callable<Integer> {
         Locale.ROOT, "Done in %.1f s of wall time.%n", (System.nanoTime() - wallStart) / 1e9);
     // One whole command per line, nothing else on it, so each line pastes into a shell as it is.
     printer.println("Next, each line a command:");
-    printer.println("  ./moqbed scenario list");
-    printer.println("  ./moqbed scenario run media_ws --cc c4,bbr,cubic");
-    printer.println("  ./moqbed sweep --suite c4-test --cc c4,bbr,cubic --runs 100 --out results");
+    NEXT_COMMANDS.forEach(command -> printer.println("  " + command));
     return 0;
   }
 
@@ -190,9 +208,7 @@ final class DemoCommand implements Callable<Integer> {
       LiveChain.Result result = LiveChain.run(options);
       out.print(ChainTable.of(result).render(OutputFormat.TABLE));
       out.println("Run it yourself; several controllers in one table; quiche's BBR:");
-      out.println("  ./moqbed chain --cc c4 --duration 10s --subscribers 3");
-      out.println("  ./moqbed chain --cc c4,bbr,cubic,quiche:cubic --duration 10s --subscribers 3");
-      out.println("  ./moqbed chain --cc quiche:bbr --duration 10s --subscribers 3");
+      LIVE_COMMANDS.forEach(command -> out.println("  " + command));
     } catch (IOException | RuntimeException e) {
       out.println("Live chain failed: " + e.getMessage());
     } catch (InterruptedException e) {

@@ -25,7 +25,7 @@ final class ErrorReporter {
         .getErr()
         .println(
             "moqbed: "
-                + error.getMessage()
+                + BadArguments.describe(error)
                 + " (see '"
                 + command.getCommandSpec().qualifiedName()
                 + " --help')");
@@ -39,6 +39,11 @@ final class ErrorReporter {
     if (error instanceof IllegalArgumentException) {
       command.getErr().println("moqbed: " + error.getMessage());
       return BAD_INPUT;
+    }
+    String fileError = FileErrors.line(error);
+    if (fileError != null) {
+      command.getErr().println("moqbed: " + fileError);
+      return FAILURE;
     }
     if (error instanceof IOException || error instanceof UncheckedIOException) {
       command.getErr().println("moqbed: " + error.getMessage());

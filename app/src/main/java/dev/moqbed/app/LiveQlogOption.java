@@ -24,7 +24,11 @@ final class LiveQlogOption {
 
   /** The files, or null without {@code --qlog}. */
   QlogFiles open() {
-    return directory == null ? null : QlogFiles.create(directory);
+    if (directory == null) {
+      return null;
+    }
+    OutputPaths.requireWritableDirectory(directory, "--qlog");
+    return QlogFiles.create(directory);
   }
 
   /**

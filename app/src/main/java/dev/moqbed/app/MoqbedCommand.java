@@ -53,12 +53,21 @@ public final class MoqbedCommand implements Runnable {
     System.exit(run(args, out, err));
   }
 
+  /**
+   * The command line as every run reads its arguments (a test parses documented commands with it):
+   * the commands, and enum values in any case.
+   */
+  static CommandLine newCommandLine() {
+    CommandLine commandLine = new CommandLine(new MoqbedCommand());
+    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+    return commandLine;
+  }
+
   /** Runs the application with the given streams; returns the exit code. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine commandLine = new CommandLine(new MoqbedCommand());
+    CommandLine commandLine = newCommandLine();
     commandLine.setOut(out);
     commandLine.setErr(err);
-    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setParameterExceptionHandler(ErrorReporter::onBadArguments);
     commandLine.setExecutionExceptionHandler(ErrorReporter::onFailure);
     int exitCode = commandLine.execute(args);

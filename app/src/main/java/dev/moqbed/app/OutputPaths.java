@@ -21,7 +21,13 @@ final class OutputPaths {
       Files.createDirectories(directory);
     } catch (IOException | SecurityException e) {
       throw new IllegalArgumentException(
-          "cannot create " + option + " directory " + directory + " (" + reason(e) + ")");
+          "cannot create "
+              + option
+              + " directory "
+              + directory
+              + " ("
+              + reason(e, directory)
+              + ")");
     }
     if (!Files.isWritable(directory)) {
       throw new IllegalArgumentException(option + " directory " + directory + " is not writable");
@@ -43,11 +49,13 @@ final class OutputPaths {
     }
   }
 
-  private static String reason(Exception e) {
-    String message = e.getMessage();
-    // a FileAlreadyExistsException's message is the path alone: say what is in the way
-    return e instanceof java.nio.file.FileAlreadyExistsException
-        ? "a file is in the way: " + message
-        : e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  private static String reason(Exception e, Path directory) {
+    if (e instanceof java.nio.file.FileSystemException system) {
+      // The path where it failed may be a parent of the one given: then name it.
+      String file = system.getFile();
+      boolean same = file == null || Path.of(file).equals(directory);
+      return FileErrors.words(system) + (same ? "" : ": " + file);
+    }
+    return e instanceof IOException io ? FileErrors.words(io) : String.valueOf(e.getMessage());
   }
 }

@@ -5,7 +5,9 @@ import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.interval.IntervalRun;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.PublisherProbe;
+import dev.moqbed.live.reconnect.RefusalAdvice;
 import dev.moqbed.live.reconnect.RelayConnector;
+import dev.moqbed.live.stack.ConnectFailure;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.output.Json;
@@ -86,7 +88,7 @@ final class PublisherCommand implements Callable<Integer> {
         new PublisherConfig(namespace, mediaOptions.media(), durationMicros, true, 500_000);
     InetSocketAddress address = relayOptions.address();
     CompletableFuture<PublisherReport> closed = new CompletableFuture<>();
-    CompletableFuture<String> closeReason = new CompletableFuture<>();
+    CompletableFuture<SessionClose> closeReason = new CompletableFuture<>();
     MoqtVersion version = MoqtVersion.DRAFT_14;
     List<String> tracks = config.media().flows().stream().map(flow -> flow.id()).toList();
     PublisherProbe probe = new PublisherProbe(tracks);
@@ -156,7 +158,7 @@ final class PublisherCommand implements Callable<Integer> {
 
                   @Override
                   public void onClosed(SessionClose close, PublisherReport report) {
-                    closeReason.complete(close.describe());
+                    closeReason.complete(close);
                     closed.complete(report);
                   }
                 }),
@@ -175,7 +177,7 @@ final class PublisherCommand implements Callable<Integer> {
     try {
       err.println(
           "publisher: connected to "
-              + address
+              + ConnectFailure.addressText(address)
               + ", publishing for "
               + dev.moqbed.runtime.Quantities.formatDuration(durationMicros));
       err.flush();
@@ -196,7 +198,7 @@ final class PublisherCommand implements Callable<Integer> {
             track.streamsOpened(),
             track.stopSendingReceived());
       }
-      int exitCode = closeReason.getNow("").contains("media finished") ? 0 : 1;
+      int exitCode = exitCode(closeReason.getNow(null), err);
       if (run.get() != null && formatOption.format == OutputFormat.JSON) {
         printer.document(
             "publisher",
@@ -216,6 +218,36 @@ final class PublisherCommand implements Callable<Integer> {
       client.close();
       LiveQlogOption.finish(qlog, "publisher", err);
     }
+  }
+
+  /**
+   * 0 when the media ran to its end; 1 otherwise, saying why when the relay refused the namespace.
+   */
+  private int exitCode(SessionClose close, PrintWriter err) {
+    String refusal = namespaceRefusal(close);
+    if (refusal != null) {
+      err.println("moqbed: " + refusal);
+      err.flush();
+    }
+    return close != null && close.reason().contains("media finished") ? 0 : 1;
+  }
+
+  /**
+   * The line that ends a publisher whose namespace the relay refused: the relay's reason and, for a
+   * token, what to do about it; null when the session ended otherwise.
+   */
+  private String namespaceRefusal(SessionClose close) {
+    if (close == null || !close.reason().startsWith(Publisher.NAMESPACE_REFUSED)) {
+      return null;
+    }
+    String reason = close.reason().substring(Publisher.NAMESPACE_REFUSED.length());
+    String advice = RefusalAdvice.of(reason, RefusalAdvice.Request.PUBLISH, namespace);
+    return "the relay refused namespace '"
+        + namespace
+        + "' ("
+        + reason
+        + ")"
+        + (advice.isEmpty() ? "" : ": " + advice);
   }
 
   /** What this run was, for the JSON document. */

@@ -22,7 +22,11 @@ final class QlogOption {
   }
 
   static QlogDirectory open(Path directory) {
-    return directory == null ? null : QlogDirectory.create(directory);
+    if (directory == null) {
+      return null;
+    }
+    OutputPaths.requireWritableDirectory(directory, "--qlog");
+    return QlogDirectory.create(directory);
   }
 
   /** The closing line: how many files and megabytes, and where. */

@@ -385,6 +385,13 @@ final class RelayCommand implements Callable<Integer> {
     if (upstreamInsecure && upstreamCertificate != null) {
       throw new IllegalArgumentException("give --upstream-insecure or --upstream-cert, not both");
     }
+    if (certificate != null) {
+      InputPaths.requireReadableFile(certificate, "--cert");
+      InputPaths.requireReadableFile(key, "--key");
+    }
+    if (upstreamCertificate != null) {
+      InputPaths.requireReadableFile(upstreamCertificate, "--upstream-cert");
+    }
   }
 
   private RelayConfig relayConfig(TokenKey tokenKey, AuthorizationToken upstreamAuthorization) {

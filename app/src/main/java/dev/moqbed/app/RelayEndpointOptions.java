@@ -32,6 +32,9 @@ final class RelayEndpointOptions {
 
   /** How the relay's certificate is checked. */
   ClientTrust trust() {
+    if (relayCertificate != null) {
+      InputPaths.requireReadableFile(relayCertificate, "--relay-cert");
+    }
     return LiveSupport.trust(insecure, relayCertificate);
   }
 }

@@ -90,6 +90,12 @@ final class ReportCommand implements Callable<Integer> {
       OutputPaths.requireWritableFile(html, "--html");
     }
     EffectSettings effects = minimumEffect.effects();
+    if (againstReference != null) {
+      InputPaths.requireReadableFileOrDirectory(againstReference, "--against-reference");
+    }
+    for (Path directory : directories) {
+      InputPaths.requireDirectory(directory, "DIR");
+    }
     RunSet runs = RunSet.read(directories);
     if (runs.records().isEmpty()) {
       throw new IllegalArgumentException(
@@ -112,9 +118,7 @@ final class ReportCommand implements Callable<Integer> {
     }
     PublishedResults published = null;
     if (reference != null) {
-      if (!Files.isRegularFile(reference)) {
-        throw new IllegalArgumentException("reference file " + reference + " does not exist");
-      }
+      InputPaths.requireReadableFile(reference, "--reference");
       published = PublishedResults.read(reference);
     }
     ReportModel model =

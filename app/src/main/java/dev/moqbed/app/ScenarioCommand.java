@@ -118,7 +118,8 @@ final class ScenarioCommand implements Runnable {
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
       if (target.file != null) {
-        SimSpec sim = new SimSpecParser().parse(target.file);
+        SimSpec sim =
+            new SimSpecParser().parse(InputPaths.requireReadableFile(target.file, "--spec"));
         if (controllerOption.given()) {
           sim =
               sim.withMainController(

@@ -148,7 +148,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
     boolean media;
     boolean fairness = false;
     if (target.specFile != null) {
-      spec = new SimSpecParser().parse(target.specFile);
+      spec = new SimSpecParser().parse(InputPaths.requireReadableFile(target.specFile, "--spec"));
       if (controllerOption.given()) {
         spec = spec.withMainController(controllerOption.controller);
       }

@@ -9,7 +9,9 @@ import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.interval.IntervalRun;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.SubscriberProbe;
+import dev.moqbed.live.reconnect.RefusalAdvice;
 import dev.moqbed.live.reconnect.RelayConnector;
+import dev.moqbed.live.stack.ConnectFailure;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
@@ -246,7 +248,7 @@ final class SubscriberCommand implements Callable<Integer> {
       client.start(subscriber[0], subscriber[0]::stop);
       err.println(
           "subscriber: connected to "
-              + address
+              + ConnectFailure.addressText(address)
               + "; clock offset "
               + (clockOffsetMicros == 0
                   ? "0 (same host assumed)"
@@ -433,15 +435,34 @@ final class SubscriberCommand implements Callable<Integer> {
   }
 
   /**
+   * Why every subscription was refused, and what to do: a token that does not allow it, or no
+   * publisher (yet) for the namespace; otherwise the relay's reasons as they are.
+   */
+  private String refusalLine(SubscriberReport report) {
+    List<String> reasons = report.tracks().stream().map(TrackReport::refusal).distinct().toList();
+    String first = reasons.get(0);
+    String advice = RefusalAdvice.of(first, RefusalAdvice.Request.SUBSCRIBE, namespace);
+    if (RefusalAdvice.isAuthorization(first)) {
+      return "the relay refused every subscription ("
+          + first
+          + ")"
+          + (advice.isEmpty() ? "" : ": " + advice);
+    }
+    if (reasons.stream().allMatch(reason -> reason.startsWith("no publisher"))) {
+      return "the relay refused every subscription: no publisher announces namespace '"
+          + namespace
+          + "' there (start one, or check --namespace)";
+    }
+    return "the relay refused every subscription: " + String.join("; ", reasons);
+  }
+
+  /**
    * 0 when every track ended as the publisher ended it; 1 when the session closed first or when the
    * relay refused every subscription (nothing was measured, which a script must notice).
    */
   private int exitCode(SubscriberReport report, PrintWriter err) {
     if (report.everySubscriptionRefused()) {
-      err.println(
-          "moqbed: the relay refused every subscription (is a publisher announcing namespace '"
-              + namespace
-              + "'?)");
+      err.println("moqbed: " + refusalLine(report));
       err.flush();
       return 1;
     }

@@ -108,6 +108,26 @@ final class SweepCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  /** The scenarios of the suite this workload cannot run, named (or counted) in one line. */
+  private void noteSkippedScenarios(
+      SuiteDefinition suite, List<String> scenarios, PrintWriter err) {
+    List<String> skipped = suite.scenarios().stream().filter(s -> !scenarios.contains(s)).toList();
+    err.println(
+        "sweep: running the "
+            + scenarios.size()
+            + " of "
+            + suite.scenarios().size()
+            + " scenarios of "
+            + suite.name()
+            + " that the "
+            + workload.id()
+            + " workload can run; not "
+            + (skipped.size() <= 8
+                ? String.join(",", skipped)
+                : "the " + skipped.size() + " others")
+            + " (--scenarios NAME says why)");
+  }
+
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
@@ -116,22 +136,7 @@ final class SweepCommand implements Callable<Integer> {
     List<String> controllers = controllers(controllerList);
     List<String> scenarios = scenarios(suite);
     if (scenarioList == null && scenarios.size() < suite.scenarios().size()) {
-      List<String> skipped =
-          suite.scenarios().stream().filter(s -> !scenarios.contains(s)).toList();
-      err.println(
-          "sweep: running the "
-              + scenarios.size()
-              + " of "
-              + suite.scenarios().size()
-              + " scenarios of "
-              + suite.name()
-              + " that the "
-              + workload.id()
-              + " workload can run; not "
-              + (skipped.size() <= 8
-                  ? String.join(",", skipped)
-                  : "the " + skipped.size() + " others")
-              + " (--scenarios NAME says why)");
+      noteSkippedScenarios(suite, scenarios, err);
     }
     SweepArguments arguments =
         new SweepArguments(
@@ -143,6 +148,7 @@ final class SweepCommand implements Callable<Integer> {
             runVariation.seed,
             shard,
             runVariation.variation());
+    OutputPaths.requireWritableDirectory(directory, "--out"); // before any run, not at the first
     QlogDirectory qlog = qlogOption.open();
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     SweepProgress progress = new SweepProgress(err, StandardError.isTerminal(), System::nanoTime);

@@ -79,7 +79,7 @@ class QlogOptionTest {
     Path file = Files.writeString(directory.resolve("taken"), "x");
     Result result = run("sim", "bulk", "--runs", "1", "--qlog", file.toString());
     assertEquals(2, result.exitCode());
-    assertEquals("moqbed: --qlog " + file + ": exists and is not a directory\n", result.err());
+    assertEquals("moqbed: --qlog " + file + " is a file, not a directory\n", result.err());
     assertEquals("", result.out());
   }
 }

@@ -192,8 +192,7 @@ class SweepCommandTest {
 
   @Test
   void shouldExitTwoWhenReportInputIsMissingOrFormatUnknown() {
-    run("report", out("nothing"))
-        .assertOneLineError(2, out("nothing") + " has no runs.csv; is it a sweep directory");
+    run("report", out("nothing")).assertOneLineError(2, out("nothing") + ": no such directory");
     run("report", out("nothing"), "--format", "pdf")
         .assertOneLineError(2, "Invalid value for option '--format'");
   }

@@ -158,6 +158,12 @@ public final class Publisher implements MoqtSessionListener {
    */
   static final long ANNOUNCE_RETRY_MICROS = 15_000_000;
 
+  /**
+   * The start of the close reason when the relay refused the namespace for good; the relay's own
+   * reason follows.
+   */
+  public static final String NAMESPACE_REFUSED = "namespace refused: ";
+
   /** The first and the longest wait between two asks. */
   static final long ANNOUNCE_RETRY_FIRST_MICROS = 250_000;
 
@@ -179,7 +185,8 @@ public final class Publisher implements MoqtSessionListener {
         || !transientRefusal
         || now - announceRefusedSinceMicros + announceRetryMicros > ANNOUNCE_RETRY_MICROS) {
       events.onLog("namespace refused: " + error.reason() + " (code " + error.errorCode() + ")");
-      session.close(SessionError.NO_ERROR, "namespace refused");
+      // The relay's reason goes into the close, so the program can say why it ended.
+      session.close(SessionError.NO_ERROR, NAMESPACE_REFUSED + error.reason());
       return;
     }
     events.onLog(

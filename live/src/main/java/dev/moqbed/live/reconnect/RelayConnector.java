@@ -1,6 +1,7 @@
 package dev.moqbed.live.reconnect;
 
 import dev.moqbed.live.stack.ClientEndpoint;
+import dev.moqbed.live.stack.ConnectFailure;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.media.moqt.MoqtLimits;
 import dev.moqbed.media.moqt.MoqtVersion;
@@ -14,9 +15,11 @@ import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.ReceiveBudget;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -131,45 +134,47 @@ public final class RelayConnector implements AutoCloseable {
   }
 
   /**
-   * How long the first connection keeps trying a relay that does not answer (one starting at the
-   * same moment): a mistyped address fails within seconds, not after the whole reconnect policy.
+   * How long the first connection keeps starting attempts at a relay that does not answer (one
+   * starting at the same moment): a mistyped address fails within seconds, not after the whole
+   * reconnect policy. Each attempt waits up to the liveness timeout for an answer.
    */
   static final long FIRST_CONNECT_BUDGET_MICROS = 3_000_000;
 
   /**
-   * Connects for the first time (blocking) and hands the session to {@code role}. With a policy, a
-   * relay that does not answer yet (still starting) is tried again for {@link
-   * #FIRST_CONNECT_BUDGET_MICROS}, one line per attempt; a refusal (an untrusted certificate, the
-   * relay closing the handshake) is thrown at once, as is the last failure. The policy's full
-   * patience is for sessions lost after a first one worked ({@link #reconnect}).
+   * Connects for the first time (blocking) and hands the session to {@code role} once its MoQT
+   * setup is done. With a policy, a relay that does not answer yet (still starting) is tried again
+   * while {@link #FIRST_CONNECT_BUDGET_MICROS} lasts, one line per attempt; a refusal (an untrusted
+   * certificate, the relay closing the handshake or the session's setup, a token it refuses) is
+   * thrown at once, as is the last failure, each in words that say what to fix ({@link
+   * ConnectFailure}, {@link SessionRefused}). The policy's full patience is for sessions lost after
+   * a first one worked ({@link #reconnect}).
    *
    * @param onGiveUp called on the loop with the reason when the last attempt after a loss failed
    */
   public void start(MoqtSessionListener role, Consumer<String> onGiveUp) throws IOException {
     this.role = role;
     this.onGiveUp = onGiveUp;
-    long deadline = System.nanoTime() + FIRST_CONNECT_BUDGET_MICROS * 1_000;
+    long startNanos = System.nanoTime();
     for (int k = 1; ; k++) {
       try {
-        client = connect();
+        client = connectFirst();
         return;
       } catch (IOException e) {
+        long elapsedMicros = (System.nanoTime() - startNanos) / 1_000;
         long delayMicros = policy == null ? 0 : policy.delayMicros(k);
         if (policy == null
             || k >= policy.maxAttempts()
-            || LiveStack.isRefusal(e)
-            || System.nanoTime() + delayMicros * 1_000 > deadline) {
-          throw e;
+            || isRefusal(e)
+            || elapsedMicros + delayMicros > FIRST_CONNECT_BUDGET_MICROS) {
+          throw lastFirstFailure(e, k, elapsedMicros);
         }
         log.accept(
             "connect attempt "
                 + k
-                + "/"
-                + policy.maxAttempts()
                 + " to "
-                + target.address()
+                + ConnectFailure.addressText(target.address())
                 + " failed ("
-                + e.getMessage()
+                + briefly(e)
                 + "); next in "
                 + delayMicros / 1000
                 + " ms");
@@ -181,6 +186,69 @@ public final class RelayConnector implements AutoCloseable {
         }
       }
     }
+  }
+
+  /** One attempt of the first connection: the QUIC handshake, then the MoQT setup. */
+  private ClientEndpoint connectFirst() throws IOException {
+    SetupWatch watch = new SetupWatch(role, target.address());
+    ClientEndpoint connected = connectOnce(watch);
+    try {
+      watch.setUp.get(FIRST_CONNECT_BUDGET_MICROS, TimeUnit.MICROSECONDS);
+      return connected;
+    } catch (ExecutionException e) {
+      connected.close();
+      throw e.getCause() instanceof IOException refused ? refused : new IOException(e.getCause());
+    } catch (TimeoutException e) {
+      connected.close();
+      throw new IOException(
+          "the relay at "
+              + ConnectFailure.addressText(target.address())
+              + " completed the QUIC handshake but sent no SERVER_SETUP within "
+              + FIRST_CONNECT_BUDGET_MICROS / 1_000_000
+              + " s: is it a MoQT relay (ALPN "
+              + target.version().alpn()
+              + ")?",
+          e);
+    } catch (InterruptedException e) {
+      connected.close();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for the relay's SERVER_SETUP", e);
+    }
+  }
+
+  /** A failed attempt for its log line: "no answer" alone (the last line says what to check). */
+  private static String briefly(Exception failure) {
+    return failure instanceof ConnectFailure connect
+            && connect.kind() == ConnectFailure.Kind.NO_ANSWER
+        ? "no answer"
+        : failure.getMessage();
+  }
+
+  private static boolean isRefusal(IOException failure) {
+    return (failure instanceof ConnectFailure connect && connect.isRefusal())
+        || (failure instanceof SessionRefused session && session.isRefusal());
+  }
+
+  /**
+   * The failure the first connection ends with: when nothing ever answered, how long and how often
+   * it tried and what to check; otherwise the last failure as it is.
+   */
+  private IOException lastFirstFailure(IOException last, int attempts, long elapsedMicros) {
+    if (!(last instanceof ConnectFailure failure)
+        || failure.kind() != ConnectFailure.Kind.NO_ANSWER) {
+      return last;
+    }
+    return new ConnectFailure(
+        ConnectFailure.Kind.NO_ANSWER,
+        target.address(),
+        String.format(
+            java.util.Locale.ROOT,
+            "no answer from %s within %.1f s%s: is a relay running at that address and port?"
+                + " (QUIC runs over UDP, which a firewall may drop silently)",
+            ConnectFailure.addressText(target.address()),
+            elapsedMicros / 1e6,
+            attempts == 1 ? "" : " (" + attempts + " attempts)"),
+        last);
   }
 
   /**
@@ -198,7 +266,7 @@ public final class RelayConnector implements AutoCloseable {
     if (attempt > policy.maxAttempts()) {
       log.accept(
           "giving up: relay "
-              + target.address()
+              + ConnectFailure.addressText(target.address())
               + " lost ("
               + reason
               + "), "
@@ -231,7 +299,7 @@ public final class RelayConnector implements AutoCloseable {
             + "/"
             + policy.maxAttempts()
             + " to "
-            + target.address()
+            + ConnectFailure.addressText(target.address())
             + " after "
             + delayMicros / 1000
             + " ms: ";
@@ -253,31 +321,17 @@ public final class RelayConnector implements AutoCloseable {
       client = null;
       loop.execute(
           () -> {
-            log.accept(prefix + "failed (" + e.getMessage() + ")");
+            log.accept(prefix + "failed (" + briefly(e) + ")");
             reconnect(reason);
           });
     }
   }
 
   private ClientEndpoint connect() throws IOException {
-    try {
-      return connectOnce();
-    } catch (IOException e) {
-      // Netty fails a handshake that timed out without a message.
-      if (e.getMessage() != null && e.getMessage().endsWith(": null")) {
-        throw new IOException(
-            "no QUIC handshake with "
-                + target.address()
-                + " within the liveness timeout ("
-                + livenessMicros / 1000
-                + " ms)",
-            e);
-      }
-      throw e;
-    }
+    return connectOnce(role);
   }
 
-  private ClientEndpoint connectOnce() throws IOException {
+  private ClientEndpoint connectOnce(MoqtSessionListener listener) throws IOException {
     return target
         .stack()
         .withIdleTimeout(livenessMicros)
@@ -290,7 +344,7 @@ public final class RelayConnector implements AutoCloseable {
               MoqtSession session =
                   MoqtSession.client(
                       connection.transport(),
-                      role,
+                      listener,
                       target.version(),
                       target.setupToken().parameters(),
                       MoqtLimits.DEFAULT,

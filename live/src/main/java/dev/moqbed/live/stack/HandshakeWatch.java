@@ -24,7 +24,7 @@ final class HandshakeWatch implements ConnectionHandler {
   /**
    * Why a handshake ended before the connection was ready.
    *
-   * @see LiveStack#handshakeFailure
+   * @see ConnectFailure#ofHandshake
    */
   static final class HandshakeClosed extends Exception {
     /** The close's error code: this end's when it closed first, else the peer's. */

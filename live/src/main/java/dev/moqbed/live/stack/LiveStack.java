@@ -4,7 +4,6 @@ import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
-import dev.moqbed.netty.QuicClient;
 import dev.moqbed.netty.QuicServer;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.QuicheController;
@@ -287,49 +286,5 @@ public final class LiveStack {
 
   static String peerName(InetSocketAddress address) {
     return address.getAddress().getHostAddress() + ":" + address.getPort();
-  }
-
-  /**
-   * Whether {@code failure} of a connect is a refusal that trying again cannot change: the relay
-   * answered and the handshake ended (an untrusted certificate, an unknown ALPN, the relay's own
-   * refusal), as opposed to no answer, which a relay still starting gives.
-   */
-  public static boolean isRefusal(java.io.IOException failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof HandshakeWatch.HandshakeClosed closed) {
-        return closed.heardFromPeer;
-      }
-    }
-    return false;
-  }
-
-  /** A handshake that ended before the connection was ready, in words a user can act on. */
-  static String handshakeFailure(Throwable cause) {
-    if (cause instanceof HandshakeWatch.HandshakeClosed closed) {
-      long code = closed.errorCode;
-      // TLS alerts as CRYPTO_ERROR (0x100 + alert, RFC 9001 §4.8): bad_certificate (42),
-      // certificate_unknown (46), unknown_ca (48).
-      if (code == 0x12a || code == 0x12e || code == 0x130) {
-        return QuicClient.UNTRUSTED_CERTIFICATE;
-      }
-      if (code == 0x178) {
-        return "the relay does not speak this MoQT version's ALPN (no_application_protocol)";
-      }
-      if (!closed.heardFromPeer) {
-        return "no answer (is a relay running at that address and port? QUIC runs over UDP,"
-            + " which a firewall may drop silently)";
-      }
-      if (closed.local) {
-        return "the handshake failed here (code 0x"
-            + Long.toHexString(code)
-            + (closed.reason.isEmpty() ? "" : ": " + closed.reason)
-            + ")";
-      }
-      return "the relay closed the handshake (code 0x"
-          + Long.toHexString(code)
-          + (closed.reason.isEmpty() ? "" : ": " + closed.reason)
-          + ")";
-    }
-    return cause == null ? "failed" : String.valueOf(cause.getMessage());
   }
 }

@@ -76,19 +76,26 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
       watch[0].ready.get(timeoutMicros, TimeUnit.MICROSECONDS);
     } catch (TimeoutException e) {
       endpoint.close();
-      throw new IOException(
-          "no answer from " + remote + " within " + timeoutMicros / 1_000_000 + " s", e);
+      throw ConnectFailure.of(
+          ConnectFailure.Kind.NO_ANSWER,
+          remote,
+          "no answer within "
+              + timeoutMicros / 1_000_000
+              + " s ("
+              + ConnectFailure.NO_ANSWER_HINT
+              + ")",
+          e);
     } catch (ExecutionException e) {
       endpoint.close();
-      throw new IOException(
-          "cannot connect to " + remote + ": " + LiveStack.handshakeFailure(e.getCause()), e);
+      throw ConnectFailure.ofHandshake(remote, e.getCause());
     } catch (InterruptedException e) {
       endpoint.close();
       Thread.currentThread().interrupt();
-      throw new IOException("interrupted while connecting to " + remote, e);
+      throw new IOException(
+          "interrupted while connecting to " + ConnectFailure.addressText(remote), e);
     } catch (RuntimeException e) {
       endpoint.close();
-      throw new IOException("cannot connect to " + remote + ": " + e.getMessage(), e);
+      throw ConnectFailure.of(ConnectFailure.Kind.OTHER, remote, String.valueOf(e.getMessage()), e);
     }
     return new MoqbedClientEndpoint(endpoint, connection);
   }

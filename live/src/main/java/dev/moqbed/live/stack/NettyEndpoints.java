@@ -25,10 +25,15 @@ final class NettyEndpoints {
       throws IOException {
     Consumer<dev.moqbed.netty.NettyConnection> adapted =
         connection -> onConnected.accept(new LiveConnection(connection, connection.scheduler()));
-    QuicClient client =
-        loop == null
-            ? QuicClient.connect(remote, serverName, settings, trust, alpn, adapted)
-            : QuicClient.connect(remote, serverName, settings, trust, alpn, adapted, loop);
+    QuicClient client;
+    try {
+      client =
+          loop == null
+              ? QuicClient.connect(remote, serverName, settings, trust, alpn, adapted)
+              : QuicClient.connect(remote, serverName, settings, trust, alpn, adapted, loop);
+    } catch (IOException e) {
+      throw ConnectFailure.ofQuiche(remote, e);
+    }
     return new ClientEndpoint() {
       @Override
       public EventLoopScheduler scheduler() {

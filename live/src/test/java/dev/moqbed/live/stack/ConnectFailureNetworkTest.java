@@ -1,5 +1,6 @@
 package dev.moqbed.live.stack;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +10,6 @@ import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
-import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -22,12 +22,17 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A client on the project's stack says why it cannot connect: no answer (nothing listens), or a
- * refusal (the relay's certificate is not trusted), which trying again cannot change.
+ * A client on either stack says why it cannot connect, and sorts the failure the same way: no
+ * answer (nothing listens), or a refusal (the relay's certificate is not trusted), which trying
+ * again cannot change.
  */
 @Tag("network")
 class ConnectFailureNetworkTest {
   private static final LiveStack STACK = LiveStack.of(LiveTransport.MOQBED, "c4");
+
+  /** Both stacks a client may use: each must sort its failures the same way. */
+  private static final List<LiveStack> STACKS =
+      List.of(STACK, LiveStack.of(LiveTransport.QUICHE, "quiche:cubic"));
 
   @Test
   @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -36,14 +41,22 @@ class ConnectFailureNetworkTest {
     try (DatagramSocket socket =
         new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
       silent = (InetSocketAddress) socket.getLocalSocketAddress(); // bound: datagrams vanish
-      IOException failure =
-          assertThrows(
-              IOException.class,
-              () ->
-                  STACK.connect(
-                      silent, "localhost", ClientTrust.insecure(), "moq-00", c -> {}, null));
-      assertTrue(failure.getMessage().contains("no answer"), failure.getMessage());
-      assertFalse(LiveStack.isRefusal(failure), "a relay still starting may answer later");
+      for (LiveStack stack : STACKS) {
+        ConnectFailure failure =
+            assertThrows(
+                ConnectFailure.class,
+                () ->
+                    stack
+                        .withIdleTimeout(1_000_000)
+                        .connect(
+                            silent, "localhost", ClientTrust.insecure(), "moq-00", c -> {}, null));
+        assertEquals(ConnectFailure.Kind.NO_ANSWER, failure.kind(), failure.getMessage());
+        assertTrue(failure.getMessage().contains("no answer"), failure.getMessage());
+        assertTrue(
+            failure.getMessage().startsWith("cannot connect to 127.0.0.1:" + silent.getPort()),
+            failure.getMessage());
+        assertFalse(failure.isRefusal(), "a relay still starting may answer later");
+      }
     }
   }
 
@@ -61,15 +74,24 @@ class ConnectFailureNetworkTest {
                 RelayObserver.NONE,
                 line -> {}),
             List.of())) {
-      IOException failure =
-          assertThrows(
-              IOException.class,
-              () ->
-                  STACK.connect(
-                      relay.address(), "localhost", ClientTrust.system(), "moq-00", c -> {}, null));
-      assertTrue(failure.getMessage().contains("--relay-cert FILE"), failure.getMessage());
-      assertTrue(failure.getMessage().contains("--insecure"), failure.getMessage());
-      assertTrue(LiveStack.isRefusal(failure), "retrying cannot make the certificate trusted");
+      for (LiveStack stack : STACKS) {
+        ConnectFailure failure =
+            assertThrows(
+                ConnectFailure.class,
+                () ->
+                    stack.connect(
+                        relay.address(),
+                        "localhost",
+                        ClientTrust.system(),
+                        "moq-00",
+                        c -> {},
+                        null));
+        assertEquals(
+            ConnectFailure.Kind.UNTRUSTED_CERTIFICATE, failure.kind(), failure.getMessage());
+        assertTrue(failure.getMessage().contains("--relay-cert FILE"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("--insecure"), failure.getMessage());
+        assertTrue(failure.isRefusal(), "retrying cannot make the certificate trusted");
+      }
     }
   }
 }
