@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
 final class BenchFanoutCommand implements Callable<Integer> {
   @Option(
       names = "--subscribers",
-      paramLabel = "N[,N...]",
+      paramLabel = "N",
       split = ",",
       defaultValue = "50",
       description = "Subscribers; a list runs each (default ${DEFAULT-VALUE}).")
@@ -54,7 +54,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
 
   @Option(
       names = "--transport",
-      paramLabel = "STACK[,STACK...]",
+      paramLabel = "STACK",
       split = ",",
       description =
           "QUIC stacks, each run with every --cc it has: moqbed (the project's) and quiche"
@@ -64,7 +64,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
 
   @Option(
       names = "--cc",
-      paramLabel = "ID[,ID...]",
+      paramLabel = "ID",
       split = ",",
       description =
           "Congestion controllers of the endpoints' sending side (c4, c4:variant=v4, bbr, cubic,"

@@ -57,14 +57,20 @@ public final class SubgroupWriter {
     this.listener = listener;
   }
 
-  /** Writes one object; ignored once the stream is finished, reset or stopped. */
+  /**
+   * Writes one object; ignored once the stream is finished, reset or stopped. Its head is copied,
+   * its payload shared with the stream (never copied here).
+   */
   public void write(SubgroupObject object) {
     if (done) {
       return;
     }
     scratch.clear();
-    encoder.writeObject(object, scratch);
+    encoder.writeObjectHead(object, scratch);
     stream.write(scratch.view());
+    if (!object.payload().isEmpty()) {
+      stream.writeShared(object.payload());
+    }
     objectsWritten++;
   }
 

@@ -115,17 +115,15 @@ public final class FanoutTable {
           result.controller(),
           result.subscribers(),
           result.connected(),
-          round(result.relayCpuPercent()),
-          Math.round(result.relayCpuPerSubscriberPercent() * 1000) / 1000.0,
-          known(result.relayWaitPercent()),
-          known(result.relayProcessCpuPercent()),
-          known(result.swarmCpuPercent()),
-          result.swarmCpuPerSubscriberPercent() < 0
-              ? null
-              : Math.round(result.swarmCpuPerSubscriberPercent() * 1000) / 1000.0,
-          round(result.heapMaxMegabytes()),
-          round(result.heapAfterGcMegabytes()),
-          round(result.loadAverage()));
+          significant(result.relayCpuPercent()),
+          significant(result.relayCpuPerSubscriberPercent()),
+          significant(result.relayWaitPercent()),
+          significant(result.relayProcessCpuPercent()),
+          significant(result.swarmCpuPercent()),
+          significant(result.swarmCpuPerSubscriberPercent()),
+          significant(result.heapMaxMegabytes()),
+          significant(result.heapAfterGcMegabytes()),
+          significant(result.loadAverage()));
     }
     return table;
   }
@@ -292,6 +290,11 @@ public final class FanoutTable {
     return histogram.getTotalCount() == 0
         ? null
         : Quantities.formatSignificant(histogram.getValueAtPercentile(percentile) / 1e3);
+  }
+
+  /** Three significant digits for people; nothing where the figure is not known (negative). */
+  private static Object significant(double value) {
+    return value < 0 ? null : Quantities.formatSignificant(value);
   }
 
   private static Object known(double percent) {

@@ -59,6 +59,16 @@ public final class ByteString {
     return bytes.clone();
   }
 
+  /**
+   * The bytes themselves, not a copy: for a transport that keeps a reference where it would
+   * otherwise copy (a relay sends each object's payload to every subscriber, and a copy per
+   * subscriber was most of what it allocated). Whoever takes the array must never write to it;
+   * every other caller wants {@link #toByteArray()}.
+   */
+  public byte[] sharedArray() {
+    return bytes;
+  }
+
   /** Copies the bytes into {@code destination} at {@code offset}. */
   public void copyTo(byte[] destination, int offset) {
     System.arraycopy(bytes, 0, destination, offset, bytes.length);

@@ -19,5 +19,17 @@ public interface SubgroupStreamEncoder {
    * @throws IllegalArgumentException if the object id does not increase, or the object carries
    *     extension headers on a stream whose header says there are none
    */
-  void writeObject(SubgroupObject object, WireWriter out);
+  default void writeObject(SubgroupObject object, WireWriter out) {
+    writeObjectHead(object, out);
+    object.payload().writeTo(out);
+  }
+
+  /**
+   * Appends one object without its payload bytes: everything up to the payload length, and the
+   * status of an empty object. The caller sends the payload right after it, from the object's own
+   * bytes, so one object written to many streams is never copied per stream.
+   *
+   * @throws IllegalArgumentException as {@link #writeObject}
+   */
+  void writeObjectHead(SubgroupObject object, WireWriter out);
 }

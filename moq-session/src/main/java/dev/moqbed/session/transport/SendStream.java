@@ -1,5 +1,6 @@
 package dev.moqbed.session.transport;
 
+import dev.moqbed.media.moqt.ByteString;
 import java.nio.ByteBuffer;
 
 /** The sending half of a stream. Calls after {@link #finish()} or {@link #reset} are ignored. */
@@ -16,6 +17,15 @@ public interface SendStream {
    * Never blocks; {@link #isWritable()} tells whether the sender should hold further bytes back.
    */
   void write(ByteBuffer bytes);
+
+  /**
+   * Queues {@code bytes}, which never change: a transport may keep a reference instead of a copy
+   * (the relay writes each object's payload to every subscriber's stream). By default it is copied
+   * as {@link #write} copies.
+   */
+  default void writeShared(ByteString bytes) {
+    write(ByteBuffer.wrap(bytes.sharedArray()).asReadOnlyBuffer());
+  }
 
   /** Ends the stream after the bytes written so far (FIN). */
   void finish();

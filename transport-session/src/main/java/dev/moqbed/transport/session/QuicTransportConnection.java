@@ -1,5 +1,6 @@
 package dev.moqbed.transport.session;
 
+import dev.moqbed.media.moqt.ByteString;
 import dev.moqbed.session.transport.BidirectionalStream;
 import dev.moqbed.session.transport.BufferingReceiveStream;
 import dev.moqbed.session.transport.PathStats;
@@ -281,11 +282,23 @@ public final class QuicTransportConnection implements TransportConnection, Conne
       }
       byte[] copy = new byte[bytes.remaining()];
       bytes.get(copy);
-      if (copy.length == 0) {
+      queue(copy);
+    }
+
+    @Override
+    public void writeShared(ByteString bytes) {
+      if (isClosed() || !open) {
         return;
       }
-      writtenBytes += copy.length;
-      connection.write(id, ByteSlice.of(copy));
+      queue(bytes.sharedArray()); // the connection reads it, never writes it
+    }
+
+    private void queue(byte[] bytes) {
+      if (bytes.length == 0) {
+        return;
+      }
+      writtenBytes += bytes.length;
+      connection.write(id, ByteSlice.of(bytes));
       if (!isWritable()) {
         wasUnwritable = true;
       }

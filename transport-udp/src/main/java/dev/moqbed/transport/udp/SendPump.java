@@ -37,7 +37,7 @@ final class SendPump {
   private final PacketCodec codec;
   private final Channel channel;
   private final OutboundDatagrams outbound;
-  private final SocketCounters counters;
+  private final ChannelFlusher flusher;
   private final PacketTap tap;
   // Made once: a method reference is a new object each time it is evaluated.
   private final Runnable passTask = this::pass;
@@ -48,14 +48,14 @@ final class SendPump {
   private boolean stopped;
   private long datagramsSent;
   private long bytesSent;
-  private long flushes;
+  private long batches;
 
   SendPump(
       EventLoopScheduler scheduler,
       UdpConnection owner,
       PacketCodec codec,
       Channel channel,
-      SocketCounters counters,
+      ChannelFlusher flusher,
       PacketTap tap) {
     this.scheduler = scheduler;
     this.owner = owner;
@@ -64,7 +64,7 @@ final class SendPump {
     this.channel = channel;
     this.outbound =
         new OutboundDatagrams(channel, owner.remoteAddress(), DatagramChannels.segmentation());
-    this.counters = counters;
+    this.flusher = flusher;
     this.tap = tap;
     connection.setWakeListener(this::schedule);
     // Every datagram a pass polls is encoded (and tapped) before the next poll, and nothing of it
@@ -97,8 +97,9 @@ final class SendPump {
     return bytesSent;
   }
 
-  long flushes() {
-    return flushes;
+  /** Passes that wrote at least one datagram: datagrams per batch is what the pacer allows. */
+  long batches() {
+    return batches;
   }
 
   long writes() {
@@ -133,11 +134,11 @@ final class SendPump {
         }
       }
     } catch (RuntimeException e) {
-      flush(sent);
+      handOver(sent);
       owner.fail(e);
       return;
     }
-    flush(sent);
+    handOver(sent);
     owner.afterPass();
     if (stopped) {
       return;
@@ -157,12 +158,12 @@ final class SendPump {
     datagramsSent++;
   }
 
-  private void flush(int sent) {
+  /** Ends the pass's last segmented run and leaves the flush to the endpoint's flusher. */
+  private void handOver(int sent) {
     outbound.endPass();
     if (sent > 0) {
-      channel.flush();
-      flushes++;
-      counters.onFlush(sent);
+      batches++;
+      flusher.written(sent);
     }
   }
 

@@ -33,7 +33,7 @@ public final class UdpConnection implements ConnectionSender {
             this,
             routed.codec(),
             endpoint.channel(),
-            endpoint.socketCounters(),
+            endpoint.flusher(),
             routed.tap());
   }
 
@@ -65,9 +65,13 @@ public final class UdpConnection implements ConnectionSender {
     return pump.bytesSent();
   }
 
-  /** Flushes of the channel by this connection's pump: datagrams per flush is the batch size. */
-  public long flushes() {
-    return pump.flushes();
+  /**
+   * Send passes of this connection's pump that wrote datagrams: datagrams per batch is what the
+   * pacer and the window let out at once (the endpoint flushes the batches of many connections
+   * together).
+   */
+  public long batches() {
+    return pump.batches();
   }
 
   /** Writes to the channel: datagrams, or under GSO runs of datagrams sent as one. */

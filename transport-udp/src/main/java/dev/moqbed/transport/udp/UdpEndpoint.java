@@ -59,6 +59,7 @@ public final class UdpEndpoint implements AutoCloseable {
   private final Endpoint<UdpConnection> endpoint;
   private final Set<UdpConnection> waitingForWritable = new LinkedHashSet<>();
   private final SocketCounters socketCounters = new SocketCounters();
+  private final ChannelFlusher flusher;
   private volatile Channel channel;
   private volatile boolean closed;
 
@@ -70,6 +71,7 @@ public final class UdpEndpoint implements AutoCloseable {
       UdpServerSetup server) {
     this.group = group;
     this.scheduler = new EventLoopScheduler(loop);
+    this.flusher = new ChannelFlusher(scheduler::execute, socketCounters);
     this.security = security;
     this.server = server;
     this.endpoint =
@@ -260,14 +262,15 @@ public final class UdpEndpoint implements AutoCloseable {
 
   void attach(Channel channel) {
     this.channel = channel;
+    flusher.attach(channel);
   }
 
   Channel channel() {
     return channel;
   }
 
-  SocketCounters socketCounters() {
-    return socketCounters;
+  ChannelFlusher flusher() {
+    return flusher;
   }
 
   void onDatagram(ByteBuf content, InetSocketAddress sender) {

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.endpoint;
 
 import dev.moqbed.cc.ControllerFactory;
+import dev.moqbed.runtime.LongKeyMap;
 import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.codec.ConnectionIds;
@@ -77,7 +78,7 @@ public final class Endpoint<S extends ConnectionSender> {
   private final Server server;
   private final EndpointHost<S> host;
   private final RandomGenerator random;
-  private final ConnectionTable<S> connections;
+  private final LongKeyMap<EndpointConnection<S>> connections;
 
   /**
    * Server connections by the id their client made up when it was not 8 bytes long (quiche's 20):
@@ -114,7 +115,7 @@ public final class Endpoint<S extends ConnectionSender> {
     this.server = server;
     this.host = host;
     this.random = random;
-    this.connections = new ConnectionTable<>(random.nextLong());
+    this.connections = new LongKeyMap<>(random.nextLong());
     this.resets = new StatelessResets(server == null ? null : security.resetKey(), random);
     this.handshakes = new HandshakeBudget(limits);
     this.retryGate = new RetryGate(random, counters, host);

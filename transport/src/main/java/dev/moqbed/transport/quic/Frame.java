@@ -56,6 +56,7 @@ public sealed interface Frame
     private byte[] dataArray;
     private int dataOffset;
     private int dataLength;
+    private byte[] gatherBuffer;
 
     /**
      * @param explicitLength false when the frame runs to the end of its packet (no length field)
@@ -80,6 +81,20 @@ public sealed interface Frame
 
     /** A blank frame for {@link OutputRecycling}, filled by {@link #set} before anyone reads it. */
     Stream() {}
+
+    /**
+     * An array of at least {@code length} bytes that belongs to this frame, for data gathered from
+     * several of the application's writes (a relay writes each object's head and payload apart). A
+     * recycled frame keeps it for its next use, so the copy allocates nothing once warm; nothing
+     * else holds it, and the frame is not refilled before its packet was encoded.
+     */
+    byte[] gatherBuffer(int length) {
+      if (gatherBuffer == null || gatherBuffer.length < length) {
+        // A packet's worth at least: a frame of the next packet may be longer than this one.
+        gatherBuffer = new byte[Math.max(length, 1_500)];
+      }
+      return gatherBuffer;
+    }
 
     /** Fills the frame; {@code dataArray} null for counts only (then offset and length are 0). */
     Stream set(

@@ -1,7 +1,6 @@
 package dev.moqbed.transport.quic;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * The sending half of a stream: what the application wrote, what was sent, what must be sent again,
@@ -17,8 +16,7 @@ final class StreamSendState {
   /** When data of this stream last left, for round-robin at equal even priority. */
   long lastSentMicros = Long.MIN_VALUE;
 
-  private final List<ByteSlice> segments = new ArrayList<>();
-  private final List<Long> segmentStarts = new ArrayList<>();
+  private final StreamSegments segments = new StreamSegments();
   private long writtenBytes;
   private boolean finWritten;
   private long nextNewOffset;
@@ -51,8 +49,7 @@ final class StreamSendState {
       return; // the peer asked us to stop, or we reset: data goes nowhere, as in picoquic
     }
     if (data != null) {
-      segments.add(data);
-      segmentStarts.add(writtenBytes);
+      segments.add(data, writtenBytes);
     }
     writtenBytes += length;
   }
@@ -208,11 +205,7 @@ final class StreamSendState {
 
   /** Frees application slices that were entirely acknowledged. */
   private void releaseAcknowledgedPrefix() {
-    long prefix = acknowledgedPrefix();
-    while (segments.size() > 1 && segmentStarts.get(1) <= prefix) {
-      segments.remove(0);
-      segmentStarts.remove(0);
-    }
+    segments.releaseBefore(acknowledgedPrefix());
   }
 
   /**
@@ -227,46 +220,38 @@ final class StreamSendState {
       return frame.set(id, offset, length, fin, explicitLength, null, 0, 0);
     }
     long end = offset + length;
-    int index = segmentIndex(offset);
-    long segmentStart = segmentStarts.get(index);
-    ByteSlice segment = segments.get(index);
+    int index = segments.indexOf(offset);
+    long segmentStart = segments.start(index);
+    ByteSlice segment = segments.slice(index);
     if (segmentStart <= offset && end <= segmentStart + segment.length()) {
       int from = segment.offset() + (int) (offset - segmentStart);
       return frame.set(id, offset, length, fin, explicitLength, segment.array(), from, length);
     }
-    byte[] copy = null; // spans writes: rare, so a copy is simpler than a list of slices
-    for (int i = index; i < segments.size() && segmentStarts.get(i) < end; i++) {
-      long from = Math.max(offset, segmentStarts.get(i));
-      long to = Math.min(end, segmentStarts.get(i) + segments.get(i).length());
+    byte[] copy = null; // spans writes: once per object at most, so a copy, not a list of slices
+    int filled = 0; // the frame's bytes copied or zeroed so far (its buffer may hold old data)
+    for (int i = index; i < segments.size() && segments.start(i) < end; i++) {
+      long from = Math.max(offset, segments.start(i));
+      long to = Math.min(end, segments.start(i) + segments.slice(i).length());
       if (from < to) {
         if (copy == null) {
-          copy = new byte[length];
+          copy = frame.gatherBuffer(length);
         }
-        ByteSlice part = segments.get(i);
+        ByteSlice part = segments.slice(i);
+        int at = (int) (from - offset);
+        Arrays.fill(copy, filled, at, (byte) 0);
         System.arraycopy(
             part.array(),
-            part.offset() + (int) (from - segmentStarts.get(i)),
+            part.offset() + (int) (from - segments.start(i)),
             copy,
-            (int) (from - offset),
+            at,
             (int) (to - from));
+        filled = (int) (to - offset);
       }
     }
-    return copy == null
-        ? frame.set(id, offset, length, fin, explicitLength, null, 0, 0)
-        : frame.set(id, offset, length, fin, explicitLength, copy, 0, length);
-  }
-
-  private int segmentIndex(long offset) {
-    int low = 0;
-    int high = segmentStarts.size() - 1;
-    while (low < high) {
-      int middle = (low + high + 1) >>> 1;
-      if (segmentStarts.get(middle) <= offset) {
-        low = middle;
-      } else {
-        high = middle - 1;
-      }
+    if (copy == null) {
+      return frame.set(id, offset, length, fin, explicitLength, null, 0, 0);
     }
-    return low;
+    Arrays.fill(copy, filled, length, (byte) 0);
+    return frame.set(id, offset, length, fin, explicitLength, copy, 0, length);
   }
 }

@@ -1,5 +1,6 @@
 package dev.moqbed.transport.quic;
 
+import dev.moqbed.runtime.LongKeyMap;
 import dev.moqbed.transport.recovery.FlowControlWindow;
 import dev.moqbed.transport.wire.TransportErrorCode;
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ final class StreamTable {
    * Streams with something left to send or to be acknowledged, by id and as a list in id order
    * (scanned on every packet, so finished streams leave it).
    */
-  private final HashMap<Long, StreamSendState> sendStreams = new HashMap<>();
+  private final LongKeyMap<StreamSendState> sendStreams = new LongKeyMap<>(0);
 
   private final ArrayList<StreamSendState> sendStreamList = new ArrayList<>();
   private final HashMap<Long, StreamReceiveState> receiveStreams = new HashMap<>();

@@ -37,7 +37,7 @@ final class Draft14SubgroupStreamEncoder implements SubgroupStreamEncoder {
   }
 
   @Override
-  public void writeObject(SubgroupObject object, WireWriter out) {
+  public void writeObjectHead(SubgroupObject object, WireWriter out) {
     if (!headerWritten) {
       throw new IllegalStateException("write the subgroup header first");
     }
@@ -67,8 +67,6 @@ final class Draft14SubgroupStreamEncoder implements SubgroupStreamEncoder {
       // The status is on the wire only for zero-length objects; it says whether the empty
       // object is a real one (NORMAL) or a marker.
       out.writeVarint(object.status().code());
-    } else {
-      object.payload().writeTo(out);
     }
     previousObjectId = id;
   }

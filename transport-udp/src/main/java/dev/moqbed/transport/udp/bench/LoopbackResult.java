@@ -9,7 +9,8 @@ package dev.moqbed.transport.udp.bench;
  * @param bytes response bytes received
  * @param transferMicros from the request leaving to the last response byte
  * @param datagramsSent the sender's datagrams
- * @param flushes the sender's flushes (under epoll one {@code sendmmsg} each)
+ * @param flushes the sender's flushes (under epoll one {@code sendmmsg} each; on the project's
+ *     stack its send passes, each flushed by itself with one connection on the endpoint)
  * @param writes the sender's packets handed to the socket: datagrams, or under GSO runs of
  *     datagrams the kernel segments; -1 when not known (quiche)
  * @param packetsLost packets the sender declared lost

@@ -240,7 +240,7 @@ public final class MoqbedPairing implements LoopbackPairing {
               0,
               0,
               connection.datagramsSent(),
-              connection.flushes(),
+              connection.batches(),
               connection.writes(),
               stats.packetsLost(),
               cc.congestionWindowBytes(),

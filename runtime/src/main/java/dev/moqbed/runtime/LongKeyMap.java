@@ -1,33 +1,36 @@
-package dev.moqbed.transport.endpoint;
+package dev.moqbed.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Connections by routing key (the 8 bytes of an id this endpoint made, as a {@code long}): open
- * addressing with linear probing over primitive keys, so a lookup per datagram allocates nothing.
+ * Values by {@code long} key: open addressing with linear probing over primitive keys, so a lookup
+ * allocates nothing (a {@code HashMap<Long, V>} boxes a key per call and follows three pointers to
+ * compare it: on a relay's ACK path, per stream frame acknowledged, that was a tenth of its loop).
  * Deletion shifts the entries of its probe run back (no tombstones), and the arrays double at half
- * full. Single-threaded, as the endpoint.
+ * full. Keys are mixed with a seed first, for tables whose keys a peer may choose (connection ids).
+ * Not thread-safe.
  */
-final class ConnectionTable<S extends ConnectionSender> {
+public final class LongKeyMap<V> {
   private static final int INITIAL_CAPACITY = 64;
 
-  /** Secret: a client chooses the key of its first id, and must not choose colliding ones. */
+  /** Secret where a peer chooses keys (a client chooses its first connection id's). */
   private final long seed;
 
   private long[] keys = new long[INITIAL_CAPACITY];
-  private EndpointConnection<S>[] values = newArray(INITIAL_CAPACITY);
+  private V[] values = newArray(INITIAL_CAPACITY);
   private int size;
 
-  ConnectionTable(long seed) {
+  /** A map whose keys are mixed with {@code seed}: a secret one where a peer picks the keys. */
+  public LongKeyMap(long seed) {
     this.seed = seed;
   }
 
-  int size() {
+  public int size() {
     return size;
   }
 
-  EndpointConnection<S> get(long key) {
+  public V get(long key) {
     int mask = values.length - 1;
     for (int i = slot(key, mask); values[i] != null; i = (i + 1) & mask) {
       if (keys[i] == key) {
@@ -37,12 +40,12 @@ final class ConnectionTable<S extends ConnectionSender> {
     return null;
   }
 
-  boolean containsKey(long key) {
+  public boolean containsKey(long key) {
     return get(key) != null;
   }
 
-  /** Adds or replaces the connection of {@code key}. */
-  void put(long key, EndpointConnection<S> connection) {
+  /** Adds or replaces the value of {@code key}. */
+  public void put(long key, V value) {
     if (2 * (size + 1) > values.length) {
       grow();
     }
@@ -50,17 +53,18 @@ final class ConnectionTable<S extends ConnectionSender> {
     int i = slot(key, mask);
     while (values[i] != null) {
       if (keys[i] == key) {
-        values[i] = connection;
+        values[i] = value;
         return;
       }
       i = (i + 1) & mask;
     }
     keys[i] = key;
-    values[i] = connection;
+    values[i] = value;
     size++;
   }
 
-  void remove(long key) {
+  /** Removes the value of {@code key}, if any. */
+  public void remove(long key) {
     int mask = values.length - 1;
     int i = slot(key, mask);
     while (values[i] != null && keys[i] != key) {
@@ -85,25 +89,25 @@ final class ConnectionTable<S extends ConnectionSender> {
     }
   }
 
-  /** A copy of the connections, to free them while the table changes. */
-  List<EndpointConnection<S>> values() {
-    List<EndpointConnection<S>> all = new ArrayList<>(size);
-    for (EndpointConnection<S> connection : values) {
-      if (connection != null) {
-        all.add(connection);
+  /** A copy of the values, in no particular order: to act on them while the map changes. */
+  public List<V> values() {
+    List<V> all = new ArrayList<>(size);
+    for (V value : values) {
+      if (value != null) {
+        all.add(value);
       }
     }
     return all;
   }
 
   @SuppressWarnings("unchecked")
-  private static <S extends ConnectionSender> EndpointConnection<S>[] newArray(int length) {
-    return (EndpointConnection<S>[]) new EndpointConnection<?>[length];
+  private static <V> V[] newArray(int length) {
+    return (V[]) new Object[length];
   }
 
   private void grow() {
     long[] oldKeys = keys;
-    EndpointConnection<S>[] oldValues = values;
+    V[] oldValues = values;
     keys = new long[oldKeys.length * 2];
     values = newArray(oldValues.length * 2);
     size = 0;
@@ -114,7 +118,7 @@ final class ConnectionTable<S extends ConnectionSender> {
     }
   }
 
-  /** The keys are random bytes, but a client may choose them: mixed with the seed first. */
+  /** Mixed with the seed and spread by the golden ratio: sequential keys land far apart. */
   private int slot(long key, int mask) {
     long mixed = (key ^ seed) * 0x9E3779B97F4A7C15L;
     return (int) (mixed ^ (mixed >>> 32)) & mask;
