@@ -64,6 +64,11 @@ public final class CapsuleReader {
     return new Capsule(type, value);
   }
 
+  /** Bytes received and not yet returned as capsules. */
+  public int bufferedBytes() {
+    return pending.size();
+  }
+
   /**
    * Checks that the stream ended between two capsules; call at the stream's FIN.
    *
