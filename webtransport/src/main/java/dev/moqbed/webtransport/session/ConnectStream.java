@@ -104,6 +104,7 @@ final class ConnectStream implements StreamHandler {
       // The response is complete; the rest of the request is not wanted (RFC 9114 §4.1.1).
       connection.port().stopSending(streamId, Http3ErrorCode.H3_NO_ERROR);
       connection.removeHandler(streamId);
+      connection.sessions().onEnded(streamId);
       return;
     }
     WebTransportDraft draft = connection.negotiatedDraft();

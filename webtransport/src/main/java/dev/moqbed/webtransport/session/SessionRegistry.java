@@ -98,11 +98,14 @@ final class SessionRegistry {
     }
   }
 
-  /** A session was refused or closed: streams held for it are refused, later ones too. */
-  void onEnded(WebTransportSession session) {
-    endedSessions.add(session.id());
-    sessions.remove(session.id());
-    for (PendingStream held : takePending(session.id())) {
+  /**
+   * A session was refused (before or after it had a session object) or closed: streams held for it
+   * are refused, later ones too.
+   */
+  void onEnded(long sessionId) {
+    endedSessions.add(sessionId);
+    sessions.remove(sessionId);
+    for (PendingStream held : takePending(sessionId)) {
       connection.refuseStream(held.streamId(), Http3ErrorCode.WEBTRANSPORT_SESSION_GONE);
     }
   }

@@ -175,7 +175,7 @@ public final class WebTransportSession {
   /** The server answered with another status (or, 0, does not speak WebTransport). */
   void onRefused(int status) {
     state = State.CLOSED;
-    connection.sessions().onEnded(this);
+    connection.sessions().onEnded(id);
     connection.listener().onSessionRefused(this, status);
   }
 
@@ -260,7 +260,7 @@ public final class WebTransportSession {
     streams.clear();
     incomingOpen = 0;
     connection.removeHandler(id);
-    connection.sessions().onEnded(this);
+    connection.sessions().onEnded(id);
     connection.listener().onSessionClosed(this, errorCode, reason);
   }
 

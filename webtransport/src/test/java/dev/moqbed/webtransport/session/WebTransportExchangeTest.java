@@ -173,7 +173,7 @@ class WebTransportExchangeTest {
   }
 
   @Test
-  void shouldDrainAndCarryDatagramsInCapsules() {
+  void shouldTellThePeerOfADrain() {
     WebTransportSession session = openSession();
     serverEvents.opened.drain();
     pair.run();
