@@ -307,6 +307,30 @@ class LayeringTest {
               "com.fasterxml.jackson.jr..",
               "org.apache.commons.statistics.distribution..");
 
+  /**
+   * HTTP/3 and WebTransport are sans-IO codecs and state machines: bytes in, bytes and events out.
+   * They take QUIC varints and byte buffers from the MoQT codec's wire package and nothing else of
+   * the project, and no socket, channel, thread or transport, so the same code runs over the
+   * project's QUIC stack, Netty's, or an in-memory pair.
+   */
+  static final ArchRule WEBTRANSPORT_IS_SANS_IO =
+      classes()
+          .that()
+          .resideInAPackage("dev.moqbed.webtransport..")
+          .should()
+          .onlyDependOnClassesThat(
+              resideInAnyPackage(
+                  "java.lang",
+                  "java.lang.invoke",
+                  "java.lang.runtime",
+                  "java.util..",
+                  "java.io",
+                  "java.nio",
+                  "java.nio.charset",
+                  "dev.moqbed.webtransport..",
+                  "dev.moqbed.media.moqt.wire.."))
+          .because("the HTTP/3 layer must run on any QUIC connection, in virtual or real time");
+
   static final ArchRule NO_PACKAGE_CYCLES =
       slices().matching("dev.moqbed.(**)").should().beFreeOfCycles();
 
@@ -354,6 +378,11 @@ class LayeringTest {
     NETEM_IS_LINKS_ON_SOCKETS.check(PRODUCTION);
     ONLY_APP_USES_COLLECT.check(PRODUCTION);
     COLLECT_KNOWS_NO_TRANSPORT.check(PRODUCTION);
+  }
+
+  @Test
+  void shouldKeepWebTransportSansIo() {
+    WEBTRANSPORT_IS_SANS_IO.check(PRODUCTION);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.moqbed.webtransport.capsule;
 
-/** Capsule type codes (RFC 9297 §5.4, draft-ietf-webtrans-http3 §9.6). */
+/** Capsule type codes (RFC 9297 §5.4, draft-ietf-webtrans-http3). */
 public final class CapsuleType {
   /** DATAGRAM: an HTTP datagram sent in a capsule instead of a QUIC DATAGRAM frame. */
   public static final long DATAGRAM = 0x00;

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * The value of a CLOSE_WEBTRANSPORT_SESSION capsule (draft-ietf-webtrans-http3 §6): a 32-bit
+ * The value of a CLOSE_WEBTRANSPORT_SESSION capsule (draft-ietf-webtrans-http3): a 32-bit
  * application error code and a reason of at most 1024 bytes of UTF-8.
  *
  * @param errorCode the application's error code, 0 to 2^32 - 1

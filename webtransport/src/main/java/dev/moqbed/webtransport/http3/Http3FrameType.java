@@ -24,7 +24,7 @@ public final class Http3FrameType {
   public static final long MAX_PUSH_ID = 0x0d;
 
   /**
-   * WEBTRANSPORT_STREAM (draft-ietf-webtrans-http3 §4.2): the signal that opens a WebTransport
+   * WEBTRANSPORT_STREAM (draft-ietf-webtrans-http3): the signal that opens a WebTransport
    * bidirectional stream. It sits where a frame type would and is followed by the session id, not a
    * length, so it is only valid as the very first bytes of a stream.
    */

@@ -15,8 +15,8 @@ public final class UnidirectionalStreamType {
   public static final long QPACK_DECODER = 0x03;
 
   /**
-   * A WebTransport unidirectional stream (draft-ietf-webtrans-http3 §4.1): the session id follows,
-   * then the application's bytes.
+   * A WebTransport unidirectional stream (draft-ietf-webtrans-http3): the session id follows, then
+   * the application's bytes.
    */
   public static final long WEBTRANSPORT = 0x54;
 

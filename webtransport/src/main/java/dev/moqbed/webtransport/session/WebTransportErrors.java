@@ -2,8 +2,8 @@ package dev.moqbed.webtransport.session;
 
 /**
  * The mapping of WebTransport application error codes (32 bits) into the HTTP/3 error code space of
- * RESET_STREAM and STOP_SENDING (draft-ietf-webtrans-http3 §4.4): a block starting at {@link
- * #FIRST}, with the grease values ({@code 0x1f * N + 0x21}) of that range skipped.
+ * RESET_STREAM and STOP_SENDING (draft-ietf-webtrans-http3): a block starting at {@link #FIRST},
+ * with the grease values ({@code 0x1f * N + 0x21}) of that range skipped.
  */
 public final class WebTransportErrors {
   /** The HTTP/3 code of application code 0. */

@@ -33,7 +33,7 @@ final class WebTransportSettings {
 
   /**
    * Checks the values the peer sent for settings that can only be 0 or 1 (RFC 9220 §3, RFC 9297
-   * §2.1.1, draft-02 §3.1).
+   * §2.1.1, and draft-02's ENABLE_WEBTRANSPORT).
    *
    * @throws Http3Exception H3_SETTINGS_ERROR for another value
    */
