@@ -273,7 +273,7 @@ public final class MemoryConnection implements TransportConnection {
         listener.onUnidirectionalStream(in);
       }
     }
-    in.deliver(chunk, fin);
+    in.deliver(ByteBuffer.wrap(chunk), fin);
     if (fin) {
       in.releaseCredit();
     }

@@ -101,20 +101,25 @@ public abstract class BufferingReceiveStream implements ReceiveStream {
   /** Sends STOP_SENDING with {@code errorCode} to the peer. */
   protected abstract void sendStopSending(long errorCode);
 
-  /** Bytes of the stream, in order, with the FIN on the last ones. */
-  public final void deliver(byte[] bytes, boolean fin) {
+  /**
+   * The next bytes of the stream, in order, with the FIN on the last ones; {@code bytes} is read
+   * during the call only (handed to the listener as it is, copied only when it must wait here).
+   */
+  public final void deliver(ByteBuffer bytes, boolean fin) {
     if (stopped || ended) {
       return;
     }
     if (streamListener == null || paused) {
-      if (bytes.length > 0) {
-        early.add(bytes);
+      if (bytes.hasRemaining()) {
+        byte[] kept = new byte[bytes.remaining()];
+        bytes.get(kept);
+        early.add(kept);
       }
       earlyFin |= fin;
       return;
     }
-    if (bytes.length > 0) {
-      streamListener.onData(ByteBuffer.wrap(bytes));
+    if (bytes.hasRemaining()) {
+      streamListener.onData(bytes);
     }
     if (fin && !stopped) {
       ended = true;

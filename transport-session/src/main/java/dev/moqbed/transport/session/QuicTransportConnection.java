@@ -173,7 +173,12 @@ public final class QuicTransportConnection implements TransportConnection, Conne
       boolean fin) {
     InStream in = receiveStream(streamId);
     if (in != null) {
-      in.deliver(data == null ? new byte[length] : data.toArray(), fin);
+      // In place: the listener reads during the call (the stream keeps a copy only if it waits).
+      in.deliver(
+          data == null
+              ? ByteBuffer.wrap(new byte[length])
+              : ByteBuffer.wrap(data.array(), data.offset(), data.length()),
+          fin);
     }
   }
 
