@@ -332,18 +332,7 @@ final class DemoCommand implements Callable<Integer> {
           ScenarioSimulation.Outcome outcome = futures.get(i).get(run).get();
           records.add(outcome.record(scenario, controller, run, 1));
           frames.add(outcome.frames());
-          FrameLog log = outcome.frames();
-          for (int frame = 0; frame < log.size(); frame++) {
-            if (log.isCounted(frame) && !log.isCancelled(frame) && log.arrivalMicros(frame) >= 0) {
-              frameLatencies.add(
-                  scenario,
-                  controller,
-                  log.itemId(frame),
-                  run,
-                  log.expectedMicros(frame),
-                  log.latencyMicros(frame));
-            }
-          }
+          addFrames(frameLatencies, scenario, controller, run, outcome.frames());
           if (run == 0) {
             StringWriter csv = new StringWriter();
             traces.get(i).writeCsv(csv);
@@ -351,21 +340,51 @@ final class DemoCommand implements Callable<Integer> {
           }
           MoqChainSimulation.Outcome moq = moqFutures.get(i).get(run).get();
           moqRecords.add(moq.record(scenario, controller, run, 1));
-          for (FrameRecord frame : moq.frames()) {
-            frameLatencies.add(
-                scenario,
-                controller + " (moq)",
-                frame.track(),
-                run,
-                frame.captureMicros(),
-                frame.latencyMicros());
-          }
+          addMoqFrames(frameLatencies, scenario, controller, run, moq.frames());
         }
         batches.add(new Batch(scenario, controller, records, frames, moqRecords));
       }
       return batches;
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /** The frames of a draft-workload run that arrived, counted and not cancelled, for the CDFs. */
+  private static void addFrames(
+      FrameLatencyCdfs.Builder frameLatencies,
+      String scenario,
+      String controller,
+      int run,
+      FrameLog log) {
+    for (int frame = 0; frame < log.size(); frame++) {
+      if (log.isCounted(frame) && !log.isCancelled(frame) && log.arrivalMicros(frame) >= 0) {
+        frameLatencies.add(
+            scenario,
+            controller,
+            log.itemId(frame),
+            run,
+            log.expectedMicros(frame),
+            log.latencyMicros(frame));
+      }
+    }
+  }
+
+  /** The frames of a MoQ-chain run, labelled "(moq)" beside the controller. */
+  private static void addMoqFrames(
+      FrameLatencyCdfs.Builder frameLatencies,
+      String scenario,
+      String controller,
+      int run,
+      List<FrameRecord> frames) {
+    for (FrameRecord frame : frames) {
+      frameLatencies.add(
+          scenario,
+          controller + " (moq)",
+          frame.track(),
+          run,
+          frame.captureMicros(),
+          frame.latencyMicros());
     }
   }
 

@@ -287,19 +287,8 @@ final class RelayCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     validate();
     TokenKey tokenKey = authKey == null ? null : AuthFiles.readKey("--auth-key", authKey);
-    AuthorizationToken upstreamAuthorization =
-        AuthFiles.token(
-            "--upstream-token", upstreamToken, "--upstream-token-file", upstreamTokenFile);
-    if (!upstreamAuthorization.isNone() && upstream == null) {
-      throw new IllegalArgumentException("--upstream-token needs --upstream");
-    }
-    ServerCertificate tls =
-        certificate != null
-            ? ServerCertificate.fromFiles(certificate, key)
-            : ServerCertificate.selfSigned(
-                certificateDirectory != null
-                    ? certificateDirectory
-                    : Path.of(System.getProperty("user.home"), ".moqbed"));
+    AuthorizationToken upstreamAuthorization = upstreamAuthorization();
+    ServerCertificate tls = serverCertificate();
     InetSocketAddress upstreamAddress =
         upstream == null ? null : LiveSupport.parseAddress(upstream);
     RelayMetrics relayMetrics = metricsPort == null ? null : new RelayMetrics();
@@ -365,6 +354,27 @@ final class RelayCommand implements Callable<Integer> {
                 }));
     stopped.await();
     return 0;
+  }
+
+  /** The token the edge sends its upstream, read from the option or its file. */
+  private AuthorizationToken upstreamAuthorization() {
+    AuthorizationToken token =
+        AuthFiles.token(
+            "--upstream-token", upstreamToken, "--upstream-token-file", upstreamTokenFile);
+    if (!token.isNone() && upstream == null) {
+      throw new IllegalArgumentException("--upstream-token needs --upstream");
+    }
+    return token;
+  }
+
+  /** The given certificate, or the self-signed one kept in the certificate directory. */
+  private ServerCertificate serverCertificate() throws Exception {
+    return certificate != null
+        ? ServerCertificate.fromFiles(certificate, key)
+        : ServerCertificate.selfSigned(
+            certificateDirectory != null
+                ? certificateDirectory
+                : Path.of(System.getProperty("user.home"), ".moqbed"));
   }
 
   /** The checks that need no file or socket. */
