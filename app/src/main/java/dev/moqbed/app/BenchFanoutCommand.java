@@ -243,7 +243,8 @@ final class BenchFanoutCommand implements Callable<Integer> {
     out.println();
     out.println(
         "Cost over the measured window, % of one core (per sub: per connected"
-            + " subscriber; wait: the relay thread runnable without a CPU; process: the relay's JVM):");
+            + " subscriber; wait: the relay thread runnable without a CPU; process: the relay's JVM;"
+            + " swarm GC: the subscribers' collections, frames arriving then are timed late):");
     out.print(FanoutTable.cost(results).render(OutputFormat.TABLE));
     if (rounds > 1) {
       out.println();

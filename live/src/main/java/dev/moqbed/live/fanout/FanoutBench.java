@@ -124,6 +124,10 @@ public final class FanoutBench {
    *     collector, compiler) over the window, in percent of one core; -1 when unknown
    * @param swarmCpuPercent the subscribers' process over the window, in percent of one core; -1
    *     when unknown
+   * @param swarmGcMillis the time the subscribers' garbage collectors counted over the window
+   *     (stop-the-world for the serial collector a one-CPU process gets): frames arriving then are
+   *     timed late; -1 when unknown
+   * @param swarmGcCollections their collections over the window; -1 when unknown
    * @param heapMaxMegabytes the largest heap use sampled (every 500 ms) in the relay's process
    * @param heapAfterGcMegabytes heap in use after a full collection at the end: what stays live
    * @param loadAverage the host's one-minute load average at the end
@@ -142,6 +146,8 @@ public final class FanoutBench {
       double relayWaitPercent,
       double relayProcessCpuPercent,
       double swarmCpuPercent,
+      long swarmGcMillis,
+      long swarmGcCollections,
       double heapMaxMegabytes,
       double heapAfterGcMegabytes,
       double loadAverage,
@@ -297,6 +303,8 @@ public final class FanoutBench {
         percentOf(relayThread.waitNanos(), wallNanos),
         percentOf(usage.relayProcessCpuNanos(), wallNanos),
         percentOf(usage.swarmCpuNanos(), wallNanos),
+        report.gc() == null ? -1 : report.gc().millis(),
+        report.gc() == null ? -1 : report.gc().collections(),
         usage.heapMaxBytes() / 1e6,
         heapAfterGc,
         load,

@@ -27,8 +27,9 @@ public final class FanoutTable {
    * relay_cpu_per_sub_pct}, {@code relay_wait_pct} (runnable, waiting for a CPU), {@code
    * relay_process_cpu_pct} (the relay's process: relay, publisher, GC, compiler), {@code
    * swarm_cpu_pct} and {@code swarm_cpu_per_sub_pct} (the subscribers' process), {@code
-   * relay_heap_max_mb}, {@code relay_heap_live_mb} and {@code load_avg} (the host's one-minute load
-   * average at the end).
+   * relay_heap_max_mb}, {@code relay_heap_live_mb}, {@code load_avg} (the host's one-minute load
+   * average at the end), {@code swarm_gc_ms} and {@code swarm_gc_count} (the subscribers' garbage
+   * collections over the window: their pauses are in the measured latencies).
    */
   public static Table of(List<FanoutBench.Result> results) {
     List<String> columns = new ArrayList<>(List.of("transport", "cc", "subscribers", "track"));
@@ -106,6 +107,7 @@ public final class FanoutTable {
             "process %",
             "swarm %",
             "per sub %",
+            "swarm GC ms",
             "heap MB",
             "live MB",
             "load");
@@ -121,6 +123,7 @@ public final class FanoutTable {
           significant(result.relayProcessCpuPercent()),
           significant(result.swarmCpuPercent()),
           significant(result.swarmCpuPerSubscriberPercent()),
+          result.swarmGcMillis() < 0 ? null : result.swarmGcMillis(),
           significant(result.heapMaxMegabytes()),
           significant(result.heapAfterGcMegabytes()),
           significant(result.loadAverage()));
@@ -231,7 +234,9 @@ public final class FanoutTable {
           "swarm_cpu_per_sub_pct",
           "relay_heap_max_mb",
           "relay_heap_live_mb",
-          "load_avg");
+          "load_avg",
+          "swarm_gc_ms",
+          "swarm_gc_count");
 
   private static List<Object> latencyCells(FanoutBench.Row row) {
     Histogram endToEnd = row.endToEnd();
@@ -261,7 +266,9 @@ public final class FanoutTable {
             : Math.round(result.swarmCpuPerSubscriberPercent() * 1000) / 1000.0,
         round(result.heapMaxMegabytes()),
         round(result.heapAfterGcMegabytes()),
-        round(result.loadAverage()));
+        round(result.loadAverage()),
+        result.swarmGcMillis() < 0 ? null : result.swarmGcMillis(),
+        result.swarmGcCollections() < 0 ? null : result.swarmGcCollections());
   }
 
   /**

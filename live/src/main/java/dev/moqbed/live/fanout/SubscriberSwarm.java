@@ -26,6 +26,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The subscriber side of the fan-out benchmark, in its own process: N subscribers, each with its
@@ -59,6 +60,7 @@ public record SubscriberSwarm(
       }
     }
     AtomicLong measureFrom = new AtomicLong(Long.MAX_VALUE);
+    AtomicReference<GcTime> gcAtWindowStart = new AtomicReference<>(GcTime.now());
     CountDownLatch answered = new CountDownLatch(subscribers);
     CountDownLatch finished = new CountDownLatch(subscribers);
     AtomicInteger accepted = new AtomicInteger();
@@ -156,6 +158,7 @@ public record SubscriberSwarm(
                   while ((line = commands.readLine()) != null) {
                     if (line.startsWith(FanoutProtocol.MEASURE_FROM)) {
                       measureFrom.set(Long.parseLong(line.split(" ")[1]));
+                      gcAtWindowStart.set(GcTime.now());
                     } else if (line.startsWith(FanoutProtocol.STOP)) {
                       break;
                     }
@@ -178,6 +181,8 @@ public record SubscriberSwarm(
     for (TrackLatency latency : latencies.values()) {
       out.println(FanoutProtocol.LATENCY + " " + latency.encode());
     }
+    GcTime gc = GcTime.now().since(gcAtWindowStart.get());
+    out.println(FanoutProtocol.GC + " " + gc.collections() + " " + gc.millis());
     out.println(
         FanoutProtocol.DONE + " " + TimeUnit.NANOSECONDS.toMillis(processCpuNanos() - cpuBefore));
     out.flush();

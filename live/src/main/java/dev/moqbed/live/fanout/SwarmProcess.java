@@ -31,7 +31,10 @@ final class SwarmProcess implements AutoCloseable {
   record Ready(int fast, int slow) {}
 
   /** What the swarm reported at the end: per group and track, the latency it measured. */
-  record Report(List<TrackLatency> latencies) {}
+  /**
+   * @param gc the swarm's garbage collections over the measured window (null if it did not say)
+   */
+  record Report(List<TrackLatency> latencies, GcTime gc) {}
 
   private final Process process;
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
@@ -101,6 +104,7 @@ final class SwarmProcess implements AutoCloseable {
    */
   Report awaitReport(Duration patience) throws IOException, InterruptedException {
     List<TrackLatency> latencies = new ArrayList<>();
+    GcTime gc = null;
     long deadline = System.nanoTime() + patience.toNanos();
     boolean stopSent = false;
     while (true) {
@@ -116,10 +120,13 @@ final class SwarmProcess implements AutoCloseable {
         }
       } else if (line.startsWith(FanoutProtocol.LATENCY)) {
         latencies.add(TrackLatency.decode(line.substring(FanoutProtocol.LATENCY.length())));
+      } else if (line.startsWith(FanoutProtocol.GC + " ")) {
+        String[] fields = line.split(" ");
+        gc = new GcTime(Long.parseLong(fields[1]), Long.parseLong(fields[2]));
       } else if (line.startsWith(FanoutProtocol.DONE)) {
         input.close();
         process.waitFor(10, TimeUnit.SECONDS);
-        return new Report(latencies);
+        return new Report(latencies, gc);
       } else if (line.equals(END_OF_OUTPUT)) {
         throw new IOException("the subscriber process ended early: " + lastErrors());
       }
