@@ -14,7 +14,8 @@ import dev.moqbed.cc.StateVisitor;
 /**
  * C4 on one path, ported from picoquic's {@code picoquic/c4.c}: master 0a82f5f8 for {@link
  * C4Variant#V4}, branch {@code c4-revisit-max-rtt} at f00feeb7 (whose c4.c is 01e58483's) for
- * {@link C4Variant#V5}.
+ * {@link C4Variant#V5}, and that code with the short-RTT rule of PRs 2193 and 2194 (known from
+ * their descriptions only) for {@link C4Variant#V5_SHORT_RTT}.
  *
  * <p>C4 controls a nominal rate (the largest delivery rate measured while not congested) and a
  * nominal max RTT (the path latency plus the worst jitter seen while sending at no more than the

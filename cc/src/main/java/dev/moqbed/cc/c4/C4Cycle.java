@@ -42,8 +42,23 @@ final class C4Cycle {
       excessCeAfterPush = kind == CongestionKind.ECN;
       c4.state = C4State.RECOVERY;
       c4.eraReset(); // before the alpha changes: the previous alpha stays the one being left
-      c4.alphaCurrent1024 = c4.drainRequired ? ALPHA_RECOVER_LOW_1024 : ALPHA_RECOVER_1024;
+      c4.alphaCurrent1024 = drains() ? ALPHA_RECOVER_LOW_1024 : ALPHA_RECOVER_1024;
     }
+  }
+
+  /** Recover at the draining alpha: a queue may be left, and the path is not too short to say. */
+  private boolean drains() {
+    return c4.drainRequired && !keepsRateOnShortPath();
+  }
+
+  /**
+   * PRs 2193 and 2194: below 1 ms of smoothed RTT (the bound of the Cruising boost), only a
+   * congestion signal lowers the rate; trimming and draining wait until queues push the RTT past 1
+   * ms.
+   */
+  private boolean keepsRateOnShortPath() {
+    return c4.variant.keepsRateBelowOneMillisecond()
+        && c4.path.smoothedRttMicros() < MAX_RTT_FLOOR_MICROS;
   }
 
   void exitRecovery(long nowMicros) {
@@ -78,7 +93,8 @@ final class C4Cycle {
         recentCongestions = 0;
         if (c4.variant.trimsRateAtRecoveryExit()
             && estimates.nominalRateBytesPerSecond > estimates.recentMaximumRateBytesPerSecond
-            && c4.pushWasNotLimited) {
+            && c4.pushWasNotLimited
+            && !keepsRateOnShortPath()) {
           // Trimming: a quiet, busy cycle that never reached the nominal rate suggests it is high.
           estimates.nominalRateBytesPerSecond =
               (estimates.nominalRateBytesPerSecond + estimates.recentMaximumRateBytesPerSecond) / 2;

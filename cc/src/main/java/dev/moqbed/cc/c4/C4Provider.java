@@ -8,8 +8,9 @@ import dev.moqbed.cc.ControllerProvider;
 import dev.moqbed.cc.ControllerRegistry;
 
 /**
- * Registers C4 as {@code c4}. Option {@code variant=v5|v4}: {@code v5} (the default) is the
- * post-draft-04 code with trimming and draining, {@code v4} the draft-04 code.
+ * Registers C4 as {@code c4}. Option {@code variant=v5-short-rtt|v5|v4}: {@code v5-short-rtt} (the
+ * default, as in picoquic) is the draft-5 code without trimming or draining below 1 ms of RTT,
+ * {@code v5} the draft-5 code the reference runs used, {@code v4} the draft-04 code.
  */
 public final class C4Provider implements ControllerProvider {
   static final String VARIANT_OPTION = "variant";
@@ -22,14 +23,14 @@ public final class C4Provider implements ControllerProvider {
   @Override
   public String description() {
     return "C4 (Christian's Congestion Control Code) from picoquic c4.c;"
-        + " variant=v5 (post-draft-04, default) or v4 (draft-04)";
+        + " variant=v5-short-rtt (draft-5, no trim or drain below 1 ms RTT; default),"
+        + " v5 (draft-5 as the reference runs) or v4 (draft-04)";
   }
 
   @Override
   public ControllerFactory factory(ControllerOptions options) {
     C4Variant variant =
-        C4Variant.fromOptionValue(
-            options.choice(VARIANT_OPTION, C4Variant.V5.optionValue(), C4Variant.V4.optionValue()));
+        C4Variant.fromOptionValue(options.choice(VARIANT_OPTION, C4Variant.optionValues()));
     String spec = ControllerRegistry.canonicalSpec(id(), options);
     return new Factory(spec, variant);
   }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The behavioural checks of the C4 research note (§12), one test each, with the note's numbers.
@@ -476,10 +478,13 @@ class C4BehaviouralChecksTest {
     return script;
   }
 
-  @Test
+  @ParameterizedTest
+  @EnumSource(
+      value = C4Variant.class,
+      names = {"V5", "V5_SHORT_RTT"})
   @DisplayName("12.21 [V5] Trimming")
-  void shouldTrimRateHalfwayToRecentMaximumWhenQuietRecoveryEnds() {
-    assertEquals(1_100_000, afterQuietProbe(C4Variant.V5).c4.nominalRateBytesPerSecond());
+  void shouldTrimRateHalfwayToRecentMaximumWhenQuietRecoveryEnds(C4Variant draft5) {
+    assertEquals(1_100_000, afterQuietProbe(draft5).c4.nominalRateBytesPerSecond());
     assertEquals(1_200_000, afterQuietProbe(C4Variant.V4).c4.nominalRateBytesPerSecond());
   }
 
@@ -495,10 +500,13 @@ class C4BehaviouralChecksTest {
     return script;
   }
 
-  @Test
+  @ParameterizedTest
+  @EnumSource(
+      value = C4Variant.class,
+      names = {"V5", "V5_SHORT_RTT"})
   @DisplayName("12.22 [V5] Draining")
-  void shouldRecoverAtSevenEighthsWhenQueueMayNeedDraining() {
-    C4Script script = new C4Script(C4Variant.V5, 80_000);
+  void shouldRecoverAtSevenEighthsWhenQueueMayNeedDraining(C4Variant draft5) {
+    C4Script script = new C4Script(draft5, 80_000);
     script.toCruising(20_000_000, 80_000);
     assertFalse(script.c4.drainRequired()); // every Recovery exit clears the flag
     script.rtt(80_000).endEra(20_000_000);
@@ -508,7 +516,7 @@ class C4BehaviouralChecksTest {
     script.loss(script.freshPacketNumber());
     assertEquals(960, script.c4.alphaCurrent1024());
 
-    script = new C4Script(C4Variant.V5, 80_000).toCruising(20_000_000, 80_000);
+    script = new C4Script(draft5, 80_000).toCruising(20_000_000, 80_000);
     script.rtt(80_000).endEra(20_000_000); // max RTT decays (by 0 here): a queue may be left
     assertTrue(script.c4.drainRequired());
     script.loss(script.freshPacketNumber());

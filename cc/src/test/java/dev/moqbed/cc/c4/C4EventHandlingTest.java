@@ -24,13 +24,23 @@ import org.junit.jupiter.api.Test;
 class C4EventHandlingTest {
 
   @Test
-  void shouldBuildPostDraft04ControllerWhenNoVariantIsGiven() {
+  void shouldBuildPicoquicDefaultControllerWhenNoVariantIsGiven() {
     ControllerFactory factory = ControllerRegistry.standard().parse("c4");
     assertEquals("c4", factory.spec());
     CongestionController controller = create(factory);
     assertEquals("c4", controller.id());
-    assertSame(C4Variant.V5, ((C4Controller) controller).variant());
+    assertSame(C4Variant.V5_SHORT_RTT, ((C4Controller) controller).variant());
     assertEquals(EcnCodepoint.ECT_1, controller.outgoingEcn());
+  }
+
+  @Test
+  void shouldBuildReferenceRunsControllerWhenVariantIsV5() {
+    ControllerFactory factory = ControllerRegistry.standard().parse("c4:variant=v5");
+    assertEquals("c4:variant=v5", factory.spec());
+    assertSame(C4Variant.V5, ((C4Controller) create(factory)).variant());
+    factory = ControllerRegistry.standard().parse("c4:variant=V5-Short-RTT");
+    assertEquals("c4:variant=v5-short-rtt", factory.spec());
+    assertSame(C4Variant.V5_SHORT_RTT, ((C4Controller) create(factory)).variant());
   }
 
   @Test
@@ -46,7 +56,9 @@ class C4EventHandlingTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> ControllerRegistry.standard().parse("c4:variant=v3"));
-    assertEquals("option variant=v3 of c4 is invalid; expected one of v5, v4", error.getMessage());
+    assertEquals(
+        "option variant=v3 of c4 is invalid; expected one of v5-short-rtt, v5, v4",
+        error.getMessage());
     error =
         assertThrows(
             IllegalArgumentException.class, () -> ControllerRegistry.standard().parse("c4:pig=on"));

@@ -4,27 +4,36 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Where the draft-04 code (V4) and the post-04 code (V5) part ways: the five toggles of the
- * research note §11.3. Trimming (toggle 1) and the draining alpha after Initial (toggle 2) are also
- * checked side by side in {@link C4BehaviouralChecksTest}.
+ * Where the draft-04 code (V4) and the draft-5 code (V5 and V5_SHORT_RTT, PR 2177) part ways: the
+ * five toggles of the research note §11.3, each checked for both draft-5 variants. Trimming (toggle
+ * 1) and the draining alpha after Initial (toggle 2) are also checked side by side in {@link
+ * C4BehaviouralChecksTest}, and what V5_SHORT_RTT changes below 1 ms in {@link C4ShortRttTest}.
  */
 class C4VariantDifferencesTest {
 
-  @Test
-  void shouldSeedMaxRttFromSmoothedRttOnlyWhenPostDraft04() {
+  @ParameterizedTest
+  @EnumSource(
+      value = C4Variant.class,
+      names = {"V5", "V5_SHORT_RTT"})
+  void shouldSeedMaxRttFromSmoothedRttOnlyWhenPostDraft04(C4Variant draft5) {
     assertEquals(0, new C4Script(C4Variant.V4, 120_000).c4.nominalMaxRttMicros());
-    assertEquals(120_000, new C4Script(C4Variant.V5, 120_000).c4.nominalMaxRttMicros());
+    assertEquals(120_000, new C4Script(draft5, 120_000).c4.nominalMaxRttMicros());
     // V5 keeps that value on the first sample; V4 takes the sample.
-    assertEquals(120_000, new C4Script(C4Variant.V5, 120_000).rtt(30_000).c4.nominalMaxRttMicros());
+    assertEquals(120_000, new C4Script(draft5, 120_000).rtt(30_000).c4.nominalMaxRttMicros());
     assertEquals(30_000, new C4Script(C4Variant.V4, 120_000).rtt(30_000).c4.nominalMaxRttMicros());
   }
 
-  @Test
-  void shouldRatchetInitialWindowToComputedWindowOnlyWhenDraft04() {
+  @ParameterizedTest
+  @EnumSource(
+      value = C4Variant.class,
+      names = {"V5", "V5_SHORT_RTT"})
+  void shouldRatchetInitialWindowToComputedWindowOnlyWhenDraft04(C4Variant draft5) {
     C4Script v4 = new C4Script(C4Variant.V4, 50_000).rtt(50_000).ack(4_000_000);
-    C4Script v5 = new C4Script(C4Variant.V5, 50_000).rtt(50_000).ack(4_000_000);
+    C4Script v5 = new C4Script(draft5, 50_000).rtt(50_000).ack(4_000_000);
     // cwnd 2R x M = 400,000 in both; only V4 copies it into the Initial window.
     assertEquals(400_000, v4.c4.congestionWindowBytes());
     assertEquals(400_000, v5.c4.congestionWindowBytes());
@@ -56,9 +65,13 @@ class C4VariantDifferencesTest {
     assertEquals(200_000, script.c4.initialWindowBytes());
   }
 
-  @Test
-  void shouldWaitOneSecondAfterRecoveryExitBeforeReenteringInitialWhenPostDraft04() {
-    C4Script script = jitteryCruising(C4Variant.V5, 120_000); // Recovery ended at t = 1 s
+  @ParameterizedTest
+  @EnumSource(
+      value = C4Variant.class,
+      names = {"V5", "V5_SHORT_RTT"})
+  void shouldWaitOneSecondAfterRecoveryExitBeforeReenteringInitialWhenPostDraft04(
+      C4Variant draft5) {
+    C4Script script = jitteryCruising(draft5, 120_000); // Recovery ended at t = 1 s
     assertEquals(C4State.CRUISING, script.c4.state());
     assertEquals(200_000, script.c4.nominalMaxRttMicros());
 
@@ -96,18 +109,24 @@ class C4VariantDifferencesTest {
     assertNotEquals(C4State.INITIAL, afterSecondJitterEpisode(script));
   }
 
-  @Test
-  void shouldReenterInitialOnHighJitterAgainWhenPostDraft04() {
-    C4Script script = jitteryCruising(C4Variant.V5, 200_000);
+  @ParameterizedTest
+  @EnumSource(
+      value = C4Variant.class,
+      names = {"V5", "V5_SHORT_RTT"})
+  void shouldReenterInitialOnHighJitterAgainWhenPostDraft04(C4Variant draft5) {
+    C4Script script = jitteryCruising(draft5, 200_000);
     script.at(2_000_001).rtt(200_000).endEra(500_000);
     assertEquals(C4State.INITIAL, script.c4.state());
     assertEquals(C4State.INITIAL, afterSecondJitterEpisode(script));
   }
 
-  @Test
-  void shouldClearCongestionCountAfterPersistentCongestionOnlyWhenPostDraft04() {
+  @ParameterizedTest
+  @EnumSource(
+      value = C4Variant.class,
+      names = {"V5", "V5_SHORT_RTT"})
+  void shouldClearCongestionCountAfterPersistentCongestionOnlyWhenPostDraft04(C4Variant draft5) {
     assertEquals(2, persistentlyCongested(C4Variant.V4).c4.recentCongestions());
-    assertEquals(0, persistentlyCongested(C4Variant.V5).c4.recentCongestions());
+    assertEquals(0, persistentlyCongested(draft5).c4.recentCongestions());
   }
 
   /** As check 12.17: two congested Recovery exits in a row, the second one resets R to 10 MB/s. */
@@ -126,5 +145,6 @@ class C4VariantDifferencesTest {
   void shouldParseVariantOptionValues() {
     assertEquals(C4Variant.V5, C4Variant.fromOptionValue("v5"));
     assertEquals(C4Variant.V4, C4Variant.fromOptionValue("v4"));
+    assertEquals(C4Variant.V5_SHORT_RTT, C4Variant.fromOptionValue("v5-short-rtt"));
   }
 }
