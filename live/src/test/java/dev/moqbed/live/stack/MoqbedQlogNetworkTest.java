@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --qlog} on the project's stack: a short chain on loopback writes one file per connection
  * end (publisher, subscriber, and the relay's two connections), each parses as qlog 0.3 JSON-SEQ
- * with the simulator's fields, and the two ends of each connection agree on their group and on the
- * packets that went between them.
+ * with the simulator's fields, and the two ends of each connection agree on their group, on the
+ * packets that went between them and, through their wall-clock reference times, on when each of
+ * those packets left and arrived.
  */
 @Tag("network")
 class MoqbedQlogNetworkTest {
@@ -38,6 +39,7 @@ class MoqbedQlogNetworkTest {
     QlogFiles qlog = QlogFiles.create(directory);
     LiveStack stack = LiveStack.of(LiveTransport.MOQBED, "c4").withQlog(qlog, "chain");
     List<String> log = new CopyOnWriteArrayList<>();
+    long startMillis = System.currentTimeMillis();
     LiveChain.Result result =
         LiveChain.run(
             ChainOptions.builder()
@@ -49,6 +51,7 @@ class MoqbedQlogNetworkTest {
                 .log(log::add)
                 .build());
     qlog.finish();
+    long endMillis = System.currentTimeMillis();
     for (SubscriberReport report : result.subscribers()) {
       assertTrue(report.completed(), report.endReason() + " " + log);
     }
@@ -71,6 +74,16 @@ class MoqbedQlogNetworkTest {
               "(relay|publisher|subscriber)_(client|server)_127\\.0\\.0\\.1-\\d+_\\d\\.sqlog"),
           name);
       trace.checkHeader();
+      // The connection's start on the wall clock: within the test, to the clock's millisecond.
+      assertTrue(
+          trace.referenceTime() >= startMillis - 1 && trace.referenceTime() <= endMillis + 1,
+          name
+              + " starts at "
+              + trace.referenceTime()
+              + ", not in "
+              + startMillis
+              + ".."
+              + endMillis);
       assertEquals(name.contains("_server_") ? "server" : "client", trace.vantagePoint(), name);
       Set<String> sentFrames = trace.checkEvents("moqbed:c4_state");
       assertTrue(sentFrames.contains("stream"), name + " sent " + sentFrames);
@@ -91,7 +104,33 @@ class MoqbedQlogNetworkTest {
         long sent = pair[0].count("transport:packet_sent");
         long received = pair[1].count("transport:packet_received");
         assertTrue(received <= sent && received >= sent - 8, sent + " sent, " + received);
+        checkAligned(pair[0], pair[1]);
       }
     }
+  }
+
+  /**
+   * On one host's clock each packet arrives after it left and within a second (loopback, two busy
+   * cores): true for every packet {@code receiver} logged of those {@code sender} logged, with the
+   * traces' own reference times and none other. Each end's times are relative to its own start,
+   * which the reference times place on the wall clock.
+   */
+  private static void checkAligned(QlogTrace sender, QlogTrace receiver) {
+    int matched = 0;
+    for (var event : receiver.events) {
+      if (!event.get("name").asText().equals("transport:packet_received")) {
+        continue;
+      }
+      var header = event.get("data").get("header");
+      String type = header.get("packet_type").asText();
+      long number = header.get("packet_number").asLong();
+      double sent = sender.packetTime("transport:packet_sent", type, number);
+      double arrived = receiver.referenceTime() + event.get("time").asDouble();
+      assertTrue(
+          arrived >= sent && arrived - sent < 1000,
+          type + " " + number + " sent at " + sent + " ms, received at " + arrived + " ms");
+      matched++;
+    }
+    assertTrue(matched > 10, matched + " packets matched");
   }
 }

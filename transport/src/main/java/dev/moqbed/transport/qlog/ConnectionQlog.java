@@ -7,33 +7,30 @@ import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.quic.PacketLossListener;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.QuicPacket;
-import dev.moqbed.transport.quic.Role;
 import java.io.Writer;
 import java.util.List;
 
 /**
- * One end of a connection as a qlog trace (qlog 0.3, JSON-SEQ: the form qvis loads), written as the
- * connection runs. It observes from outside: the host shows it each datagram sent and received and
+ * One end of a connection as a qlog trace, written as the connection runs: qlog 0.3 in JSON-SEQ as
+ * draft-ietf-quic-qlog-main-schema-04 and draft-ietf-quic-qlog-quic-events-04 define it (the
+ * revision pair whose {@code transport:} event names qvis reads; -05 renamed them {@code quic:}),
+ * with moqbed's own events and two frame types as extensions its header declares ({@link
+ * Extensions}). It observes from outside: the host shows it each datagram sent and received and
  * calls {@link #afterEvent} once the connection has processed one; it registers itself for losses.
  * It only reads the connection (getters and the controller's {@code describe}), so a run is the
  * same with or without it.
  *
  * <p>Events: {@code transport:packet_sent} and {@code transport:packet_received} (header, frames,
- * raw length), {@code recovery:packet_lost}, {@code moqbed:spurious_loss} (a packet declared lost
- * and acknowledged after all), {@code recovery:metrics_updated} with the values that changed,
- * {@code recovery:congestion_state_updated} when the controller's state changes, and the
- * controller's own variables as {@code moqbed:<controller>_state} whenever one changes.
+ * raw lengths), {@code recovery:packet_lost}, {@code recovery:metrics_updated} with the values that
+ * changed, {@code recovery:congestion_state_updated} when the controller's state changes; {@code
+ * moqbed:spurious_loss} (a packet declared lost and acknowledged after all) and the controller's
+ * own variables as {@code moqbed:<controller>_state} whenever one changes.
  *
- * <p>Times are relative to a time origin (0 in the simulator, the connection's start on a real
- * clock), so that a trace always starts near zero whatever the host's clock reads.
+ * <p>Times are relative to the trace's origin ({@link TraceTime}): the simulation's start with a
+ * reference time of 0 (virtual time, so a seed gives the same bytes), or a live connection's start
+ * with the wall clock at that start as the reference, so that both ends of a connection align.
  */
 public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
-  /** The qlog version written: the last one qvis reads (0.4 it does not). */
-  public static final String QLOG_VERSION = "0.3";
-
-  /** The event of a spurious loss (the project's: qlog 0.3 has none). */
-  public static final String SPURIOUS_LOSS = "moqbed:spurious_loss";
-
   /** The simulator's trace description. */
   public static final String VIRTUAL_TIME = "moqbed transport model, virtual time";
 
@@ -47,18 +44,18 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
   private long events;
 
   /**
-   * Writes the header record and starts observing {@code connection}'s losses.
+   * The simulator's: virtual time, records written to {@code out}. Writes the header record and
+   * starts observing {@code connection}'s losses.
    *
    * @param title names the trace (e.g. the file's name without its extension)
    * @param groupId shared by both ends' traces of one connection, so a viewer can pair them
    */
   public ConnectionQlog(QuicConnection connection, Writer out, String title, String groupId) {
-    this(connection, QlogSink.of(out), title, groupId, VIRTUAL_TIME, 0);
+    this(connection, QlogSink.of(out), title, groupId, VIRTUAL_TIME, TraceTime.VIRTUAL);
   }
 
   /**
-   * As the simulator's, with records going to {@code out} and event times counted from {@code
-   * timeOriginMicros} on the connection's clock.
+   * As the simulator's, with records going to {@code out} and times counted as {@code time} says.
    *
    * @param description the header's description: which stack, which clock
    */
@@ -68,41 +65,14 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
       String title,
       String groupId,
       String description,
-      long timeOriginMicros) {
+      TraceTime time) {
     this.connection = connection;
     this.out = out;
-    this.timeOriginMicros = timeOriginMicros;
+    this.timeOriginMicros = time.originMicros();
     this.controllerState = new ControllerStateLog(connection.controller().id());
-    writeHeader(title, groupId, description);
-    connection.setLossListener(this);
-  }
-
-  private void writeHeader(String title, String groupId, String description) {
-    json.clear();
-    json.beginObject()
-        .field("qlog_version", QLOG_VERSION)
-        .field("qlog_format", "JSON-SEQ")
-        .field("title", title)
-        .field("description", description);
-    json.name("trace").beginObject().field("title", title);
-    json.name("vantage_point")
-        .beginObject()
-        .field("name", "moqbed")
-        .field("type", connection.role() == Role.SERVER ? "server" : "client")
-        .endObject();
-    json.name("common_fields")
-        .beginObject()
-        .field("group_id", groupId)
-        .name("protocol_type")
-        .beginArray()
-        .value("QUIC")
-        .endArray()
-        .field("time_format", "relative")
-        .field("reference_time", 0)
-        .endObject();
-    json.name("configuration").beginObject().field("time_offset", 0).endObject();
-    json.endObject().endObject();
+    TraceHeader.write(json, connection, controllerState, title, groupId, description, time);
     writeRecord();
+    connection.setLossListener(this);
   }
 
   /** A datagram the connection just sent; its state is already updated for it. */
@@ -126,23 +96,23 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
     }
   }
 
+  /** {@code recovery:packet_lost}: the header and the trigger (the event has no size field). */
   @Override
   public void onPacketLost(
       long nowMicros, PacketSpace space, long packetNumber, int sizeBytes, Reason reason) {
     beginEvent(nowMicros, "recovery:packet_lost");
     QlogFrames.header(json, space, packetNumber);
     json.field("trigger", reason.name().toLowerCase(java.util.Locale.ROOT));
-    json.name("raw").beginObject().field("length", sizeBytes).endObject();
     endEvent();
   }
 
   /**
-   * {@code moqbed:spurious_loss}: qlog 0.3 has no event for a packet declared lost and then
+   * {@code moqbed:spurious_loss}: quic-events has no event for a packet declared lost and then
    * acknowledged, the event picoquic's NewReno and Cubic undo a window reduction on.
    */
   @Override
   public void onSpuriousLoss(long nowMicros, PacketSpace space, long packetNumber) {
-    beginEvent(nowMicros, SPURIOUS_LOSS);
+    beginEvent(nowMicros, Extensions.SPURIOUS_LOSS);
     QlogFrames.header(json, space, packetNumber);
     endEvent();
   }

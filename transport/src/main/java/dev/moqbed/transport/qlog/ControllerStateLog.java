@@ -75,6 +75,21 @@ final class ControllerStateLog {
     return true;
   }
 
+  /**
+   * The event's fields for the header's declaration: the state, and each variable {@code
+   * controller} describes as a signed integer (a controller reports -1 for a value it lacks).
+   * Describing reads the controller and changes nothing.
+   */
+  void declareFields(JsonText json, CongestionController controller) {
+    describedState = "";
+    describedCount = 0;
+    controller.describe(capture);
+    json.field("state", "text");
+    for (int i = 0; i < Math.min(describedCount, MAX_VALUES); i++) {
+      json.field(names[i], "int64");
+    }
+  }
+
   /** The event's data: the state and each variable under the controller's own name. */
   void write(JsonText json) {
     json.field("state", state);

@@ -3,6 +3,7 @@ package dev.moqbed.transport.udp.qlog;
 import dev.moqbed.transport.endpoint.PacketTap;
 import dev.moqbed.transport.endpoint.PacketTaps;
 import dev.moqbed.transport.qlog.ConnectionQlog;
+import dev.moqbed.transport.qlog.TraceTime;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import java.io.IOException;
@@ -26,15 +27,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * ID as their {@code group_id}.
  *
  * <p>Events are the simulator's ({@link ConnectionQlog}), their times in milliseconds from the
- * connection's start on the event loop's microsecond clock. Writing never blocks a loop: see {@link
- * QlogWriter} for the bound and {@link #summary} for what was dropped.
+ * connection's start on the event loop's microsecond clock; the header's {@code reference_time} is
+ * that start on the same clock, which is the wall clock (milliseconds since 1970), so two ends'
+ * traces align in time, from two processes too or, with synchronised clocks, from two hosts.
+ * Writing never blocks a loop: see {@link QlogWriter} for the bound and {@link #summary} for what
+ * was dropped.
  */
 public final class QlogFiles {
   /** The extension qvis expects of JSON-SEQ qlog files. */
   public static final String EXTENSION = ".sqlog";
 
   static final String DESCRIPTION =
-      "moqbed QUIC stack over UDP, real time from the connection's start";
+      "moqbed QUIC stack over UDP, real time from the connection's start, reference_time the wall"
+          + " clock at that start";
 
   private final Path directory;
   private final QlogWriter writer;
@@ -101,7 +106,11 @@ public final class QlogFiles {
     String role = connection.role() == Role.SERVER ? "server" : "client";
     String name = label + "_" + role + "_" + safe(peer(remote)) + "_" + counter.getAndIncrement();
     ChunkedFile file = file(name);
-    return new QlogTap(new ConnectionQlog(connection, file, name, groupId, DESCRIPTION, nowMicros));
+    // An endpoint's loop clock is the wall clock in microseconds since 1970 (EventLoopScheduler:
+    // read once per process, then advanced by the monotonic clock), so the connection's start is
+    // its own reference, exact to the microsecond and shared by every trace of the process.
+    TraceTime time = TraceTime.wallClock(nowMicros, nowMicros);
+    return new QlogTap(new ConnectionQlog(connection, file, name, groupId, DESCRIPTION, time));
   }
 
   /** A file of the directory, for tests that write records without a connection. */
