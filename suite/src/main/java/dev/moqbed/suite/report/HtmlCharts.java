@@ -70,6 +70,34 @@ final class HtmlCharts {
       Style style,
       double[] yRange,
       List<Line> lines) {
+    return element(lineChart(title, xLabel, yLabel, xLog, yLog, style, yRange, lines));
+  }
+
+  /**
+   * One series as dots on fixed axes: one of a row of small multiples, one chart per controller,
+   * where the dots of several series in one chart would hide each other. Every chart of the row
+   * takes the same ranges, so that their heights compare at a glance.
+   *
+   * @param xRange the x axis' range {low, high}
+   * @param yRange the y axis' range {low, high}
+   */
+  String dots(
+      String title, String xLabel, String yLabel, double[] xRange, double[] yRange, Line line) {
+    return element(
+        lineChart(title, xLabel, yLabel, false, false, Style.DOTS, yRange, List.of(line))
+            .field("xMin", xRange[0])
+            .field("xMax", xRange[1]));
+  }
+
+  private ChartJson lineChart(
+      String title,
+      String xLabel,
+      String yLabel,
+      boolean xLog,
+      boolean yLog,
+      Style style,
+      double[] yRange,
+      List<Line> lines) {
     List<ChartJson> series = new ArrayList<>();
     for (Line given : lines) {
       Line line = distinctX(given);
@@ -94,21 +122,37 @@ final class HtmlCharts {
     if (yRange != null) {
       chart.field("yMin", yRange[0]).field("yMax", yRange[1]);
     }
-    return element(chart.field("series", series));
+    return chart.field("series", series);
   }
 
-  /** A legend of the page's controllers, in their colours. */
-  String legend(List<String> labels) {
+  /**
+   * A legend of the page's controllers, in their colours, and when the page has MoQ-chain lines the
+   * two line styles: solid for the draft workload, dashed for the MoQ chain.
+   */
+  String legend(List<String> controllers, boolean moqLines) {
     StringBuilder out = new StringBuilder("<p class=\"legend\">");
-    for (String label : labels) {
+    for (String label : controllers) {
       out.append("<span><span class=\"swatch\" style=\"background:")
           .append(palette.colour(label))
           .append("\"></span>")
           .append(HtmlReport.escape(label))
           .append("</span>");
     }
+    if (moqLines) {
+      out.append("<span><span class=\"line-mark\"></span>draft workload</span>")
+          .append("<span><span class=\"line-mark dashed\"></span>MoQ chain</span>");
+    }
     return out.append("</p>\n").toString();
   }
+
+  /** The legend's marks, drawn as the charts draw their lines (dashes of 6 px, gaps of 4 px). */
+  static final String LEGEND_STYLE =
+      ".line-mark{display:inline-block;width:26px;height:3px;margin-right:6px;"
+          + "vertical-align:middle;background:#444}"
+          + ".line-mark.dashed{background:repeating-linear-gradient(to right,#444 0 6px,"
+          + "transparent 6px 10px)}"
+          + ".chart.lines .u-legend .u-marker{width:26px;height:3px}"
+          + ".chart.dots .u-legend .u-marker{width:8px;height:8px;border-radius:50%}";
 
   private static String element(ChartJson chart) {
     return "<div class=\"chart\"></div><script type=\"application/json\">" + chart + "</script>\n";

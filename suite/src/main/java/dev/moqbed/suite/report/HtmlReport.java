@@ -6,7 +6,6 @@ import dev.moqbed.suite.report.HtmlCharts.Line;
 import dev.moqbed.suite.report.ReportModel.Cell;
 import dev.moqbed.suite.report.ReportModel.Section;
 import dev.moqbed.suite.report.ReportModel.Tally;
-import dev.moqbed.suite.report.ReportModel.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,9 +31,11 @@ public final class HtmlReport {
           + ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(320px,1fr));"
           + "gap:12px;margin:.5em 0}"
           + ".charts.wide{grid-template-columns:repeat(auto-fill,minmax(480px,1fr))}"
+          + ".charts.small{grid-template-columns:repeat(auto-fit,minmax(260px,1fr))}"
+          + "h4{margin:1em 0 .3em;font-weight:600}"
           + ".chart{min-width:0;overflow:hidden;background:#fcfcfc;border:1px solid #eee}"
           + ".ok{color:#1a7f37}.off{color:#c62828}.tie{color:#666}"
-          + ".legend span{display:inline-block;margin-right:1.2em}"
+          + ".legend>span{display:inline-block;margin-right:1.2em}"
           + ".swatch{display:inline-block;width:12px;height:12px;margin-right:4px;"
           + "vertical-align:middle}";
 
@@ -65,6 +66,8 @@ public final class HtmlReport {
         .append(assets.style)
         .append("</style>\n<style>")
         .append(STYLE)
+        .append(HtmlTables.STYLE)
+        .append(HtmlCharts.LEGEND_STYLE)
         .append("</style>\n</head>\n<body>\n<h1>moqbed report</h1>\n");
     out.append("<p>")
         .append(model.allRuns().records().size())
@@ -73,7 +76,8 @@ public final class HtmlReport {
     if (model.hasReference()) {
       out.append("; published values from ").append(escape(model.referenceName()));
     }
-    out.append(". Times and RTTs in the tables are µs; the charts show seconds and milliseconds.")
+    out.append(". Times and RTTs read in s or ms with three significant digits (each row or")
+        .append(" header names the unit); the CSV and JSON formats keep exact µs.")
         .append(" Bars: our value over the runs, its 95 % interval as a whisker (")
         .append(MarkdownReport.INTERVAL_METHOD)
         .append("), the draft's value as a dashed mark. ")
@@ -82,10 +86,9 @@ public final class HtmlReport {
     for (String note : model.allRuns().notes()) {
       out.append("<p><em>Note: ").append(escape(note)).append("</em></p>\n");
     }
-    out.append(charts.legend(model.allRuns().controllers()));
-    if (labels.stream().anyMatch(ControllerPalette::dashed)) {
-      out.append("<p>Dashed lines: the MoQ chain's runs of the same controller.</p>\n");
-    }
+    out.append(
+        charts.legend(
+            model.allRuns().controllers(), labels.stream().anyMatch(ControllerPalette::dashed)));
     winners(out, WinnersGrid.of(model));
     summary(out, model);
     for (Section section : model.sections()) {
@@ -113,7 +116,9 @@ public final class HtmlReport {
     if (grid.isEmpty()) {
       return;
     }
-    out.append("<h2>Winners</h2>\n<table class=\"winners\"><tr><th>scenario</th>");
+    out.append("<h2>Winners</h2>\n")
+        .append(HtmlTables.OPEN)
+        .append("<table class=\"winners\"><tr><th>scenario</th>");
     for (Metric metric : grid.metrics()) {
       out.append("<th>").append(escape(metric.title())).append("</th>");
     }
@@ -134,7 +139,7 @@ public final class HtmlReport {
               }
               out.append("</tr>");
             });
-    out.append("</table>\n");
+    out.append("</table>").append(HtmlTables.CLOSE);
   }
 
   private static void summary(StringBuilder out, ReportModel model) {
@@ -256,63 +261,7 @@ public final class HtmlReport {
               cdfs));
     }
     out.append("</div>\n");
-    table(out, model, section, scenario);
-  }
-
-  private static void table(
-      StringBuilder out, ReportModel model, Section section, String scenario) {
-    boolean compare = model.controllers().size() > 1;
-    out.append("<table><tr><th>metric</th>");
-    for (String controller : model.controllers()) {
-      out.append("<th>").append(escape(controller)).append("</th>");
-    }
-    if (compare) {
-      out.append("<th>winner (95 % intervals)</th>");
-      if (model.hasReference()) {
-        out.append("<th>draft best</th>");
-      }
-    }
-    out.append("</tr>");
-    for (Metric metric : section.metrics()) {
-      out.append("<tr><td>")
-          .append(escape(metric.title()))
-          .append(" (")
-          .append(escape(metric.unit()))
-          .append(")</td>");
-      for (String controller : model.controllers()) {
-        Cell cell = model.cell(scenario, metric, controller);
-        out.append("<td class=\"n\">").append(MarkdownReport.value(cell.value(), metric));
-        if (cell.interval().exists()) {
-          out.append(" <small>[")
-              .append(escape(MarkdownReport.intervalText(cell.interval(), metric)))
-              .append("]</small>");
-        }
-        if (cell.published() != null) {
-          out.append(" <small>(draft ")
-              .append(MarkdownReport.value(cell.published(), metric))
-              .append(", <span class=\"")
-              .append(Boolean.TRUE.equals(cell.withinTolerance()) ? "ok" : "off")
-              .append("\">")
-              .append(escape(MarkdownReport.comparison(cell)))
-              .append("</span>)</small>");
-        }
-        out.append("</td>");
-      }
-      if (compare) {
-        Verdict verdict = model.verdict(scenario, metric);
-        String best = verdict.best() == null ? "" : verdict.best();
-        out.append(ReportModel.isTie(best) ? "<td class=\"tie\">" : "<td>")
-            .append(escape(best))
-            .append("</td>");
-        if (model.hasReference()) {
-          out.append("<td>")
-              .append(escape(verdict.publishedBest() == null ? "" : verdict.publishedBest()))
-              .append("</td>");
-        }
-      }
-      out.append("</tr>");
-    }
-    out.append("</table>\n");
+    HtmlTables.scenario(out, model, section, scenario);
   }
 
   /** What a metric's µs (or %) are divided by in its chart. */
@@ -341,42 +290,10 @@ public final class HtmlReport {
     out.append(
             "<h2>The MoQ chain (publisher → relay → subscriber: in virtual time, or live where the scenario or controller says so)</h2>\n")
         .append(
-            "<p>Latency from capture to complete arrival, every frame counted (µs). The draft"
+            "<p>Latency from capture to complete arrival, every frame counted. The draft"
                 + " workload's value is shown beside, not compared: it counts from its client's"
-                + " request schedule and leaves out a warm-up.</p>\n<table><tr><th>scenario</th>"
-                + "<th>cc</th><th>runs</th><th>average av_latency</th><th>top 90% av_latency</th>"
-                + "<th>average max_latency</th><th>top 90% max_latency</th>");
-    for (String track : table.tracks()) {
-      out.append("<th>").append(escape(track)).append(" av_latency</th>");
-    }
-    out.append(
-        "<th>STOP_SENDING per run</th><th>frames cancelled per run</th>"
-            + "<th>draft workload av_latency</th><th>draft published av_latency</th></tr>");
-    for (MoqChainTable.Row row : table.rows()) {
-      out.append("<tr><td>")
-          .append(escape(row.scenario()))
-          .append("</td><td>")
-          .append(escape(row.controller()))
-          .append("</td>");
-      numberCell(out, (long) row.runs());
-      numberCell(out, row.averageLatency());
-      numberCell(out, row.averageLatencyP90());
-      numberCell(out, row.maxLatency());
-      numberCell(out, row.maxLatencyP90());
-      for (String track : table.tracks()) {
-        numberCell(out, row.trackAverageLatency().get(track));
-      }
-      out.append(String.format(Locale.ROOT, "<td class=\"n\">%.1f</td>", row.stopSending()))
-          .append(String.format(Locale.ROOT, "<td class=\"n\">%.1f</td>", row.framesCancelled()));
-      numberCell(out, row.draftWorkloadLatency());
-      numberCell(out, row.publishedLatency());
-      out.append("</tr>");
-    }
-    out.append("</table>\n");
-  }
-
-  private static void numberCell(StringBuilder out, Long value) {
-    out.append("<td class=\"n\">").append(value == null ? "–" : value).append("</td>");
+                + " request schedule and leaves out a warm-up.</p>\n");
+    HtmlTables.moqChain(out, table);
   }
 
   private static String chartTitle(Metric metric) {

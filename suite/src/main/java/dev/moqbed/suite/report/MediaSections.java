@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * The HTML page's sections read from frames and traces rather than from runs.csv: per media
  * scenario and track, the frame-latency CCDF on log axes (so that p50 to p99.9 each get their share
- * of the height) and one run's frame latency over time; per traced scenario, the sender's window,
- * pacing rate and RTT over time.
+ * of the height) and one run's frame latency over time, one small chart per controller; per traced
+ * scenario, the sender's window, pacing rate and RTT over time.
  */
 final class MediaSections {
   private MediaSections() {}
@@ -25,73 +25,111 @@ final class MediaSections {
             "<h2 id=\"frames\">Frame latency</h2>\n<p>Every frame of every run that arrived and counts, per")
         .append(" track: the fraction of frames later than a latency (CCDF), both axes")
         .append(" logarithmic, so that 0.1 is the p90, 0.01 the p99 and 0.001 the p99.9; one line")
-        .append(" per controller and workload. Beside it, each frame of one run (its number in")
-        .append(" the title) by capture time: when the latency builds up.</p>\n");
+        .append(" per controller and workload. Below, each frame of one run (its number in the")
+        .append(" heading) by capture time, one small chart per controller and workload on the")
+        .append(" same axes: when the latency builds up.</p>\n");
     for (String scenario : frames.scenarios()) {
       out.append("<h3>")
           .append(HtmlReport.escape(scenario))
           .append(" frames</h3>\n<div class=\"charts wide\">\n");
       Map<String, Map<String, Ccdf>> byTrack = frames.of(scenario);
+      byTrack.forEach((track, byLabel) -> out.append(ccdf(charts, scenario, track, byLabel)));
+      out.append("</div>\n");
       Map<String, Map<String, Timeline>> timelines = frames.timelines(scenario);
-      byTrack.forEach(
-          (track, byLabel) -> {
-            List<Line> lines = new ArrayList<>();
-            double smallest = 1;
-            for (Map.Entry<String, Ccdf> entry : byLabel.entrySet()) {
-              Ccdf ccdf = entry.getValue();
-              if (ccdf.frames() == 0) {
-                continue;
-              }
-              lines.add(
-                  new Line(
-                      entry.getKey(),
-                      positive(HtmlCharts.scaled(ccdf.latencyMicros(), 1000)),
-                      ccdf.fractionLater()));
-              smallest = Math.min(smallest, 1.0 / ccdf.frames());
-            }
-            out.append(
-                charts.lines(
-                    track + ": frames later than x (CCDF, " + scenario + ")",
-                    "frame latency (ms, log)",
-                    "fraction of frames later (log)",
-                    true,
-                    true,
-                    HtmlCharts.Style.LINE,
-                    new double[] {Math.pow(10, Math.floor(Math.log10(smallest))), 1},
-                    lines));
-            Map<String, Timeline> ofTrack = timelines.getOrDefault(track, Map.of());
-            if (!ofTrack.isEmpty()) {
-              List<Line> overTime = new ArrayList<>();
-              int run = -1;
-              for (Map.Entry<String, Timeline> entry : ofTrack.entrySet()) {
-                Timeline timeline = entry.getValue();
-                run = timeline.run();
-                overTime.add(
-                    new Line(
-                        entry.getKey(),
-                        HtmlCharts.scaled(timeline.captureMicros(), 1e6),
-                        HtmlCharts.scaled(timeline.latencyMicros(), 1000)));
-              }
-              boolean sameRun =
-                  ofTrack.values().stream()
-                      .allMatch(t -> t.run() == ofTrack.values().iterator().next().run());
-              out.append(
-                  charts.lines(
-                      track
-                          + ": frame latency over time ("
-                          + (sameRun ? "run " + run : "first run read")
-                          + ")",
-                      "capture time (s)",
-                      "frame latency (ms)",
-                      false,
-                      false,
-                      HtmlCharts.Style.DOTS,
-                      null,
-                      overTime));
-            }
-          });
+      for (String track : byTrack.keySet()) {
+        Map<String, Timeline> ofTrack = timelines.getOrDefault(track, Map.of());
+        if (!ofTrack.isEmpty()) {
+          overTime(out, charts, track, ofTrack);
+        }
+      }
+    }
+  }
+
+  /** The CCDF of one track's frames, a line per label. */
+  private static String ccdf(
+      HtmlCharts charts, String scenario, String track, Map<String, Ccdf> byLabel) {
+    List<Line> lines = new ArrayList<>();
+    double smallest = 1;
+    for (Map.Entry<String, Ccdf> entry : byLabel.entrySet()) {
+      Ccdf ccdf = entry.getValue();
+      if (ccdf.frames() == 0) {
+        continue;
+      }
+      lines.add(
+          new Line(
+              entry.getKey(),
+              positive(HtmlCharts.scaled(ccdf.latencyMicros(), 1000)),
+              ccdf.fractionLater()));
+      smallest = Math.min(smallest, 1.0 / ccdf.frames());
+    }
+    return charts.lines(
+        track + ": frames later than x (CCDF, " + scenario + ")",
+        "frame latency (ms, log)",
+        "fraction of frames later (log)",
+        true,
+        true,
+        HtmlCharts.Style.LINE,
+        new double[] {Math.pow(10, Math.floor(Math.log10(smallest))), 1},
+        lines);
+  }
+
+  /**
+   * One run's frames of a track over time as small multiples: the dots of three controllers in one
+   * chart lie on each other (the last drawn hides the others), so each label gets its own chart,
+   * all on the same axes.
+   */
+  private static void overTime(
+      StringBuilder out, HtmlCharts charts, String track, Map<String, Timeline> byLabel) {
+    int firstRun = byLabel.values().iterator().next().run();
+    boolean sameRun = byLabel.values().stream().allMatch(t -> t.run() == firstRun);
+    double lastCapture = 0;
+    double latest = 0;
+    for (Timeline timeline : byLabel.values()) {
+      lastCapture = Math.max(lastCapture, max(timeline.captureMicros()) / 1e6);
+      latest = Math.max(latest, max(timeline.latencyMicros()) / 1000);
+    }
+    double[] xRange = {0, lastCapture > 0 ? lastCapture : 1};
+    double[] yRange = {0, latest > 0 ? latest * 1.05 : 1};
+    out.append("<h4>")
+        .append(HtmlReport.escape(track))
+        .append(": frame latency over time (")
+        .append(sameRun ? "run " + firstRun : "first run read")
+        .append(")</h4>\n");
+    // a row per workload: the draft workload's controllers, then the MoQ chain's under them
+    for (boolean moq : new boolean[] {false, true}) {
+      List<String> labels =
+          byLabel.keySet().stream().filter(l -> ControllerPalette.dashed(l) == moq).toList();
+      if (labels.isEmpty()) {
+        continue;
+      }
+      out.append("<div class=\"charts small\">\n");
+      for (String label : labels) {
+        Timeline timeline = byLabel.get(label);
+        out.append(
+            charts.dots(
+                label,
+                "capture time (s)",
+                "frame latency (ms)",
+                xRange,
+                yRange,
+                new Line(
+                    label,
+                    HtmlCharts.scaled(timeline.captureMicros(), 1e6),
+                    HtmlCharts.scaled(timeline.latencyMicros(), 1000))));
+      }
       out.append("</div>\n");
     }
+  }
+
+  /** The largest value, 0 for none; a NaN (no figure) is passed over. */
+  private static double max(double[] values) {
+    double max = 0;
+    for (double value : values) {
+      if (value > max) {
+        max = value;
+      }
+    }
+    return max;
   }
 
   static void traces(StringBuilder out, HtmlCharts charts, ControllerTraces traces) {

@@ -118,8 +118,67 @@ class HtmlReportTest {
     assertEquals(4.016667, ((Number) bar.get("low")).doubleValue(), 1e-6);
     assertEquals(4.083333, ((Number) bar.get("high")).doubleValue(), 1e-6);
     assertEquals(4.0, ((Number) bar.get("draft")).doubleValue(), 1e-9);
+  }
+
+  @Test
+  void shouldDrawEachControllersFramesOverTimeInAChartOfItsOwnOnSharedAxes() {
+    String html = HtmlReport.render(TinyCase.model(true), frames());
+    int heading = html.indexOf("<h4>vlow: frame latency over time (run 0)</h4>");
+    assertTrue(heading > 0, "one heading for the track's small multiples");
+    List<Map<?, ?>> dots =
+        charts(html.substring(heading)).stream().filter(c -> (Boolean) c.get("dots")).toList();
+    assertEquals(
+        List.of("c4", "bbr", "c4 (moq)"),
+        dots.stream().map(c -> c.get("title")).toList(),
+        "the draft workload's controllers, then the MoQ chain's");
+    for (Map<?, ?> chart : dots) {
+      List<?> series = (List<?>) chart.get("series");
+      assertEquals(1, series.size(), "no dots hide another controller's");
+      assertEquals(chart.get("title"), ((Map<?, ?>) series.get(0)).get("label"));
+      assertEquals(0L, chart.get("xMin"));
+      assertEquals(33.333, ((Number) chart.get("xMax")).doubleValue(), 1e-9, "the last capture");
+      assertEquals(0L, chart.get("yMin"));
+      assertEquals(60 * 1.05, ((Number) chart.get("yMax")).doubleValue(), 1e-9, "bbr's latest");
+    }
+    String rows =
+        html.substring(heading, html.indexOf("</div>\n<div class=\"charts small\">", heading));
+    assertFalse(rows.contains("c4 (moq)"), "the MoQ chain's chart is on a row of its own");
+  }
+
+  @Test
+  void shouldWriteTimesInTablesInSecondsOrMillisecondsWithThreeSignificantDigits() {
+    String html = HtmlReport.render(TinyCase.model(true));
+    String table = html.substring(html.indexOf("<th>metric (draft workload)</th>"));
+    table = table.substring(0, table.indexOf("</table>"));
     assertTrue(
-        charts.stream().anyMatch(c -> ((String) c.get("title")).contains("over time (run 0)")));
+        table.contains(
+            "<td>average time (s)</td><td class=\"n\"><span>4.05 <small>[4.02–4.08]</small>"
+                + "</span> <small>(draft 4.00,"),
+        table);
+    assertTrue(table.contains("<td>average RTT (ms)</td><td class=\"n\"><span>105 "), table);
+    assertTrue(table.contains("<small>(draft 100, "), "the draft's value in the row's unit");
+    assertFalse(table.matches("(?s).*\\d{4,}.*"), "no µs left: " + table);
+    assertFalse(html.contains("µs;"), "the page no longer says its tables are in µs");
+  }
+
+  @Test
+  void shouldPutEveryTableInABoxThatScrollsSoThatThePageDoesNot() {
+    String html = HtmlReport.render(MoqChainTableTest.model());
+    int tables = html.split("<table", -1).length - 1;
+    int boxed = html.split(HtmlTables.OPEN + "<table", -1).length - 1;
+    assertTrue(tables >= 3, "winners, the scenario's cells, the MoQ chain: " + tables);
+    assertEquals(tables - 1, boxed, "all but the summary's four narrow columns");
+    assertTrue(html.contains(".table-scroll{max-width:100%;overflow-x:auto"));
+  }
+
+  @Test
+  void shouldShowTheLineStylesInTheLegendWhenThePageHasMoqChainLines() {
+    String withMoq = HtmlReport.render(TinyCase.model(true), frames());
+    assertTrue(withMoq.contains("<span class=\"line-mark\"></span>draft workload"), withMoq);
+    assertTrue(withMoq.contains("<span class=\"line-mark dashed\"></span>MoQ chain"));
+    assertTrue(withMoq.contains(".line-mark.dashed{background:repeating-linear-gradient("));
+    String without = HtmlReport.render(TinyCase.model(true));
+    assertFalse(without.contains("line-mark dashed\"></span>"), "no MoQ chain, no dashes");
   }
 
   @Test

@@ -35,7 +35,7 @@ class MoqChainTableTest {
         "media", "c4", run, 1, 5_090_000L, 30_400L, 900L, 0.03, average, 40_000L, Map.of());
   }
 
-  private static ReportModel model() {
+  static ReportModel model() {
     List<RunRecord> runs =
         List.of(
             moqRun(0, 18_000, 100_000, "a1:250:15000:18000;vlow:150:16000:70000", 0),
@@ -92,5 +92,23 @@ class MoqChainTableTest {
     assertTrue(json.contains("\"track_average_latency_us\": {\n      \"a1\": 15050,"), json);
     String html = HtmlReport.render(model);
     assertTrue(html.contains("The MoQ chain"), html);
+  }
+
+  @Test
+  void shouldNameWhatEachLatencyOfTheHtmlTableCountsFromAndWriteItInMilliseconds() {
+    String html = HtmlReport.render(model());
+    String table = html.substring(html.indexOf("<th rowspan=\"2\">scenario</th>"));
+    table = table.substring(0, table.indexOf("</table>"));
+    assertTrue(table.contains("MoQ chain, from capture (ms)"), table);
+    assertTrue(table.contains("draft workload, from request schedule (ms), not compared"), table);
+    assertFalse(table.contains("average av_latency"), "no name that means two things");
+    assertTrue(
+        table.contains(
+            "<td>media</td><td>c4</td><td class=\"n\">2</td><td class=\"n\">19.0</td>"
+                + "<td class=\"n\">19.8</td><td class=\"n\">110</td><td class=\"n\">118</td>"
+                + "<td class=\"n\">15.1</td><td class=\"n\">18.0</td>"
+                + "<td class=\"n\">1.0</td><td class=\"n\">10.0</td>"
+                + "<td class=\"n\">30.5</td><td class=\"n\">30.5</td></tr>"),
+        table);
   }
 }
