@@ -60,11 +60,15 @@ final class ReportCommand implements Callable<Integer> {
       paramLabel = "FILE|DIR",
       description =
           "Instead of the draft's tables, compare the sweep cell by cell with reference runs:"
-              + " a CSV with the header "
+              + " a CSV whose header has "
               + ReferenceRuns.HEADER
-              + " (one row per run, e.g. picoquic_ns's), or another sweep's directory. Per"
-              + " scenario, controller and metric: both means, their ratio, the 95%% interval of"
-              + " the difference and a mark (within tolerance, not distinguishable, off).")
+              + " (one row per run, runs.csv's names and units, e.g. from picoquic's pico_sim;"
+              + " a runs.csv is one), or another sweep's directory. Per scenario, controller and"
+              + " metric: both means and run counts, their ratio, the 95%% interval of the"
+              + " difference (Welch) and a mark: within tolerance (the interval inside the band:"
+              + " time ±5%%, RTT and media latency ±15%%, load ±5 points), off (wholly outside),"
+              + " not distinguishable. markdown prints an aligned table; csv and json a row per"
+              + " cell.")
   Path againstReference;
 
   @Option(
@@ -108,7 +112,9 @@ final class ReportCommand implements Callable<Integer> {
       }
       ReferenceComparison comparison =
           ReferenceComparison.of(
-              runs.ofWorkload(Workload.DRAFT), ReferenceRuns.read(againstReference));
+              runs.ofWorkload(Workload.DRAFT),
+              String.join(" ", directories.stream().map(Path::toString).toList()),
+              ReferenceRuns.read(againstReference));
       if (comparison.cells().isEmpty()) {
         throw new IllegalArgumentException(
             "no (scenario, controller) of " + directories + " is in " + againstReference);

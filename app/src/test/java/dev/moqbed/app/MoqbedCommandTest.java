@@ -263,49 +263,6 @@ class MoqbedCommandTest {
     assertTrue(page.contains("vmid: frame latency over time (run 0)"));
   }
 
-  /**
-   * {@code report --against-reference}: a sweep against the same sweep is within tolerance in every
-   * cell; against reference runs 20 % slower, every time cell is off.
-   */
-  @Test
-  void shouldCompareASweepWithReferenceRuns(@TempDir Path directory) throws IOException {
-    Path sweep = directory.resolve("sweep");
-    Result made =
-        run("scenario", "run", "alone", "--cc", "c4", "--runs", "6", "--out", sweep.toString());
-    assertEquals(0, made.exitCode(), made.err());
-    Result same = run("report", sweep.toString(), "--against-reference", sweep.toString());
-    assertEquals(0, same.exitCode(), same.err());
-    assertTrue(
-        same.out().contains("3 cells compared with `" + sweep + "`: 3 within tolerance, 0 not"),
-        same.out());
-    StringBuilder slower = new StringBuilder(dev.moqbed.suite.report.ReferenceRuns.HEADER + "\n");
-    for (var record : dev.moqbed.suite.RunsCsv.read(sweep.resolve("runs.csv")).records()) {
-      slower.append(
-          String.format(
-              java.util.Locale.ROOT,
-              "alone,c4,%d,%d,,,%n",
-              record.run(),
-              Math.round(record.completionTimeMicros() * 1.2)));
-    }
-    Path reference = Files.writeString(directory.resolve("reference.csv"), slower);
-    Result off =
-        run(
-            "report",
-            sweep.toString(),
-            "--against-reference",
-            reference.toString(),
-            "--format",
-            "csv");
-    assertEquals(0, off.exitCode(), off.err());
-    List<String> lines = off.out().lines().toList();
-    assertEquals(2, lines.size(), off.out());
-    assertTrue(lines.get(1).startsWith("alone,c4,time_avg_us,6,6,"), lines.get(1));
-    assertTrue(lines.get(1).endsWith(",off"), lines.get(1));
-    Result missing = run("report", sweep.toString(), "--against-reference", "no-such.csv");
-    assertEquals(2, missing.exitCode());
-    assertEquals("moqbed: --against-reference no-such.csv: no such file\n", missing.err());
-  }
-
   @Test
   void shouldRefuseABadOutPathBeforeTheFirstRun(@TempDir Path directory) throws IOException {
     Path file = Files.writeString(directory.resolve("a-file"), "");

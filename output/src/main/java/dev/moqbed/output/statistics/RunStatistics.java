@@ -68,6 +68,20 @@ public final class RunStatistics {
    * are constant the interval is the difference itself.
    */
   public static Estimate welchMeanDifference(double[] first, double[] second) {
+    return welchMeanDifference(first, second, MINIMUM_RUNS);
+  }
+
+  /**
+   * {@link #welchMeanDifference(double[], double[])} with an interval from {@code minimumRuns}
+   * values on each side (at least 2, the fewest with a sample variance). A comparison against
+   * reference runs that has only a few of them still gets an interval: with 2 to 5 runs, Welch's t
+   * quantile at so few degrees of freedom (12.7 at one) makes it wide, so it rarely decides.
+   */
+  public static Estimate welchMeanDifference(double[] first, double[] second, int minimumRuns) {
+    if (minimumRuns < 2) {
+      throw new IllegalArgumentException(
+          "a Welch interval needs 2 runs a side, not " + minimumRuns);
+    }
     double[] a = Arrays.stream(first).filter(v -> !Double.isNaN(v)).toArray();
     double[] b = Arrays.stream(second).filter(v -> !Double.isNaN(v)).toArray();
     int runs = Math.min(a.length, b.length);
@@ -75,7 +89,7 @@ public final class RunStatistics {
       return Estimate.withoutInterval(Double.NaN, runs);
     }
     double difference = mean(a) - mean(b);
-    if (runs < MINIMUM_RUNS) {
+    if (runs < minimumRuns) {
       return Estimate.withoutInterval(difference, runs);
     }
     double shareA = variance(a) / a.length;

@@ -4,23 +4,29 @@ import dev.moqbed.output.statistics.Estimate;
 import dev.moqbed.output.statistics.RunStatistics;
 import dev.moqbed.simulation.RunRecord;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * A sweep against reference runs, cell by cell ({@code report DIR --against-reference FILE}): per
  * scenario, controller and metric (completion time, RTT average, load, media latency), both means,
- * their ratio, the 95 % interval of the difference (Welch's t), and a mark:
+ * their ratio, the 95 % interval of the difference of the means (Welch's t: the two sides are
+ * independent samples with their own spreads), and a mark against the metric's tolerance band (time
+ * ±5 %, RTT and media latency ±15 % of the reference's mean, load ±5 points):
  *
  * <ul>
- *   <li>{@link Mark#WITHIN}: the means are within the metric's tolerance (time ±5 %, RTT and media
- *       latency ±15 % of the reference, the load ±5 points);
- *   <li>{@link Mark#OFF}: the whole interval of the difference lies outside the tolerance band, so
- *       the runs' own noise cannot explain the gap;
- *   <li>{@link Mark#NOT_DISTINGUISHABLE}: the means are outside the tolerance but the interval
- *       reaches into it, or there are too few runs for an interval.
+ *   <li>{@link Mark#WITHIN}: the whole interval lies inside the band, so the runs show the gap is
+ *       within tolerance, not merely that its estimate is;
+ *   <li>{@link Mark#OFF}: the whole interval lies outside the band, so the runs' own noise cannot
+ *       explain the gap;
+ *   <li>{@link Mark#NOT_DISTINGUISHABLE}: the interval straddles an edge of the band: these runs
+ *       cannot tell; more runs narrow the interval.
  * </ul>
  */
 public final class ReferenceComparison {
+  /** The fewest runs on each side of a cell: one run has no spread, so no interval. */
+  public static final int MINIMUM_RUNS = 2;
+
   /** How a cell compares with the reference. */
   public enum Mark {
     WITHIN("within tolerance"),
@@ -43,13 +49,13 @@ public final class ReferenceComparison {
    *
    * @param ours the mean of our runs
    * @param reference the mean of the reference's runs
-   * @param difference ours − reference with its interval
+   * @param difference ours − reference with its 95 % interval
    * @param band the tolerance as a difference: ±band in the metric's unit
    */
   public record Cell(
       String scenario,
       String controller,
-      Metric metric,
+      ReferenceMetric metric,
       int ourRuns,
       int referenceRuns,
       double ours,
@@ -58,75 +64,127 @@ public final class ReferenceComparison {
       double band,
       Mark mark) {
 
-    /** ours / reference; for the load, the difference in points is what counts. */
+    /** ours / reference (for the load, people read the difference in points instead). */
     public double ratio() {
       return ours / reference;
     }
   }
 
+  private final String ourName;
   private final String referenceName;
   private final List<Cell> cells;
+  private final List<String> oneSided;
 
-  private ReferenceComparison(String referenceName, List<Cell> cells) {
+  private ReferenceComparison(
+      String ourName, String referenceName, List<Cell> cells, List<String> oneSided) {
+    this.ourName = ourName;
     this.referenceName = referenceName;
     this.cells = List.copyOf(cells);
+    this.oneSided = List.copyOf(oneSided);
   }
 
-  /** Compares every (scenario, controller) of {@code runs} that the reference also has. */
-  public static ReferenceComparison of(RunSet runs, ReferenceRuns reference) {
+  /**
+   * Compares every (scenario, controller) of {@code runs} that the reference also has, each metric
+   * that both sides measured.
+   *
+   * @param ourName the sweep's directories, for messages
+   * @throws IllegalArgumentException naming the cell and the side when a side has a single run
+   */
+  public static ReferenceComparison of(RunSet runs, String ourName, ReferenceRuns reference) {
     List<Cell> cells = new ArrayList<>();
+    List<String> oneSided = new ArrayList<>();
     for (String scenario : runs.scenarios()) {
       for (String controller : runs.controllers()) {
-        List<RunRecord> ours = runs.runs(scenario, controller);
-        for (Metric metric : ReferenceRuns.METRICS) {
-          double[] ourValues = metric.perRun(ours);
-          double[] theirValues = reference.values(scenario, controller, metric);
-          if (ourValues.length > 0 && theirValues.length > 0) {
-            cells.add(cell(scenario, controller, metric, ourValues, theirValues));
+        List<RunRecord> records = runs.runs(scenario, controller);
+        if (records.isEmpty() || !reference.has(scenario, controller)) {
+          continue;
+        }
+        for (ReferenceMetric metric : ReferenceMetric.values()) {
+          double[] ours =
+              records.stream().mapToDouble(metric::perRun).filter(v -> !Double.isNaN(v)).toArray();
+          double[] theirs = reference.values(scenario, controller, metric);
+          String where = scenario + " " + controller + " " + metric.label();
+          if (ours.length == 0 || theirs.length == 0) {
+            if (ours.length + theirs.length > 0) {
+              oneSided.add(where + " (" + (ours.length == 0 ? "reference" : "sweep") + " only)");
+            }
+            continue;
           }
+          requireRuns(where, ours.length, "in the sweep " + ourName);
+          requireRuns(where, theirs.length, "in the reference " + reference.name());
+          cells.add(cell(scenario, controller, metric, ours, theirs));
         }
       }
     }
-    return new ReferenceComparison(reference.name(), cells);
+    return new ReferenceComparison(ourName, reference.name(), cells, oneSided);
   }
 
-  static Cell cell(
-      String scenario, String controller, Metric metric, double[] ours, double[] theirs) {
-    Estimate difference = RunStatistics.welchMeanDifference(ours, theirs);
-    double ourMean = java.util.Arrays.stream(ours).average().orElseThrow();
-    double theirMean = java.util.Arrays.stream(theirs).average().orElseThrow();
-    Metric.Tolerance tolerance = metric.tolerance();
-    double band =
-        tolerance.relativeToPublished()
-            ? tolerance.limit() * Math.abs(theirMean)
-            : tolerance.limit();
-    Mark mark;
-    if (Math.abs(ourMean - theirMean) <= band) {
-      mark = Mark.WITHIN;
-    } else if (difference.hasInterval() && (difference.low() > band || difference.high() < -band)) {
-      mark = Mark.OFF;
-    } else {
-      mark = Mark.NOT_DISTINGUISHABLE;
+  private static void requireRuns(String where, int runs, String side) {
+    if (runs < MINIMUM_RUNS) {
+      throw new IllegalArgumentException(
+          where
+              + ": "
+              + runs
+              + " run "
+              + side
+              + "; a cell needs "
+              + MINIMUM_RUNS
+              + " runs on each side for an interval");
     }
+  }
+
+  /** One cell from both sides' per-run values (each at least {@link #MINIMUM_RUNS}). */
+  static Cell cell(
+      String scenario, String controller, ReferenceMetric metric, double[] ours, double[] theirs) {
+    Estimate difference = RunStatistics.welchMeanDifference(ours, theirs, MINIMUM_RUNS);
+    double theirMean = Arrays.stream(theirs).average().orElseThrow();
+    double band = metric.band(theirMean);
     return new Cell(
         scenario,
         controller,
         metric,
         ours.length,
         theirs.length,
-        ourMean,
+        Arrays.stream(ours).average().orElseThrow(),
         theirMean,
         difference,
         band,
-        mark);
+        mark(difference, band));
+  }
+
+  /** The mark of an interval of the difference against the band ±{@code band}. */
+  static Mark mark(Estimate difference, double band) {
+    if (!difference.hasInterval()) {
+      return Mark.NOT_DISTINGUISHABLE;
+    }
+    if (difference.low() >= -band && difference.high() <= band) {
+      return Mark.WITHIN;
+    }
+    if (difference.low() > band || difference.high() < -band) {
+      return Mark.OFF;
+    }
+    return Mark.NOT_DISTINGUISHABLE;
   }
 
   public List<Cell> cells() {
     return cells;
   }
 
+  /** The sweep's directories. */
+  public String ourName() {
+    return ourName;
+  }
+
   public String referenceName() {
     return referenceName;
+  }
+
+  /**
+   * Cells that only one side measured ("alone c4 RTT (sweep only)"): a reference without RTTs, say,
+   * compares the rest.
+   */
+  public List<String> oneSided() {
+    return oneSided;
   }
 
   /** How many cells have {@code mark}. */

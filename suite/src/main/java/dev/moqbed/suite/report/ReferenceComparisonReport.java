@@ -6,24 +6,42 @@ import dev.moqbed.output.Table;
 import dev.moqbed.output.statistics.Estimate;
 import dev.moqbed.suite.report.ReferenceComparison.Cell;
 import dev.moqbed.suite.report.ReferenceComparison.Mark;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** {@code report --against-reference}: the cells as Markdown, CSV or one JSON document. */
+/**
+ * {@code report --against-reference}: for people an aligned table that fits 120 columns (the
+ * default, markdown, format), for tools one CSV line or JSON object per cell in {@code runs.csv}'s
+ * units.
+ */
 public final class ReferenceComparisonReport {
+  /** The columns of the people's table; the numeric ones are right-aligned. */
+  private static final List<String> COLUMNS =
+      List.of(
+          "scenario", "cc", "metric", "runs", "ours", "ref", "ratio", "ours - ref [95 %]", "mark");
+
+  private static final int FIRST_NUMERIC_COLUMN = 3;
+  private static final int LAST_NUMERIC_COLUMN = 7;
+
   private ReferenceComparisonReport() {}
 
   public static String render(ReferenceComparison comparison, ReportFormat format) {
     return switch (format) {
-      case MARKDOWN -> markdown(comparison);
+      case MARKDOWN -> text(comparison);
       case CSV -> table(comparison).render(OutputFormat.CSV);
       case JSON -> json(comparison);
     };
   }
 
-  /** One row per cell in the metrics' units, for tools. */
+  /**
+   * One row per cell for tools: metric names and units as in {@code runs.csv} (µs; the load a
+   * fraction), the interval's bounds, the band's half-width and the mark's enum name.
+   */
   static Table table(ReferenceComparison comparison) {
     Table table =
         new Table(
@@ -45,12 +63,12 @@ public final class ReferenceComparisonReport {
       table.row(
           cell.scenario(),
           cell.controller(),
-          cell.metric().id(),
+          cell.metric().column(),
           cell.ourRuns(),
           cell.referenceRuns(),
           round(cell.ours()),
           round(cell.reference()),
-          Math.round(cell.ratio() * 1000) / 1000.0,
+          Double.isFinite(cell.ratio()) ? round(cell.ratio()) : null,
           round(d.value()),
           d.hasInterval() ? round(d.low()) : null,
           d.hasInterval() ? round(d.high()) : null,
@@ -60,67 +78,109 @@ public final class ReferenceComparisonReport {
     return table;
   }
 
-  private static String markdown(ReferenceComparison comparison) {
-    StringBuilder out = new StringBuilder("# moqbed against reference runs\n\n");
-    List<Cell> cells = comparison.cells();
+  private static String text(ReferenceComparison comparison) {
+    StringBuilder out = new StringBuilder();
+    out.append("ours:  ").append(comparison.ourName()).append('\n');
+    out.append("ref:   ").append(comparison.referenceName()).append('\n');
     out.append(
-        String.format(
-            Locale.ROOT,
-            "%d cells compared with `%s`: %d within tolerance, %d not distinguishable, %d off."
-                + " Tolerances: time ±5 %%, RTT and media latency ±15 %% of the reference's mean,"
-                + " load ±5 points. A cell is off when the 95 %% interval of the difference of the"
-                + " means (Welch's t; an interval needs 6 runs on each side) lies wholly outside"
-                + " the tolerance, so the runs' own noise cannot explain it; not distinguishable"
-                + " when the means are outside the tolerance but the interval reaches into it."
-                + " Times in µs, loads in %%.%n%n",
-            cells.size(),
-            comparison.referenceName(),
-            comparison.count(Mark.WITHIN),
-            comparison.count(Mark.NOT_DISTINGUISHABLE),
-            comparison.count(Mark.OFF)));
-    out.append(
-        "| scenario | cc | metric | runs | ours | reference | ratio | difference [95 % interval]"
-            + " | tolerance | mark |\n");
-    out.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
-    for (Cell cell : cells) {
-      Estimate d = cell.difference();
+        "Tolerance: time ±5 %, RTT and (media) latency ±15 % of the reference's mean, load ±5"
+            + " points.\n"
+            + "Interval: 95 % of the difference of the means, Welch's t. within tolerance: the"
+            + " interval lies wholly\n"
+            + "inside the band; off: wholly outside it; not distinguishable: across an edge"
+            + " (more runs narrow it).\n\n");
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(COLUMNS);
+    for (Cell cell : comparison.cells()) {
+      rows.add(
+          List.of(
+              cell.scenario(),
+              cell.controller(),
+              cell.metric().label(),
+              cell.ourRuns() + "/" + cell.referenceRuns(),
+              ReferenceCellText.value(cell.metric(), cell.ours()),
+              ReferenceCellText.value(cell.metric(), cell.reference()),
+              ReferenceCellText.ratio(cell.ratio()),
+              ReferenceCellText.difference(cell.metric(), cell.difference()),
+              cell.mark().words()));
+    }
+    appendAligned(out, rows);
+    out.append('\n').append(summary(comparison)).append('\n');
+    List<String> oneSided = comparison.oneSided();
+    if (!oneSided.isEmpty()) {
       out.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %s | %d/%d | %.0f | %.0f | %s | %s | ±%.0f | %s |%n",
-              cell.scenario(),
-              cell.controller(),
-              cell.metric().title(),
-              cell.ourRuns(),
-              cell.referenceRuns(),
-              cell.ours(),
-              cell.reference(),
-              "%".equals(cell.metric().unit())
-                  ? String.format(Locale.ROOT, "%+.1f pt", cell.ours() - cell.reference())
-                  : String.format(Locale.ROOT, "%.3f", cell.ratio()),
-              String.format(Locale.ROOT, "%.0f", d.value())
-                  + (d.hasInterval()
-                      ? String.format(Locale.ROOT, " [%.0f, %.0f]", d.low(), d.high())
-                      : ""),
-              cell.band(),
-              cell.mark().words()));
+              "Not compared: %d %s only one side measured, e.g. %s.%n",
+              oneSided.size(),
+              oneSided.size() == 1 ? "cell" : "cells",
+              oneSided.get(0)));
     }
     return out.toString();
   }
 
+  /** {@code 348 cells: 314 within tolerance, 16 off, 18 not distinguishable}. */
+  static String summary(ReferenceComparison comparison) {
+    return String.format(
+        Locale.ROOT,
+        "%d %s: %d within tolerance, %d off, %d not distinguishable",
+        comparison.cells().size(),
+        comparison.cells().size() == 1 ? "cell" : "cells",
+        comparison.count(Mark.WITHIN),
+        comparison.count(Mark.OFF),
+        comparison.count(Mark.NOT_DISTINGUISHABLE));
+  }
+
+  /** Columns two spaces apart, the numbers right-aligned, a dashed line under the header. */
+  private static void appendAligned(StringBuilder out, List<List<String>> rows) {
+    int[] widths = new int[COLUMNS.size()];
+    for (List<String> row : rows) {
+      for (int c = 0; c < widths.length; c++) {
+        widths[c] = Math.max(widths[c], row.get(c).length());
+      }
+    }
+    for (int r = 0; r < rows.size(); r++) {
+      StringBuilder line = new StringBuilder();
+      for (int c = 0; c < widths.length; c++) {
+        String cell = rows.get(r).get(c);
+        String padding = " ".repeat(widths[c] - cell.length());
+        boolean right = c >= FIRST_NUMERIC_COLUMN && c <= LAST_NUMERIC_COLUMN;
+        line.append(c == 0 ? "" : "  ").append(right ? padding + cell : cell + padding);
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+      if (r == 0) {
+        StringBuilder dashes = new StringBuilder();
+        for (int c = 0; c < widths.length; c++) {
+          dashes.append(c == 0 ? "" : "  ").append("-".repeat(widths[c]));
+        }
+        out.append(dashes).append('\n');
+      }
+    }
+  }
+
   private static String json(ReferenceComparison comparison) {
     Map<String, Object> document = new LinkedHashMap<>();
+    document.put("sweep", comparison.ourName());
     document.put("reference", comparison.referenceName());
     Map<String, Object> counts = new LinkedHashMap<>();
+    counts.put("cells", comparison.cells().size());
     for (Mark mark : Mark.values()) {
       counts.put(mark.name().toLowerCase(Locale.ROOT), comparison.count(mark));
     }
     document.put("counts", counts);
+    document.put("one_sided", comparison.oneSided());
     document.put("cells", Json.parse(table(comparison).render(OutputFormat.JSON)));
     return Json.write(document);
   }
 
-  private static double round(double value) {
-    return Math.round(value * 10) / 10.0;
+  /**
+   * To 0.0001: below a microsecond for times, a hundredth of a point for loads. A BigDecimal, which
+   * the table prints as it is, where it would print a double to three decimals (a tenth of a
+   * point).
+   */
+  private static BigDecimal round(double value) {
+    BigDecimal rounded =
+        new BigDecimal(value).setScale(4, RoundingMode.HALF_EVEN).stripTrailingZeros();
+    return rounded.scale() < 0 ? rounded.setScale(0) : rounded;
   }
 }

@@ -4,84 +4,196 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.moqbed.output.statistics.Estimate;
+import dev.moqbed.simulation.RunRecord;
+import dev.moqbed.suite.report.ReferenceComparison.Cell;
 import dev.moqbed.suite.report.ReferenceComparison.Mark;
 import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The arithmetic of {@code report --against-reference}, against values computed by hand.
+ *
+ * <p>Most cells below have three runs a side spaced by d around their mean: each side's variance is
+ * d², the standard error of the difference d·√(2/3) = 0.816497·d, Welch's degrees of freedom (2/3)²
+ * / (2·(1/3)²/2) = 4 exactly, and t(4, 0.975) = 2.776445 (any t table). The interval's half-width
+ * is therefore 2.776445 × 0.816497 · d = 2.266959 · d.
+ */
 class ReferenceComparisonTest {
-  private static double[] around(double center, double spread) {
-    double[] values = new double[10];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = center + spread * ((i % 5) - 2) / 2.0;
-    }
-    return values;
+  private static final double HALF_WIDTH_PER_SPACING = 2.266959;
+
+  private static double[] three(double mean, double spacing) {
+    return new double[] {mean - spacing, mean, mean + spacing};
+  }
+
+  private static Cell time(double ourMean, double referenceMean) {
+    return ReferenceComparison.cell(
+        "alone", "c4", ReferenceMetric.TIME, three(ourMean, 10_000), three(referenceMean, 10_000));
   }
 
   @Test
-  void withinToleranceWhenTheMeansAreClose() {
-    ReferenceComparison.Cell cell =
-        ReferenceComparison.cell(
-            "alone", "c4", Metric.TIME_AVG, around(4_100_000, 50_000), around(4_000_000, 50_000));
-    assertEquals(Mark.WITHIN, cell.mark(), "2.5 % off, the tolerance is 5 %");
-    assertEquals(200_000, cell.band(), 1e-6);
-    assertEquals(1.025, cell.ratio(), 1e-9);
+  void welchIntervalOfThreeRunsASide() {
+    Cell cell = time(1_020_000, 1_000_000);
+    double halfWidth = HALF_WIDTH_PER_SPACING * 10_000; // 22,669.59 µs
+    assertEquals(20_000, cell.difference().value(), 1e-6);
+    assertEquals(20_000 - halfWidth, cell.difference().low(), 0.1); // -2,669.59
+    assertEquals(20_000 + halfWidth, cell.difference().high(), 0.1); // 42,669.59
+    assertEquals(1.02, cell.ratio(), 1e-12);
+    assertEquals(50_000, cell.band(), 1e-9, "5 % of the reference's mean");
+    assertEquals(3, cell.ourRuns());
+    assertEquals(3, cell.referenceRuns());
+    assertEquals(Mark.WITHIN, cell.mark(), "[-2.7, +42.7] ms lies inside ±50 ms");
   }
 
   @Test
-  void offWhenTheWholeIntervalLiesOutsideTheTolerance() {
-    // 16 % apart with little spread: the interval of the difference is far outside ±5 %
-    ReferenceComparison.Cell cell =
+  void welchIntervalOfTwoRunsASide() {
+    // {1, 3} vs {5, 7}: variances 2, standard error √(2/2 + 2/2) = √2, degrees (1 + 1)² / (1 + 1)
+    // = 2, t(2, 0.975) = 4.302653: -4 ± 4.302653 × 1.414214 = ±6.084870
+    Cell cell =
         ReferenceComparison.cell(
-            "ecn_c4", "bbr", Metric.TIME_AVG, around(4_640_000, 20_000), around(4_000_000, 20_000));
-    assertEquals(Mark.OFF, cell.mark());
-    assertTrue(cell.difference().low() > cell.band(), cell.toString());
+            "alone", "c4", ReferenceMetric.RTT, new double[] {1, 3}, new double[] {5, 7});
+    assertEquals(-4 - 6.084870, cell.difference().low(), 1e-5);
+    assertEquals(-4 + 6.084870, cell.difference().high(), 1e-5);
   }
 
   @Test
-  void notDistinguishableWhenTheNoiseCouldExplainTheGap() {
-    // 7 % apart with a spread of ±30 %: outside the tolerance, but the interval reaches into it
-    ReferenceComparison.Cell cell =
+  void marksOnBothSidesOfTheBand() {
+    // the reference's mean 1 s, band ±50 ms, half-width 22.67 ms
+    assertEquals(Mark.WITHIN, time(1_020_000, 1_000_000).mark());
+    assertEquals(
+        Mark.NOT_DISTINGUISHABLE,
+        time(1_040_000, 1_000_000).mark(),
+        "the means 4 % apart, but [+17.3, +62.7] ms reaches past +50 ms");
+    assertEquals(Mark.OFF, time(1_080_000, 1_000_000).mark(), "[+57.3, +102.7] ms");
+    assertEquals(Mark.NOT_DISTINGUISHABLE, time(960_000, 1_000_000).mark(), "[-62.7, -17.3] ms");
+    assertEquals(Mark.OFF, time(920_000, 1_000_000).mark(), "[-102.7, -57.3] ms");
+  }
+
+  @Test
+  void theBandsEdgesBelongToIt() {
+    assertEquals(Mark.WITHIN, ReferenceComparison.mark(new Estimate(0, -50, 50, 6), 50));
+    assertEquals(
+        Mark.NOT_DISTINGUISHABLE, ReferenceComparison.mark(new Estimate(0, -50.01, 50, 6), 50));
+    assertEquals(
+        Mark.NOT_DISTINGUISHABLE, ReferenceComparison.mark(new Estimate(60, 50, 70, 6), 50));
+    assertEquals(Mark.OFF, ReferenceComparison.mark(new Estimate(60, 50.01, 70, 6), 50));
+    assertEquals(Mark.OFF, ReferenceComparison.mark(new Estimate(-60, -70, -50.01, 6), 50));
+    assertEquals(
+        Mark.NOT_DISTINGUISHABLE, ReferenceComparison.mark(Estimate.withoutInterval(60, 1), 50));
+  }
+
+  @Test
+  void rttAndLatencyHaveFifteenPercent() {
+    // reference 90/100/110 ms, ours 100/110/120 ms: +10 ms [-12.7, +32.7] against ±15 ms
+    Cell cell =
         ReferenceComparison.cell(
-            "wifi_bad", "c4", Metric.RTT_AVG, around(107_000, 60_000), around(100_000, 60_000));
-    assertEquals(Mark.WITHIN, cell.mark(), "7 % is within RTT's 15 %");
-    ReferenceComparison.Cell far =
-        ReferenceComparison.cell(
-            "wifi_bad", "c4", Metric.RTT_AVG, around(120_000, 60_000), around(100_000, 60_000));
-    assertEquals(Mark.NOT_DISTINGUISHABLE, far.mark(), far.toString());
+            "wifi_bad",
+            "c4",
+            ReferenceMetric.MEDIA_LATENCY,
+            three(110_000, 10_000),
+            three(100_000, 10_000));
+    assertEquals(15_000, cell.band(), 1e-9);
+    assertEquals(Mark.NOT_DISTINGUISHABLE, cell.mark());
   }
 
   @Test
   void theLoadComparesInPoints() {
-    ReferenceComparison.Cell cell =
+    // 0.51 against 0.53 (+2 points [-0.27, +4.27]): within ±5 points, though 5 % of 0.51 would be
+    // only ±2.55 points
+    Cell within =
         ReferenceComparison.cell(
-            "vs_bbr_lg2", "cubic", Metric.LOAD_AVG, around(80, 2), around(53, 2));
-    assertEquals(5, cell.band());
-    assertEquals(Mark.OFF, cell.mark(), "+27 points");
+            "vs_bbr_lg2", "cubic", ReferenceMetric.LOAD, three(0.53, 0.01), three(0.51, 0.01));
+    assertEquals(0.05, within.band(), 1e-12);
+    assertEquals(0.02 + HALF_WIDTH_PER_SPACING * 0.01, within.difference().high(), 1e-6);
+    assertEquals(Mark.WITHIN, within.mark());
+    Cell off =
+        ReferenceComparison.cell(
+            "vs_bbr_lg2", "cubic", ReferenceMetric.LOAD, three(0.61, 0.01), three(0.51, 0.01));
+    assertEquals(Mark.OFF, off.mark(), "+10 points [+7.7, +12.3]");
+  }
+
+  private static RunRecord run(String scenario, int run, long time, Long rtt) {
+    return new RunRecord(scenario, "c4", run, run, time, rtt, 0L, 0.9, null, null, null);
+  }
+
+  private static ReferenceRuns reference(String rows) throws Exception {
+    return ReferenceRuns.parse(new StringReader(ReferenceRuns.HEADER + "\n" + rows), "ref.csv");
   }
 
   @Test
-  void readsTheDocumentedCsvAndNamesABadCell() throws Exception {
-    ReferenceRuns runs =
-        ReferenceRuns.parse(
-            new StringReader(
-                ReferenceRuns.HEADER
-                    + "\nalone,c4,0,4000000,100000,90,\nalone,c4,1,4100000,,91,\n"),
-            "ref.csv");
-    assertEquals(2, runs.values("alone", "c4", Metric.TIME_AVG).length);
-    assertEquals(1, runs.values("alone", "c4", Metric.RTT_AVG).length, "an empty cell is no value");
-    assertEquals(0, runs.values("alone", "c4", Metric.MEDIA_LATENCY_AVG).length);
-    IllegalArgumentException bad =
+  void comparesWhatBothSidesMeasuredAndNamesASideWithOneRun() throws Exception {
+    List<RunRecord> records = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      records.add(run("alone", i, 1_000_000 + 10_000 * i, null));
+      records.add(run("bbloat", i, 2_000_000, 100_000L));
+    }
+    RunSet runs = RunSet.of(records);
+    ReferenceComparison comparison =
+        ReferenceComparison.of(
+            runs,
+            "sweep",
+            reference(
+                "alone,c4,0,1000000,90000,0.9,\nalone,c4,1,1010000,90000,0.9,\n"
+                    + "alone,c4,2,1020000,90000,0.9,\n"));
+    assertEquals(2, comparison.cells().size(), "alone's time and load; bbloat has no reference");
+    assertEquals(List.of("alone c4 RTT (reference only)"), comparison.oneSided());
+    assertEquals(
+        "2 cells: 2 within tolerance, 0 off, 0 not distinguishable",
+        ReferenceComparisonReport.summary(comparison));
+    IllegalArgumentException one =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ReferenceComparison.of(runs, "sweep", reference("alone,c4,0,1,1,0.9,\n")));
+    assertEquals(
+        "alone c4 time: 1 run in the reference ref.csv; a cell needs 2 runs on each side for an"
+            + " interval",
+        one.getMessage());
+    IllegalArgumentException ours =
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                ReferenceRuns.parse(
-                    new StringReader(ReferenceRuns.HEADER + "\nalone,c4,0,fast,1,2,3\n"),
-                    "ref.csv"));
-    assertEquals("ref.csv line 2: 'fast' is not a number", bad.getMessage());
-    IllegalArgumentException header =
+                ReferenceComparison.of(
+                    RunSet.of(records.subList(0, 1)),
+                    "sweep",
+                    reference("alone,c4,0,1,1,0.9,\nalone,c4,1,1,1,0.9,\n")));
+    assertTrue(
+        ours.getMessage().startsWith("alone c4 time: 1 run in the sweep sweep;"),
+        ours.getMessage());
+  }
+
+  @Test
+  void readsTheDocumentedCsvAndNamesWhatIsWrong() throws Exception {
+    ReferenceRuns runs = reference("alone,c4,0,4000000,100000,0.9,\nalone,c4,1,4100000,,0.91,\n");
+    assertEquals(2, runs.values("alone", "c4", ReferenceMetric.TIME).length);
+    assertEquals(1, runs.values("alone", "c4", ReferenceMetric.RTT).length, "empty: no value");
+    assertEquals(0, runs.values("alone", "c4", ReferenceMetric.MEDIA_LATENCY).length);
+    assertEquals(
+        "ref.csv line 2: completion_time_us must be a number, got 'fast'",
+        assertThrows(IllegalArgumentException.class, () -> reference("alone,c4,0,fast,1,0.9,3\n"))
+            .getMessage());
+    assertEquals(
+        "ref.csv line 2: load is a fraction (0.97 for 97 %), got 97; percent?",
+        assertThrows(IllegalArgumentException.class, () -> reference("alone,c4,0,1,1,97,3\n"))
+            .getMessage());
+    assertEquals(
+        "ref.csv line 3: run 0 of alone c4 appears twice",
         assertThrows(
-            IllegalArgumentException.class,
-            () -> ReferenceRuns.parse(new StringReader("scenario,cc\n"), "ref.csv"));
-    assertTrue(header.getMessage().contains("no column 'run'"), header.getMessage());
+                IllegalArgumentException.class,
+                () -> reference("alone,c4,0,1,1,0.9,\nalone,c4,0,1,1,0.9,\n"))
+            .getMessage());
+    assertEquals(
+        "ref.csv: no column run, load; the header needs "
+            + ReferenceRuns.HEADER
+            + " (runs.csv's names and units)",
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    ReferenceRuns.parse(
+                        new StringReader(
+                            "scenario,cc,completion_time_us,rtt_avg_us,media_avg_latency_us\n"),
+                        "ref.csv"))
+            .getMessage());
   }
 }
