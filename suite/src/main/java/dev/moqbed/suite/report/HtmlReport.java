@@ -1,5 +1,6 @@
 package dev.moqbed.suite.report;
 
+import dev.moqbed.output.statistics.EffectSettings;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.suite.report.HtmlCharts.Bar;
 import dev.moqbed.suite.report.HtmlCharts.Line;
@@ -81,7 +82,7 @@ public final class HtmlReport {
         .append(" Bars: our value over the runs, its 95 % interval as a whisker (")
         .append(MarkdownReport.INTERVAL_METHOD)
         .append("), the draft's value as a dashed mark. ")
-        .append(escape(WinnersGrid.rule(model.effects())))
+        .append(escape(WinnersGrid.rule(model.effects(), minimumTime(model.effects()))))
         .append("</p>\n");
     for (String note : model.allRuns().notes()) {
       out.append("<p><em>Note: ").append(escape(note)).append("</em></p>\n");
@@ -109,6 +110,13 @@ public final class HtmlReport {
         .append(assets.renderer)
         .append("</script>\n</body>\n</html>\n");
     return out.toString();
+  }
+
+  /** The smallest time difference worth a verdict, as the page writes times: {@code 1.00 ms}. */
+  private static String minimumTime(EffectSettings effects) {
+    double micros = effects.latencyMicros();
+    ReadableTime.Unit unit = ReadableTime.unitFor(List.of(micros));
+    return unit.format(micros) + " " + unit.symbol();
   }
 
   /** The winners grid, scenario by metric, each scenario linking to its charts. */

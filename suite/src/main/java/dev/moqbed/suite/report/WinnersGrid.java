@@ -51,14 +51,19 @@ public record WinnersGrid(List<Metric> metrics, Map<String, Map<Metric, String>>
 
   /** How a winner is named, for the reader, with {@code effects}' figures. */
   public static String rule(EffectSettings effects) {
+    return rule(effects, String.format(Locale.ROOT, "%.0f µs", effects.latencyMicros()));
+  }
+
+  /** The rule with the minimum time written by the caller: the HTML page's {@code 1.00 ms}. */
+  static String rule(EffectSettings effects, String minimumTime) {
     return String.format(
         Locale.ROOT,
         "A controller wins a cell when, with 95 %% confidence, it beats every other by more than the"
-            + " minimum effect: %.0f %% of the figure and at least %.0f µs for times and RTTs, %.0f"
+            + " minimum effect: %.0f %% of the figure and at least %s for times and RTTs, %.0f"
             + " point(s) for loads (report --min-effect); otherwise the cell is a tie. Cells of"
             + " fewer than %d runs have no interval and name no winner.",
         effects.relative() * 100,
-        effects.latencyMicros(),
+        minimumTime,
         effects.percentPoints(),
         RunStatistics.MINIMUM_RUNS);
   }

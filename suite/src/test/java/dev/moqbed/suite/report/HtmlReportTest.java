@@ -159,6 +159,7 @@ class HtmlReportTest {
     assertTrue(table.contains("<small>(draft 100, "), "the draft's value in the row's unit");
     assertFalse(table.matches("(?s).*\\d{4,}.*"), "no µs left: " + table);
     assertFalse(html.contains("µs;"), "the page no longer says its tables are in µs");
+    assertTrue(html.contains("at least 1.00 ms for times and RTTs"), "nor the winners' rule");
   }
 
   @Test
