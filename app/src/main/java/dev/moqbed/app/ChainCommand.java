@@ -6,6 +6,7 @@ import dev.moqbed.live.ChainTable;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.MetricsEndpoint;
 import dev.moqbed.live.RelayMetrics;
+import dev.moqbed.live.RelayUrl;
 import dev.moqbed.live.SubscriberRoute;
 import dev.moqbed.live.compare.ChainMetrics;
 import dev.moqbed.live.compare.ComparisonTables;
@@ -169,6 +170,13 @@ final class ChainCommand implements Callable<Integer> {
               + " trace (window, pacing rate, RTTs, the controller's state and variables); with"
               + " --cc LIST, one FILE-CC.csv per controller. Put it in --out's DIR for report.")
   java.nio.file.Path traceFile;
+
+  @Option(
+      names = "--webtransport",
+      description =
+          "Run MoQT over WebTransport (HTTP/3, path /moq) instead of raw QUIC: the publisher, the"
+              + " subscribers and the relays' upstream links; project's stack only.")
+  boolean webTransport;
 
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
   boolean verbose;
@@ -453,9 +461,10 @@ final class ChainCommand implements Callable<Integer> {
     List<LiveStack> stacks = new ArrayList<>();
     for (String name : controllerList()) {
       stacks.add(
-          controllerOption.controller == null
-              ? controllerOption.stack()
-              : LiveStack.of(LiveTransport.ofController(name), name));
+          routed(
+              controllerOption.controller == null
+                  ? controllerOption.stack()
+                  : LiveStack.of(LiveTransport.ofController(name), name)));
     }
     boolean distinct = stacks.stream().map(LiveStack::controller).distinct().count() > 1;
     if (link == null && distinct) {
@@ -546,9 +555,15 @@ final class ChainCommand implements Callable<Integer> {
   private LiveStack relayStack() {
     LiveTransport transport =
         relayTransport != null ? LiveTransport.parse(relayTransport) : controllerOption.transport();
-    return transport == controllerOption.transport()
-        ? controllerOption.stack()
-        : LiveStack.of(transport, controllerOption.controllerOrDefault(transport));
+    return routed(
+        transport == controllerOption.transport()
+            ? controllerOption.stack()
+            : LiveStack.of(transport, controllerOption.controllerOrDefault(transport)));
+  }
+
+  /** {@code stack} over WebTransport with --webtransport: relays accept it, clients use it. */
+  private LiveStack routed(LiveStack stack) {
+    return webTransport ? stack.withWebTransport(RelayUrl.DEFAULT_PATH) : stack;
   }
 
   /** The clients' stack: --client-transport, else --transport. */
@@ -557,6 +572,6 @@ final class ChainCommand implements Callable<Integer> {
         clientTransport != null
             ? LiveTransport.parse(clientTransport)
             : controllerOption.transport();
-    return controllerOption.stackOn(transport);
+    return routed(controllerOption.stackOn(transport));
   }
 }

@@ -104,7 +104,8 @@ final class PublisherCommand implements Callable<Integer> {
             new RelayConnector.Target(
                 address,
                 relayOptions.serverName(address),
-                LiveQlogOption.apply(controllerOption.stack(), qlog, "publisher"),
+                relayOptions.route(
+                    LiveQlogOption.apply(controllerOption.stack(), qlog, "publisher")),
                 relayOptions.trust(),
                 version,
                 token),

@@ -8,6 +8,7 @@ import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.MetricsEndpoint;
 import dev.moqbed.live.PathTrace;
 import dev.moqbed.live.RelayMetrics;
+import dev.moqbed.live.RelayUrl;
 import dev.moqbed.live.UpstreamLink;
 import dev.moqbed.live.interval.IntervalLine;
 import dev.moqbed.live.interval.IntervalLine.Column;
@@ -28,7 +29,6 @@ import dev.moqbed.relay.auth.TokenKey;
 import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -67,11 +67,11 @@ final class RelayCommand implements Callable<Integer> {
 
   @Option(
       names = "--upstream",
-      paramLabel = "HOST:PORT",
+      paramLabel = "HOST:PORT|URL",
       description =
           "Another relay to forward SUBSCRIBEs to when no publisher announced their namespace"
-              + " here: one upstream subscription per track, whatever the number of subscribers"
-              + " (default: none).")
+              + " here (one upstream subscription per track); https://HOST:PORT/PATH reaches it"
+              + " over WebTransport (default: none).")
   String upstream;
 
   @Option(
@@ -103,6 +103,8 @@ final class RelayCommand implements Callable<Integer> {
   @Mixin LiveControllerOption controllerOption = new LiveControllerOption();
 
   @Mixin AdmissionOptions admissionOptions = new AdmissionOptions();
+
+  @Mixin WebTransportOptions webTransportOptions = new WebTransportOptions();
 
   @Option(
       names = "--cert",
@@ -289,8 +291,7 @@ final class RelayCommand implements Callable<Integer> {
     TokenKey tokenKey = authKey == null ? null : AuthFiles.readKey("--auth-key", authKey);
     AuthorizationToken upstreamAuthorization = upstreamAuthorization();
     ServerCertificate tls = serverCertificate();
-    InetSocketAddress upstreamAddress =
-        upstream == null ? null : LiveSupport.parseAddress(upstream);
+    RelayUrl upstreamUrl = upstream == null ? null : RelayUrl.parse(upstream);
     RelayMetrics relayMetrics = metricsPort == null ? null : new RelayMetrics();
     boolean intervals = intervalOption.reportsIn(formatOption.format);
     RelayObserver metricsObserver = relayMetrics == null ? RelayObserver.NONE : relayMetrics;
@@ -303,7 +304,10 @@ final class RelayCommand implements Callable<Integer> {
             new IntervalLine(
                 List.of(), EnumSet.of(Column.STOP_SENDING, Column.DROPPED, Column.PATH)));
     QlogFiles qlog = qlogOption.open();
-    LiveStack stack = LiveQlogOption.apply(controllerOption.stack(), qlog, "relay");
+    LiveStack stack =
+        webTransportOptions.apply(
+            LiveQlogOption.apply(controllerOption.stack(), qlog, "relay"),
+            spec.commandLine().getParseResult().hasMatchedOption("--webtransport-path"));
     ServerAdmission admission = admissionOptions.admission();
     RelayNode node;
     try {
@@ -317,7 +321,7 @@ final class RelayCommand implements Callable<Integer> {
                   relayConfig(tokenKey, upstreamAuthorization),
                   probe != null ? probe : metricsObserver,
                   line -> log(err, line)),
-              attachments(probe, relayMetrics, stack, upstreamAddress, err));
+              attachments(probe, relayMetrics, stack, upstreamUrl, err));
     } catch (Exception e) {
       LiveQlogOption.finish(qlog, "relay", err);
       throw e;
@@ -430,7 +434,7 @@ final class RelayCommand implements Callable<Integer> {
       RelayProbe probe,
       RelayMetrics relayMetrics,
       LiveStack stack,
-      InetSocketAddress upstreamAddress,
+      RelayUrl upstreamUrl,
       PrintWriter err) {
     List<RelayNode.Attachment> attachments = new ArrayList<>();
     if (probe != null) {
@@ -469,15 +473,16 @@ final class RelayCommand implements Callable<Integer> {
             };
           });
     }
-    if (upstreamAddress != null) {
+    if (upstreamUrl != null) {
       attachments.add(
           (relay, loop) ->
               UpstreamLink.connect(
                   relay,
                   loop,
-                  upstreamAddress,
-                  LiveSupport.serverName(upstream, upstreamAddress),
-                  stack,
+                  upstreamUrl.address(),
+                  upstreamUrl.serverName(),
+                  // This relay's WebTransport door is not the way to its upstream: the URL says.
+                  upstreamUrl.route(stack.withWebTransport(null)),
                   LiveSupport.trust(upstreamInsecure, upstreamCertificate),
                   line -> log(err, line),
                   UPSTREAM_RETRY_MICROS));
@@ -554,6 +559,10 @@ final class RelayCommand implements Callable<Integer> {
             + (tokenKey == null
                 ? "; OPEN: no --auth-key, anyone may publish and subscribe to anything"
                 : "; tokens required (key " + authKey + ")"));
+    String webTransport = WebTransportOptions.bannerLine(stack, node.address(), tls);
+    if (webTransport != null) {
+      banner.println(webTransport);
+    }
     banner.flush();
     if (tokenKey == null && banner != err) {
       err.println(

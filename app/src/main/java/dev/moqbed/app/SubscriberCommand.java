@@ -177,7 +177,8 @@ final class SubscriberCommand implements Callable<Integer> {
                 new RelayConnector.Target(
                     address,
                     relayOptions.serverName(address),
-                    LiveQlogOption.apply(controllerOption.stack(), qlog, "subscriber"),
+                    relayOptions.route(
+                        LiveQlogOption.apply(controllerOption.stack(), qlog, "subscriber")),
                     relayOptions.trust(),
                     version,
                     token),

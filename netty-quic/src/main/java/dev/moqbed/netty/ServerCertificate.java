@@ -8,9 +8,16 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.cert.CertificateEncodingException;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.HexFormat;
 
 /**
  * The relay's TLS certificate and key, as PEM files: given by the user, or generated once
@@ -39,8 +46,21 @@ public final class ServerCertificate {
   }
 
   /**
+   * How long a generated certificate is valid: browsers take a self-signed certificate through
+   * WebTransport's {@code serverCertificateHashes} only when it is valid for at most 14 days (and
+   * its key is ECDSA P-256), so the relay makes one for 13 days and a new one when less than {@link
+   * #RENEW_BEFORE} remains.
+   */
+  public static final Duration GENERATED_VALIDITY = Duration.ofDays(13);
+
+  /** The remaining validity under which a kept self-signed certificate is replaced at start. */
+  public static final Duration RENEW_BEFORE = Duration.ofDays(2);
+
+  /**
    * The self-signed certificate kept in {@code directory} ({@code relay-cert.pem}, {@code
-   * relay-key.pem}), generated there on first use.
+   * relay-key.pem}), generated there on first use, and again when the kept one expires within
+   * {@link #RENEW_BEFORE} or would not be accepted through {@code serverCertificateHashes} (valid
+   * longer than 14 days, or not ECDSA: those of earlier versions).
    */
   // Netty 4.2 deprecates SelfSignedCertificate in favour of netty-pkitesting, a test library that
   // pulls in BouncyCastle; for a relay's throwaway localhost certificate the JDK-based generator
@@ -50,12 +70,24 @@ public final class ServerCertificate {
     Path certificate = directory.resolve("relay-cert.pem");
     Path key = directory.resolve("relay-key.pem");
     if (Files.isReadable(certificate) && Files.isReadable(key)) {
-      return new ServerCertificate(certificate, key);
+      ServerCertificate kept = new ServerCertificate(certificate, key);
+      if (kept.isHashPinnable(Instant.now().plus(RENEW_BEFORE))) {
+        return kept;
+      }
     }
     try {
       Files.createDirectories(directory);
+      Instant now = Instant.now();
+      // An hour back: a client whose clock runs a little behind still finds it valid.
+      Instant notBefore = now.minus(Duration.ofHours(1));
       SelfSignedCertificate generated =
-          SelfSignedCertificate.builder().fqdn("localhost").algorithm("EC").bits(256).build();
+          SelfSignedCertificate.builder()
+              .fqdn("localhost")
+              .algorithm("EC")
+              .bits(256)
+              .notBefore(Date.from(notBefore))
+              .notAfter(Date.from(now.plus(GENERATED_VALIDITY)))
+              .build();
       try {
         Files.copy(
             generated.certificate().toPath(), certificate, StandardCopyOption.REPLACE_EXISTING);
@@ -77,6 +109,36 @@ public final class ServerCertificate {
 
   public Path keyFile() {
     return keyFile;
+  }
+
+  /**
+   * Whether a browser takes this certificate through {@code serverCertificateHashes} until {@code
+   * until}: an ECDSA key, a validity of at most 14 days, still valid then.
+   */
+  public boolean isHashPinnable(Instant until) {
+    Instant notBefore = certificate.getNotBefore().toInstant();
+    Instant notAfter = certificate.getNotAfter().toInstant();
+    return certificate.getPublicKey().getAlgorithm().equals("EC")
+        && !notAfter.isAfter(notBefore.plus(Duration.ofDays(14)))
+        && notAfter.isAfter(until);
+  }
+
+  /** When the certificate expires. */
+  public Instant notAfter() {
+    return certificate.getNotAfter().toInstant();
+  }
+
+  /**
+   * The SHA-256 of the certificate's DER encoding, in hex: what a page passes to WebTransport as
+   * {@code serverCertificateHashes} to trust a self-signed certificate.
+   */
+  public String sha256Hex() {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(certificate.getEncoded());
+      return HexFormat.of().formatHex(digest);
+    } catch (NoSuchAlgorithmException | CertificateEncodingException e) {
+      throw new IllegalStateException("cannot hash the certificate: " + e, e);
+    }
   }
 
   /** The certificate, for a client that should trust exactly it. */

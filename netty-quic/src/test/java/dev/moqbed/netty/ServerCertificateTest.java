@@ -1,11 +1,16 @@
 package dev.moqbed.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +30,47 @@ class ServerCertificateTest {
     assertEquals(256, key.getParams().getCurve().getField().getFieldSize());
     ServerCertificate second = ServerCertificate.selfSigned(directory);
     assertEquals(first.certificate(), second.certificate());
+  }
+
+  @Test
+  void shouldBeValidForAtMostFourteenDaysAsBrowsersRequireOfAPinnedHash() {
+    ServerCertificate generated = ServerCertificate.selfSigned(directory);
+    Duration validity =
+        Duration.between(
+            generated.certificate().getNotBefore().toInstant(),
+            generated.certificate().getNotAfter().toInstant());
+    assertTrue(validity.compareTo(Duration.ofDays(14)) <= 0, validity.toString());
+    assertTrue(validity.compareTo(Duration.ofDays(13)) >= 0, validity.toString());
+    assertTrue(generated.isHashPinnable(Instant.now()));
+    assertEquals(64, generated.sha256Hex().length());
+    assertTrue(generated.sha256Hex().matches("[0-9a-f]{64}"));
+  }
+
+  @Test
+  void shouldReplaceAKeptCertificateThatExpiresSoonOrIsValidTooLong() throws Exception {
+    ServerCertificate first = ServerCertificate.selfSigned(directory);
+    // Not pinnable two weeks from now: the next start must renew it.
+    assertFalse(first.isHashPinnable(Instant.now().plus(Duration.ofDays(14))));
+    // A certificate of the kind earlier versions kept (valid for years) is replaced at once.
+    @SuppressWarnings("deprecation")
+    io.netty.handler.ssl.util.SelfSignedCertificate longLived =
+        io.netty.handler.ssl.util.SelfSignedCertificate.builder()
+            .fqdn("localhost")
+            .algorithm("EC")
+            .bits(256)
+            .build();
+    Files.copy(
+        longLived.certificate().toPath(),
+        directory.resolve("relay-cert.pem"),
+        StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(
+        longLived.privateKey().toPath(),
+        directory.resolve("relay-key.pem"),
+        StandardCopyOption.REPLACE_EXISTING);
+    longLived.delete();
+    ServerCertificate renewed = ServerCertificate.selfSigned(directory);
+    assertTrue(renewed.isHashPinnable(Instant.now()));
+    assertNotEquals(first.sha256Hex(), renewed.sha256Hex());
   }
 
   @Test

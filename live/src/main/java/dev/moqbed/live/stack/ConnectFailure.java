@@ -83,6 +83,9 @@ public final class ConnectFailure extends IOException {
    * and reason, and whether anything at all came from the relay.
    */
   static ConnectFailure ofHandshake(InetSocketAddress relay, Throwable cause) {
+    if (cause instanceof WebTransportRefused refused) {
+      return of(Kind.REFUSED, relay, refused.getMessage(), cause);
+    }
     if (!(cause instanceof HandshakeWatch.HandshakeClosed closed)) {
       return of(
           Kind.OTHER, relay, cause == null ? "failed" : String.valueOf(cause.getMessage()), cause);
@@ -112,6 +115,13 @@ public final class ConnectFailure extends IOException {
             ? "the handshake failed here (" + codeAndReason + ")"
             : "the relay closed the handshake (" + codeAndReason + ")",
         cause);
+  }
+
+  /** The QUIC handshake succeeded, but the relay did not open the WebTransport session. */
+  static final class WebTransportRefused extends Exception {
+    WebTransportRefused(String why) {
+      super(why, null, false, false);
+    }
   }
 
   /**

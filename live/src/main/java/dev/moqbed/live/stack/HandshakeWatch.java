@@ -3,21 +3,24 @@ package dev.moqbed.live.stack;
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
-import dev.moqbed.transport.session.QuicTransportConnection;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The handler of a client connection on the project's stack while {@code connect} waits for it:
- * everything goes to the MoQT transport, and the handshake's end completes {@link #ready} —
- * normally, or with the close code of a handshake that failed, for the one-line error.
+ * everything goes to the transport above (MoQT's, or HTTP/3's under WebTransport), and the
+ * handshake's end completes {@link #ready} — normally, or with the close code of a handshake that
+ * failed, for the one-line error.
  */
 final class HandshakeWatch implements ConnectionHandler {
   /** Completes when the connection is ready; fails with a {@link HandshakeClosed} otherwise. */
   final CompletableFuture<Void> ready = new CompletableFuture<>();
 
-  private final QuicTransportConnection transport;
+  private final ConnectionHandler transport;
 
-  HandshakeWatch(QuicTransportConnection transport) {
+  /**
+   * @param transport what takes the connection's events: MoQT's transport, or HTTP/3's
+   */
+  HandshakeWatch(ConnectionHandler transport) {
     this.transport = transport;
   }
 

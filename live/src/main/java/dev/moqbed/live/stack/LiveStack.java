@@ -13,6 +13,7 @@ import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.udp.UdpEndpoint;
 import dev.moqbed.transport.udp.qlog.QlogFiles;
+import dev.moqbed.webtransport.session.WebTransportConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.function.Consumer;
@@ -43,13 +44,14 @@ public final class LiveStack {
   private final QlogFiles qlog;
   private final String qlogLabel;
   private final String qlogPrefix;
+  private final String webTransportPath;
 
   private LiveStack(
       LiveTransport transport,
       String controller,
       QuicSettings quicheSettings,
       ControllerFactory controllers) {
-    this(transport, controller, quicheSettings, controllers, null, null, "");
+    this(transport, controller, quicheSettings, controllers, null, null, "", null);
   }
 
   private LiveStack(
@@ -59,7 +61,8 @@ public final class LiveStack {
       ControllerFactory controllers,
       QlogFiles qlog,
       String qlogLabel,
-      String qlogPrefix) {
+      String qlogPrefix,
+      String webTransportPath) {
     this.transport = transport;
     this.controller = controller;
     this.quicheSettings = quicheSettings;
@@ -67,6 +70,7 @@ public final class LiveStack {
     this.qlog = qlog;
     this.qlogLabel = qlogLabel;
     this.qlogPrefix = qlogPrefix;
+    this.webTransportPath = webTransportPath;
   }
 
   /** quiche's Cubic: what every live command ran before the project's stack. */
@@ -115,7 +119,15 @@ public final class LiveStack {
             quicheSettings.maxUdpPayloadBytes(),
             quicheSettings.maxIncomingUnidirectionalStreams(),
             quicheSettings.qlogDirectory());
-    return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel, qlogPrefix);
+    return new LiveStack(
+        transport,
+        controller,
+        settings,
+        controllers,
+        qlog,
+        qlogLabel,
+        qlogPrefix,
+        webTransportPath);
   }
 
   /**
@@ -133,10 +145,18 @@ public final class LiveStack {
           controllers,
           null,
           null,
-          "");
+          "",
+          webTransportPath);
     }
     return new LiveStack(
-        transport, controller, quicheSettings, controllers, files, qlogPrefix + label, qlogPrefix);
+        transport,
+        controller,
+        quicheSettings,
+        controllers,
+        files,
+        qlogPrefix + label,
+        qlogPrefix,
+        webTransportPath);
   }
 
   /**
@@ -153,7 +173,8 @@ public final class LiveStack {
             controllers,
             qlog,
             qlogPrefix + label,
-            qlogPrefix);
+            qlogPrefix,
+            webTransportPath);
   }
 
   /**
@@ -168,7 +189,8 @@ public final class LiveStack {
         controllers,
         qlog,
         qlogLabel == null ? null : prefix + qlogLabel,
-        qlogPrefix + prefix);
+        qlogPrefix + prefix,
+        webTransportPath);
   }
 
   private PacketTaps taps() {
@@ -177,7 +199,39 @@ public final class LiveStack {
 
   /** The same stack with the quiche settings {@code change} makes (tests: few streams). */
   public LiveStack withQuicheSettings(QuicSettings settings) {
-    return new LiveStack(transport, controller, settings, controllers, qlog, qlogLabel, qlogPrefix);
+    return new LiveStack(
+        transport,
+        controller,
+        settings,
+        controllers,
+        qlog,
+        qlogLabel,
+        qlogPrefix,
+        webTransportPath);
+  }
+
+  /**
+   * The same stack speaking MoQT over WebTransport on {@code path} ({@code /moq}): a client
+   * connects with ALPN {@code h3} and opens a WebTransport session there; a server accepts those
+   * sessions beside raw QUIC on the same port. Null turns it off. Only on the project's stack.
+   *
+   * @throws IllegalArgumentException on quiche's stack, or for a path that does not start with '/'
+   */
+  public LiveStack withWebTransport(String path) {
+    if (path != null && transport == LiveTransport.QUICHE) {
+      throw new IllegalArgumentException(
+          "WebTransport runs on the project's QUIC stack only: use --transport moqbed");
+    }
+    if (path != null && !path.startsWith("/")) {
+      throw new IllegalArgumentException("a WebTransport path starts with '/': " + path);
+    }
+    return new LiveStack(
+        transport, controller, quicheSettings, controllers, qlog, qlogLabel, qlogPrefix, path);
+  }
+
+  /** The WebTransport path (client: where it connects; server: what it accepts), or null. */
+  public String webTransportPath() {
+    return webTransportPath;
   }
 
   public LiveTransport transport() {
@@ -233,7 +287,8 @@ public final class LiveStack {
         onConnected,
         loop,
         CONNECT_TIMEOUT_MICROS,
-        taps());
+        taps(),
+        webTransportPath);
   }
 
   /** Listens on {@code address}; {@code onConnection} runs on the loop for each new connection. */
@@ -269,7 +324,10 @@ public final class LiveStack {
         alpn,
         onConnection,
         taps(),
-        admission.limits());
+        admission.limits(),
+        webTransportPath == null
+            ? null
+            : WebTransportConfig.builder().path(webTransportPath).build());
   }
 
   /**

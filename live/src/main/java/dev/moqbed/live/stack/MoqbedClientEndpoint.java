@@ -3,20 +3,24 @@ package dev.moqbed.live.stack;
 import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.session.transport.TransportConnection;
 import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.endpoint.PacketTaps;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.session.QuicTransportConnection;
+import dev.moqbed.transport.session.WebTransportQuicHandler;
 import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.ServerTrust;
 import dev.moqbed.transport.udp.UdpConnection;
 import dev.moqbed.transport.udp.UdpEndpoint;
 import dev.moqbed.transport.udp.UdpSecurity;
+import dev.moqbed.webtransport.session.WebTransportConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -46,16 +50,22 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
       Consumer<LiveConnection> onConnected,
       EventLoopScheduler loop,
       long timeoutMicros,
-      PacketTaps taps)
+      PacketTaps taps,
+      String webTransportPath)
       throws IOException {
+    String protocol = webTransportPath == null ? alpn : AlpnDispatch.HTTP3;
     UdpSecurity security =
-        UdpSecurity.tls(null, ClientTlsConfig.of(serverName, List.of(alpn), serverTrust(trust)));
+        UdpSecurity.tls(
+            null, ClientTlsConfig.of(serverName, List.of(protocol), serverTrust(trust)));
     InetSocketAddress anyPort = new InetSocketAddress(0);
     UdpEndpoint endpoint =
         loop == null
             ? UdpEndpoint.bind(anyPort, EndpointLimits.defaults(), security, null)
             : UdpEndpoint.bindOn(loop, anyPort, EndpointLimits.defaults(), security, null);
     HandshakeWatch[] watch = new HandshakeWatch[1];
+    // Completes when MoQT can start: at the handshake's end, or once the WebTransport session
+    // opens.
+    CompletableFuture<Void> session = new CompletableFuture<>();
     UdpConnection connection;
     try {
       // Opened and given its handler in one task on the loop, before any packet can arrive.
@@ -65,15 +75,32 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
                 UdpConnection opened =
                     endpoint.connect(remote, config, controllers, new ConnectionHandler() {}, taps);
                 QuicConnection quic = opened.connection();
-                QuicTransportConnection transport =
-                    new QuicTransportConnection(quic, LiveStack.peerName(remote));
-                transport.whenReady(
-                    () -> onConnected.accept(new LiveConnection(transport, endpoint.scheduler())));
+                Consumer<TransportConnection> ready =
+                    transport ->
+                        onConnected.accept(new LiveConnection(transport, endpoint.scheduler()));
+                ConnectionHandler transport =
+                    webTransportPath == null
+                        ? rawTransport(quic, remote, ready, session)
+                        : WebTransportQuicHandler.client(
+                            quic,
+                            LiveStack.peerName(remote),
+                            WebTransportConfig.builder().build(),
+                            new WebTransportQuicHandler.ClientRequest(
+                                authority(serverName, remote), webTransportPath),
+                            moq -> {
+                              ready.accept(moq);
+                              session.complete(null);
+                            },
+                            why ->
+                                session.completeExceptionally(
+                                    new ConnectFailure.WebTransportRefused(why)));
                 watch[0] = new HandshakeWatch(transport);
                 quic.setHandler(watch[0]);
                 return opened;
               });
+      long deadlineNanos = System.nanoTime() + timeoutMicros * 1000;
       watch[0].ready.get(timeoutMicros, TimeUnit.MICROSECONDS);
+      session.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       endpoint.close();
       throw ConnectFailure.of(
@@ -98,6 +125,28 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
       throw ConnectFailure.of(ConnectFailure.Kind.OTHER, remote, String.valueOf(e.getMessage()), e);
     }
     return new MoqbedClientEndpoint(endpoint, connection);
+  }
+
+  /** MoQT straight over the QUIC connection, ready at the handshake's end. */
+  private static ConnectionHandler rawTransport(
+      QuicConnection quic,
+      InetSocketAddress remote,
+      Consumer<TransportConnection> ready,
+      CompletableFuture<Void> session) {
+    QuicTransportConnection transport =
+        new QuicTransportConnection(quic, LiveStack.peerName(remote));
+    transport.whenReady(
+        () -> {
+          ready.accept(transport);
+          session.complete(null);
+        });
+    return transport;
+  }
+
+  /** The request's {@code :authority}: the name the client asked for, and the port. */
+  private static String authority(String serverName, InetSocketAddress remote) {
+    String host = serverName.contains(":") ? "[" + serverName + "]" : serverName;
+    return host + ":" + remote.getPort();
   }
 
   /** The quiche path's trust, for the project's TLS: the same three choices. */

@@ -7,12 +7,12 @@ import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.endpoint.PacketTaps;
 import dev.moqbed.transport.quic.ConnectionConfig;
-import dev.moqbed.transport.session.QuicTransportConnection;
 import dev.moqbed.transport.tls.HandshakeRehearsal;
 import dev.moqbed.transport.tls.ServerTlsContext;
 import dev.moqbed.transport.udp.UdpEndpoint;
 import dev.moqbed.transport.udp.UdpSecurity;
 import dev.moqbed.transport.udp.UdpServerSetup;
+import dev.moqbed.webtransport.session.WebTransportConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -20,7 +20,9 @@ import java.util.function.Consumer;
 
 /**
  * A relay's socket on the project's QUIC stack: TLS 1.3 with the relay's certificate, each accepted
- * connection a MoQT transport handed to the relay once the handshake is confirmed.
+ * connection a MoQT transport handed to the relay once the handshake is confirmed: over raw QUIC,
+ * or (when WebTransport is on) over a WebTransport session once its CONNECT is answered; TLS picks
+ * by ALPN ({@link AlpnDispatch}).
  */
 final class MoqbedServerEndpoint implements ServerEndpoint {
   private final UdpEndpoint endpoint;
@@ -39,11 +41,14 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
       String alpn,
       Consumer<LiveConnection> onConnection,
       PacketTaps taps,
-      EndpointLimits limits)
+      EndpointLimits limits,
+      WebTransportConfig webTransport)
       throws IOException {
+    List<String> protocols =
+        webTransport == null ? List.of(alpn) : List.of(alpn, AlpnDispatch.HTTP3);
     ServerTlsContext tls =
         ServerTlsContext.fromPemFiles(
-            certificate.certificateFile(), certificate.keyFile(), List.of(alpn));
+            certificate.certificateFile(), certificate.keyFile(), protocols);
     // Before the socket opens: the first real client then meets a server whose TLS code is loaded.
     HandshakeRehearsal.run(tls, alpn, controllers);
     UdpEndpoint[] bound = new UdpEndpoint[1];
@@ -52,12 +57,14 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
             config,
             controllers,
             accepted -> {
-              QuicTransportConnection transport =
-                  new QuicTransportConnection(
-                      accepted.connection(), LiveStack.peerName(accepted.remoteAddress()));
-              transport.whenReady(
-                  () -> onConnection.accept(new LiveConnection(transport, bound[0].scheduler())));
-              return transport;
+              AlpnDispatch dispatch =
+                  new AlpnDispatch(
+                      LiveStack.peerName(accepted.remoteAddress()),
+                      webTransport,
+                      bound[0].scheduler(),
+                      onConnection);
+              accepted.connection().setHandler(dispatch);
+              return dispatch;
             },
             taps);
     try {

@@ -100,6 +100,11 @@ public final class TlsCryptoHandshake implements CryptoHandshake {
     return session;
   }
 
+  @Override
+  public Optional<String> applicationProtocol() {
+    return session.applicationProtocol();
+  }
+
   /** Why the handshake failed, once it did. */
   public Optional<HandshakeFailure> failure() {
     return Optional.ofNullable(failure);

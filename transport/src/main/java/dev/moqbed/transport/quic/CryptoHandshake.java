@@ -1,6 +1,7 @@
 package dev.moqbed.transport.quic;
 
 import dev.moqbed.cc.PacketSpace;
+import java.util.Optional;
 
 /**
  * The TLS handshake as the connection drives it (RFC 9001 §4): it takes the CRYPTO frames that
@@ -38,6 +39,14 @@ public interface CryptoHandshake {
 
   /** The connection discarded the Initial or Handshake space: its keys go too (§4.9). */
   void onSpaceDiscarded(PacketSpace space);
+
+  /**
+   * The application protocol TLS negotiated (ALPN), once the peer's first flight is processed;
+   * empty before that and for the modelled handshake, which negotiates none.
+   */
+  default Optional<String> applicationProtocol() {
+    return Optional.empty();
+  }
 
   /**
    * The space a CONNECTION_CLOSE goes in now: 1-RTT once this end has its keys, otherwise the

@@ -8,6 +8,7 @@ import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
 import java.util.List;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
@@ -202,11 +203,9 @@ public final class QuicConnection {
   }
 
   /**
-   * The caller promises to encode every datagram {@link #poll} returns before it polls again and to
-   * keep nothing of it (the UDP driver): the connection then reuses its output's objects ({@link
-   * OutputRecycling}). Never for a simulated network, which carries datagrams by reference.
-   *
-   * @throws IllegalStateException after the first datagram: its objects are not the pool's
+   * The caller (the UDP driver) encodes each polled datagram before the next poll and keeps none:
+   * output objects are then reused ({@link OutputRecycling}); never in a simulation. Only before
+   * the first datagram, else IllegalStateException.
    */
   public void reuseOutput() {
     if (stats.datagramsSent() > 0) {
@@ -331,10 +330,7 @@ public final class QuicConnection {
     close(errorCode, application, "");
   }
 
-  /**
-   * Closes the connection with an error code (0 = no error) and a reason phrase the peer can show
-   * (RFC 9000 §19.19; cut to {@link Frame.ConnectionClose#MAX_REASON_BYTES} bytes of UTF-8).
-   */
+  /** Closes with an error code (0 = none) and a reason the peer can show (RFC 9000 §19.19). */
   public void close(long errorCode, boolean application, String reason) {
     if (state == State.CLOSING || state == State.DRAINING || state == State.CLOSED) {
       return;
@@ -351,6 +347,11 @@ public final class QuicConnection {
   /** The reason phrase of the close this end decided, empty when none or the peer closed. */
   public String localCloseReason() {
     return close.isRequested() ? close.reason() : "";
+  }
+
+  /** The ALPN the handshake negotiated (empty before it is known, and in virtual time). */
+  public Optional<String> applicationProtocol() {
+    return handshake.applicationProtocol();
   }
 
   /** The reason phrase of the peer's CONNECTION_CLOSE; empty before one came, or without one. */
@@ -462,9 +463,8 @@ public final class QuicConnection {
   }
 
   /**
-   * When the host should call {@link #poll} again if nothing arrives before; call after {@link
-   * #poll} returned null at {@code nowMicros}. Arms the timers this state waits for and returns the
-   * earliest.
+   * When to {@link #poll} again if nothing arrives (call after a null poll): arms the timers this
+   * state waits for and returns the earliest.
    */
   public long nextWakeMicros(long nowMicros) {
     switch (state) {

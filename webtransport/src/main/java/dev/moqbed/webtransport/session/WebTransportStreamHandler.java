@@ -1,5 +1,6 @@
 package dev.moqbed.webtransport.session;
 
+import dev.moqbed.webtransport.http3.Http3ErrorCode;
 import java.nio.ByteBuffer;
 
 /**
@@ -23,9 +24,17 @@ final class WebTransportStreamHandler implements StreamHandler {
     }
   }
 
+  /**
+   * A reset with WEBTRANSPORT_SESSION_GONE is the peer closing the session: it resets every stream
+   * as it sends its close capsule, and those resets may arrive first. The application hears the
+   * close (capsule, CONNECT stream's end or the connection's), not a reset of each stream, which
+   * MoQT would take for a broken control stream.
+   */
   @Override
   public void onReset(long errorCode) {
-    session.listener().onStreamReset(session, streamId, applicationCode(errorCode));
+    if (errorCode != Http3ErrorCode.WEBTRANSPORT_SESSION_GONE) {
+      session.listener().onStreamReset(session, streamId, applicationCode(errorCode));
+    }
     session.incomingEnded(streamId);
   }
 

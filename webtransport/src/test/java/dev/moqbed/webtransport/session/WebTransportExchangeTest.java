@@ -105,6 +105,27 @@ class WebTransportExchangeTest {
   }
 
   @Test
+  void shouldReportThePeersCloseRatherThanTheResetsOfItsStreams() {
+    WebTransportSession session = openSession();
+    long unfinished = session.openUnidirectionalStream();
+    session.write(unfinished, utf8("half a group"), false);
+    pair.run();
+
+    // The closing side resets its streams with WEBTRANSPORT_SESSION_GONE beside its capsule, and
+    // the reset may arrive first: MoQT above must hear the session's close, not a reset of what
+    // may be its control stream.
+    server.onStreamReset(unfinished, Http3ErrorCode.WEBTRANSPORT_SESSION_GONE);
+    assertEquals(WebTransportSession.State.OPEN, serverEvents.opened.state());
+    session.close(42, "done");
+    pair.run();
+
+    assertTrue(serverEvents.events.contains("closed 0 42 done"), serverEvents.events::toString);
+    assertTrue(
+        serverEvents.events.stream().noneMatch(event -> event.startsWith("reset ")),
+        serverEvents.events::toString);
+  }
+
+  @Test
   void shouldForgetStreamsOnceBothDirectionsEnded() {
     WebTransportSession session = openSession();
     WebTransportSession served = serverEvents.opened;
