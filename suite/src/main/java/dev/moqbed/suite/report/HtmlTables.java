@@ -5,6 +5,7 @@ import dev.moqbed.suite.report.ReportModel.Cell;
 import dev.moqbed.suite.report.ReportModel.Section;
 import dev.moqbed.suite.report.ReportModel.Verdict;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -148,7 +149,7 @@ final class HtmlTables {
     List<Number> times = new ArrayList<>();
     for (MoqChainTable.Row row : table.rows()) {
       times.addAll(
-          java.util.Arrays.asList(
+          Arrays.asList(
               row.averageLatency(),
               row.averageLatencyP90(),
               row.maxLatency(),
