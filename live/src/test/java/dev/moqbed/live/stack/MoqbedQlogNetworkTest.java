@@ -110,13 +110,15 @@ class MoqbedQlogNetworkTest {
   }
 
   /**
-   * On one host's clock each packet arrives after it left and within a second (loopback, two busy
-   * cores): true for every packet {@code receiver} logged of those {@code sender} logged, with the
-   * traces' own reference times and none other. Each end's times are relative to its own start,
-   * which the reference times place on the wall clock.
+   * On one host's clock every packet arrives after it left, and most within a few milliseconds:
+   * true for the packets {@code receiver} logged of those {@code sender} logged, with the traces'
+   * own reference times and none other. A wrong reference shifts them all: back (arrivals before
+   * departures: each end counted from its own start, the client's earlier by its handshake setup,
+   * 288 ms measured on a busy machine) or forward (a median far beyond loopback's). Single packets
+   * may wait long in a stalled loop at start (1.4 s measured), so the bound is on the median.
    */
   private static void checkAligned(QlogTrace sender, QlogTrace receiver) {
-    int matched = 0;
+    List<Double> delays = new java.util.ArrayList<>();
     for (var event : receiver.events) {
       if (!event.get("name").asText().equals("transport:packet_received")) {
         continue;
@@ -127,10 +129,12 @@ class MoqbedQlogNetworkTest {
       double sent = sender.packetTime("transport:packet_sent", type, number);
       double arrived = receiver.referenceTime() + event.get("time").asDouble();
       assertTrue(
-          arrived >= sent && arrived - sent < 1000,
-          type + " " + number + " sent at " + sent + " ms, received at " + arrived + " ms");
-      matched++;
+          arrived >= sent, type + " " + number + " sent at " + sent + ", received " + arrived);
+      delays.add(arrived - sent);
     }
-    assertTrue(matched > 10, matched + " packets matched");
+    assertTrue(delays.size() > 10, delays.size() + " packets matched");
+    java.util.Collections.sort(delays);
+    double median = delays.get(delays.size() / 2);
+    assertTrue(median < 100, "median one-way delay " + median + " ms on loopback");
   }
 }
