@@ -5,9 +5,9 @@ import dev.moqbed.suite.report.ReportModel.Cell;
 import dev.moqbed.suite.report.ReportModel.Section;
 import dev.moqbed.suite.report.ReportModel.Verdict;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * The HTML page's tables of figures: per scenario the draft's cells, and the MoQ chain's rows.
@@ -140,65 +140,92 @@ final class HtmlTables {
     return metric.unit().equals("µs");
   }
 
+  /** A time column of the MoQ chain's table: its header (HTML) and its figure in a row (µs). */
+  private record TimeColumn(String header, Function<MoqChainTable.Row, Long> micros) {
+    /** The column's unit, from the largest time it shows. */
+    Unit unit(List<MoqChainTable.Row> rows) {
+      return ReadableTime.unitFor(rows.stream().map(micros).toList());
+    }
+  }
+
   /**
    * The MoQ chain's rows. Its latencies count from capture, the draft workload's from its client's
    * request schedule: both are called av_latency, so the header groups each under what it measures
-   * and the draft workload's pair is shown beside, not compared.
+   * and the draft workload's pair is shown beside, not compared. Each time column takes its own
+   * unit (a max_latency of 1.69 s would otherwise turn every 18 ms into 0.0180 s).
    */
   static void moqChain(StringBuilder out, MoqChainTable table) {
-    List<Number> times = new ArrayList<>();
-    for (MoqChainTable.Row row : table.rows()) {
-      times.addAll(
-          Arrays.asList(
-              row.averageLatency(),
-              row.averageLatencyP90(),
-              row.maxLatency(),
-              row.maxLatencyP90(),
-              row.draftWorkloadLatency(),
-              row.publishedLatency()));
-      times.addAll(row.trackAverageLatency().values());
-    }
-    Unit unit = ReadableTime.unitFor(times);
-    List<String> tracks = table.tracks();
+    // <wbr>: the long names may break after their underscore, so the table fits a narrow page
+    List<TimeColumn> capture =
+        List.of(
+            new TimeColumn("av_<wbr>latency mean", MoqChainTable.Row::averageLatency),
+            new TimeColumn("av_<wbr>latency p90", MoqChainTable.Row::averageLatencyP90),
+            new TimeColumn("max_<wbr>latency mean", MoqChainTable.Row::maxLatency),
+            new TimeColumn("max_<wbr>latency p90", MoqChainTable.Row::maxLatencyP90));
+    List<TimeColumn> tracks =
+        table.tracks().stream()
+            .map(
+                track ->
+                    new TimeColumn(
+                        HtmlReport.escape(track), row -> row.trackAverageLatency().get(track)))
+            .toList();
+    List<TimeColumn> draft =
+        List.of(
+            new TimeColumn("av_<wbr>latency mean, ours", MoqChainTable.Row::draftWorkloadLatency),
+            new TimeColumn("av_<wbr>latency mean, published", MoqChainTable.Row::publishedLatency));
     out.append(OPEN)
         .append("<table><tr><th rowspan=\"2\">scenario</th><th rowspan=\"2\">cc</th>")
-        .append("<th rowspan=\"2\">runs</th>")
-        .append("<th class=\"group\" colspan=\"4\">MoQ chain, from capture (")
-        .append(unit.symbol())
-        .append(")</th>");
-    if (!tracks.isEmpty()) {
-      out.append("<th class=\"group\" colspan=\"")
-          .append(tracks.size())
-          .append("\">MoQ chain, each track's mean (")
-          .append(unit.symbol())
-          .append(")</th>");
-    }
-    out.append("<th class=\"group\" colspan=\"2\">MoQ chain, per run</th>")
-        .append("<th class=\"group\" colspan=\"2\">draft workload, from request schedule (")
-        .append(unit.symbol())
-        .append("), not compared</th></tr><tr>")
-        // <wbr>: the long names may break after their underscore, so the table fits a narrow page
-        .append("<th>av_<wbr>latency mean</th><th>av_<wbr>latency p90</th>")
-        .append("<th>max_<wbr>latency mean</th><th>max_<wbr>latency p90</th>");
-    for (String track : tracks) {
-      out.append("<th>").append(HtmlReport.escape(track)).append("</th>");
-    }
-    out.append("<th>STOP_<wbr>SENDING</th><th>frames cancelled</th>")
-        .append("<th>av_<wbr>latency mean, ours</th><th>av_<wbr>latency mean, published</th></tr>");
+        .append("<th rowspan=\"2\">runs</th>");
+    group(out, "MoQ chain, from capture", capture.size());
+    group(out, "MoQ chain, each track's mean", tracks.size());
+    group(out, "MoQ chain, per run", 2);
+    group(out, "draft workload, from request schedule, not compared", draft.size());
+    out.append("</tr><tr>");
+    List<TimeColumn> before = new ArrayList<>(capture);
+    before.addAll(tracks);
+    headers(out, before, table.rows());
+    out.append("<th>STOP_<wbr>SENDING</th><th>frames cancelled</th>");
+    headers(out, draft, table.rows());
+    out.append("</tr>");
     for (MoqChainTable.Row row : table.rows()) {
-      moqChainRow(out, row, tracks, unit);
+      moqChainRow(out, row, before, draft, table.rows());
     }
     out.append("</table>")
         .append(CLOSE)
         .append("<p class=\"definitions\">Per run, av_latency is the largest of the tracks'")
         .append(" mean frame latencies and max_latency its largest frame latency on any track;")
-        .append(
-            " mean and p90 are over the runs. A track's column is the mean over runs of that track's mean.")
-        .append(" STOP_SENDING and frames cancelled: the mean count per run.</p>\n");
+        .append(" mean and p90 are over the runs. A track's column is the mean over runs of")
+        .append(" that track's mean. STOP_SENDING and frames cancelled: the mean count per run.")
+        .append("</p>\n");
+  }
+
+  private static void group(StringBuilder out, String title, int columns) {
+    if (columns > 0) {
+      out.append("<th class=\"group\" colspan=\"")
+          .append(columns)
+          .append("\">")
+          .append(title)
+          .append("</th>");
+    }
+  }
+
+  private static void headers(
+      StringBuilder out, List<TimeColumn> columns, List<MoqChainTable.Row> rows) {
+    for (TimeColumn column : columns) {
+      out.append("<th>")
+          .append(column.header())
+          .append(" (")
+          .append(column.unit(rows).symbol())
+          .append(")</th>");
+    }
   }
 
   private static void moqChainRow(
-      StringBuilder out, MoqChainTable.Row row, List<String> tracks, Unit unit) {
+      StringBuilder out,
+      MoqChainTable.Row row,
+      List<TimeColumn> before,
+      List<TimeColumn> draft,
+      List<MoqChainTable.Row> rows) {
     out.append("<tr><td>")
         .append(HtmlReport.escape(row.scenario()))
         .append("</td><td>")
@@ -209,23 +236,23 @@ final class HtmlTables {
       out.append(" <small>(").append(row.incomplete()).append(" incomplete)</small>");
     }
     out.append("</td>");
-    timeCell(out, row.averageLatency(), unit);
-    timeCell(out, row.averageLatencyP90(), unit);
-    timeCell(out, row.maxLatency(), unit);
-    timeCell(out, row.maxLatencyP90(), unit);
-    for (String track : tracks) {
-      timeCell(out, row.trackAverageLatency().get(track), unit);
-    }
+    timeCells(out, row, before, rows);
     out.append(String.format(Locale.ROOT, "<td class=\"n\">%.1f</td>", row.stopSending()))
         .append(String.format(Locale.ROOT, "<td class=\"n\">%.1f</td>", row.framesCancelled()));
-    timeCell(out, row.draftWorkloadLatency(), unit);
-    timeCell(out, row.publishedLatency(), unit);
+    timeCells(out, row, draft, rows);
     out.append("</tr>");
   }
 
-  private static void timeCell(StringBuilder out, Long micros, Unit unit) {
-    out.append("<td class=\"n\">")
-        .append(micros == null ? "–" : unit.format(micros))
-        .append("</td>");
+  private static void timeCells(
+      StringBuilder out,
+      MoqChainTable.Row row,
+      List<TimeColumn> columns,
+      List<MoqChainTable.Row> rows) {
+    for (TimeColumn column : columns) {
+      Long micros = column.micros().apply(row);
+      out.append("<td class=\"n\">")
+          .append(micros == null ? "–" : column.unit(rows).format(micros))
+          .append("</td>");
+    }
   }
 }

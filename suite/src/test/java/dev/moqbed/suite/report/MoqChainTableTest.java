@@ -96,11 +96,11 @@ class MoqChainTableTest {
 
   @Test
   void shouldNameWhatEachLatencyOfTheHtmlTableCountsFromAndWriteItInMilliseconds() {
-    String html = HtmlReport.render(model());
-    String table = html.substring(html.indexOf("<th rowspan=\"2\">scenario</th>"));
-    table = table.substring(0, table.indexOf("</table>"));
-    assertTrue(table.contains("MoQ chain, from capture (ms)"), table);
-    assertTrue(table.contains("draft workload, from request schedule (ms), not compared"), table);
+    String table = htmlTable(model());
+    assertTrue(table.contains(">MoQ chain, from capture</th>"), table);
+    assertTrue(table.contains(">draft workload, from request schedule, not compared</th>"), table);
+    assertTrue(table.contains("<th>av_<wbr>latency mean (ms)</th>"), table);
+    assertTrue(table.contains("<th>av_<wbr>latency mean, ours (ms)</th>"), table);
     assertFalse(table.contains("average av_latency"), "no name that means two things");
     assertTrue(
         table.contains(
@@ -110,5 +110,27 @@ class MoqChainTableTest {
                 + "<td class=\"n\">1.0</td><td class=\"n\">10.0</td>"
                 + "<td class=\"n\">30.5</td><td class=\"n\">30.5</td></tr>"),
         table);
+  }
+
+  @Test
+  void shouldGiveEachTimeColumnOfTheHtmlTableItsOwnUnit() {
+    List<RunRecord> runs =
+        List.of(
+            moqRun(0, 18_000, 1_690_000, "a1:250:15000:18000", 6),
+            moqRun(1, 20_000, 1_700_000, "a1:250:15100:18100", 6));
+    String table = htmlTable(ReportModel.build(List.of("out"), RunSet.of(runs), null));
+    assertTrue(table.contains("<th>av_<wbr>latency mean (ms)</th>"), table);
+    assertTrue(table.contains("<th>max_<wbr>latency mean (s)</th>"), table);
+    assertTrue(
+        table.contains(
+            "<td class=\"n\">19.0</td><td class=\"n\">19.8</td>"
+                + "<td class=\"n\">1.70</td><td class=\"n\">1.70</td>"),
+        "18 ms stays 18 ms beside a max_latency of 1.7 s: " + table);
+  }
+
+  private static String htmlTable(ReportModel model) {
+    String html = HtmlReport.render(model);
+    String table = html.substring(html.indexOf("<th rowspan=\"2\">scenario</th>"));
+    return table.substring(0, table.indexOf("</table>"));
   }
 }
