@@ -62,8 +62,10 @@ final class ReportCommand implements Callable<Integer> {
           "Instead of the draft's tables, compare the sweep cell by cell with reference runs:"
               + " a CSV whose header has "
               + ReferenceRuns.HEADER
-              + " (one row per run, runs.csv's names and units, e.g. from picoquic's pico_sim;"
-              + " a runs.csv is one), or another sweep's directory. Per scenario, controller and"
+              + " (one row per run, runs.csv's names and units; a runs.csv is one), pico_sim's"
+              + " result lines, a folder of pico_sim runs with their qlogs (NAME/NAME.txt,"
+              + " NAME/results.txt, the spec's qlog_dir; docs/statistics.md), or another sweep's"
+              + " directory. Per scenario, controller and"
               + " metric: both means and run counts, their ratio, the 95%% interval of the"
               + " difference (Welch) and a mark: within tolerance (the interval inside the band:"
               + " time ±5%%, RTT and media latency ±15%%, load ±5 points), off (wholly outside),"

@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,7 +29,7 @@ import java.util.regex.Pattern;
  */
 final class PicoSimResults {
   private static final Pattern RESULT =
-      Pattern.compile("(Success|Fail), (\\d+), (\\d+), (\\d+), (\\d+), (.+)");
+      Pattern.compile("(Success|Fail), (\\d+), (\\d+), (\\d+), (\\d+),(?: (.*))?");
 
   private PicoSimResults() {}
 
@@ -44,14 +46,30 @@ final class PicoSimResults {
   }
 
   /**
+   * One result line.
+   *
+   * @param controller the spec name's part before its first {@code _}
+   * @param scenario the part after it
+   * @param repetition the repetition, 0 to N − 1
+   * @param timeMicros the simulated time when the main client disconnected
+   * @param mediaLatencyMicros the largest per-stream average media latency, NaN without media
+   */
+  record Result(
+      String controller,
+      String scenario,
+      int repetition,
+      double timeMicros,
+      double mediaLatencyMicros) {}
+
+  /**
    * Reads the result lines; other lines (the simulator's messages, when standard error went to the
    * same file) are skipped.
    *
    * @throws IllegalArgumentException naming the file and line for a spec name that is not {@code
-   *     <cc>_<scenario>} or a repetition that appears twice
+   *     <cc>_<scenario>}, a repetition that appears twice, or a file without a result line
    */
-  static ReferenceRuns parse(BufferedReader reader, String name) throws IOException {
-    ReferenceRuns runs = ReferenceRuns.empty(name);
+  static List<Result> results(BufferedReader reader, String name) throws IOException {
+    List<Result> results = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     int number = 0;
     for (String line = reader.readLine(); line != null; line = reader.readLine()) {
@@ -60,34 +78,54 @@ final class PicoSimResults {
       if (!result.matches()) {
         continue;
       }
-      String spec = result.group(6);
+      String where = name + " line " + number + ": ";
+      String spec = result.group(6) == null ? "" : result.group(6).strip();
+      if (spec.isEmpty()) {
+        // pico_sim's get_spec_name reads one byte before the path when it has no folder
+        throw new IllegalArgumentException(
+            where + "no spec name; run pico_sim on ./NAME.txt, not NAME.txt, and it prints one");
+      }
       int separator = spec.indexOf('_');
       if (separator <= 0 || separator == spec.length() - 1) {
         throw new IllegalArgumentException(
-            name + " line " + number + ": spec name '" + spec + "' is not <cc>_<scenario>");
+            where + "spec name '" + spec + "' is not <cc>_<scenario>");
       }
-      String controller = spec.substring(0, separator);
-      String scenario = spec.substring(separator + 1);
       if (!seen.add(spec + " " + result.group(2))) {
         throw new IllegalArgumentException(
-            name
-                + " line "
-                + number
-                + ": repetition "
-                + result.group(2)
-                + " of "
-                + spec
-                + " twice");
+            where + "repetition " + result.group(2) + " of " + spec + " twice");
       }
-      runs.add(scenario, controller, ReferenceMetric.TIME, Double.parseDouble(result.group(3)));
       double latency = Double.parseDouble(result.group(4));
-      // 0 is the simulator's "no media stream checked", not a latency
-      runs.add(
-          scenario, controller, ReferenceMetric.MEDIA_LATENCY, latency > 0 ? latency : Double.NaN);
+      results.add(
+          new Result(
+              spec.substring(0, separator),
+              spec.substring(separator + 1),
+              Integer.parseInt(result.group(2)),
+              Double.parseDouble(result.group(3)),
+              // 0 is the simulator's "no media stream checked", not a latency
+              latency > 0 ? latency : Double.NaN));
     }
-    if (seen.isEmpty()) {
+    if (results.isEmpty()) {
       throw new IllegalArgumentException(name + ": no pico_sim result line");
     }
+    return results;
+  }
+
+  /** The result lines as reference runs: their times and media latencies. */
+  static ReferenceRuns parse(BufferedReader reader, String name) throws IOException {
+    ReferenceRuns runs = ReferenceRuns.empty(name);
+    for (Result result : results(reader, name)) {
+      add(runs, result);
+    }
     return runs;
+  }
+
+  /** Adds the line's time and media latency to {@code runs}. */
+  static void add(ReferenceRuns runs, Result result) {
+    runs.add(result.scenario(), result.controller(), ReferenceMetric.TIME, result.timeMicros());
+    runs.add(
+        result.scenario(),
+        result.controller(),
+        ReferenceMetric.MEDIA_LATENCY,
+        result.mediaLatencyMicros());
   }
 }

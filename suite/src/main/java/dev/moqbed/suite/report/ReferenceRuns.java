@@ -26,7 +26,8 @@ import java.util.Set;
  * run has no such value; further columns are ignored, so a sweep's {@code runs.csv} is one). Or a
  * sweep directory of moqbed's, whose {@code runs.csv} (draft workload) is read as it is. A file of
  * picoquic's {@code pico_sim} result lines is read too ({@link PicoSimResults}): its completion
- * times and media latencies.
+ * times and media latencies; and a folder of pico_sim runs with their qlogs ({@link
+ * PicoSimRunsDirectory}): all four metrics.
  */
 public final class ReferenceRuns {
   /** The columns a reference CSV must have, in the documented order. */
@@ -49,6 +50,9 @@ public final class ReferenceRuns {
   /** Reads {@code path}: a sweep directory, or a CSV file of the documented form. */
   public static ReferenceRuns read(Path path) throws IOException {
     if (Files.isDirectory(path)) {
+      if (!Files.exists(path.resolve("runs.csv")) && PicoSimRunsDirectory.holdsRuns(path)) {
+        return PicoSimRunsDirectory.read(path);
+      }
       return of(RunSet.read(List.of(path)).ofWorkload(Workload.DRAFT), path.toString());
     }
     if (!Files.isRegularFile(path)) {

@@ -50,6 +50,10 @@ class PicoSimResultsTest {
         assertThrows(IllegalArgumentException.class, () -> parse("Success, 0, 1, 0, 0, alone\n"))
             .getMessage());
     assertEquals(
+        "pico.out line 1: no spec name; run pico_sim on ./NAME.txt, not NAME.txt, and it prints one",
+        assertThrows(IllegalArgumentException.class, () -> parse("Success, 0, 4680275, 0, 0, \n"))
+            .getMessage());
+    assertEquals(
         "pico.out: no pico_sim result line",
         assertThrows(IllegalArgumentException.class, () -> parse("Cannot open file <x>\n"))
             .getMessage());
