@@ -1,8 +1,6 @@
 package dev.moqbed.suite.report;
 
 import dev.moqbed.output.statistics.Estimate;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.Locale;
 
 /**
@@ -19,26 +17,14 @@ final class ReferenceCellText {
   /** A mean: {@code 4.53 s}, {@code 104 ms}, {@code 97.1 %}. */
   static String value(ReferenceMetric metric, double value) {
     if (metric.kind() == ReferenceMetric.Kind.FRACTION) {
-      return significant(value * 100) + " %";
+      return ReadableTime.significant(value * 100) + " %";
     }
-    String millis = significant(value / MICROS_PER_MILLISECOND);
+    // the HTML report's rounding, so that both reports print a time alike
+    String millis = ReadableTime.significant(value / MICROS_PER_MILLISECOND);
     if (Math.abs(Double.parseDouble(millis)) < 1000) {
       return millis + " ms";
     }
-    return significant(value / MICROS_PER_SECOND) + " s";
-  }
-
-  /**
-   * Three significant digits, trailing zeros kept ({@code 36.0}, {@code 1.00}) so that a column
-   * reads at one precision; unlike {@code Quantities.formatSignificant}, which drops them.
-   */
-  static String significant(double value) {
-    if (value == 0 || !Double.isFinite(value)) {
-      return value == 0 ? "0" : "–";
-    }
-    BigDecimal rounded = new BigDecimal(value).round(new MathContext(3));
-    int integerDigits = rounded.precision() - rounded.scale();
-    return rounded.setScale(Math.max(rounded.scale(), 3 - integerDigits)).toPlainString();
+    return ReadableTime.significant(value / MICROS_PER_SECOND) + " s";
   }
 
   /** ours / reference with three decimals, the precision at which ±5 % is read. */
