@@ -136,7 +136,7 @@ public final class PublishedResults {
    */
   public static String columnFor(String controller) {
     return switch (controller.replace(" ", "")) {
-      case "c4", "c4:variant=v5" -> "c4";
+      case "c4", "c4:variant=v5", "c4:variant=v5-short-rtt" -> "c4";
       case "c4:variant=v4" -> "c4_draft_04";
       case "bbr", "cubic" -> controller.strip();
       default -> null;

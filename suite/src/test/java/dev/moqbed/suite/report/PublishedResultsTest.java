@@ -98,6 +98,7 @@ class PublishedResultsTest {
   void shouldPutControllersBesideTheDraftColumnOfTheirAlgorithm() {
     assertEquals("c4", PublishedResults.columnFor("c4"));
     assertEquals("c4", PublishedResults.columnFor("c4:variant=v5"));
+    assertEquals("c4", PublishedResults.columnFor("c4:variant=v5-short-rtt"));
     assertEquals("c4_draft_04", PublishedResults.columnFor("c4:variant=v4"));
     assertEquals("bbr", PublishedResults.columnFor("bbr"));
     assertEquals("cubic", PublishedResults.columnFor("cubic"));
