@@ -222,7 +222,9 @@ export class WatchSession {
       }
     }
     if (!transport) {
-      this.end('connection failed', failures.join('; '));
+      // Chromium says only "Opening handshake failed." for a refused certificate too.
+      const hint = this.certificateHash ? ' (is the relay listening there, and is hash its certificate\'s SHA-256?)' : '';
+      this.end('connection failed', failures.join('; ') + hint);
       return;
     }
     transport.closed.then(
