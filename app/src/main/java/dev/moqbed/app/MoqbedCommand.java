@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
       RelayCommand.class,
       PublisherCommand.class,
       SubscriberCommand.class,
+      WatchCommand.class,
       ChainCommand.class,
       LiveCommand.class,
       NetemCommand.class,

@@ -48,9 +48,9 @@ final class WebTransportOptions {
   }
 
   /**
-   * The banner's line for browsers, or null when WebTransport is off: the URL and the certificate's
-   * SHA-256, which a page passes as {@code serverCertificateHashes} when the certificate is
-   * self-signed.
+   * The banner's lines for browsers, or null when WebTransport is off: the URL and the
+   * certificate's SHA-256, which a page passes as {@code serverCertificateHashes} when the
+   * certificate is self-signed, and the {@code watch} command that does.
    */
   static String bannerLine(LiveStack stack, InetSocketAddress address, ServerCertificate tls) {
     if (stack.webTransportPath() == null) {
@@ -68,7 +68,15 @@ final class WebTransportOptions {
         + " (HTTP/3, same port); certificate SHA-256 "
         + tls.sha256Hex()
         + (tls.isHashPinnable(java.time.Instant.now())
-            ? " (a page may pin it with serverCertificateHashes until " + tls.notAfter() + ")"
+            ? " (a page may pin it with serverCertificateHashes until "
+                + tls.notAfter()
+                + ")\nmoqbed relay: watch it in a browser: ./moqbed watch https://"
+                + host
+                + ":"
+                + address.getPort()
+                + stack.webTransportPath()
+                + " --cert-hash "
+                + tls.sha256Hex()
             : " (not pinnable by hash: give browsers a certificate they trust)");
   }
 }
