@@ -39,7 +39,7 @@ class MemoryWebTransport {
     this.uni = pushable();
     this.datagramsIn = pushable();
     this.incomingUnidirectionalStreams = this.uni.stream;
-    this.datagrams = { readable: this.datagramsIn.stream };
+    this.datagrams = { readable: this.datagramsIn.stream, incomingHighWaterMark: 1 };
     this.cancelled = [];
     this.closeInfo = null;
   }
@@ -90,7 +90,7 @@ function publishDone(requestId, streams) {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-async function startSession(droppable) {
+async function startSession(droppable, { answer = true } = {}) {
   const frames = [];
   const book = new SubscriptionBook({ namespace: 'live', tracks: ['a1', 'vlow', 'vmid'], lateMicros: 250000, droppable });
   const session = new WatchSession({
@@ -107,8 +107,10 @@ async function startSession(droppable) {
   const relay = MemoryWebTransport.last;
   relay.control.push(vectors.server_setup);
   await tick();
-  relay.control.push(moqt.concat([subscribeOk(0, 1), vectors.subscribe_ok, subscribeOk(4, 9)]));
-  await tick();
+  if (answer) {
+    relay.control.push(moqt.concat([subscribeOk(0, 1), vectors.subscribe_ok, subscribeOk(4, 9)]));
+    await tick();
+  }
   return { relay, frames, finished, book, session };
 }
 
@@ -116,6 +118,7 @@ test('the session sets up, subscribes, records stream and datagram frames and en
   const { relay, frames, finished } = await startSession(['vmid']);
   assert.deepEqual(relay.options.serverCertificateHashes[0].algorithm, 'sha-256');
   assert.equal(relay.options.serverCertificateHashes[0].value.length, 32);
+  assert.equal(relay.datagrams.incomingHighWaterMark, 256, 'Chromium keeps more than a few datagrams');
   const written = relay.sent.map((chunk) => Buffer.from(chunk).toString('hex'));
   assert.deepEqual(
     written,
@@ -156,4 +159,36 @@ test('a stream for an alias nobody subscribed to is stopped with CANCELLED (1)',
   assert.equal(relay.cancelled[0].streamErrorCode, moqt.RESET_CANCELLED);
   session.stop('duration elapsed');
   assert.deepEqual(await finished, { reason: 'duration elapsed', error: null });
+});
+
+test('datagrams and streams that arrive ahead of their SUBSCRIBE_OK are kept for it', async () => {
+  const { relay, frames, book, session, finished } = await startSession(['vmid'], { answer: false });
+  relay.datagramsIn.push(vectors.datagram_object0); // alias 1 = a1, before its SUBSCRIBE_OK
+  relay.openStream(vectors.subgroup_stream, true); // alias 7 = vlow, before its SUBSCRIBE_OK
+  await tick();
+  assert.equal(frames.length, 0, 'nothing recorded before the aliases are known');
+  assert.equal(book.earlyDatagrams.length, 1);
+  relay.control.push(moqt.concat([subscribeOk(0, 1), vectors.subscribe_ok, subscribeOk(4, 9)]));
+  await tick();
+  assert.deepEqual(frames.map((f) => `${f.track}/${f.group}/${f.object}/${f.kind}`).sort(), ['a1/12/0/AUDIO', 'vlow/41/0/I', 'vlow/41/1/P', 'vlow/41/3/P']);
+  assert.equal(relay.cancelled.length, 0);
+  assert.equal(book.earlyDatagrams.length, 0);
+  session.stop('duration elapsed');
+  await finished;
+});
+
+test('early datagrams are bounded, and dropped once every SUBSCRIBE is answered without their alias', async () => {
+  const { relay, book, session, finished } = await startSession(['vmid'], { answer: false });
+  const { EARLY_DATAGRAMS } = await import(new URL('session.js', watchDirectory));
+  for (let i = 0; i < EARLY_DATAGRAMS + 10; i++) relay.datagramsIn.push(vectors.datagram_object0);
+  await tick();
+  assert.equal(book.earlyDatagrams.length, EARLY_DATAGRAMS);
+  assert.equal(book.earlyDatagramsDropped, 10);
+  relay.openStream(moqt.concat([Uint8Array.of(0x1d, 0x08), vectors.subgroup_stream.subarray(2)]), false); // alias 8
+  relay.control.push(moqt.concat([subscribeOk(0, 2), vectors.subscribe_ok, subscribeOk(4, 9)])); // no alias 1 or 8
+  await tick();
+  assert.equal(book.earlyDatagrams.length, 0, 'nobody\'s datagrams are let go');
+  assert.equal(relay.cancelled[0].streamErrorCode, moqt.RESET_CANCELLED, 'the waiting stream is nobody\'s');
+  session.stop('duration elapsed');
+  await finished;
 });

@@ -44,6 +44,10 @@ final class ChromiumBrowser implements AutoCloseable {
     command.add("--no-sandbox");
     command.add("--no-first-run");
     command.add("--no-default-browser-check");
+    // Its own calls home (updates, sync, field trials) fail on closed networks, many at a time.
+    command.add("--disable-background-networking");
+    command.add("--disable-component-update");
+    command.add("--disable-sync");
     command.add("--user-data-dir=" + profile);
     command.add(url);
     Process process =

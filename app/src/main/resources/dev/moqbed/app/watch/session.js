@@ -27,6 +27,14 @@ export const GRACE_MICROS = 2_000_000;
 /** The Java client's keep-alive: MAX_REQUEST_ID every liveness / 4 (RelayConnector: 2 s / 4). */
 export const KEEP_ALIVE_MILLIS = 500;
 
+/**
+ * Datagrams held for a track alias no SUBSCRIBE_OK has named yet, at most. The browser hands the
+ * page datagrams and the control stream through separate readers, so the relay's first audio
+ * datagrams can reach the page before the SUBSCRIBE_OK it sent ahead of them (the Java subscriber,
+ * reading packets in order, never sees that).
+ */
+export const EARLY_DATAGRAMS = 256;
+
 /** The subscriptions of one session and when each track has ended, as Subscriber.java keeps them. */
 export class SubscriptionBook {
   constructor({ namespace, tracks, lateMicros, droppable }) {
@@ -37,6 +45,9 @@ export class SubscriptionBook {
     this.tracks = new Map();
     this.byRequest = new Map();
     this.byAlias = new Map();
+    this.earlyDatagrams = [];
+    this.earlyDatagramsDropped = 0;
+    this.aliasWaiters = new Map();
     for (const name of tracks) {
       this.tracks.set(name, {
         name,
@@ -80,11 +91,13 @@ export class SubscriptionBook {
     if (message.type === MessageType.SUBSCRIBE_OK && track && track.alias < 0) {
       track.alias = message.trackAlias;
       this.byAlias.set(message.trackAlias, track);
+      this.answered();
       return { event: 'subscribed', track };
     }
     if (message.type === MessageType.SUBSCRIBE_ERROR && track && track.alias < 0 && !track.ended) {
       track.refusal = `track ${track.name} refused: ${message.reason} (code ${message.errorCode})`;
       track.ended = true;
+      this.answered();
       return { event: 'refused', track };
     }
     if (message.type === MessageType.PUBLISH_DONE && track && !track.ended) {
@@ -98,6 +111,58 @@ export class SubscriptionBook {
   /** The track a stream or datagram with this alias belongs to, or null (stop it). */
   trackForAlias(alias) {
     return this.byAlias.get(alias) ?? null;
+  }
+
+  /** Whether a SUBSCRIBE is still unanswered, so an unknown alias may yet become a track's. */
+  awaitingAnswers() {
+    return [...this.tracks.values()].some((track) => track.alias < 0 && !track.ended);
+  }
+
+  /**
+   * The track of an alias once a SUBSCRIBE_OK names it, or null once every SUBSCRIBE is answered
+   * without it: a stream that arrived ahead of its SUBSCRIBE_OK waits for it.
+   */
+  whenAnswered(alias) {
+    const known = this.trackForAlias(alias);
+    if (known || !this.awaitingAnswers()) return Promise.resolve(known);
+    return new Promise((resolve) => {
+      const waiters = this.aliasWaiters.get(alias) ?? [];
+      waiters.push(resolve);
+      this.aliasWaiters.set(alias, waiters);
+    });
+  }
+
+  /**
+   * Holds a datagram whose alias is unknown while a SUBSCRIBE is unanswered; false when none is
+   * (the datagram is nobody's). Past EARLY_DATAGRAMS the newest are counted and dropped.
+   */
+  holdEarlyDatagram(datagram, arrivalMicros) {
+    if (!this.awaitingAnswers()) return false;
+    if (this.earlyDatagrams.length >= EARLY_DATAGRAMS) {
+      this.earlyDatagramsDropped++;
+    } else {
+      this.earlyDatagrams.push({ datagram, arrivalMicros });
+    }
+    return true;
+  }
+
+  /** The held datagrams of an alias just named, in arrival order, taken out of the book. */
+  takeEarlyDatagrams(alias) {
+    const taken = this.earlyDatagrams.filter((early) => early.datagram.trackAlias === alias);
+    this.earlyDatagrams = this.earlyDatagrams.filter((early) => early.datagram.trackAlias !== alias);
+    return taken;
+  }
+
+  /** A SUBSCRIBE was answered: wakes the streams waiting for its alias, or all once none is left. */
+  answered() {
+    for (const [alias, waiters] of this.aliasWaiters) {
+      const track = this.trackForAlias(alias);
+      if (track || !this.awaitingAnswers()) {
+        waiters.forEach((resolve) => resolve(track));
+        this.aliasWaiters.delete(alias);
+      }
+    }
+    if (!this.awaitingAnswers()) this.earlyDatagrams = [];
   }
 
   /**
@@ -171,6 +236,19 @@ export function wallClockMicros() {
   return Math.round((performance.timeOrigin + performance.now()) * 1000);
 }
 
+/**
+ * Chromium queues few incoming datagrams for the page and drops the oldest past that, so the
+ * first audio datagrams were lost while the page was busy setting up (a test received groups
+ * 52-399 of the 50-399 sent). A queue of INCOMING_DATAGRAMS (5 s of audio) keeps them.
+ */
+const INCOMING_DATAGRAMS = 256;
+
+function keepIncomingDatagrams(transport) {
+  if (transport.datagrams && 'incomingHighWaterMark' in transport.datagrams) {
+    transport.datagrams.incomingHighWaterMark = INCOMING_DATAGRAMS;
+  }
+}
+
 /** The reason for cancelling a stream: a WebTransportError carrying the application code. */
 function streamError(code, message) {
   try {
@@ -214,6 +292,7 @@ export class WatchSession {
       try {
         transport = new WebTransport(url, options);
         this.transport = transport;
+        keepIncomingDatagrams(transport);
         await transport.ready;
         break;
       } catch (error) {
@@ -274,6 +353,11 @@ export class WatchSession {
     const { event, track } = this.book.onControl(message);
     if (event === 'ignored') return;
     this.onTrack(track, event);
+    if (event === 'subscribed') {
+      for (const early of this.book.takeEarlyDatagrams(track.alias)) {
+        this.onDatagram(track, early.datagram, early.arrivalMicros);
+      }
+    }
     if (event === 'subscribed' && [...this.book.tracks.values()].every((t) => t.alias >= 0 || t.ended)) {
       this.onState('receiving');
     }
@@ -316,7 +400,7 @@ export class WatchSession {
       const arrivalMicros = wallClockMicros() - this.clockOffsetMicros;
       for (const object of decoder.feed(chunk.value)) {
         if (!track) {
-          track = this.book.trackForAlias(decoder.header.trackAlias);
+          track = await this.book.whenAnswered(decoder.header.trackAlias);
           if (!track) {
             reader.cancel(streamError(RESET_CANCELLED, 'unknown track alias')).catch(() => {});
             return;
@@ -350,10 +434,17 @@ export class WatchSession {
       const arrivalMicros = wallClockMicros() - this.clockOffsetMicros;
       const datagram = decodeObjectDatagram(value);
       const track = this.book.trackForAlias(datagram.trackAlias);
-      if (!track) continue;
-      const frame = this.book.frame(track, datagram.groupId, datagram, true, arrivalMicros);
-      if (frame) this.onFrame(frame, track);
+      if (track) {
+        this.onDatagram(track, datagram, arrivalMicros);
+      } else {
+        this.book.holdEarlyDatagram(datagram, arrivalMicros);
+      }
     }
+  }
+
+  onDatagram(track, datagram, arrivalMicros) {
+    const frame = this.book.frame(track, datagram.groupId, datagram, true, arrivalMicros);
+    if (frame) this.onFrame(frame, track);
   }
 
   checkDone() {

@@ -314,7 +314,7 @@ async function main() {
   if (ending.error) element('error').textContent = ending.error;
   const stopSending = Object.fromEntries(trackNames.map((name) => [name, book.tracks.get(name).stopSendingSent]));
   if (reporter) await reporter.done({ reason: ending.reason, error: ending.error, stopSending });
-  element('result').textContent = JSON.stringify({ ...ending, stopSending, frames: Object.fromEntries(trackNames.map((name) => [name, book.tracks.get(name).frames])) });
+  element('result').textContent = JSON.stringify({ ...ending, stopSending, earlyDatagramsDropped: book.earlyDatagramsDropped, frames: Object.fromEntries(trackNames.map((name) => [name, book.tracks.get(name).frames])) });
   document.title = 'moqbed watch: ended';
 }
 

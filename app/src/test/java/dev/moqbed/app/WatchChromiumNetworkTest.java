@@ -1,0 +1,197 @@
+package dev.moqbed.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real browser as the subscriber (issue 29): a relay on loopback, the publisher's draft media
+ * mix, and {@code moqbed watch} driving headless Chromium through the page over WebTransport, each
+ * in a process of its own as a user runs them. Every audio datagram and every vlow frame the
+ * publisher sent arrives in the browser, latencies are plausible, and with a 5 ms deadline the page
+ * stops late vmid groups with STOP_SENDING. Chromium is installed first where it is absent.
+ */
+@Tag("network")
+class WatchChromiumNetworkTest {
+  @TempDir Path work;
+
+  private final List<Process> processes = new ArrayList<>();
+
+  @AfterEach
+  void stopProcesses() {
+    processes.forEach(Process::destroyForcibly);
+  }
+
+  @Test
+  @Timeout(value = 420, unit = TimeUnit.SECONDS)
+  void shouldDeliverTheMediaMixToHeadlessChromiumAndStopLateGroups() throws Exception {
+    String chromium = ChromiumInstall.ensure();
+    String relay = "127.0.0.1:" + freeUdpPort();
+    Path certificates = work.resolve("certificates");
+    start("relay", "relay", "--listen", relay, "--cert-dir", certificates.toString());
+    awaitLine("relay", "moqbed relay: watch it in a browser");
+    String certificate = certificates.resolve("relay-cert.pem").toString();
+    Process publisher =
+        start(
+            "publisher",
+            "publisher",
+            "--relay",
+            relay,
+            "--relay-cert",
+            certificate,
+            "--duration",
+            "8s",
+            "--interval",
+            "0",
+            "--format",
+            "csv");
+    awaitLine("publisher", "accepted by");
+    Path frames = work.resolve("frames.csv");
+    Process watch =
+        start(
+            "watch",
+            "watch",
+            "https://" + relay + "/moq",
+            "--relay-cert",
+            certificate,
+            "--browser",
+            "headless",
+            "--chromium",
+            chromium,
+            "--late",
+            "5ms",
+            "--out",
+            frames.toString(),
+            "--format",
+            "csv");
+    assertTrue(watch.waitFor(180, TimeUnit.SECONDS), "watch did not end: " + everything());
+    assertEquals(0, watch.exitValue(), everything());
+    assertTrue(publisher.waitFor(60, TimeUnit.SECONDS), everything());
+
+    Map<String, Long> sent = column(output("publisher.out"), "track", "objects_sent");
+    Map<String, Long> received = column(output("watch.out"), "track", "received");
+    Map<String, Long> stopped = column(output("watch.out"), "track", "stop_sending");
+    assertEquals(
+        sent.get("a1"),
+        received.get("a1"),
+        "every audio datagram (groups received " + groupRuns(frames, "a1") + "): " + everything());
+    assertEquals(sent.get("vlow"), received.get("vlow"), "every vlow frame: " + everything());
+    assertTrue(stopped.get("vmid") > 0, "late vmid groups stopped: " + everything());
+
+    List<Long> audioLatencies = latencies(frames, "a1");
+    assertEquals(sent.get("a1"), (long) audioLatencies.size(), "the frames file holds them all");
+    long median = audioLatencies.get(audioLatencies.size() / 2);
+    assertTrue(median > 0 && median < 100_000, "audio p50 of " + median + " µs on loopback");
+    assertTrue(
+        audioLatencies.get(audioLatencies.size() - 1) < 5_000_000,
+        "audio max " + audioLatencies.get(audioLatencies.size() - 1) + " µs");
+  }
+
+  /** Sums a numeric column of a CSV table by its key column (the watch table has two vlow rows). */
+  private static Map<String, Long> column(String csv, String key, String value) {
+    List<String> lines = csv.lines().filter(line -> line.contains(",")).toList();
+    List<String> header = List.of(lines.get(0).split(","));
+    int keyIndex = header.indexOf(key);
+    int valueIndex = header.indexOf(value);
+    assertTrue(keyIndex >= 0 && valueIndex >= 0, "columns " + key + ", " + value + " in " + csv);
+    Map<String, Long> sums = new HashMap<>();
+    for (String line : lines.subList(1, lines.size())) {
+      String[] cells = line.split(",");
+      sums.merge(cells[keyIndex], Long.parseLong(cells[valueIndex]), Long::sum);
+    }
+    return sums;
+  }
+
+  /** The track's groups in the frames CSV as runs without a hole: "[12-80, 82-359]". */
+  private static List<String> groupRuns(Path frames, String track) throws IOException {
+    List<Long> groups =
+        Files.readAllLines(frames).stream()
+            .skip(1)
+            .map(line -> line.split(","))
+            .filter(cells -> cells[0].equals(track))
+            .map(cells -> Long.parseLong(cells[1]))
+            .sorted()
+            .toList();
+    List<String> runs = new ArrayList<>();
+    for (int start = 0, end = 0; start < groups.size(); start = ++end) {
+      while (end + 1 < groups.size() && groups.get(end + 1) <= groups.get(end) + 1) {
+        end++;
+      }
+      runs.add(groups.get(start) + "-" + groups.get(end));
+    }
+    return runs;
+  }
+
+  /** One track's latencies from the frames CSV, sorted. */
+  private static List<Long> latencies(Path frames, String track) throws IOException {
+    List<String> lines = Files.readAllLines(frames);
+    int latency = List.of(lines.get(0).split(",")).indexOf("latency_us");
+    return lines.stream()
+        .skip(1)
+        .map(line -> line.split(","))
+        .filter(cells -> cells[0].equals(track))
+        .map(cells -> Long.parseLong(cells[latency]))
+        .sorted()
+        .toList();
+  }
+
+  private Process start(String name, String... args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(MoqbedCommand.class.getName());
+    command.addAll(List.of(args));
+    Process process =
+        new ProcessBuilder(command)
+            .redirectOutput(work.resolve(name + ".out").toFile())
+            .redirectError(work.resolve(name + ".err").toFile())
+            .start();
+    processes.add(process);
+    return process;
+  }
+
+  private String output(String file) throws IOException {
+    return Files.readString(work.resolve(file));
+  }
+
+  private String everything() throws IOException {
+    StringBuilder text = new StringBuilder();
+    for (String name : List.of("relay", "publisher", "watch")) {
+      text.append("\n--- ").append(name).append('\n');
+      text.append(output(name + ".out")).append(output(name + ".err"));
+    }
+    return text.toString();
+  }
+
+  private void awaitLine(String name, String text) throws Exception {
+    for (int i = 0; i < 600; i++) {
+      if ((output(name + ".out") + output(name + ".err")).contains(text)) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError(name + " never printed '" + text + "': " + everything());
+  }
+
+  private static int freeUdpPort() throws IOException {
+    try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+}
