@@ -2,16 +2,19 @@ package dev.moqbed.app;
 
 import dev.moqbed.media.FrameKind;
 import dev.moqbed.output.Table;
+import dev.moqbed.subscriber.FrameRecord;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -32,6 +35,7 @@ final class BrowserFrames implements AutoCloseable {
   private static final long HIGHEST_LATENCY_MICROS = 3_600_000_000L;
 
   private final BufferedWriter out;
+  private final Consumer<FrameRecord> listener;
   private final Map<String, Map<FrameKind, Histogram>> latencies = new LinkedHashMap<>();
   private long frames;
   private long rejectedLines;
@@ -40,6 +44,15 @@ final class BrowserFrames implements AutoCloseable {
    * @param file the frames file, or null to keep only the counts
    */
   BrowserFrames(Path file) throws IOException {
+    this(file, frame -> {});
+  }
+
+  /**
+   * @param file the frames file, or null to keep only the counts
+   * @param listener receives every frame taken, on the page server's thread
+   */
+  BrowserFrames(Path file, Consumer<FrameRecord> listener) throws IOException {
+    this.listener = listener;
     this.out = file == null ? null : Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     if (out != null) {
       out.write(HEADER + "\n");
@@ -62,18 +75,15 @@ final class BrowserFrames implements AutoCloseable {
       rejectedLines++;
       return;
     }
-    FrameKind kind;
-    long latency;
+    FrameRecord frame;
     try {
-      kind = FrameKind.valueOf(cells[3]);
-      for (int column : new int[] {1, 2, 4, 5, 6}) {
-        Long.parseLong(cells[column]);
-      }
-      latency = Long.parseLong(cells[7]);
+      frame = frame(cells);
     } catch (IllegalArgumentException e) {
       rejectedLines++;
       return;
     }
+    long latency = frame.latencyMicros();
+    FrameKind kind = frame.kind();
     if (!latencies.containsKey(cells[0]) && latencies.size() >= MAX_TRACKS) {
       rejectedLines++;
       return;
@@ -84,6 +94,7 @@ final class BrowserFrames implements AutoCloseable {
             .computeIfAbsent(kind, k -> new Histogram(HIGHEST_LATENCY_MICROS, 3));
     histogram.recordValue(Math.max(0, Math.min(latency, HIGHEST_LATENCY_MICROS)));
     frames++;
+    listener.accept(frame);
     if (out != null) {
       try {
         out.write(line);
@@ -92,6 +103,30 @@ final class BrowserFrames implements AutoCloseable {
         throw new UncheckedIOException(e);
       }
     }
+  }
+
+  /** The frame of a line's nine cells; IllegalArgumentException when one is not what it says. */
+  private static FrameRecord frame(String[] cells) {
+    List<Long> relayArrivals = new ArrayList<>();
+    for (String stamp : cells[8].split(";")) {
+      if (!stamp.isEmpty()) {
+        relayArrivals.add(Long.parseLong(stamp));
+      }
+    }
+    long size = Long.parseLong(cells[4]);
+    if (size < 0 || size > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("size " + size);
+    }
+    return new FrameRecord(
+        cells[0],
+        Long.parseLong(cells[1]),
+        Long.parseLong(cells[2]),
+        FrameKind.valueOf(cells[3]),
+        (int) size,
+        Long.parseLong(cells[5]),
+        Long.parseLong(cells[6]),
+        Long.parseLong(cells[7]),
+        relayArrivals);
   }
 
   private void flush() {

@@ -99,6 +99,8 @@ final class ChainCommand implements Callable<Integer> {
 
   @Mixin LiveMediaOptions mediaOptions = new LiveMediaOptions();
 
+  @Mixin ReceiverOption receiverOption = new ReceiverOption();
+
   @Option(
       names = "--runs",
       paramLabel = "N",
@@ -231,6 +233,7 @@ final class ChainCommand implements Callable<Integer> {
             .relays(relays)
             .intervals(intervals ? intervalOption.intervalMicros : 0, printer::interval)
             .subscriberRoute(route == null ? SubscriberRoute.DIRECT : route)
+            .externalSubscriber(receiverOption.externalSubscriber())
             .build();
     if (!NativeQuic.isAvailable()) {
       throw new java.io.IOException(
@@ -272,6 +275,7 @@ final class ChainCommand implements Callable<Integer> {
     if (relays < 1 || relays > 8) {
       throw new IllegalArgumentException("--relays must be 1..8");
     }
+    receiverOption.validate(comparing() ? List.of() : List.of(relayStack()));
     int rounds = runs != null ? runs : comparing() ? RunStatistics.MINIMUM_RUNS : 1;
     if (rounds < 1 || rounds > 1000) {
       throw new IllegalArgumentException("--runs must be 1..1000");
@@ -310,6 +314,7 @@ final class ChainCommand implements Callable<Integer> {
       LiveChain.run( // untapped: the qlog holds the measured run only
           options.toBuilder()
               .stacks(relayStack(), clientStack())
+              .externalSubscriber(null)
               .durationMicros(warmupMicros)
               .intervals(0, interval -> {})
               .build());
@@ -317,7 +322,10 @@ final class ChainCommand implements Callable<Integer> {
     if (printer != null) {
       printer.begin();
     }
-    LocalRunsDirectory.Run written = runsOut == null ? null : runsOut.start(relayStack());
+    LocalRunsDirectory.Run written =
+        runsOut == null
+            ? null
+            : runsOut.start(relayStack(), relayStack().controller() + receiverOption.labelSuffix());
     LiveChain.Result result;
     HostNoise noise;
     LiveChain.prepare();

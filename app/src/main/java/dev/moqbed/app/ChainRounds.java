@@ -56,7 +56,9 @@ final class ChainRounds {
       IntervalPrinter printer) {
     this.base = base;
     this.stacks = List.copyOf(stacks);
-    this.labels = labels(stacks);
+    String receiver =
+        base.externalSubscriber() == null ? "" : "@" + base.externalSubscriber().name();
+    this.labels = labels(stacks).stream().map(label -> label + receiver).toList();
     this.metrics = metrics;
     this.out = out;
     this.err = err;

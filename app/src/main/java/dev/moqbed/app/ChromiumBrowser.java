@@ -79,6 +79,11 @@ final class ChromiumBrowser implements AutoCloseable {
     return process.isAlive();
   }
 
+  /** Completes when the browser's process ends. */
+  java.util.concurrent.CompletableFuture<Void> exited() {
+    return process.onExit().thenApply(ended -> null);
+  }
+
   /** The last lines Chromium printed, for an error message. */
   String logTail() {
     try {

@@ -50,9 +50,9 @@ final class LiveCommand implements Runnable {
   static void banner(
       PrintWriter err,
       String command,
+      LiveScenarioOptions options,
       LiveScenario live,
       LiveStack bulkStack,
-      int runs,
       long micros) {
     err.println(
         "moqbed live "
@@ -60,7 +60,7 @@ final class LiveCommand implements Runnable {
             + " "
             + live.name()
             + ": "
-            + runs
+            + options.runs
             + " run(s) per controller, "
             + Quantities.formatDuration(micros)
             + " of media; link up (subscriber -> relay): "
@@ -68,7 +68,8 @@ final class LiveCommand implements Runnable {
             + "; down (relay -> subscriber): "
             + LinkDescription.of(live.link(), LinkDirection.DOWN)
             + bulk(live, bulkStack)
-            + "; ECN not carried");
+            + "; ECN not carried"
+            + options.receiverOption.description());
     err.flush();
   }
 
@@ -119,14 +120,14 @@ final class LiveCommand implements Runnable {
             run,
             durationMicros,
             certificates,
+            options.receiverOption.externalSubscriber(),
             options.log(err));
     StringBuilder line = new StringBuilder();
     for (TrackReport track : result.report().tracks()) {
       line.append(' ').append(track.track()).append(' ').append(track.received());
     }
     RunRecord record =
-        result.record(
-            live, LiveScenarioRun.label(stack.controller(), bulkStack), run, options.seed);
+        result.record(live, options.label(stack.controller(), live, stack), run, options.seed);
     err.printf(
         Locale.ROOT,
         " %.1f s: frames%s, media avg %s us, max %s us, stop_sending %s%s%s%s%s%n",
@@ -222,9 +223,9 @@ final class LiveCommand implements Runnable {
       banner(
           err,
           "run",
+          options,
           first,
           options.bulkStack(first, stacks.get(0)),
-          options.runs,
           duration > 0 ? duration : first.mediaMicros());
       options.warmUp(first, stacks.get(0), err);
       Path certificates = LiveScenarioOptions.certificates();
@@ -327,7 +328,7 @@ final class LiveCommand implements Runnable {
                 + " quiche's; use the project's (the default)");
       }
       LiveScenarioOptions.requireQuic();
-      banner(err, "compare", first, firstBulk, options.runs, first.mediaMicros());
+      banner(err, "compare", options, first, firstBulk, first.mediaMicros());
       options.warmUp(first, stacks.get(0), err);
       Path certificates = LiveScenarioOptions.certificates();
       List<RunRecord> records = new ArrayList<>();

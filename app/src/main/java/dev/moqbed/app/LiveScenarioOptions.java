@@ -101,6 +101,8 @@ final class LiveScenarioOptions {
               + " live rows have cc 'live:CC'.")
   Path outDirectory;
 
+  @Mixin ReceiverOption receiverOption = new ReceiverOption();
+
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
   boolean verbose;
 
@@ -143,10 +145,19 @@ final class LiveScenarioOptions {
     if (bulkTransport != null && live.bulk() == null) {
       throw new IllegalArgumentException("--bulk-transport: " + scenario + " has no bulk flow");
     }
+    receiverOption.validate(stacks());
     if (outDirectory != null) {
       OutputPaths.requireWritableDirectory(outDirectory, "--out");
     }
     qlogFiles = qlogOption.open(); // last: it starts the writer, once every check passed
+  }
+
+  /**
+   * A run's row label: {@link LiveScenarioRun#label(String, LiveStack)} of {@code controller}, then
+   * {@code @chromium} when Chromium received.
+   */
+  String label(String controller, LiveScenario live, LiveStack stack) {
+    return LiveScenarioRun.label(controller, bulkStack(live, stack)) + receiverOption.labelSuffix();
   }
 
   /** Per controller of {@code --cc}, its stack; a one-line error for a wrong one. */

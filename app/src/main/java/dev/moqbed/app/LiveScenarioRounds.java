@@ -71,8 +71,7 @@ final class LiveScenarioRounds {
           } catch (Exception e) {
             throw new IOException(e.getMessage(), e);
           }
-          String label =
-              LiveScenarioRun.label(rounds.labels.get(row), options.bulkStack(live, stack));
+          String label = options.label(rounds.labels.get(row), live, stack);
           RunRecord record = result.record(live, label, round, options.seed);
           rounds.kept.get(row).put(round, new Kept(result, record, label));
           return result.chain();

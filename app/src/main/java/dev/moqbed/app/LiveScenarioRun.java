@@ -1,6 +1,7 @@
 package dev.moqbed.app;
 
 import dev.moqbed.live.ChainOptions;
+import dev.moqbed.live.ExternalSubscriber;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
@@ -83,6 +84,7 @@ record LiveScenarioRun(
    *     run {@code run} of this seed does
    * @param run the run number
    * @param durationMicros the publisher's length, 0 = the scenario's media length
+   * @param receiver the subscriber another program runs (Chromium), or null for the project's
    */
   static LiveScenarioRun run(
       LiveScenario scenario,
@@ -92,6 +94,7 @@ record LiveScenarioRun(
       int run,
       long durationMicros,
       Path certificates,
+      ExternalSubscriber receiver,
       Consumer<String> log)
       throws IOException, InterruptedException {
     LiveScenarioRoute route = new LiveScenarioRoute(scenario, bulkStack, seed, run, certificates);
@@ -107,6 +110,7 @@ record LiveScenarioRun(
             .lateMicros(MoqChainSimulation.LATE_MICROS)
             .droppableTracks(Set.of(MoqChainSimulation.DROPPABLE_TRACK))
             .subscriberRoute(route)
+            .externalSubscriber(receiver)
             .objectsSent(
                 object -> {
                   if (sent.isEmpty()) {

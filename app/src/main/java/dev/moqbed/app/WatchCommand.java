@@ -3,8 +3,6 @@ package dev.moqbed.app;
 import dev.moqbed.live.RelayUrl;
 import dev.moqbed.runtime.Quantities;
 import java.io.PrintWriter;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -137,7 +135,17 @@ final class WatchCommand implements Callable<Integer> {
     String hash = certificateHash();
     try (BrowserFrames frames = new BrowserFrames(framesFile);
         WatchServer server = WatchServer.start(port, frames)) {
-      String page = server.origin() + "/index.html?" + query(hash);
+      WatchPage query =
+          new WatchPage(
+              relay,
+              hash,
+              namespace,
+              tracks,
+              lateMicros,
+              droppable,
+              durationMicros,
+              clockOffsetMicros);
+      String page = server.origin() + "/index.html?" + query.query();
       err.println("watch: the page is " + page);
       err.flush();
       ChromiumBrowser opened =
@@ -220,25 +228,5 @@ final class WatchCommand implements Callable<Integer> {
     return java.util.HexFormat.of()
         .formatHex(
             java.security.MessageDigest.getInstance("SHA-256").digest(certificate.getEncoded()));
-  }
-
-  private String query(String hash) {
-    return "relay="
-        + URLEncoder.encode(relay, StandardCharsets.UTF_8)
-        + "&hash="
-        + hash
-        + "&namespace="
-        + URLEncoder.encode(namespace, StandardCharsets.UTF_8)
-        + "&tracks="
-        + URLEncoder.encode(String.join(",", tracks), StandardCharsets.UTF_8)
-        + "&late="
-        + lateMicros / 1000
-        + "&droppable="
-        + URLEncoder.encode(String.join(",", droppable), StandardCharsets.UTF_8)
-        + "&duration="
-        + durationMicros / 1_000_000
-        + "&clockOffset="
-        + clockOffsetMicros
-        + "&report=1";
   }
 }

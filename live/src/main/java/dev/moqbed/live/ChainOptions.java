@@ -33,6 +33,7 @@ public final class ChainOptions {
   private final Consumer<IntervalSnapshot> intervals;
   private final SubscriberRoute subscriberRoute;
   private final Consumer<MediaObject> objectsSent;
+  private final ExternalSubscriber externalSubscriber;
 
   private ChainOptions(Builder builder) {
     media = builder.media;
@@ -50,6 +51,7 @@ public final class ChainOptions {
     intervals = builder.intervals;
     subscriberRoute = builder.subscriberRoute;
     objectsSent = builder.objectsSent;
+    externalSubscriber = builder.externalSubscriber;
   }
 
   /** A builder with every default: the draft's media mix for its own length, 3 subscribers. */
@@ -125,6 +127,14 @@ public final class ChainOptions {
     return objectsSent;
   }
 
+  /**
+   * The subscriber another program runs (a browser page) in place of the chain's own, or null (the
+   * default: {@link #subscribers()} of the project's).
+   */
+  public ExternalSubscriber externalSubscriber() {
+    return externalSubscriber;
+  }
+
   /** The clock offset subscriber {@code subscriber} (from 0) assumes; 0 when none was given. */
   long clockOffsetMicros(int subscriber) {
     return subscriber < clockOffsetsMicros.size() ? clockOffsetsMicros.get(subscriber) : 0;
@@ -147,6 +157,7 @@ public final class ChainOptions {
     private Consumer<IntervalSnapshot> intervals = interval -> {};
     private SubscriberRoute subscriberRoute = SubscriberRoute.DIRECT;
     private Consumer<MediaObject> objectsSent = object -> {};
+    private ExternalSubscriber externalSubscriber;
 
     private Builder() {}
 
@@ -166,6 +177,7 @@ public final class ChainOptions {
       intervals = options.intervals;
       subscriberRoute = options.subscriberRoute;
       objectsSent = options.objectsSent;
+      externalSubscriber = options.externalSubscriber;
     }
 
     /** The media the publisher sends (default: the draft's mix, a1, vlow and vmid). */
@@ -296,6 +308,16 @@ public final class ChainOptions {
      */
     public Builder objectsSent(Consumer<MediaObject> objectsSent) {
       this.objectsSent = Objects.requireNonNull(objectsSent, "objectsSent");
+      return this;
+    }
+
+    /**
+     * One subscriber another program runs, in place of the project's (default null: none): the last
+     * relay also accepts WebTransport on {@link RelayUrl#DEFAULT_PATH}, which the program dials
+     * through the subscriber route.
+     */
+    public Builder externalSubscriber(ExternalSubscriber subscriber) {
+      this.externalSubscriber = subscriber;
       return this;
     }
 

@@ -137,36 +137,16 @@ public final class LiveChain {
       endpoints.add(publisher);
       publisher.awaitAnnounced(10);
 
-      List<SubscriberNode> subscribers = new ArrayList<>();
       List<SubscriberProbe> subscriberProbes = new ArrayList<>();
-      for (int i = 0; i < options.subscribers(); i++) {
-        int number = i + 1;
-        SubscriberProbe probe = new SubscriberProbe(tracks, options.lateMicros());
-        subscriberProbes.add(probe);
-        SubscriberConfig config =
-            new SubscriberConfig(
-                "live",
-                tracks,
-                options.lateMicros(),
-                options.droppableTracks(),
-                options.clockOffsetMicros(i),
-                2_000_000);
-        SubscriberNode subscriber =
-            SubscriberNode.start(
-                new SubscriberNode.Config(
-                    relayAddress,
-                    options.clientStack(),
-                    trust,
-                    config,
-                    probe,
-                    frame -> options.frames().accept(number, frame),
-                    "subscriber " + number,
-                    options.log()));
-        subscribers.add(subscriber);
-        endpoints.add(subscriber);
-      }
+      List<SubscriberNode> subscribers =
+          startSubscribers(options, relayAddress, trust, tracks, subscriberProbes, endpoints);
+      ExternalSubscriber.Running external =
+          startExternal(options, relayAddress, certificate, tracks, endpoints);
       for (SubscriberNode subscriber : subscribers) {
         subscriber.awaitAnswered(10);
+      }
+      if (external != null) {
+        awaitSubscriptions(relays.get(relays.size() - 1), tracks.size(), external);
       }
       List<Integer> subscriptionsPerRelay = new ArrayList<>();
       for (StartedRelay relay : relays) {
@@ -200,6 +180,13 @@ public final class LiveChain {
           chainIntervals.subscriberDone(i);
         }
       }
+      if (external != null) {
+        received.add(
+            Awaiting.await(
+                external.finished(),
+                EXTERNAL_FINISH_SECONDS,
+                "the " + options.externalSubscriber().name() + " subscriber to finish"));
+      }
       List<IntervalSnapshot> intervalList =
           chainIntervals == null ? List.of() : chainIntervals.finish();
       List<PathStats> relayPaths = new ArrayList<>();
@@ -209,6 +196,14 @@ public final class LiveChain {
             paths.entrySet().stream()
                 .filter(entry -> entry.getKey().endsWith(suffix))
                 .map(Map.Entry::getValue)
+                .findFirst()
+                .orElse(PathStats.UNKNOWN));
+      }
+      if (external != null) {
+        // its port is the browser's own: the one path no subscriber of ours claimed
+        relayPaths.add(
+            paths.values().stream()
+                .filter(path -> !relayPaths.contains(path))
                 .findFirst()
                 .orElse(PathStats.UNKNOWN));
       }
@@ -222,6 +217,103 @@ public final class LiveChain {
         }
       }
     }
+  }
+
+  /** The project's subscribers: {@code options.subscribers()}, none with an external one. */
+  private static List<SubscriberNode> startSubscribers(
+      ChainOptions options,
+      InetSocketAddress relayAddress,
+      ClientTrust trust,
+      List<String> tracks,
+      List<SubscriberProbe> probes,
+      List<AutoCloseable> endpoints)
+      throws IOException, InterruptedException {
+    List<SubscriberNode> subscribers = new ArrayList<>();
+    int count = options.externalSubscriber() == null ? options.subscribers() : 0;
+    for (int i = 0; i < count; i++) {
+      int number = i + 1;
+      SubscriberProbe probe = new SubscriberProbe(tracks, options.lateMicros());
+      probes.add(probe);
+      SubscriberConfig config =
+          new SubscriberConfig(
+              "live",
+              tracks,
+              options.lateMicros(),
+              options.droppableTracks(),
+              options.clockOffsetMicros(i),
+              2_000_000);
+      SubscriberNode subscriber =
+          SubscriberNode.start(
+              new SubscriberNode.Config(
+                  relayAddress,
+                  options.clientStack(),
+                  trust,
+                  config,
+                  probe,
+                  frame -> options.frames().accept(number, frame),
+                  "subscriber " + number,
+                  options.log()));
+      subscribers.add(subscriber);
+      endpoints.add(subscriber);
+    }
+    return subscribers;
+  }
+
+  /** A browser's start takes seconds, a loaded host's more: how long its SUBSCRIBEs may take. */
+  static final long EXTERNAL_SUBSCRIBE_SECONDS = 60;
+
+  /** After the publisher finished: how long the external subscriber may take to report. */
+  static final long EXTERNAL_FINISH_SECONDS = 30;
+
+  /** The external subscriber, started toward the route, or null when the chain has none. */
+  private static ExternalSubscriber.Running startExternal(
+      ChainOptions options,
+      InetSocketAddress relayAddress,
+      ServerCertificate certificate,
+      List<String> tracks,
+      List<AutoCloseable> endpoints)
+      throws IOException {
+    ExternalSubscriber subscriber = options.externalSubscriber();
+    if (subscriber == null) {
+      return null;
+    }
+    ExternalSubscriber.Target target =
+        new ExternalSubscriber.Target(
+            relayAddress,
+            RelayUrl.DEFAULT_PATH,
+            certificate.sha256Hex(),
+            "live",
+            tracks,
+            options.lateMicros(),
+            options.droppableTracks());
+    ExternalSubscriber.Running running =
+        subscriber.start(target, frame -> options.frames().accept(1, frame));
+    endpoints.add(running);
+    return running;
+  }
+
+  /**
+   * Waits until the relay holds the external subscriber's subscriptions (the program says nothing
+   * before its frames), or fails when the program ended or they did not come in time.
+   */
+  private static void awaitSubscriptions(
+      StartedRelay relay, int expected, ExternalSubscriber.Running external)
+      throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + EXTERNAL_SUBSCRIBE_SECONDS * 1_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      CompletableFuture<Integer> count = new CompletableFuture<>();
+      relay.loop().execute(() -> count.complete(relay.relay().subscriberStats().size()));
+      if (Awaiting.await(count, 5, "the relay's subscription count") >= expected) {
+        return;
+      }
+      if (external.finished().isDone()) {
+        throw new IllegalStateException(
+            "the subscriber ended before subscribing: " + external.finished().join().endReason());
+      }
+      Thread.sleep(50);
+    }
+    throw new IllegalStateException(
+        "the subscriber did not subscribe within " + EXTERNAL_SUBSCRIBE_SECONDS + " s");
   }
 
   private static ServerCertificate certificate;
@@ -267,7 +359,13 @@ public final class LiveChain {
       RelayProbe probe)
       throws IOException, InterruptedException {
     String name = options.relays() == 1 ? "relay" : "relay " + number;
-    LiveStack stack = options.relayStack().forRole(name.replace(' ', '-'));
+    LiveStack roleStack = options.relayStack().forRole(name.replace(' ', '-'));
+    // an external subscriber (a browser) reaches the last relay over WebTransport
+    boolean browsers = options.externalSubscriber() != null && number == options.relays();
+    LiveStack stack =
+        browsers && roleStack.webTransportPath() == null
+            ? roleStack.withWebTransport(RelayUrl.DEFAULT_PATH)
+            : roleStack;
     Consumer<String> log = line -> options.log().accept(name + ": " + line);
     List<RelayNode.Attachment> attachments = new ArrayList<>();
     if (probe != null) {
