@@ -47,7 +47,7 @@ class MoqbedCommandTest {
     java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
     System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
     try {
-      visitHelp(new picocli.CommandLine(new MoqbedCommand()));
+      visitHelp(MoqbedCommand.newCommandLine());
     } finally {
       System.setErr(original);
     }
