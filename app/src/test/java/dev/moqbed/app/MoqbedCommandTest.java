@@ -38,6 +38,32 @@ class MoqbedCommandTest {
   }
 
   /**
+   * A command line that names a command gets only that command's model (building all 17 cost about
+   * half of a one-run process's CPU); help, a typo and options alone get every command.
+   */
+  @Test
+  void buildsOnlyTheNamedCommand() {
+    assertEquals(
+        java.util.Set.of("scenario"),
+        MoqbedCommand.newCommandLine(new String[] {"scenario", "run", "media"})
+            .getSubcommands()
+            .keySet());
+    int all = MoqbedCommand.SUBCOMMANDS.size();
+    for (String[] args :
+        List.of(
+            new String[] {"help", "scenario"},
+            new String[] {"scenrio"},
+            new String[] {"--version"},
+            new String[] {})) {
+      assertEquals(
+          all, MoqbedCommand.newCommandLine(args).getSubcommands().size(), String.join(" ", args));
+    }
+    Result typo = run("scenrio", "list");
+    assertEquals(2, typo.exitCode());
+    assertTrue(typo.err().contains("did you mean 'scenario'"), typo.err());
+  }
+
+  /**
    * Every command's help renders as written: a bare '%' in a description (picocli formats them)
    * makes picocli print a warning and show the raw text.
    */
@@ -47,7 +73,7 @@ class MoqbedCommandTest {
     java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
     System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
     try {
-      visitHelp(new picocli.CommandLine(new MoqbedCommand()));
+      visitHelp(MoqbedCommand.newCommandLine());
     } finally {
       System.setErr(original);
     }
