@@ -102,6 +102,50 @@ class WatchChromiumNetworkTest {
         "audio max " + audioLatencies.get(audioLatencies.size() - 1) + " µs");
   }
 
+  @Test
+  @Timeout(value = 300, unit = TimeUnit.SECONDS)
+  void shouldRunALiveScenarioTowardChromiumThroughTheLinkEmulator() throws Exception {
+    String chromium = ChromiumInstall.ensure();
+    Path out = work.resolve("runs");
+    java.io.StringWriter said = new java.io.StringWriter();
+    java.io.PrintWriter writer = new java.io.PrintWriter(said);
+    int code =
+        MoqbedCommand.run(
+            new String[] {
+              "live",
+              "run",
+              "media",
+              "--cc",
+              "c4",
+              "--subscriber",
+              "chromium",
+              "--chromium",
+              chromium,
+              "--duration",
+              "4s",
+              "--warmup",
+              "0",
+              "--out",
+              out.toString()
+            },
+            writer,
+            writer);
+    assertEquals(0, code, said.toString());
+    List<String> rows = Files.readAllLines(out.resolve("runs.csv"));
+    assertEquals(2, rows.size(), said.toString());
+    List<String> header = List.of(rows.get(0).split(","));
+    String[] row = rows.get(1).split(",");
+    assertEquals("live:c4@chromium", row[header.indexOf("cc")], rows.toString());
+    assertEquals("true", row[header.indexOf("completed")], said.toString());
+    assertEquals(
+        row[header.indexOf("frames_sent")],
+        String.valueOf(
+            Long.parseLong(row[header.indexOf("frames_received")])
+                + Long.parseLong(row[header.indexOf("frames_cancelled")])),
+        "every frame sent arrived or was cancelled: " + rows);
+    assertTrue(Long.parseLong(row[header.indexOf("frames_received")]) > 300, rows.toString());
+  }
+
   /** Sums a numeric column of a CSV table by its key column (the watch table has two vlow rows). */
   private static Map<String, Long> column(String csv, String key, String value) {
     List<String> lines = csv.lines().filter(line -> line.contains(",")).toList();
