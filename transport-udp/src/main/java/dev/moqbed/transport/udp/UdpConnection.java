@@ -94,6 +94,11 @@ public final class UdpConnection implements ConnectionSender {
     pump.schedule();
   }
 
+  @Override
+  public void onRemoteAddressChanged(InetSocketAddress remote) {
+    pump.retarget(remote);
+  }
+
   /** The endpoint freed the connection. */
   @Override
   public void stop() {
