@@ -132,6 +132,8 @@ final class ChainCommand implements Callable<Integer> {
 
   @Mixin FormatOption formatOption = new FormatOption();
 
+  @Mixin LoopsOption loopsOption = new LoopsOption();
+
   @Mixin IntervalOption intervalOption = new IntervalOption();
 
   @Mixin LiveQlogOption qlogOption = new LiveQlogOption();
@@ -229,6 +231,7 @@ final class ChainCommand implements Callable<Integer> {
                   }
                 })
             .relays(relays)
+            .relayLoops(loopsOption.orCores())
             .intervals(intervals ? intervalOption.intervalMicros : 0, printer::interval)
             .subscriberRoute(route == null ? SubscriberRoute.DIRECT : route)
             .build();
@@ -403,7 +406,10 @@ final class ChainCommand implements Callable<Integer> {
             + " hop"
             + (relays + 1)
             + " = last relay -> subscriber); subscriptions per relay: "
-            + result.subscriptionsPerRelay());
+            + result.subscriptionsPerRelay()
+            + (result.subscriptionsPerLoop().get(0).size() == 1
+                ? ""
+                : " (per event loop: " + result.subscriptionsPerLoop() + ")"));
     out.println();
     out.println(
         "The relay's path to each subscriber ("

@@ -17,6 +17,7 @@ import dev.moqbed.publisher.PublisherConfig;
 import dev.moqbed.publisher.PublisherReport;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.RelayGroup;
 import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.SessionPath;
 import dev.moqbed.session.transport.PathStats;
@@ -61,6 +62,7 @@ public final class LiveChain {
       List<SubscriberReport> subscribers,
       List<PathStats> relayPaths,
       List<Integer> subscriptionsPerRelay,
+      List<List<Integer>> subscriptionsPerLoop,
       List<IntervalSnapshot> intervals) {}
 
   private LiveChain() {}
@@ -169,10 +171,22 @@ public final class LiveChain {
         subscriber.awaitAnswered(10);
       }
       List<Integer> subscriptionsPerRelay = new ArrayList<>();
+      List<List<Integer>> subscriptionsPerLoop = new ArrayList<>();
       for (StartedRelay relay : relays) {
-        CompletableFuture<Integer> count = new CompletableFuture<>();
-        relay.loop().execute(() -> count.complete(relay.relay().subscriberStats().size()));
-        subscriptionsPerRelay.add(Awaiting.await(count, 5, "the relay's subscription count"));
+        List<Integer> perLoop = new ArrayList<>();
+        int total = 0;
+        for (int index = 0; index < relay.loops().size(); index++) {
+          Relay loopRelay = relay.relays().relay(index);
+          CompletableFuture<Integer> count = new CompletableFuture<>();
+          relay
+              .loops()
+              .get(index)
+              .execute(() -> count.complete(loopRelay.subscriberStats().size()));
+          perLoop.add(Awaiting.await(count, 5, "the relay's subscription count"));
+          total += perLoop.get(index);
+        }
+        subscriptionsPerRelay.add(total);
+        subscriptionsPerLoop.add(perLoop);
       }
 
       ChainIntervals chainIntervals =
@@ -212,7 +226,8 @@ public final class LiveChain {
                 .findFirst()
                 .orElse(PathStats.UNKNOWN));
       }
-      return new Result(sent, received, relayPaths, subscriptionsPerRelay, intervalList);
+      return new Result(
+          sent, received, relayPaths, subscriptionsPerRelay, subscriptionsPerLoop, intervalList);
     } finally {
       for (int i = endpoints.size() - 1; i >= 0; i--) {
         try {
@@ -250,7 +265,18 @@ public final class LiveChain {
   }
 
   /** One relay of the chain, on its own event loop. */
-  private record StartedRelay(Relay relay, EventLoopScheduler loop, InetSocketAddress address) {}
+  /** A started relay: its relay per loop, the loops, its address. */
+  private record StartedRelay(
+      RelayGroup relays, List<EventLoopScheduler> loops, InetSocketAddress address) {
+    /** The first loop's relay (the only one with one loop). */
+    Relay relay() {
+      return relays.relay(0);
+    }
+
+    EventLoopScheduler loop() {
+      return loops.get(0);
+    }
+  }
 
   /**
    * Starts relay number {@code number} on an ephemeral loopback port; with an {@code upstream}, it
@@ -275,16 +301,23 @@ public final class LiveChain {
     }
     if (relayMetrics != null) {
       attachments.add(
-          (relay, loop) -> {
-            relayMetrics.attach(relay, loop);
-            return () -> relayMetrics.detach(relay);
+          (relays, loops) -> {
+            relayMetrics.attach(relays.relays(), loops);
+            return () -> relayMetrics.detach(relays.relay(0));
           });
     }
     if (upstream != null) {
       attachments.add(
-          (relay, loop) ->
+          (relays, loops) ->
               UpstreamLink.connect(
-                  relay, loop, upstream.address(), "localhost", stack, trust, log, 1_000_000));
+                  relays.relay(0),
+                  loops.get(0),
+                  upstream.address(),
+                  "localhost",
+                  stack,
+                  trust,
+                  log,
+                  1_000_000));
     }
     RelayNode node =
         RelayNode.start(
@@ -302,26 +335,33 @@ public final class LiveChain {
                             options.subscribers() + 2))
                     .build(),
                 probe != null ? probe : relayMetrics == null ? RelayObserver.NONE : relayMetrics,
-                log),
+                log,
+                options.relayLoopsOn(stack)),
             attachments);
     endpoints.add(node);
-    return new StartedRelay(node.relay(), node.loop(), node.address());
+    return new StartedRelay(node.group(), node.loops(), node.address());
   }
 
   /** Keeps the latest known path statistics per subscriber session, every 100 ms. */
   private static void samplePaths(StartedRelay relay, Map<String, PathStats> paths) {
-    relay
-        .loop()
-        .scheduleAfter(
-            100_000,
-            () -> {
-              for (SessionPath session : relay.relay().subscriberPaths()) {
-                if (session.path().smoothedRttMicros() >= 0) {
-                  paths.put(session.peer(), session.path());
-                }
-              }
-              samplePaths(relay, paths);
-            });
+    for (int index = 0; index < relay.loops().size(); index++) {
+      samplePaths(relay.relays().relay(index), relay.loops().get(index), paths);
+    }
+  }
+
+  /** One loop's sessions, on that loop (the map is concurrent: every loop writes it). */
+  private static void samplePaths(
+      Relay relay, EventLoopScheduler loop, Map<String, PathStats> paths) {
+    loop.scheduleAfter(
+        100_000,
+        () -> {
+          for (SessionPath session : relay.subscriberPaths()) {
+            if (session.path().smoothedRttMicros() >= 0) {
+              paths.put(session.peer(), session.path());
+            }
+          }
+          samplePaths(relay, loop, paths);
+        });
   }
 
   private static long mediaDurationMicros(ChainOptions options) {
