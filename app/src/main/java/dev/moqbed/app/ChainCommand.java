@@ -231,7 +231,7 @@ final class ChainCommand implements Callable<Integer> {
                   }
                 })
             .relays(relays)
-            .relayLoops(loopsOption.orCores())
+            .relayLoops(loopsOption.orCores(traceFile == null ? null : "--trace"))
             .intervals(intervals ? intervalOption.intervalMicros : 0, printer::interval)
             .subscriberRoute(route == null ? SubscriberRoute.DIRECT : route)
             .build();

@@ -15,41 +15,48 @@ final class LoopsOption {
       description =
           "Event loops of the relay on the project's stack: each owns the connections of its own"
               + " SO_REUSEPORT socket on the port, and a track's objects reach each loop once"
-              + " (default: the number of cores; quiche runs one).")
+              + " (default: the number of cores, 1 with --trace or --collect; quiche runs one).")
   Integer loops;
 
   /**
    * The loops to run on {@code stack}: as given, else the number of cores (one on quiche).
    *
-   * @param loopZeroOnly names of options given that read the first loop only; with several loops
-   *     they are refused
+   * @param loopZeroOnly names of options given (null for one not given) that read the first loop
+   *     only: the default is then one loop, and more are refused
    */
   int resolve(LiveStack stack, String... loopZeroOnly) {
     boolean quiche = stack.transport() == LiveTransport.QUICHE;
-    int resolved = loops != null ? loops : quiche ? 1 : Runtime.getRuntime().availableProcessors();
-    if (resolved < 1) {
-      throw new IllegalArgumentException("--loops " + resolved + ": expected at least 1");
-    }
+    int resolved = loops != null || !quiche ? orCores(loopZeroOnly) : 1;
     if (quiche && resolved > 1) {
       throw new IllegalArgumentException(
           "--loops "
               + resolved
               + " needs the project's stack (--transport moqbed); quiche runs one");
     }
+    return resolved;
+  }
+
+  /**
+   * As given, else the number of cores: for a command that runs several stacks in turn (quiche's
+   * relays run one whatever this says).
+   *
+   * @param loopZeroOnly as for {@link #resolve}
+   */
+  int orCores(String... loopZeroOnly) {
+    boolean readsOneLoop = false;
+    for (String option : loopZeroOnly) {
+      readsOneLoop |= option != null;
+    }
+    int cores = Runtime.getRuntime().availableProcessors();
+    int resolved = loops != null ? loops : readsOneLoop ? 1 : cores;
+    if (resolved < 1) {
+      throw new IllegalArgumentException("--loops " + resolved + ": expected at least 1");
+    }
     for (String option : loopZeroOnly) {
       if (option != null && resolved > 1) {
         throw new IllegalArgumentException(
             option + " reads one event loop: give --loops 1 with it (" + resolved + " asked)");
       }
-    }
-    return resolved;
-  }
-
-  /** As given, else the number of cores: for a command that runs several stacks in turn. */
-  int orCores() {
-    int resolved = loops != null ? loops : Runtime.getRuntime().availableProcessors();
-    if (resolved < 1) {
-      throw new IllegalArgumentException("--loops " + resolved + ": expected at least 1");
     }
     return resolved;
   }
