@@ -42,4 +42,15 @@ final class AdmissionOptions {
   ServerAdmission admission() {
     return new ServerAdmission(ServerRetry.ofLabel(retry), handshakeRate, handshakeRatePerAddress);
   }
+
+  /** For the banner: the admission as the options set it. */
+  static String text(ServerAdmission admission) {
+    return ", Retry "
+        + admission.retry().label()
+        + ", "
+        + admission.handshakesPerSecond()
+        + " handshakes/s ("
+        + admission.handshakesPerSecondPerAddress()
+        + " per address)";
+  }
 }

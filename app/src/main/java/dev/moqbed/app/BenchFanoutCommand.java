@@ -159,6 +159,8 @@ final class BenchFanoutCommand implements Callable<Integer> {
 
   @Mixin FormatOption formatOption = new FormatOption();
 
+  @Mixin LoopsOption loopsOption = new LoopsOption();
+
   @Mixin IntervalOption intervalOption = new IntervalOption();
 
   @Option(names = "--verbose", description = "Print the roles' log lines on standard error.")
@@ -327,6 +329,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
         swarmCommand(),
         relayCpus == null ? null : new CpuSet(relayCpus),
         subscriberCpus == null ? null : new CpuSet(subscriberCpus),
+        loopsOption.orCores(),
         line -> {
           if (formatOption.format == OutputFormat.TABLE) {
             synchronized (err) {
@@ -392,6 +395,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
     configuration.put("relay_cpus", relayCpus);
     configuration.put("subscriber_cpus", subscriberCpus);
     configuration.put("socket_layer", run.stack().socketLayer());
+    configuration.put("relay_loops", run.loopsOn(run.stack()));
     return configuration;
   }
 

@@ -134,6 +134,8 @@ final class ChainCommand implements Callable<Integer> {
 
   @Mixin FormatOption formatOption = new FormatOption();
 
+  @Mixin LoopsOption loopsOption = new LoopsOption();
+
   @Mixin IntervalOption intervalOption = new IntervalOption();
 
   @Mixin LiveQlogOption qlogOption = new LiveQlogOption();
@@ -231,6 +233,7 @@ final class ChainCommand implements Callable<Integer> {
                   }
                 })
             .relays(relays)
+            .relayLoops(loopsOption.orCores(traceFile == null ? null : "--trace"))
             .intervals(intervals ? intervalOption.intervalMicros : 0, printer::interval)
             .subscriberRoute(route == null ? SubscriberRoute.DIRECT : route)
             .externalSubscriber(receiverOption.externalSubscriber())
@@ -411,7 +414,10 @@ final class ChainCommand implements Callable<Integer> {
             + " hop"
             + (relays + 1)
             + " = last relay -> subscriber); subscriptions per relay: "
-            + result.subscriptionsPerRelay());
+            + result.subscriptionsPerRelay()
+            + (result.subscriptionsPerLoop().get(0).size() == 1
+                ? ""
+                : " (per event loop: " + result.subscriptionsPerLoop() + ")"));
     out.println();
     out.println(
         "The relay's path to each subscriber ("

@@ -104,6 +104,8 @@ final class RelayCommand implements Callable<Integer> {
 
   @Mixin AdmissionOptions admissionOptions = new AdmissionOptions();
 
+  @Mixin LoopsOption loopsOption = new LoopsOption();
+
   @Mixin WebTransportOptions webTransportOptions = new WebTransportOptions();
 
   @Option(
@@ -309,6 +311,11 @@ final class RelayCommand implements Callable<Integer> {
             LiveQlogOption.apply(controllerOption.stack(), qlog, "relay"),
             spec.commandLine().getParseResult().hasMatchedOption("--webtransport-path"));
     ServerAdmission admission = admissionOptions.admission();
+    int loops =
+        loopsOption.resolve(
+            stack,
+            traceFile == null ? null : "--trace",
+            collectOption.enabled() ? "--collect" : null);
     RelayNode node;
     try {
       node =
@@ -320,7 +327,8 @@ final class RelayCommand implements Callable<Integer> {
                   admission,
                   relayConfig(tokenKey, upstreamAuthorization),
                   probe != null ? probe : metricsObserver,
-                  line -> log(err, line)),
+                  line -> log(err, line),
+                  loops),
               attachments(probe, relayMetrics, stack, upstreamUrl, err));
     } catch (Exception e) {
       LiveQlogOption.finish(qlog, "relay", err);
@@ -443,13 +451,13 @@ final class RelayCommand implements Callable<Integer> {
     Hello hello =
         collectOption.hello(Hello.SenderRole.ROLE_RELAY, controllerOption.controllerName(), 0);
     if (hello != null) {
-      attachments.add((relay, loop) -> collected(hello, relay, loop, err));
+      attachments.add((relays, loops) -> collected(hello, relays.relay(0), loops.get(0), err));
     }
     if (traceFile != null) {
       attachments.add(
-          (relay, loop) -> {
+          (relays, loops) -> {
             try {
-              return PathTrace.start(relay, loop, traceFile);
+              return PathTrace.start(relays.relay(0), loops.get(0), traceFile);
             } catch (java.io.IOException e) {
               throw new IllegalArgumentException("--trace " + traceFile + ": " + e.getMessage());
             }
@@ -457,8 +465,8 @@ final class RelayCommand implements Callable<Integer> {
     }
     if (relayMetrics != null) {
       attachments.add(
-          (relay, loop) -> {
-            relayMetrics.attach(relay, loop);
+          (relays, loops) -> {
+            relayMetrics.attach(relays.relays(), loops);
             MetricsEndpoint endpoint;
             try {
               endpoint = MetricsEndpoint.start(metricsBind, metricsPort, relayMetrics);
@@ -475,10 +483,10 @@ final class RelayCommand implements Callable<Integer> {
     }
     if (upstreamUrl != null) {
       attachments.add(
-          (relay, loop) ->
+          (relays, loops) ->
               UpstreamLink.connect(
-                  relay,
-                  loop,
+                  relays.relay(0),
+                  loops.get(0),
                   upstreamUrl.address(),
                   upstreamUrl.serverName(),
                   // This relay's WebTransport door is not the way to its upstream: the URL says.
@@ -501,16 +509,6 @@ final class RelayCommand implements Callable<Integer> {
       err.println("relay: " + CollectOption.summary(collect, collect.close(2_000)));
       err.flush();
     };
-  }
-
-  private static String admissionText(ServerAdmission admission) {
-    return ", Retry "
-        + admission.retry().label()
-        + ", "
-        + admission.handshakesPerSecond()
-        + " handshakes/s ("
-        + admission.handshakesPerSecondPerAddress()
-        + " per address)";
   }
 
   private static void log(PrintWriter err, String line) {
@@ -538,7 +536,8 @@ final class RelayCommand implements Callable<Integer> {
             + stack.describe()
             + ", "
             + node.socketLayer()
-            + (stack.transport() == LiveTransport.MOQBED ? admissionText(admission) : "")
+            + LoopsOption.describe(node.loops().size())
+            + (stack.transport() == LiveTransport.MOQBED ? AdmissionOptions.text(admission) : "")
             + "), certificate "
             + tls.certificateFile()
             + (relayMetrics == null ? "" : ", metrics on http://" + metricsListening + "/metrics")

@@ -37,6 +37,20 @@ class CommandLineErrorsTest {
     assertTrue(result.err().startsWith(expectedStart), result.err());
   }
 
+  /** --loops: at least one, one on quiche, one with an option that reads one loop. */
+  @Test
+  void badLoopCountsAreOneLineEach() {
+    assertLine(
+        "moqbed: --loops 0: expected at least 1",
+        run("relay", "--listen", "127.0.0.1:0", "--loops", "0"));
+    assertLine(
+        "moqbed: --loops 2 needs the project's stack",
+        run("relay", "--listen", "127.0.0.1:0", "--loops", "2", "--transport", "quiche"));
+    assertLine(
+        "moqbed: --trace reads one event loop: give --loops 1 with it (2 asked)",
+        run("relay", "--listen", "127.0.0.1:0", "--loops", "2", "--trace", "/tmp/x-trace.csv"));
+  }
+
   @Test
   void aMistypedCommandGetsTheNearestOnes() {
     assertLine("moqbed: unknown command 'subscribr'; did you mean 'subscriber'", run("subscribr"));

@@ -55,6 +55,7 @@ class SlowSubscriberIsolationNetworkTest {
                     "fanout-subscribers"),
                 null,
                 null,
+                1,
                 line -> {},
                 log::add));
 

@@ -22,6 +22,7 @@ public final class ChainOptions {
   private final long durationMicros;
   private final int subscribers;
   private final int relays;
+  private final int relayLoops;
   private final LiveStack relayStack;
   private final LiveStack clientStack;
   private final long lateMicros;
@@ -40,6 +41,7 @@ public final class ChainOptions {
     durationMicros = builder.durationMicros;
     subscribers = builder.subscribers;
     relays = builder.relays;
+    relayLoops = builder.relayLoops;
     relayStack = builder.relayStack;
     clientStack = builder.clientStack;
     lateMicros = builder.lateMicros;
@@ -79,6 +81,16 @@ public final class ChainOptions {
 
   public int relays() {
     return relays;
+  }
+
+  /** Event loops of each relay on the project's stack ({@code --loops}). */
+  public int relayLoops() {
+    return relayLoops;
+  }
+
+  /** Each relay's loops on {@code stack}: {@link #relayLoops()}, one on quiche. */
+  public int relayLoopsOn(LiveStack stack) {
+    return stack.transport() == dev.moqbed.live.stack.LiveTransport.QUICHE ? 1 : relayLoops;
   }
 
   /** The relays' QUIC stack and controller: the side under test. */
@@ -146,6 +158,7 @@ public final class ChainOptions {
     private long durationMicros;
     private int subscribers = 3;
     private int relays = 1;
+    private int relayLoops = 1;
     private LiveStack relayStack = LiveStack.quicheDefault();
     private LiveStack clientStack = LiveStack.quicheDefault();
     private long lateMicros = 250_000;
@@ -166,6 +179,7 @@ public final class ChainOptions {
       durationMicros = options.durationMicros;
       subscribers = options.subscribers;
       relays = options.relays;
+      relayLoops = options.relayLoops;
       relayStack = options.relayStack;
       clientStack = options.clientStack;
       lateMicros = options.lateMicros;
@@ -213,6 +227,15 @@ public final class ChainOptions {
         throw new IllegalArgumentException("--relays must be at least 1");
       }
       this.relays = relays;
+      return this;
+    }
+
+    /** Event loops of each relay on the project's stack (default 1; quiche runs one). */
+    public Builder relayLoops(int loops) {
+      if (loops < 1) {
+        throw new IllegalArgumentException("--loops " + loops + ": expected at least 1");
+      }
+      this.relayLoops = loops;
       return this;
     }
 

@@ -17,6 +17,7 @@ import dev.moqbed.publisher.PublisherConfig;
 import dev.moqbed.publisher.PublisherReport;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.RelayGroup;
 import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.SessionPath;
 import dev.moqbed.session.transport.PathStats;
@@ -61,6 +62,7 @@ public final class LiveChain {
       List<SubscriberReport> subscribers,
       List<PathStats> relayPaths,
       List<Integer> subscriptionsPerRelay,
+      List<List<Integer>> subscriptionsPerLoop,
       List<IntervalSnapshot> intervals) {}
 
   private LiveChain() {}
@@ -149,10 +151,12 @@ public final class LiveChain {
         awaitSubscriptions(relays.get(relays.size() - 1), tracks.size(), external);
       }
       List<Integer> subscriptionsPerRelay = new ArrayList<>();
+      List<List<Integer>> subscriptionsPerLoop = new ArrayList<>();
       for (StartedRelay relay : relays) {
-        CompletableFuture<Integer> count = new CompletableFuture<>();
-        relay.loop().execute(() -> count.complete(relay.relay().subscriberStats().size()));
-        subscriptionsPerRelay.add(Awaiting.await(count, 5, "the relay's subscription count"));
+        List<Integer> perLoop = subscriptionsPerLoop(relay);
+        int total = perLoop.stream().mapToInt(Integer::intValue).sum();
+        subscriptionsPerRelay.add(total);
+        subscriptionsPerLoop.add(perLoop);
       }
 
       ChainIntervals chainIntervals =
@@ -207,7 +211,8 @@ public final class LiveChain {
                 .findFirst()
                 .orElse(PathStats.UNKNOWN));
       }
-      return new Result(sent, received, relayPaths, subscriptionsPerRelay, intervalList);
+      return new Result(
+          sent, received, relayPaths, subscriptionsPerRelay, subscriptionsPerLoop, intervalList);
     } finally {
       for (int i = endpoints.size() - 1; i >= 0; i--) {
         try {
@@ -301,9 +306,7 @@ public final class LiveChain {
       throws IOException, InterruptedException {
     long deadline = System.nanoTime() + EXTERNAL_SUBSCRIBE_SECONDS * 1_000_000_000L;
     while (System.nanoTime() < deadline) {
-      CompletableFuture<Integer> count = new CompletableFuture<>();
-      relay.loop().execute(() -> count.complete(relay.relay().subscriberStats().size()));
-      if (Awaiting.await(count, 5, "the relay's subscription count") >= expected) {
+      if (subscriptionsPerLoop(relay).stream().mapToInt(Integer::intValue).sum() >= expected) {
         return;
       }
       if (external.finished().isDone()) {
@@ -341,8 +344,31 @@ public final class LiveChain {
     return certificate;
   }
 
-  /** One relay of the chain, on its own event loop. */
-  private record StartedRelay(Relay relay, EventLoopScheduler loop, InetSocketAddress address) {}
+  /** The subscriptions each loop of {@code relay} serves now, read on that loop. */
+  private static List<Integer> subscriptionsPerLoop(StartedRelay relay)
+      throws IOException, InterruptedException {
+    List<Integer> perLoop = new ArrayList<>();
+    for (int index = 0; index < relay.loops().size(); index++) {
+      Relay loopRelay = relay.relays().relay(index);
+      CompletableFuture<Integer> count = new CompletableFuture<>();
+      relay.loops().get(index).execute(() -> count.complete(loopRelay.subscriberStats().size()));
+      perLoop.add(Awaiting.await(count, 5, "the relay's subscription count"));
+    }
+    return perLoop;
+  }
+
+  /** A started relay: its relay per loop, the loops, its address. */
+  private record StartedRelay(
+      RelayGroup relays, List<EventLoopScheduler> loops, InetSocketAddress address) {
+    /** The first loop's relay (the only one with one loop). */
+    Relay relay() {
+      return relays.relay(0);
+    }
+
+    EventLoopScheduler loop() {
+      return loops.get(0);
+    }
+  }
 
   /**
    * Starts relay number {@code number} on an ephemeral loopback port; with an {@code upstream}, it
@@ -373,16 +399,23 @@ public final class LiveChain {
     }
     if (relayMetrics != null) {
       attachments.add(
-          (relay, loop) -> {
-            relayMetrics.attach(relay, loop);
-            return () -> relayMetrics.detach(relay);
+          (relays, loops) -> {
+            relayMetrics.attach(relays.relays(), loops);
+            return () -> relayMetrics.detach(relays.relay(0));
           });
     }
     if (upstream != null) {
       attachments.add(
-          (relay, loop) ->
+          (relays, loops) ->
               UpstreamLink.connect(
-                  relay, loop, upstream.address(), "localhost", stack, trust, log, 1_000_000));
+                  relays.relay(0),
+                  loops.get(0),
+                  upstream.address(),
+                  "localhost",
+                  stack,
+                  trust,
+                  log,
+                  1_000_000));
     }
     RelayNode node =
         RelayNode.start(
@@ -400,26 +433,33 @@ public final class LiveChain {
                             options.subscribers() + 2))
                     .build(),
                 probe != null ? probe : relayMetrics == null ? RelayObserver.NONE : relayMetrics,
-                log),
+                log,
+                options.relayLoopsOn(stack)),
             attachments);
     endpoints.add(node);
-    return new StartedRelay(node.relay(), node.loop(), node.address());
+    return new StartedRelay(node.group(), node.loops(), node.address());
   }
 
   /** Keeps the latest known path statistics per subscriber session, every 100 ms. */
   private static void samplePaths(StartedRelay relay, Map<String, PathStats> paths) {
-    relay
-        .loop()
-        .scheduleAfter(
-            100_000,
-            () -> {
-              for (SessionPath session : relay.relay().subscriberPaths()) {
-                if (session.path().smoothedRttMicros() >= 0) {
-                  paths.put(session.peer(), session.path());
-                }
-              }
-              samplePaths(relay, paths);
-            });
+    for (int index = 0; index < relay.loops().size(); index++) {
+      samplePaths(relay.relays().relay(index), relay.loops().get(index), paths);
+    }
+  }
+
+  /** One loop's sessions, on that loop (the map is concurrent: every loop writes it). */
+  private static void samplePaths(
+      Relay relay, EventLoopScheduler loop, Map<String, PathStats> paths) {
+    loop.scheduleAfter(
+        100_000,
+        () -> {
+          for (SessionPath session : relay.subscriberPaths()) {
+            if (session.path().smoothedRttMicros() >= 0) {
+              paths.put(session.peer(), session.path());
+            }
+          }
+          samplePaths(relay, loop, paths);
+        });
   }
 
   private static long mediaDurationMicros(ChainOptions options) {

@@ -89,7 +89,7 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
   private volatile Source source;
 
   /** The relay being observed and the event loop it runs on. */
-  private record Source(Relay relay, Scheduler loop) {}
+  private record Source(List<Relay> relays, List<? extends Scheduler> loops) {}
 
   /** One per-session gauge family and how to read its value from a snapshot. */
   private record SessionGauge(MultiGauge gauge, ToDoubleFunction<SessionSnapshot> value) {}
@@ -213,13 +213,21 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
 
   /** Reads levels from {@code relay}, on {@code loop}, at each scrape from now on. */
   public void attach(Relay relay, Scheduler loop) {
-    source = new Source(relay, loop);
+    attach(List.of(relay), List.of(loop));
+  }
+
+  /**
+   * Reads levels from every loop's relay ({@code relay --loops N}), each on its loop, and sums them
+   * at each scrape from now on.
+   */
+  public void attach(List<Relay> relays, List<? extends Scheduler> loops) {
+    source = new Source(List.copyOf(relays), List.copyOf(loops));
   }
 
   /** Stops reading {@code relay} (it is closing); its levels read 0 until the next attach. */
   public void detach(Relay relay) {
     Source current = source;
-    if (current != null && current.relay() == relay) {
+    if (current != null && current.relays().contains(relay)) {
       source = null;
     }
   }
@@ -242,18 +250,25 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
     long tracksNow = 0;
     String problem = null;
     if (current != null) {
-      CompletableFuture<Levels> levels = new CompletableFuture<>();
-      current
-          .loop()
-          .execute(
-              () ->
-                  levels.complete(
-                      new Levels(
-                          current.relay().sessionSnapshots(), current.relay().trackCount())));
+      List<CompletableFuture<Levels>> perLoop = new ArrayList<>();
+      for (int index = 0; index < current.relays().size(); index++) {
+        Relay relay = current.relays().get(index);
+        CompletableFuture<Levels> levels = new CompletableFuture<>();
+        current
+            .loops()
+            .get(index)
+            .execute(
+                () -> levels.complete(new Levels(relay.sessionSnapshots(), relay.trackCount())));
+        perLoop.add(levels);
+      }
       try {
-        Levels read = levels.get(SNAPSHOT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        snapshots = read.sessions();
-        tracksNow = read.tracks();
+        List<SessionSnapshot> all = new ArrayList<>();
+        for (CompletableFuture<Levels> levels : perLoop) {
+          Levels read = levels.get(SNAPSHOT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+          all.addAll(read.sessions());
+          tracksNow += read.tracks();
+        }
+        snapshots = all;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         problem = "interrupted while reading the relay's levels";

@@ -8,7 +8,7 @@ import java.util.Map;
  * the relay full: a stranger who finishes the MoQT setup 60 times and then only keeps the
  * connections alive would otherwise hold 60 of the relay's {@link RelayConfig#maxSessions()}.
  * Counted once a session is set up (the {@link SetupGate} covers the time before), released when it
- * closes.
+ * closes. Shared by the event loops of a relay ({@link RelayShares}): its methods synchronize.
  */
 final class AddressSessions {
   private final int limit;
@@ -21,7 +21,7 @@ final class AddressSessions {
   /**
    * Counts one more session of {@code address}; false (and not counted) when it holds the limit.
    */
-  boolean admit(String address) {
+  synchronized boolean admit(String address) {
     int held = established.getOrDefault(address, 0);
     if (held >= limit) {
       return false;
@@ -31,7 +31,7 @@ final class AddressSessions {
   }
 
   /** A session {@link #admit admitted} for {@code address} closed. */
-  void release(String address) {
+  synchronized void release(String address) {
     established.computeIfPresent(address, (key, count) -> count > 1 ? count - 1 : null);
   }
 

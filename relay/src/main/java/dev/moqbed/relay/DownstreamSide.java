@@ -95,7 +95,7 @@ final class DownstreamSide {
     }
     RelayTrack track = origin.track(key);
     if (track == null) {
-      UpstreamSide publisher = origin.publisherOf(subscribe.namespace());
+      TrackSource publisher = origin.publisherOf(subscribe.namespace());
       if (publisher == null) {
         peer.send(
             new SubscribeError(
@@ -207,11 +207,8 @@ final class DownstreamSide {
     subscriptions.remove(subscription);
     queue.discard(subscription);
     RelayTrack track = subscription.track();
-    if (track.removeSubscription(subscription)
-        && !track.hasSubscriptions()
-        && !track.isEnded()
-        && !track.upstream().isClosed()) {
-      track.upstream().unsubscribe(track);
+    if (track.removeSubscription(subscription)) {
+      track.releaseIfUnused();
     }
   }
 

@@ -11,6 +11,7 @@ import dev.moqbed.session.SubgroupWriter;
 import dev.moqbed.session.transport.TransportConnection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
 /**
@@ -59,7 +60,9 @@ import java.util.function.UnaryOperator;
 public final class Relay {
   private final RelayContext context;
   private final UpstreamRelays upstreamRelays = new UpstreamRelays();
-  private final Origin origin = new Origin(upstreamRelays);
+  private final LoopLinks loops;
+  private final Origin origin;
+  private final AtomicInteger sessions;
   // Open connections in the order they were accepted: snapshots and statistics list them so.
   private final List<RelayConnection> connections = new ArrayList<>();
   private final SetupGate setupGate;
@@ -73,13 +76,28 @@ public final class Relay {
 
   public Relay(
       Scheduler scheduler, RelayConfig config, RelayEvents events, RelayObserver observer) {
+    this(scheduler, config, events, observer, LoopLinks.alone(), RelayShares.of(config));
+  }
+
+  /** One event loop's relay in a {@link RelayGroup}: its links and the limits all loops share. */
+  Relay(
+      Scheduler scheduler,
+      RelayConfig config,
+      RelayEvents events,
+      RelayObserver observer,
+      LoopLinks loops,
+      RelayShares shares) {
     RequestAuthorizer authorizer =
         config.authKey() == null
             ? RequestAuthorizer.OPEN
             : RequestAuthorizer.withKey(config.authKey(), scheduler);
     this.context = new RelayContext(scheduler, config, events, observer, authorizer);
-    this.setupGate = new SetupGate(context);
-    this.addressSessions = new AddressSessions(config.maxSessionsPerAddress());
+    this.loops = loops;
+    this.origin = new Origin(upstreamRelays, loops);
+    loops.bind(origin, context);
+    this.sessions = shares.sessions();
+    this.setupGate = new SetupGate(context, shares.pendingSetups());
+    this.addressSessions = shares.addressSessions();
     this.receiveMemory = new ReceiveMemory(context);
     MoqtLimits defaults = MoqtLimits.DEFAULT;
     this.limits =
@@ -124,13 +142,14 @@ public final class Relay {
 
   /** The handler of one accepted connection; beyond the session limit, one that refuses it. */
   private MoqtSessionListener newSession(String address) {
-    if (connections.size() >= context.config().maxSessions()) {
+    if (sessions.get() >= context.config().maxSessions()) {
       return new RefusedSession(
           context.config().maxSessions(), context.events(), context.observer());
     }
     RelayConnection connection =
         new RelayConnection(context, origin, false, address, addressSessions, this::forget);
     connections.add(connection);
+    sessions.incrementAndGet();
     return connection;
   }
 
@@ -150,7 +169,9 @@ public final class Relay {
     RelayConnection connection =
         new RelayConnection(context, origin, true, null, addressSessions, this::forget);
     connections.add(connection);
+    sessions.incrementAndGet();
     upstreamRelays.add(connection.upstream());
+    loops.holdUpstream();
     return MoqtSession.client(
         transport,
         watch.apply(connection),
@@ -162,7 +183,9 @@ public final class Relay {
 
   /** A connection closed: it is no longer counted, listed, or asked for tracks. */
   private void forget(RelayConnection connection) {
-    connections.remove(connection);
+    if (connections.remove(connection)) {
+      sessions.decrementAndGet();
+    }
     upstreamRelays.remove(connection.upstream());
   }
 
@@ -184,7 +207,19 @@ public final class Relay {
     return connections.size();
   }
 
-  /** Tracks with an upstream subscription. */
+  /** This loop's links to the other loops of its group, for the group. */
+  LoopLinks loops() {
+    return loops;
+  }
+
+  Scheduler scheduler() {
+    return context.scheduler();
+  }
+
+  /**
+   * Tracks with an upstream subscription (on a relay of several loops: of this loop, including the
+   * tracks it receives from another loop).
+   */
   public int trackCount() {
     return origin.trackCount();
   }

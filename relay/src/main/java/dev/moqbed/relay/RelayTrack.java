@@ -1,13 +1,19 @@
 package dev.moqbed.relay;
 
+import dev.moqbed.media.moqt.Location;
+import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.SubgroupHeader;
+import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.runtime.TimerHandle;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
 /**
- * A track as the relay holds it: its one subscription on the publishing side ({@link
- * UpstreamSide}), what that side told about it, and the subscriptions it feeds.
+ * A track as the relay holds it: its one subscription on the publishing side (a {@link
+ * TrackSource}: the publisher's or upstream relay's {@link UpstreamSide}, or another event loop of
+ * the same relay), what that side told about it, the subscriptions it feeds, and the other loops it
+ * feeds ({@link LoopFeed}: each receives every object once and fans it out to its own subscribers).
  *
  * <p>Its life: pending (SUBSCRIBE sent upstream), active (SUBSCRIBE_OK received: its alias is
  * known, subscribers are answered), then ended, once: by the upstream's PUBLISH_DONE (after the
@@ -19,13 +25,15 @@ final class RelayTrack {
   private static final int UNKNOWN_PUBLISHER_PRIORITY = 128;
 
   private final TrackKey key;
-  private final UpstreamSide upstream;
+  private final TrackSource upstream;
   private final long upstreamRequestId;
   private final TrackObserver observer;
   // In subscription order: objects are offered to subscribers in the order they subscribed.
   private final List<Subscription> subscriptions = new ArrayList<>();
   // Made once: the view is read for every object that arrives.
   private final List<Subscription> subscriptionsView = Collections.unmodifiableList(subscriptions);
+  // Other loops of the relay whose subscribers this track serves; empty on a relay of one loop.
+  private final List<LoopFeed> feeds = new ArrayList<>();
   private long upstreamAlias = -1;
   private boolean active;
   private boolean ended;
@@ -38,7 +46,7 @@ final class RelayTrack {
   private String doneReason = "";
   private TimerHandle doneTimer;
 
-  RelayTrack(TrackKey key, UpstreamSide upstream, long upstreamRequestId, TrackObserver observer) {
+  RelayTrack(TrackKey key, TrackSource upstream, long upstreamRequestId, TrackObserver observer) {
     this.key = key;
     this.upstream = upstream;
     this.upstreamRequestId = upstreamRequestId;
@@ -50,7 +58,7 @@ final class RelayTrack {
   }
 
   /** The publishing side the relay subscribed to for this track. */
-  UpstreamSide upstream() {
+  TrackSource upstream() {
     return upstream;
   }
 
@@ -107,8 +115,99 @@ final class RelayTrack {
     return subscriptions.remove(subscription);
   }
 
+  /** True while a subscription here or another loop still wants the track. */
   boolean hasSubscriptions() {
-    return !subscriptions.isEmpty();
+    return !subscriptions.isEmpty() || !feeds.isEmpty();
+  }
+
+  /** Another loop wants the track's objects from now on. */
+  void addFeed(LoopFeed feed) {
+    feeds.add(feed);
+  }
+
+  /** Returns true if it was one of this track's feeds. */
+  boolean removeFeed(LoopFeed feed) {
+    return feeds.remove(feed);
+  }
+
+  /** Its feeds, which it forgets (a takeover moves them to the successor's track). */
+  List<LoopFeed> detachFeeds() {
+    List<LoopFeed> detached = new ArrayList<>(feeds);
+    feeds.clear();
+    return detached;
+  }
+
+  /**
+   * Its last subscriber (here or on another loop) left: the relay's own subscription upstream goes
+   * too, unless the track ended or its source is gone.
+   */
+  void releaseIfUnused() {
+    if (!hasSubscriptions() && !ended && !upstream.isClosed()) {
+      upstream.unsubscribe(this);
+    }
+  }
+
+  // ---- fan-out: what the source sends, to each subscription and each other loop ----
+
+  /** The source answered: pending subscriptions are answered, other loops told. */
+  void activateSubscriptions() {
+    for (Subscription subscription : subscriptions) {
+      // One moved here by a takeover is answered already: it keeps its alias.
+      if (!subscription.isActive()) {
+        subscription.side().activate(subscription);
+      }
+    }
+    for (LoopFeed feed : feeds) {
+      feed.activated();
+    }
+  }
+
+  /** An object (already stamped with its arrival) to every subscription that takes objects. */
+  void offerObject(
+      SubgroupHeader header, SubgroupObject stamped, boolean first, long arrivalMicros) {
+    for (Subscription subscription : subscriptions) {
+      if (subscription.takesObjects()) {
+        subscription.side().offer(subscription, header, stamped, first, arrivalMicros);
+      }
+    }
+    for (LoopFeed feed : feeds) {
+      feed.object(header, stamped, first, arrivalMicros);
+    }
+  }
+
+  /** One of the source's subgroups ended (finished, or reset with {@code errorCode}). */
+  void offerSubgroupEnd(Location subgroup, boolean reset, long errorCode) {
+    for (Subscription subscription : subscriptions) {
+      subscription.side().onUpstreamSubgroupEnded(subscription, subgroup, reset, errorCode);
+    }
+    for (LoopFeed feed : feeds) {
+      feed.subgroupEnded(subgroup, reset, errorCode);
+    }
+  }
+
+  /** A datagram, forwarded at once to every subscription that takes objects. */
+  void offerDatagram(ObjectDatagram stamped, long payloadBytes, long arrivalMicros) {
+    for (Subscription subscription : subscriptions) {
+      if (subscription.takesObjects()) {
+        subscription.side().forwardDatagram(subscription, stamped, payloadBytes, arrivalMicros);
+      }
+    }
+    for (LoopFeed feed : feeds) {
+      feed.datagram(stamped, payloadBytes, arrivalMicros);
+    }
+  }
+
+  /**
+   * The track ended (after {@link #finish}): every subscription hears {@code status}, or is refused
+   * if it waited, and every other loop is told the same.
+   */
+  void endSubscriptions(long status, String reason) {
+    for (Subscription subscription : detachSubscriptions()) {
+      subscription.side().onTrackFinished(subscription, status, reason);
+    }
+    for (LoopFeed feed : detachFeeds()) {
+      feed.finished(status, reason);
+    }
   }
 
   /**

@@ -4,7 +4,6 @@ import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.runtime.Quantities;
 import dev.moqbed.runtime.TimerHandle;
 import dev.moqbed.session.MoqtSession;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -15,23 +14,29 @@ import java.util.Map;
  */
 final class SetupGate {
   private final RelayContext context;
-  private final Map<String, Integer> pendingByAddress = new HashMap<>();
+  // Shared by the relay's event loops (RelayShares): every access synchronizes on it.
+  private final Map<String, Integer> pendingByAddress;
 
-  SetupGate(RelayContext context) {
+  SetupGate(RelayContext context, Map<String, Integer> pendingByAddress) {
     this.context = context;
+    this.pendingByAddress = pendingByAddress;
   }
 
   /** Whether one more connection of {@code address} may await its setup. */
   boolean admits(String address) {
-    return pendingByAddress.getOrDefault(address, 0)
-        < context.config().maxPendingSetupsPerAddress();
+    synchronized (pendingByAddress) {
+      return pendingByAddress.getOrDefault(address, 0)
+          < context.config().maxPendingSetupsPerAddress();
+    }
   }
 
   /**
    * Counts the session as awaiting its setup until {@link Pending#settle} and arms its deadline.
    */
   Pending watch(String address) {
-    pendingByAddress.merge(address, 1, Integer::sum);
+    synchronized (pendingByAddress) {
+      pendingByAddress.merge(address, 1, Integer::sum);
+    }
     return new Pending(address);
   }
 
@@ -77,7 +82,9 @@ final class SetupGate {
         deadline.cancel();
         deadline = null;
       }
-      pendingByAddress.computeIfPresent(address, (key, count) -> count > 1 ? count - 1 : null);
+      synchronized (pendingByAddress) {
+        pendingByAddress.computeIfPresent(address, (key, count) -> count > 1 ? count - 1 : null);
+      }
     }
   }
 }

@@ -35,7 +35,7 @@ import java.util.Map;
  *
  * <p>Every connection has one; it stays empty while the peer publishes nothing.
  */
-final class UpstreamSide {
+final class UpstreamSide implements TrackSource {
   private final Peer peer;
   private final RelayContext context;
   private final Origin origin;
@@ -62,7 +62,8 @@ final class UpstreamSide {
     return peer.isReady();
   }
 
-  boolean isClosed() {
+  @Override
+  public boolean isClosed() {
     return peer.isClosed();
   }
 
@@ -108,18 +109,53 @@ final class UpstreamSide {
         context.authorizer().requiresTokens()
             ? NamespaceTakeover.credential(publish.parameters(), peer.setupParameters())
             : null;
-    if (!origin.claim(publish.namespace(), this) && !takeOver(publish.namespace(), credential)) {
-      peer.send(
-          new PublishNamespaceError(
-              publish.requestId(),
-              Draft14Codes.NAMESPACE_INTERNAL_ERROR,
-              "namespace already published by another session"));
-      return;
+    if (origin.claim(publish.namespace(), this) || takeOver(publish.namespace(), credential)) {
+      accept(publish, credential);
+    } else if (origin.heldByAnotherLoop(publish.namespace())) {
+      origin
+          .loops()
+          .askTakeover(
+              publish.namespace(),
+              credential,
+              granted -> onTakeoverAnswer(publish, credential, granted));
+    } else {
+      refuseTaken(publish);
     }
+  }
+
+  private void accept(PublishNamespace publish, byte[] credential) {
     published.add(publish.namespace());
     credentials.put(publish.namespace(), credential);
     peer.send(new PublishNamespaceOk(publish.requestId()));
     peer.log(peer.name() + " publishes " + publish.namespace());
+  }
+
+  private void refuseTaken(PublishNamespace publish) {
+    peer.send(
+        new PublishNamespaceError(
+            publish.requestId(),
+            Draft14Codes.NAMESPACE_INTERNAL_ERROR,
+            "namespace already published by another session"));
+  }
+
+  /**
+   * The loop that held the namespace answered ({@link LoopLinks#askTakeover}): granted, the
+   * namespace is this session's (or free again if the session closed meanwhile).
+   */
+  private void onTakeoverAnswer(PublishNamespace publish, byte[] credential, boolean granted) {
+    if (granted && peer.isClosed()) {
+      origin.loops().release(publish.namespace());
+    } else if (granted) {
+      origin.adopt(publish.namespace(), this);
+      accept(publish, credential);
+    } else if (!peer.isClosed()) {
+      refuseTaken(publish);
+    }
+  }
+
+  /** The token {@code namespace} was published with here (null without one). */
+  byte[] credentialOf(TrackNamespace namespace) {
+    return credentials.get(namespace);
   }
 
   /**
@@ -159,7 +195,7 @@ final class UpstreamSide {
    * this side drains; the new publisher's objects follow from its next group). Then this session is
    * closed: after a stall, it is the publisher's lost one.
    */
-  void handOver(TrackNamespace namespace, UpstreamSide successor, String grounds) {
+  void handOver(TrackNamespace namespace, TrackSource successor, String grounds) {
     published.remove(namespace);
     credentials.remove(namespace);
     for (RelayTrack track : new ArrayList<>(tracksByRequest.values())) {
@@ -167,15 +203,22 @@ final class UpstreamSide {
         continue;
       }
       List<Subscription> moving = track.detachSubscriptions();
+      List<LoopFeed> feeds = track.detachFeeds();
       track.abandon();
       forget(track);
-      if (moving.isEmpty()) {
+      if (moving.isEmpty() && feeds.isEmpty()) {
         continue;
       }
-      RelayTrack next = successor.subscribe(track.key(), moving.get(0).subscriberPriority());
+      int priority =
+          moving.isEmpty() ? feeds.get(0).subscriberPriority() : moving.get(0).subscriberPriority();
+      RelayTrack next = successor.subscribe(track.key(), priority);
       for (Subscription subscription : moving) {
         subscription.moveTo(next);
         next.addSubscription(subscription);
+      }
+      for (LoopFeed feed : feeds) {
+        feed.attachTo(next);
+        next.addFeed(feed);
       }
     }
     peer.close(
@@ -197,12 +240,7 @@ final class UpstreamSide {
     }
     track.activate(ok.trackAlias());
     tracksByAlias.put(ok.trackAlias(), track);
-    for (Subscription subscription : track.subscriptions()) {
-      // One moved here by a takeover is answered already: it keeps its alias.
-      if (!subscription.isActive()) {
-        subscription.side().activate(subscription);
-      }
-    }
+    track.activateSubscriptions();
   }
 
   void onSubscribeError(SubscribeError error) {
@@ -239,7 +277,8 @@ final class UpstreamSide {
    * Subscribes to a track for the relay's subscribers (the first of them asked for it): the new
    * track is pending until the peer's SUBSCRIBE_OK.
    */
-  RelayTrack subscribe(TrackKey key, int subscriberPriority) {
+  @Override
+  public RelayTrack subscribe(TrackKey key, int subscriberPriority) {
     long requestId = peer.nextRequestId();
     RelayTrack track =
         new RelayTrack(key, this, requestId, context.observer().track(key.toString()));
@@ -259,7 +298,8 @@ final class UpstreamSide {
   }
 
   /** The track's last subscriber left: the relay's subscription to the peer goes too. */
-  void unsubscribe(RelayTrack track) {
+  @Override
+  public void unsubscribe(RelayTrack track) {
     peer.send(new Unsubscribe(track.upstreamRequestId()));
     track.abandon();
     forget(track);
@@ -289,11 +329,7 @@ final class UpstreamSide {
     boolean first = reader.objectsReceived() == 1;
     long arrivalMicros = context.scheduler().nowMicros();
     SubgroupObject stamped = ArrivalStamp.stamp(object, arrivalMicros);
-    for (Subscription subscription : track.subscriptions()) {
-      if (subscription.takesObjects()) {
-        subscription.side().offer(subscription, reader.header(), stamped, first, arrivalMicros);
-      }
-    }
+    track.offerObject(reader.header(), stamped, first, arrivalMicros);
   }
 
   void onSubgroupEnded(SubgroupReader reader, boolean reset, long errorCode) {
@@ -302,9 +338,7 @@ final class UpstreamSide {
       return;
     }
     Location key = new Location(reader.header().groupId(), reader.header().subgroupId());
-    for (Subscription subscription : track.subscriptions()) {
-      subscription.side().onUpstreamSubgroupEnded(subscription, key, reset, errorCode);
-    }
+    track.offerSubgroupEnd(key, reset, errorCode);
     track.onUpstreamStreamEnded();
     finishIfAllStreamsEnded(track);
   }
@@ -318,13 +352,7 @@ final class UpstreamSide {
     track.setPublisherPriority(datagram.publisherPriority());
     long arrivalMicros = context.scheduler().nowMicros();
     ObjectDatagram stamped = ArrivalStamp.stamp(datagram, arrivalMicros);
-    for (Subscription subscription : track.subscriptions()) {
-      if (subscription.takesObjects()) {
-        subscription
-            .side()
-            .forwardDatagram(subscription, stamped, datagram.payload().size(), arrivalMicros);
-      }
-    }
+    track.offerDatagram(stamped, datagram.payload().size(), arrivalMicros);
   }
 
   // ---- the peer goes away ----
@@ -357,9 +385,7 @@ final class UpstreamSide {
       return;
     }
     forget(track);
-    for (Subscription subscription : track.detachSubscriptions()) {
-      subscription.side().onTrackFinished(subscription, status, reason);
-    }
+    track.endSubscriptions(status, reason);
   }
 
   /** An ended track: no longer served, nothing more the peer sends for it is read. */

@@ -256,6 +256,46 @@ class NamespaceTakeoverTest {
   }
 
   @Test
+  void aPublisherThatComesBackOnAnotherLoopTakesTheNamespaceOverFromItsOldLoop() {
+    RelayGroup group =
+        RelayGroup.create(
+            List.of(scheduler, scheduler),
+            RelayConfig.DEFAULT,
+            line -> log.add("relay: " + line),
+            RelayObserver.NONE);
+    relay = group.relay(0);
+    Publisher publisher = publisher();
+    Losable oldPublisher = connect(publisher, "publisher", AuthorizationToken.NONE);
+    scheduler.runWhile(() -> announcements == 0, 1_000_000);
+    Subscriber subscriber = subscriber();
+    connect(subscriber, "subscriber", AuthorizationToken.NONE);
+    scheduler.runUntil(3_000_000);
+    assertTrue(frames.size() > 50, "frames before the outage: " + frames.size());
+
+    oldPublisher.lose();
+    scheduler.runUntil(5_000_000);
+    // The new connection lands on the other loop (another source port, another socket).
+    relay = group.relay(1);
+    connect(publisher, "publisher-2", AuthorizationToken.NONE);
+    long back = scheduler.nowMicros();
+    scheduler.runUntil(back + 2_000_000);
+
+    assertEquals(2, announcements, log.toString());
+    long resumed = firstArrivalFrom(back);
+    assertTrue(resumed > 0 && resumed - back <= 2_000_000, "resumed at " + resumed + " " + log);
+    assertEquals(0, subscriber.reconnects(), "the subscriber's session and subscription held");
+    assertTrue(
+        log.stream()
+            .anyMatch(
+                line ->
+                    line.startsWith("relay: loop 1 takes [\"live\"] over from loop 0")
+                        && line.contains("nothing received from the holder for")),
+        log.toString());
+    assertEquals(1, group.relay(0).sessionCount(), "the old publisher session was closed");
+    assertEquals(3, group.relay(1).trackCount(), "the new loop feeds the old loop's subscriber");
+  }
+
+  @Test
   void aPublisherAndItsSubscriberReceiveAgainWithinTwoSecondsOfARelayStall() {
     relay = new Relay(scheduler, RelayConfig.DEFAULT, line -> log.add("relay: " + line));
     Publisher publisher = publisher();

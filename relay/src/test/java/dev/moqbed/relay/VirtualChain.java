@@ -30,6 +30,8 @@ final class VirtualChain {
   final VirtualScheduler scheduler = new VirtualScheduler();
   final List<String> log = new ArrayList<>();
   final Relay relay;
+  // The relay's loops when it has several (relay is then loop 0's), else null.
+  final RelayGroup group;
   Publisher publisher;
   MemoryConnection publisherConnection;
   boolean announced;
@@ -55,6 +57,25 @@ final class VirtualChain {
 
   VirtualChain(RelayConfig config, RelayObserver observer) {
     relay = new Relay(scheduler, config, line -> log.add("relay: " + line), observer);
+    group = null;
+    subscriberRelay = relay;
+  }
+
+  /**
+   * A relay of {@code loops} event loops ({@link RelayGroup}), every loop on this chain's one
+   * virtual scheduler (a hop between loops is a task queued for now, as on Netty's queues); the
+   * publisher connects to loop 0, subscribers to {@link #subscriberRelay} (loop 0 until a test
+   * points it at another).
+   */
+  VirtualChain(int loops, RelayConfig config) {
+    List<VirtualScheduler> schedulers = new ArrayList<>();
+    for (int i = 0; i < loops; i++) {
+      schedulers.add(scheduler);
+    }
+    group =
+        RelayGroup.create(
+            schedulers, config, line -> log.add("relay: " + line), RelayObserver.NONE);
+    relay = group.relay(0);
     subscriberRelay = relay;
   }
 

@@ -8,6 +8,7 @@ import dev.moqbed.live.node.Closer;
 import dev.moqbed.live.node.PublisherNode;
 import dev.moqbed.live.node.RelayNode;
 import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.live.stack.ServerAdmission;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
@@ -62,6 +63,7 @@ public final class FanoutBench {
    * @param relayCpus the CPUs every thread of this process (relay, publisher, runtime) is pinned
    *     to, or null for no pinning
    * @param subscriberCpus the CPUs the subscriber process is pinned to, or null
+   * @param loops the relay's event loops on the project's stack (quiche runs one)
    */
   public record Options(
       MediaSpec media,
@@ -76,9 +78,13 @@ public final class FanoutBench {
       List<String> swarmCommand,
       CpuSet relayCpus,
       CpuSet subscriberCpus,
+      int loops,
       Consumer<String> progress,
       Consumer<String> log) {
     public Options {
+      if (loops < 1) {
+        throw new IllegalArgumentException("--loops " + loops + ": expected at least 1");
+      }
       if (subscribers < 1 || slow < 0 || slow >= subscribers + 1) {
         throw new IllegalArgumentException("need 1+ subscribers and at most that many slow ones");
       }
@@ -100,8 +106,14 @@ public final class FanoutBench {
           swarmCommand,
           relayCpus,
           subscriberCpus,
+          loops,
           progress,
           log);
+    }
+
+    /** The relay's loops on {@code stack}: {@link #loops()}, one on quiche. */
+    public int loopsOn(LiveStack stack) {
+      return stack.transport() == LiveTransport.QUICHE ? 1 : loops;
     }
   }
 
@@ -137,6 +149,7 @@ public final class FanoutBench {
   public record Result(
       String transport,
       String controller,
+      int relayLoops,
       int subscribers,
       int connected,
       List<Row> rows,
@@ -276,7 +289,7 @@ public final class FanoutBench {
       publisher.finished().thenRun(intervalRun::stop);
     }
     sleepUntil(from);
-    WindowMeter meter = WindowMeter.start(relay.loop(), swarm);
+    WindowMeter meter = WindowMeter.start(relay.loops(), swarm);
     awaitMedia(options, publisher, meter, mediaMicros / 1_000_000 + 20);
     WindowMeter.Usage usage = meter.finish();
     PathStats publisherPath = publisher.pathStats();
@@ -294,6 +307,7 @@ public final class FanoutBench {
     return new Result(
         options.stack().transport().id(),
         options.stack().controller(),
+        options.loopsOn(options.stack()),
         options.subscribers(),
         ready.fast() + ready.slow(),
         rows(report, ready, expected),
@@ -374,7 +388,8 @@ public final class FanoutBench {
                 Math.max(RelayConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS, options.subscribers() + 1))
             .build(),
         probe == null ? RelayObserver.NONE : probe,
-        line -> options.log().accept("relay: " + line));
+        line -> options.log().accept("relay: " + line),
+        options.loopsOn(stack));
   }
 
   /**

@@ -279,10 +279,11 @@ public final class FanoutTable {
     PathStats path = result.publisherPath();
     return String.format(
         Locale.ROOT,
-        "%s %s, %d subscribers: %.1f s measured; publisher -> relay srtt %s ms, %d of %d packets"
-            + " lost%s",
+        "%s %s%s, %d subscribers: %.1f s measured; publisher -> relay srtt %s ms, %d of %d"
+            + " packets lost%s",
         result.transport(),
         result.controller(),
+        result.relayLoops() == 1 ? "" : ", relay on " + result.relayLoops() + " loops",
         result.subscribers(),
         result.measuredMicros() / 1e6,
         Quantities.formatSignificant(path.smoothedRttMicros() / 1e3),

@@ -5,6 +5,7 @@ import dev.moqbed.netty.EventLoopScheduler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -30,6 +31,22 @@ public record ThreadTimes(long cpuNanos, long waitNanos) {
     CompletableFuture<ThreadTimes> times = new CompletableFuture<>();
     loop.execute(() -> times.complete(ThreadTimes.ofCurrentThread()));
     return Awaiting.await(times, 5, "the loop's thread times");
+  }
+
+  /** The times of every loop's thread, added up (unknown if one is). */
+  public static ThreadTimes sumOf(List<EventLoopScheduler> loops)
+      throws IOException, InterruptedException {
+    long cpu = 0;
+    long wait = 0;
+    for (EventLoopScheduler loop : loops) {
+      ThreadTimes times = of(loop);
+      if (times.cpuNanos < 0) {
+        return UNKNOWN;
+      }
+      cpu += times.cpuNanos;
+      wait += times.waitNanos;
+    }
+    return new ThreadTimes(cpu, wait);
   }
 
   /** What the thread used since {@code start}. */

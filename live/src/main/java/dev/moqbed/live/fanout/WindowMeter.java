@@ -4,6 +4,7 @@ import dev.moqbed.netty.EventLoopScheduler;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
+import java.util.List;
 
 /**
  * What both sides of the fan-out benchmark used over the measured window: the relay's event-loop
@@ -14,7 +15,7 @@ import java.lang.management.OperatingSystemMXBean;
 final class WindowMeter {
   /**
    * @param wallNanos the window's length
-   * @param relayThread the relay loop's CPU and wait for a CPU
+   * @param relayThread the relay loops' CPU and wait for a CPU, summed over the loops' threads
    * @param relayProcessCpuNanos the relay process's CPU, all threads; -1 when unknown
    * @param swarmCpuNanos the subscribers' process's CPU, all threads; -1 when unknown
    * @param heapMaxBytes the largest heap use sampled in the relay's process
@@ -26,7 +27,7 @@ final class WindowMeter {
       long swarmCpuNanos,
       long heapMaxBytes) {}
 
-  private final EventLoopScheduler relayLoop;
+  private final List<EventLoopScheduler> relayLoops;
   private final SwarmProcess swarm;
   private final long wallStart;
   private final ThreadTimes relayThreadStart;
@@ -34,20 +35,20 @@ final class WindowMeter {
   private final long swarmStart;
   private long heapMaxBytes;
 
-  private WindowMeter(EventLoopScheduler relayLoop, SwarmProcess swarm)
+  private WindowMeter(List<EventLoopScheduler> relayLoops, SwarmProcess swarm)
       throws IOException, InterruptedException {
-    this.relayLoop = relayLoop;
+    this.relayLoops = List.copyOf(relayLoops);
     this.swarm = swarm;
-    this.relayThreadStart = ThreadTimes.of(relayLoop);
+    this.relayThreadStart = ThreadTimes.sumOf(this.relayLoops);
     this.relayProcessStart = processCpuNanos();
     this.swarmStart = swarm.cpuNanos();
     this.wallStart = System.nanoTime();
   }
 
   /** Starts the window now. */
-  static WindowMeter start(EventLoopScheduler relayLoop, SwarmProcess swarm)
+  static WindowMeter start(List<EventLoopScheduler> relayLoops, SwarmProcess swarm)
       throws IOException, InterruptedException {
-    return new WindowMeter(relayLoop, swarm);
+    return new WindowMeter(relayLoops, swarm);
   }
 
   /** Samples the relay process's heap. */
@@ -57,7 +58,7 @@ final class WindowMeter {
 
   /** Ends the window now. */
   Usage finish() throws IOException, InterruptedException {
-    ThreadTimes relayThread = ThreadTimes.of(relayLoop).since(relayThreadStart);
+    ThreadTimes relayThread = ThreadTimes.sumOf(relayLoops).since(relayThreadStart);
     long relayProcess = processCpuNanos();
     long swarmEnd = swarm.cpuNanos();
     long wallNanos = System.nanoTime() - wallStart;

@@ -6,10 +6,12 @@ import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.SessionSnapshot;
 import dev.moqbed.relay.SubscribeRefusal;
 import dev.moqbed.relay.TrackObserver;
+import dev.moqbed.runtime.Scheduler;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A relay's intervals: per track the objects and bytes it handed to subscribers, the groups it
@@ -19,8 +21,12 @@ import java.util.Map;
  */
 public final class RelayProbe implements RelayObserver, IntervalProbe {
   private final RelayObserver delegate;
+  // Written when a track is made, on any loop of the relay: access synchronizes on it.
   private final Map<String, TrackWindow> windows = new LinkedHashMap<>();
-  private Relay relay;
+  private volatile List<Relay> relays = List.of();
+  private volatile List<? extends Scheduler> loops = List.of();
+  // Per loop after the first: its sessions as that loop read them at the previous sample.
+  private volatile List<AtomicReference<List<SessionSnapshot>>> lastRead = List.of();
 
   /**
    * @param delegate the observer that also sees every event ({@link RelayObserver#NONE}: none)
@@ -31,13 +37,28 @@ public final class RelayProbe implements RelayObserver, IntervalProbe {
 
   /** The relay whose sessions give the paths and queues. */
   public void attach(Relay relay) {
-    this.relay = relay;
+    this.relays = List.of(relay);
+  }
+
+  /**
+   * The relays of every loop ({@code relay --loops N}), sampled on the first loop: its own sessions
+   * are read at each sample, the other loops' as each read them when asked at the previous sample
+   * (a loop's sessions are only read on its own thread), so they lag one interval.
+   */
+  public void attach(List<Relay> relays, List<? extends Scheduler> loops) {
+    List<AtomicReference<List<SessionSnapshot>>> read = new ArrayList<>();
+    for (int index = 0; index < relays.size(); index++) {
+      read.add(new AtomicReference<>(List.of()));
+    }
+    this.lastRead = read;
+    this.loops = List.copyOf(loops);
+    this.relays = List.copyOf(relays);
   }
 
   /** This probe as a relay node's attachment: attached at the start, nothing to undo. */
   public dev.moqbed.live.node.RelayNode.Attachment asAttachment() {
-    return (relay, loop) -> {
-      attach(relay);
+    return (relays, loops) -> {
+      attach(relays.relays(), loops);
       return null;
     };
   }
@@ -81,7 +102,10 @@ public final class RelayProbe implements RelayObserver, IntervalProbe {
   public TrackObserver track(String track) {
     // Columns by track name: the same name in two namespaces shares one.
     String name = track.substring(track.lastIndexOf('/') + 1);
-    TrackWindow window = windows.computeIfAbsent(name, n -> new TrackWindow(n, false));
+    TrackWindow window;
+    synchronized (windows) {
+      window = windows.computeIfAbsent(name, n -> new TrackWindow(n, false));
+    }
     TrackObserver next = delegate.track(track);
     return new TrackObserver() {
       @Override
@@ -107,19 +131,29 @@ public final class RelayProbe implements RelayObserver, IntervalProbe {
   @Override
   public List<TrackInterval> takeTracks() {
     List<TrackInterval> intervals = new ArrayList<>();
-    for (TrackWindow window : windows.values()) {
-      intervals.add(window.take());
+    synchronized (windows) {
+      for (TrackWindow window : windows.values()) {
+        intervals.add(window.take());
+      }
     }
     return intervals;
   }
 
   @Override
   public PathInterval path() {
-    if (relay == null) {
+    List<Relay> current = relays;
+    if (current.isEmpty()) {
       return PathInterval.NONE;
     }
+    List<SessionSnapshot> sessions = new ArrayList<>(current.get(0).sessionSnapshots());
+    for (int index = 1; index < current.size(); index++) {
+      Relay other = current.get(index);
+      AtomicReference<List<SessionSnapshot>> read = lastRead.get(index);
+      sessions.addAll(read.get());
+      loops.get(index).execute(() -> read.set(other.sessionSnapshots()));
+    }
     List<PathInterval.SessionSample> samples = new ArrayList<>();
-    for (SessionSnapshot session : relay.sessionSnapshots()) {
+    for (SessionSnapshot session : sessions) {
       if (!session.publishes() && session.subscriptions() > 0) {
         samples.add(new PathInterval.SessionSample(session.path(), session.queuedBytes()));
       }

@@ -1,12 +1,16 @@
 package dev.moqbed.live.interval;
 
+import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
  * One track's counts since the last sample, kept on the event loop of the role that feeds it. The
  * latency goes to an HdrHistogram {@link Recorder}, whose interval histogram starts empty after
- * each sample, so every interval's percentiles are its own frames only.
+ * each sample, so every interval's percentiles are its own frames only. The counts are {@link
+ * LongAdder}s: a relay of several loops feeds one window from every loop, without a lock, and the
+ * sample, taken on one loop, reads and resets them (a count that lands during the take goes to the
+ * next interval).
  */
 final class TrackWindow {
   /** Latencies above an hour are clamped to it, as the subscriber's own report does. */
@@ -14,12 +18,12 @@ final class TrackWindow {
 
   private final String track;
   private final Recorder latency;
-  private long frames;
-  private long bytes;
-  private long late;
-  private long stopSending;
-  private long reset;
-  private long dropped;
+  private final LongAdder frames = new LongAdder();
+  private final LongAdder bytes = new LongAdder();
+  private final LongAdder late = new LongAdder();
+  private final LongAdder stopSending = new LongAdder();
+  private final LongAdder reset = new LongAdder();
+  private final LongAdder dropped = new LongAdder();
 
   TrackWindow(String track, boolean withLatency) {
     this.track = track;
@@ -35,8 +39,8 @@ final class TrackWindow {
   }
 
   void frame(long payloadBytes) {
-    frames++;
-    bytes += payloadBytes;
+    frames.increment();
+    bytes.add(payloadBytes);
   }
 
   /** A frame that arrived with this latency; {@code late} when past the subscriber's deadline. */
@@ -44,20 +48,20 @@ final class TrackWindow {
     frame(payloadBytes);
     latency.recordValue(Math.min(Math.max(0, latencyMicros), HIGHEST_LATENCY_MICROS));
     if (isLate) {
-      late++;
+      late.increment();
     }
   }
 
   void stopSending(long count) {
-    stopSending += count;
+    stopSending.add(count);
   }
 
   void reset(long count) {
-    reset += count;
+    reset.add(count);
   }
 
   void dropped(long count) {
-    dropped += count;
+    dropped.add(count);
   }
 
   /** The counts since the last call, which start again from zero. */
@@ -65,19 +69,13 @@ final class TrackWindow {
     TrackInterval interval =
         new TrackInterval(
             track,
-            frames,
-            bytes,
+            frames.sumThenReset(),
+            bytes.sumThenReset(),
             latency == null ? null : latency.getIntervalHistogram(),
-            late,
-            stopSending,
-            reset,
-            dropped);
-    frames = 0;
-    bytes = 0;
-    late = 0;
-    stopSending = 0;
-    reset = 0;
-    dropped = 0;
+            late.sumThenReset(),
+            stopSending.sumThenReset(),
+            reset.sumThenReset(),
+            dropped.sumThenReset());
     return interval;
   }
 }

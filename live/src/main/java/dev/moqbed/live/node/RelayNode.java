@@ -1,5 +1,6 @@
 package dev.moqbed.live.node;
 
+import dev.moqbed.live.stack.LiveConnection;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.ServerAdmission;
 import dev.moqbed.live.stack.ServerEndpoint;
@@ -8,6 +9,7 @@ import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
+import dev.moqbed.relay.RelayGroup;
 import dev.moqbed.relay.RelayObserver;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -34,6 +36,8 @@ public final class RelayNode implements AutoCloseable {
    * @param observer the relay's events go here (metrics, interval probes), or {@link
    *     RelayObserver#NONE}
    * @param log the relay's log lines
+   * @param loops event loops, each with its own socket on the port and its own relay, joined in a
+   *     {@link RelayGroup} (the project's stack only; 1 on quiche)
    */
   public record Config(
       InetSocketAddress listen,
@@ -42,8 +46,24 @@ public final class RelayNode implements AutoCloseable {
       ServerAdmission admission,
       RelayConfig relay,
       RelayObserver observer,
-      Consumer<String> log) {
+      Consumer<String> log,
+      int loops) {
+    /** A relay on one event loop. */
+    public Config(
+        InetSocketAddress listen,
+        LiveStack stack,
+        ServerCertificate certificate,
+        ServerAdmission admission,
+        RelayConfig relay,
+        RelayObserver observer,
+        Consumer<String> log) {
+      this(listen, stack, certificate, admission, relay, observer, log, 1);
+    }
+
     public Config {
+      if (loops < 1) {
+        throw new IllegalArgumentException("--loops " + loops + ": expected at least 1");
+      }
       Objects.requireNonNull(listen, "listen");
       Objects.requireNonNull(stack, "stack");
       Objects.requireNonNull(certificate, "certificate");
@@ -60,9 +80,12 @@ public final class RelayNode implements AutoCloseable {
     /**
      * Attaches to the started relay; returns what detaches it (null: nothing to undo).
      *
+     * @param relays the relay of each loop (one with {@code --loops 1}); an upstream link runs on
+     *     the first
+     * @param loops the loops, in the same order
      * @throws IOException when it cannot start; the node then closes what it opened
      */
-    AutoCloseable attach(Relay relay, EventLoopScheduler loop)
+    AutoCloseable attach(RelayGroup relays, List<EventLoopScheduler> loops)
         throws IOException, InterruptedException;
   }
 
@@ -70,12 +93,12 @@ public final class RelayNode implements AutoCloseable {
   public static final MoqtVersion VERSION = MoqtVersion.DRAFT_14;
 
   private final Closer closer;
-  private final Relay relay;
+  private final RelayGroup group;
   private final ServerEndpoint server;
 
-  private RelayNode(Closer closer, Relay relay, ServerEndpoint server) {
+  private RelayNode(Closer closer, RelayGroup group, ServerEndpoint server) {
     this.closer = closer;
-    this.relay = relay;
+    this.group = group;
     this.server = server;
   }
 
@@ -101,13 +124,15 @@ public final class RelayNode implements AutoCloseable {
                       config.certificate(),
                       VERSION.alpn(),
                       config.admission(),
-                      connection -> holder.serve(connection.transport())));
-      holder.relay =
-          new Relay(server.scheduler(), config.relay(), config.log()::accept, config.observer());
+                      config.loops(),
+                      holder::serve));
+      holder.loops = server.loops();
+      holder.group =
+          RelayGroup.create(holder.loops, config.relay(), config.log()::accept, config.observer());
       for (Attachment attachment : attachments) {
-        closer.add(attachment.attach(holder.relay, server.scheduler()));
+        closer.add(attachment.attach(holder.group, holder.loops));
       }
-      return new RelayNode(closer, holder.relay, server);
+      return new RelayNode(closer, holder.group, server);
     } catch (IOException | InterruptedException | RuntimeException | Error e) {
       closer.closeAfter(e);
       throw e;
@@ -120,25 +145,39 @@ public final class RelayNode implements AutoCloseable {
    * is closed with a reason, and its client retries.
    */
   private static final class RelayHolder {
-    private volatile Relay relay;
+    private volatile RelayGroup group;
+    private volatile List<EventLoopScheduler> loops;
 
-    void serve(dev.moqbed.session.transport.TransportConnection connection) {
-      Relay current = relay;
+    /** Serves the connection with the relay of the loop it runs on. */
+    void serve(LiveConnection connection) {
+      RelayGroup current = group;
       if (current == null) {
-        connection.close(0, "the relay is starting");
+        connection.transport().close(0, "the relay is starting");
         return;
       }
-      current.serve(connection, VERSION);
+      int index = current.size() == 1 ? 0 : loops.indexOf(connection.scheduler());
+      current.relay(Math.max(0, index)).serve(connection.transport(), VERSION);
     }
   }
 
+  /** The relay of the first loop (the only one with {@code --loops 1}). */
   public Relay relay() {
-    return relay;
+    return group.relay(0);
   }
 
-  /** The loop the relay and all its connections run on. */
+  /** The relay of every loop. */
+  public RelayGroup group() {
+    return group;
+  }
+
+  /** The first loop (the only one with {@code --loops 1}). */
   public EventLoopScheduler loop() {
     return server.scheduler();
+  }
+
+  /** Every loop, in the order of {@link #group()}'s relays. */
+  public List<EventLoopScheduler> loops() {
+    return server.loops();
   }
 
   /** The bound address (with the real port when 0 was asked). */

@@ -313,7 +313,34 @@ public final class LiveStack {
       ServerAdmission admission,
       Consumer<LiveConnection> onConnection)
       throws IOException {
+    return listen(address, certificate, alpn, admission, 1, onConnection);
+  }
+
+  /**
+   * As {@link #listen(InetSocketAddress, ServerCertificate, String, ServerAdmission, Consumer)} on
+   * {@code loops} event loops, each with its own socket on the port ({@link ServerEndpoint#loops}).
+   * Only the project's stack has more than one.
+   *
+   * @throws IllegalArgumentException for several loops on quiche
+   */
+  public ServerEndpoint listen(
+      InetSocketAddress address,
+      ServerCertificate certificate,
+      String alpn,
+      ServerAdmission admission,
+      int loops,
+      Consumer<LiveConnection> onConnection)
+      throws IOException {
+    if (loops < 1) {
+      throw new IllegalArgumentException("--loops " + loops + ": expected at least 1");
+    }
     if (transport == LiveTransport.QUICHE) {
+      if (loops > 1) {
+        throw new IllegalArgumentException(
+            "--loops "
+                + loops
+                + " needs the project's stack (--transport moqbed); quiche runs one");
+      }
       return NettyEndpoints.listen(address, quicheSettings, certificate, alpn, onConnection);
     }
     return MoqbedServerEndpoint.start(
@@ -327,7 +354,8 @@ public final class LiveStack {
         admission.limits(),
         webTransportPath == null
             ? null
-            : WebTransportConfig.builder().path(webTransportPath).build());
+            : WebTransportConfig.builder().path(webTransportPath).build(),
+        loops);
   }
 
   /**

@@ -10,13 +10,16 @@ import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.tls.HandshakeRehearsal;
 import dev.moqbed.transport.tls.ServerTlsContext;
 import dev.moqbed.transport.udp.UdpEndpoint;
+import dev.moqbed.transport.udp.UdpEndpointGroup;
 import dev.moqbed.transport.udp.UdpSecurity;
 import dev.moqbed.transport.udp.UdpServerSetup;
 import dev.moqbed.webtransport.session.WebTransportConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * A relay's socket on the project's QUIC stack: TLS 1.3 with the relay's certificate, each accepted
@@ -25,11 +28,17 @@ import java.util.function.Consumer;
  * by ALPN ({@link AlpnDispatch}).
  */
 final class MoqbedServerEndpoint implements ServerEndpoint {
+  // One socket and loop per loop asked for: the first is `endpoint`, all of them `endpoints`.
   private final UdpEndpoint endpoint;
+  private final List<UdpEndpoint> endpoints;
+  private final AutoCloseable sockets;
   private final ServerTlsContext tls;
 
-  private MoqbedServerEndpoint(UdpEndpoint endpoint, ServerTlsContext tls) {
-    this.endpoint = endpoint;
+  private MoqbedServerEndpoint(
+      List<UdpEndpoint> endpoints, AutoCloseable sockets, ServerTlsContext tls) {
+    this.endpoint = endpoints.get(0);
+    this.endpoints = endpoints;
+    this.sockets = sockets;
     this.tls = tls;
   }
 
@@ -42,7 +51,8 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
       Consumer<LiveConnection> onConnection,
       PacketTaps taps,
       EndpointLimits limits,
-      WebTransportConfig webTransport)
+      WebTransportConfig webTransport,
+      int loops)
       throws IOException {
     List<String> protocols =
         webTransport == null ? List.of(alpn) : List.of(alpn, AlpnDispatch.HTTP3);
@@ -51,30 +61,39 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
             certificate.certificateFile(), certificate.keyFile(), protocols);
     // Before the socket opens: the first real client then meets a server whose TLS code is loaded.
     HandshakeRehearsal.run(tls, alpn, controllers);
-    UdpEndpoint[] bound = new UdpEndpoint[1];
-    UdpServerSetup setup =
-        new UdpServerSetup(
-            config,
-            controllers,
-            accepted -> {
-              AlpnDispatch dispatch =
-                  new AlpnDispatch(
-                      LiveStack.peerName(accepted.remoteAddress()),
-                      webTransport,
-                      bound[0].scheduler(),
-                      onConnection);
-              accepted.connection().setHandler(dispatch);
-              return dispatch;
-            },
-            taps);
+    IntFunction<UdpServerSetup> setups =
+        index ->
+            new UdpServerSetup(
+                config,
+                controllers,
+                accepted -> {
+                  AlpnDispatch dispatch =
+                      new AlpnDispatch(
+                          LiveStack.peerName(accepted.remoteAddress()),
+                          webTransport,
+                          accepted.scheduler(),
+                          onConnection);
+                  accepted.connection().setHandler(dispatch);
+                  return dispatch;
+                },
+                taps);
     try {
-      bound[0] = UdpEndpoint.bind(address, limits, UdpSecurity.tls(tls, null), setup);
+      if (loops == 1) {
+        UdpEndpoint bound =
+            UdpEndpoint.bind(address, limits, UdpSecurity.tls(tls, null), setups.apply(0));
+        return new MoqbedServerEndpoint(List.of(bound), bound, tls);
+      }
+      UdpEndpointGroup group =
+          UdpEndpointGroup.bind(address, loops, limits, UdpSecurity.tls(tls, null), setups);
+      return new MoqbedServerEndpoint(group.endpoints(), group, tls);
     } catch (IOException e) {
       tls.close();
       throw new IOException(
           "cannot listen on " + address + ": " + QuicServer.bindFailure(e.getCause()), e);
+    } catch (RuntimeException e) {
+      tls.close();
+      throw e;
     }
-    return new MoqbedServerEndpoint(bound[0], tls);
   }
 
   @Override
@@ -88,6 +107,15 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
   }
 
   @Override
+  public List<EventLoopScheduler> loops() {
+    List<EventLoopScheduler> loops = new ArrayList<>(endpoints.size());
+    for (UdpEndpoint each : endpoints) {
+      loops.add(each.scheduler());
+    }
+    return loops;
+  }
+
+  @Override
   public String socketLayer() {
     return endpoint.socketKind();
   }
@@ -95,7 +123,11 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
   @Override
   public void close() {
     try {
-      endpoint.close();
+      sockets.close();
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
     } finally {
       tls.close();
     }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class ComparisonRoundsTest {
   private static final LiveChain.Result EMPTY =
       new LiveChain.Result(
-          new PublisherReport(List.of()), List.of(), List.of(), List.of(), List.of());
+          new PublisherReport(List.of()), List.of(), List.of(), List.of(), List.of(), List.of());
 
   private static final ComparedMetric ROUND =
       new ComparedMetric("x", "x", ComparedMetric.Unit.COUNT, true, result -> 1);

@@ -39,11 +39,18 @@ class RelayNodeNetworkTest {
   @Timeout(value = 60, unit = TimeUnit.SECONDS)
   void aFailedStartLeavesNoThreadSocketOrFileOpen(@TempDir Path directory) throws Exception {
     ServerCertificate certificate = ServerCertificate.selfSigned(directory);
-    for (LiveStack stack :
-        List.of(LiveStack.of(LiveTransport.MOQBED, "c4"), LiveStack.quicheDefault())) {
+    LiveStack moqbed = LiveStack.of(LiveTransport.MOQBED, "c4");
+    // The project's stack on one loop and on three (three sockets on the port, three threads).
+    for (StackLoops run :
+        List.of(
+            new StackLoops(moqbed, 1),
+            new StackLoops(LiveStack.quicheDefault(), 1),
+            new StackLoops(moqbed, 3))) {
+      LiveStack stack = run.stack();
       Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
       int port = freePort();
-      Path traceFile = directory.resolve("trace-" + stack.transport().id() + ".csv");
+      Path traceFile =
+          directory.resolve("trace-" + stack.transport().id() + "-" + run.loops() + ".csv");
       RelayNode.Config config =
           new RelayNode.Config(
               new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
@@ -52,7 +59,8 @@ class RelayNodeNetworkTest {
               ServerAdmission.DEFAULT,
               RelayConfig.DEFAULT,
               RelayObserver.NONE,
-              line -> {});
+              line -> {},
+              run.loops());
       IOException failure =
           assertThrows(
               IOException.class,
@@ -60,8 +68,9 @@ class RelayNodeNetworkTest {
                   RelayNode.start(
                       config,
                       List.of(
-                          (relay, loop) -> PathTrace.start(relay, loop, traceFile),
-                          (relay, loop) -> {
+                          (relays, loops) ->
+                              PathTrace.start(relays.relay(0), loops.get(0), traceFile),
+                          (relays, loops) -> {
                             throw new IOException("the third step fails");
                           })));
       assertEquals("the third step fails", failure.getMessage());
@@ -90,8 +99,8 @@ class RelayNodeNetworkTest {
                 RelayObserver.NONE,
                 line -> {}),
             List.of(
-                (relay, loop) -> () -> closed.add("first"),
-                (relay, loop) -> () -> closed.add("second")));
+                (relays, loops) -> () -> closed.add("first"),
+                (relays, loops) -> () -> closed.add("second")));
     int port = node.address().getPort();
     node.close();
     assertEquals(List.of("second", "first"), closed);
@@ -100,6 +109,8 @@ class RelayNodeNetworkTest {
       assertEquals(port, again.getLocalPort());
     }
   }
+
+  private record StackLoops(LiveStack stack, int loops) {}
 
   private static int freePort() throws IOException {
     try (DatagramSocket probe =

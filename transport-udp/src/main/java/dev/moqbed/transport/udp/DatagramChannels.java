@@ -1,13 +1,17 @@
 package dev.moqbed.transport.udp;
 
+import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.DatagramChannel;
+import io.netty.channel.socket.nio.NioChannelOption;
 import io.netty.channel.socket.nio.NioDatagramChannel;
+import java.net.StandardSocketOptions;
 
 /**
  * The socket flavour: epoll where the native library loads (a flush of several datagrams is one
@@ -35,6 +39,18 @@ final class DatagramChannels {
   static EventLoopGroup newEventLoop() {
     return new MultiThreadIoEventLoopGroup(
         1, epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+  }
+
+  /**
+   * SO_REUSEPORT: several sockets of this process bind one port, and the kernel spreads the
+   * datagrams over them by the sender's address and port (Linux allows it within one user).
+   */
+  static void reusePort(Bootstrap bootstrap) {
+    if (epoll()) {
+      bootstrap.option(EpollChannelOption.SO_REUSEPORT, true);
+    } else {
+      bootstrap.option(NioChannelOption.of(StandardSocketOptions.SO_REUSEPORT), true);
+    }
   }
 
   static Class<? extends DatagramChannel> channelClass() {

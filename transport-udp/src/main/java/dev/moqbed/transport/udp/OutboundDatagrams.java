@@ -28,7 +28,7 @@ final class OutboundDatagrams {
   static final int MAX_SEGMENTED_BYTES = 65_507;
 
   private final Channel channel;
-  private final InetSocketAddress remote;
+  private InetSocketAddress remote;
   private final boolean segmentation;
   private ByteBuf run;
   private int segmentBytes;
@@ -39,6 +39,12 @@ final class OutboundDatagrams {
     this.channel = channel;
     this.remote = remote;
     this.segmentation = segmentation;
+  }
+
+  /** The peer moved: a run in progress goes to the old address, what follows to the new one. */
+  void retarget(InetSocketAddress newRemote) {
+    endPass();
+    remote = newRemote;
   }
 
   /** Adds a datagram; it may wait in the current run until {@link #endPass}. */

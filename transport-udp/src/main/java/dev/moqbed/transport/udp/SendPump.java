@@ -80,6 +80,11 @@ final class SendPump {
     }
   }
 
+  /** The peer's address changed: datagrams go there from now on. */
+  void retarget(java.net.InetSocketAddress remote) {
+    outbound.retarget(remote);
+  }
+
   /** No more passes: the connection left the endpoint. */
   void stop() {
     stopped = true;

@@ -1,5 +1,6 @@
 package dev.moqbed.transport.udp;
 
+import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.endpoint.ConnectionSender;
@@ -39,6 +40,11 @@ public final class UdpConnection implements ConnectionSender {
 
   public QuicConnection connection() {
     return routed.connection();
+  }
+
+  /** The loop of the endpoint that owns the connection: every callback runs there. */
+  public EventLoopScheduler scheduler() {
+    return endpoint.scheduler();
   }
 
   public InetSocketAddress remoteAddress() {
@@ -92,6 +98,11 @@ public final class UdpConnection implements ConnectionSender {
   @Override
   public void schedule() {
     pump.schedule();
+  }
+
+  @Override
+  public void onRemoteAddressChanged(InetSocketAddress remote) {
+    pump.retarget(remote);
   }
 
   /** The endpoint freed the connection. */

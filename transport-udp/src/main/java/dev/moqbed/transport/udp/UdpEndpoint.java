@@ -7,6 +7,7 @@ import dev.moqbed.transport.endpoint.Endpoint;
 import dev.moqbed.transport.endpoint.EndpointConnection;
 import dev.moqbed.transport.endpoint.EndpointHost;
 import dev.moqbed.transport.endpoint.EndpointLimits;
+import dev.moqbed.transport.endpoint.HandshakeBudget;
 import dev.moqbed.transport.endpoint.PacketTaps;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
@@ -60,6 +61,8 @@ public final class UdpEndpoint implements AutoCloseable {
   private final Set<UdpConnection> waitingForWritable = new LinkedHashSet<>();
   private final SocketCounters socketCounters = new SocketCounters();
   private final ChannelFlusher flusher;
+  // The endpoints on the same port that route each other's connections, or null when alone.
+  private final LoopRouting routing;
   private volatile Channel channel;
   private volatile boolean closed;
 
@@ -68,12 +71,14 @@ public final class UdpEndpoint implements AutoCloseable {
       EventLoop loop,
       EndpointLimits limits,
       UdpSecurity security,
-      UdpServerSetup server) {
+      UdpServerSetup server,
+      LoopRouting routing) {
     this.group = group;
     this.scheduler = new EventLoopScheduler(loop);
     this.flusher = new ChannelFlusher(scheduler::execute, socketCounters);
     this.security = security;
     this.server = server;
+    this.routing = routing;
     this.endpoint =
         new Endpoint<>(
             scheduler,
@@ -83,7 +88,11 @@ public final class UdpEndpoint implements AutoCloseable {
                 ? null
                 : new Endpoint.Server(server.config(), server.controllers(), server.taps()),
             new SocketHost(),
-            new SecureRandom());
+            new SecureRandom(),
+            routing == null ? new HandshakeBudget(limits) : routing.handshakes());
+    if (routing != null) {
+      endpoint.followAddressChanges();
+    }
   }
 
   /**
@@ -97,7 +106,22 @@ public final class UdpEndpoint implements AutoCloseable {
       InetSocketAddress local, EndpointLimits limits, UdpSecurity security, UdpServerSetup server)
       throws IOException {
     EventLoopGroup group = DatagramChannels.newEventLoop();
-    return bind(local, limits, security, server, group, group.next());
+    return bind(local, limits, security, server, group, group.next(), null);
+  }
+
+  /**
+   * Binds one of the sockets of a {@link UdpEndpointGroup} (SO_REUSEPORT on the group's port) on
+   * its own event-loop thread.
+   */
+  static UdpEndpoint bindShared(
+      InetSocketAddress local,
+      EndpointLimits limits,
+      UdpSecurity security,
+      UdpServerSetup server,
+      LoopRouting routing)
+      throws IOException {
+    EventLoopGroup group = DatagramChannels.newEventLoop();
+    return bind(local, limits, security, server, group, group.next(), routing);
   }
 
   /**
@@ -115,7 +139,7 @@ public final class UdpEndpoint implements AutoCloseable {
     if (loop.inEventLoop()) {
       throw new IllegalStateException("binding would wait on its own event loop");
     }
-    return bind(local, limits, security, server, null, loop.eventLoop());
+    return bind(local, limits, security, server, null, loop.eventLoop(), null);
   }
 
   private static UdpEndpoint bind(
@@ -124,11 +148,16 @@ public final class UdpEndpoint implements AutoCloseable {
       UdpSecurity security,
       UdpServerSetup server,
       EventLoopGroup owned,
-      EventLoop loop)
+      EventLoop loop,
+      LoopRouting routing)
       throws IOException {
-    UdpEndpoint endpoint = new UdpEndpoint(owned, loop, limits, security, server);
+    UdpEndpoint endpoint = new UdpEndpoint(owned, loop, limits, security, server, routing);
     try {
-      new Bootstrap()
+      Bootstrap bootstrap = new Bootstrap();
+      if (routing != null) {
+        DatagramChannels.reusePort(bootstrap);
+      }
+      bootstrap
           .group(loop)
           .channel(DatagramChannels.channelClass())
           .option(ChannelOption.SO_RCVBUF, SOCKET_BUFFER_BYTES)
@@ -219,6 +248,16 @@ public final class UdpEndpoint implements AutoCloseable {
       throw e;
     } catch (Exception e) {
       throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * Routes a datagram another endpoint of the group received for a connection of this one; runs on
+   * this endpoint's loop.
+   */
+  void receiveHandedOver(byte[] datagram, InetSocketAddress sender, EcnMark ecn) {
+    if (!closed) {
+      endpoint.receiveHandedOver(ByteBuffer.wrap(datagram), sender, ecn);
     }
   }
 
@@ -318,6 +357,26 @@ public final class UdpEndpoint implements AutoCloseable {
         connection.connection().setHandler(server.handlers().apply(udp));
       }
       return udp;
+    }
+
+    @Override
+    public void onRouted(long routingKey) {
+      if (routing != null) {
+        routing.route(routingKey, UdpEndpoint.this);
+      }
+    }
+
+    @Override
+    public void onUnrouted(long routingKey) {
+      if (routing != null) {
+        routing.unroute(routingKey, UdpEndpoint.this);
+      }
+    }
+
+    @Override
+    public boolean handOff(
+        long routingKey, ByteBuffer content, InetSocketAddress sender, EcnMark ecn) {
+      return routing != null && routing.handOff(routingKey, UdpEndpoint.this, content, sender, ecn);
     }
   }
 }

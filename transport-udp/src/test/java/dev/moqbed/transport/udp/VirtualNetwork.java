@@ -10,6 +10,7 @@ import dev.moqbed.transport.endpoint.EndpointConnection;
 import dev.moqbed.transport.endpoint.EndpointHost;
 import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.endpoint.EndpointSecurity;
+import dev.moqbed.transport.endpoint.HandshakeBudget;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.net.InetAddress;
@@ -45,6 +46,11 @@ final class VirtualNetwork {
   private final long oneWayMicros;
   private final SplittableRandom random;
   private final Map<InetSocketAddress, Endpoint<Sender>> endpoints = new HashMap<>();
+  // Several endpoints on one address (one per event loop, SO_REUSEPORT): which one a datagram
+  // reaches is the sender's port modulo their number, as the kernel's hash picks one by the sender.
+  private final Map<InetSocketAddress, List<Endpoint<Sender>>> groups = new HashMap<>();
+  // A NAT in front of an endpoint: what it sends appears to come from the outside address.
+  private final Map<InetSocketAddress, InetSocketAddress> outsideOf = new HashMap<>();
   private Predicate<Transit> drop = transit -> false;
 
   VirtualNetwork(long oneWayMicros, long seed) {
@@ -84,6 +90,49 @@ final class VirtualNetwork {
             new SplittableRandom(random.nextLong()));
     endpoints.put(address, endpoint);
     return endpoint;
+  }
+
+  /**
+   * {@code loops} endpoints on one address, each routing its own connections and handing a datagram
+   * for another's connection to that one (through the scheduler, as through a loop's task queue),
+   * sharing one handshake budget and following their clients' address changes.
+   */
+  List<Endpoint<Sender>> bindGroup(
+      InetSocketAddress address,
+      int loops,
+      EndpointLimits limits,
+      EndpointSecurity security,
+      Endpoint.Server server,
+      Function<EndpointConnection<Sender>, ConnectionHandler> handlers) {
+    Map<Long, Endpoint<Sender>> owners = new HashMap<>();
+    HandshakeBudget budget = new HandshakeBudget(limits);
+    List<Endpoint<Sender>> group = new ArrayList<>();
+    for (int i = 0; i < loops; i++) {
+      GroupHost host = new GroupHost(address, handlers, owners);
+      Endpoint<Sender> endpoint =
+          new Endpoint<>(
+              scheduler,
+              limits,
+              security,
+              server,
+              host,
+              new SplittableRandom(random.nextLong()),
+              budget);
+      host.self = endpoint;
+      endpoint.followAddressChanges();
+      group.add(endpoint);
+    }
+    groups.put(address, group);
+    return group;
+  }
+
+  /**
+   * A NAT rebinds the endpoint at {@code inside}: from now on what it sends leaves from {@code
+   * outside}, and what is sent to {@code outside} reaches it.
+   */
+  void rebind(InetSocketAddress inside, InetSocketAddress outside) {
+    outsideOf.put(inside, outside);
+    endpoints.put(outside, endpoints.get(inside));
   }
 
   /** Drops every datagram the filter matches (it is still logged). */
@@ -126,7 +175,8 @@ final class VirtualNetwork {
         .sum();
   }
 
-  private void send(InetSocketAddress from, InetSocketAddress to, ByteBuffer datagram) {
+  private void send(InetSocketAddress sender, InetSocketAddress to, ByteBuffer datagram) {
+    InetSocketAddress from = outsideOf.getOrDefault(sender, sender);
     byte[] copy = new byte[datagram.remaining()];
     datagram.get(copy);
     Transit transit = new Transit(from, to, copy.length, scheduler.nowMicros(), copy);
@@ -137,14 +187,18 @@ final class VirtualNetwork {
     scheduler.scheduleAfter(
         oneWayMicros,
         () -> {
-          Endpoint<Sender> endpoint = endpoints.get(to);
+          List<Endpoint<Sender>> group = groups.get(to);
+          Endpoint<Sender> endpoint =
+              group != null
+                  ? group.get(Math.floorMod(from.getPort(), group.size()))
+                  : endpoints.get(to);
           if (endpoint != null) {
             endpoint.receive(ByteBuffer.wrap(copy), from, EcnMark.NOT_ECT);
           }
         });
   }
 
-  private final class Host implements EndpointHost<Sender> {
+  private class Host implements EndpointHost<Sender> {
     private final InetSocketAddress address;
     private final Function<EndpointConnection<Sender>, ConnectionHandler> handlers;
 
@@ -166,6 +220,43 @@ final class VirtualNetwork {
         connection.connection().setHandler(handlers.apply(connection));
       }
       return new Sender(address, connection);
+    }
+  }
+
+  /** A host of a group: records which endpoint routes each id, hands datagrams to it. */
+  private final class GroupHost extends Host {
+    private final Map<Long, Endpoint<Sender>> owners;
+    private Endpoint<Sender> self;
+
+    GroupHost(
+        InetSocketAddress address,
+        Function<EndpointConnection<Sender>, ConnectionHandler> handlers,
+        Map<Long, Endpoint<Sender>> owners) {
+      super(address, handlers);
+      this.owners = owners;
+    }
+
+    @Override
+    public void onRouted(long routingKey) {
+      owners.put(routingKey, self);
+    }
+
+    @Override
+    public void onUnrouted(long routingKey) {
+      owners.remove(routingKey, self);
+    }
+
+    @Override
+    public boolean handOff(
+        long routingKey, ByteBuffer content, InetSocketAddress sender, EcnMark ecn) {
+      Endpoint<Sender> owner = owners.get(routingKey);
+      if (owner == null || owner == self) {
+        return false;
+      }
+      byte[] copy = new byte[content.remaining()];
+      content.duplicate().get(copy);
+      scheduler.execute(() -> owner.receiveHandedOver(ByteBuffer.wrap(copy), sender, ecn));
+      return true;
     }
   }
 

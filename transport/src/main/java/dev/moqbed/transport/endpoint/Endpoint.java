@@ -97,6 +97,9 @@ public final class Endpoint<S extends ConnectionSender> {
   /** A client without TLS cannot answer a Retry (no transport parameters to check it with). */
   private final boolean retries;
 
+  // Off by default (RFC 9000 §9 migration is not implemented): see followAddressChanges.
+  private boolean followsAddressChanges;
+
   /**
    * @param scheduler the clock and timers of the host's thread
    * @param server how to accept connections, or null for an endpoint that only connects
@@ -109,6 +112,21 @@ public final class Endpoint<S extends ConnectionSender> {
       Server server,
       EndpointHost<S> host,
       RandomGenerator random) {
+    this(scheduler, limits, security, server, host, random, new HandshakeBudget(limits));
+  }
+
+  /**
+   * As the other constructor, with a handshake budget shared with other endpoints on the same port
+   * (one per event loop), so that its limits hold for all of them together.
+   */
+  public Endpoint(
+      Scheduler scheduler,
+      EndpointLimits limits,
+      EndpointSecurity security,
+      Server server,
+      EndpointHost<S> host,
+      RandomGenerator random,
+      HandshakeBudget handshakes) {
     this.scheduler = scheduler;
     this.limits = limits;
     this.security = security;
@@ -117,7 +135,7 @@ public final class Endpoint<S extends ConnectionSender> {
     this.random = random;
     this.connections = new LongKeyMap<>(random.nextLong());
     this.resets = new StatelessResets(server == null ? null : security.resetKey(), random);
-    this.handshakes = new HandshakeBudget(limits);
+    this.handshakes = handshakes;
     this.retryGate = new RetryGate(random, counters, host);
     this.versionNegotiation = new VersionNegotiation(random);
     this.retries =
@@ -185,10 +203,36 @@ public final class Endpoint<S extends ConnectionSender> {
   }
 
   /**
+   * From now on, a datagram of a set-up connection that arrives from another address than the
+   * connection's and opens with its keys moves the connection there (a NAT that rebound the
+   * client's port, or, on a relay of several event loops, a datagram handed over from the loop its
+   * new address reached). Only the address changes: no path validation (RFC 9000 §8.2) is done, and
+   * an on-path attacker who re-sends a captured packet from another address redirects the
+   * connection until the client's next packet moves it back.
+   */
+  public void followAddressChanges() {
+    followsAddressChanges = true;
+  }
+
+  /**
    * Routes one received datagram, {@code [position, limit)} of {@code content} (opened in place, so
    * the host must not reuse it meanwhile), from {@code sender}.
    */
   public void receive(ByteBuffer content, InetSocketAddress sender, EcnMark ecn) {
+    receive(content, sender, ecn, true);
+  }
+
+  /**
+   * Routes a datagram another endpoint of the host's group received for a connection of this one
+   * ({@link EndpointHost#handOff}); it is never handed on again.
+   */
+  public void receiveHandedOver(ByteBuffer content, InetSocketAddress sender, EcnMark ecn) {
+    counters.handedOverIn++;
+    receive(content, sender, ecn, false);
+  }
+
+  private void receive(
+      ByteBuffer content, InetSocketAddress sender, EcnMark ecn, boolean mayHandOff) {
     counters.datagramsReceived++;
     if (!header.parse(content)) {
       counters.droppedUnroutable++;
@@ -207,6 +251,13 @@ public final class Endpoint<S extends ConnectionSender> {
     } else {
       connection = connections.get(header.destinationKey());
     }
+    if (connection == null
+        && mayHandOff
+        && clientChosenId == null
+        && host.handOff(header.destinationKey(), content, sender, ecn)) {
+      counters.handedOverOut++;
+      return;
+    }
     if (connection == null && header.isShortHeader()) {
       onUnknownShortHeader(content, sender, nowMicros);
       return;
@@ -224,7 +275,16 @@ public final class Endpoint<S extends ConnectionSender> {
       return;
     }
     if (!connection.remoteAddress().equals(sender)) {
-      counters.droppedUnroutable++;
+      // Not while the handshake holds its slot: the slot is counted against the first address.
+      if (!followsAddressChanges
+          || !connection.connection().isReady()
+          || connection.holdsHandshakeSlot()) {
+        counters.droppedUnroutable++;
+      } else if (!connection.receiveFromNewAddress(content, sender, ecn, nowMicros)) {
+        counters.droppedUndecodable++;
+      } else {
+        counters.addressChanges++;
+      }
       return;
     }
     if (!connection.receive(content, ecn, nowMicros)) {
@@ -407,6 +467,7 @@ public final class Endpoint<S extends ConnectionSender> {
         new EndpointConnection<>(
             this, connection, codec, remote, key, handshakeSlot, security.authenticates(), tap);
     connections.put(key, added);
+    host.onRouted(key);
     if (handshakeSlot) {
       handshakes.take(remote.getAddress());
     }
@@ -423,6 +484,7 @@ public final class Endpoint<S extends ConnectionSender> {
       return;
     }
     connections.remove(connection.routingKey());
+    host.onUnrouted(connection.routingKey());
     if (connection.clientChosenId() != null) {
       byClientChosenId.remove(connection.clientChosenId(), connection);
     }

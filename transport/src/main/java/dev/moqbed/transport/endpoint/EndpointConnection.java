@@ -34,7 +34,7 @@ public final class EndpointConnection<S extends ConnectionSender> {
   private final Endpoint<S> endpoint;
   private final QuicConnection connection;
   private final PacketCodec codec;
-  private final InetSocketAddress remote;
+  private InetSocketAddress remote;
   private final long routingKey;
   private final boolean authenticated;
   private final PacketTap tap;
@@ -125,7 +125,24 @@ public final class EndpointConnection<S extends ConnectionSender> {
    * @return false when it is malformed or no packet of it opened (the endpoint counts it)
    */
   boolean receive(ByteBuffer content, EcnMark ecn, long nowMicros) {
+    return receive(content, ecn, nowMicros, null);
+  }
+
+  /**
+   * As {@link #receive}, for a datagram from another address than the connection's: if it opens
+   * with the connection's keys, the connection sends to {@code newAddress} from now on.
+   */
+  boolean receiveFromNewAddress(
+      ByteBuffer content, InetSocketAddress newAddress, EcnMark ecn, long nowMicros) {
+    return receive(content, ecn, nowMicros, newAddress);
+  }
+
+  private boolean receive(
+      ByteBuffer content, EcnMark ecn, long nowMicros, InetSocketAddress newAddress) {
     if (connection.state() == QuicConnection.State.CLOSING) {
+      if (newAddress != null) {
+        return false; // a closing connection answers its old address only
+      }
       onDatagramWhileClosing(content.remaining(), ecn, nowMicros);
       return true;
     }
@@ -144,6 +161,10 @@ public final class EndpointConnection<S extends ConnectionSender> {
         return true;
       }
       return false;
+    }
+    if (newAddress != null) {
+      remote = newAddress;
+      sender.onRemoteAddressChanged(newAddress);
     }
     if (peerResetToken == null && codec.peerResetToken() != null) {
       peerResetToken = codec.peerResetToken(); // the server's, known once its parameters opened

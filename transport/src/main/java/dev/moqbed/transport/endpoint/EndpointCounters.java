@@ -21,6 +21,9 @@ public final class EndpointCounters {
   long invalidRetryTokens;
   long refusedRate;
   long versionNegotiationsSent;
+  long handedOverOut;
+  long handedOverIn;
+  long addressChanges;
 
   /** Every datagram handed to the endpoint. */
   public long datagramsReceived() {
@@ -96,5 +99,20 @@ public final class EndpointCounters {
   /** Version Negotiation packets sent to clients that offered another version than 1. */
   public long versionNegotiationsSent() {
     return versionNegotiationsSent;
+  }
+
+  /** Datagrams for no connection here that the host handed to the endpoint that routes them. */
+  public long handedOverOut() {
+    return handedOverOut;
+  }
+
+  /** Datagrams another endpoint of the host's group handed to this one. */
+  public long handedOverIn() {
+    return handedOverIn;
+  }
+
+  /** Connections that moved to a new peer address (see {@link Endpoint#followAddressChanges}). */
+  public long addressChanges() {
+    return addressChanges;
   }
 }

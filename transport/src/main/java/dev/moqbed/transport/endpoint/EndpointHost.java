@@ -1,5 +1,6 @@
 package dev.moqbed.transport.endpoint;
 
+import dev.moqbed.transport.EcnMark;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 
@@ -22,4 +23,24 @@ public interface EndpointHost<S extends ConnectionSender> {
    * @return what sends the connection's datagrams
    */
   S attach(EndpointConnection<S> connection);
+
+  /**
+   * The endpoint routes {@code routingKey} to one of its connections from now on. A host whose
+   * socket shares its port with other endpoints' (several event loops) records it where they can
+   * read it, so a datagram that reaches the wrong one finds its owner.
+   */
+  default void onRouted(long routingKey) {}
+
+  /** The endpoint no longer routes {@code routingKey}. */
+  default void onUnrouted(long routingKey) {}
+
+  /**
+   * A datagram for no connection of this endpoint: true when the host hands it to the endpoint of
+   * its group that routes {@code routingKey} (copying what it needs: the buffer is reused once this
+   * returns), false to let this endpoint treat it as unknown.
+   */
+  default boolean handOff(
+      long routingKey, ByteBuffer content, InetSocketAddress sender, EcnMark ecn) {
+    return false;
+  }
 }

@@ -27,7 +27,7 @@ import java.util.Map;
  * {@link #MAX_TRACKED_SOURCES} are kept: a source beyond them has no tokens until some are
  * forgotten (Initials from that many spoofed addresses get Retries).
  */
-final class HandshakeBudget {
+public final class HandshakeBudget {
   /** How an Initial for no connection here is served. */
   enum Decision {
     /** Make the connection. */
@@ -56,7 +56,12 @@ final class HandshakeBudget {
   private int inProgress;
   private long prunedAtMicros = Long.MIN_VALUE;
 
-  HandshakeBudget(EndpointLimits limits) {
+  /**
+   * A budget of its own for one endpoint, or one that several endpoints on the same port share (one
+   * per event loop: the budget then holds for all of them, and its methods synchronize; they run
+   * once per new handshake, never per packet).
+   */
+  public HandshakeBudget(EndpointLimits limits) {
     this.limits = limits;
     this.rate =
         TokenBucket.perSecond(limits.handshakesPerSecond(), 2L * limits.handshakesPerSecond());
@@ -68,7 +73,7 @@ final class HandshakeBudget {
    *
    * @param proven it carries a valid token from this endpoint's Retry
    */
-  Decision decide(InetAddress source, boolean proven, long nowMicros) {
+  synchronized Decision decide(InetAddress source, boolean proven, long nowMicros) {
     int held = inProgressBySource.getOrDefault(source, 0);
     TokenBucket sourceRate = sourceRate(source, nowMicros);
     boolean tokens =
@@ -91,13 +96,13 @@ final class HandshakeBudget {
   }
 
   /** A server handshake from {@code source} started. */
-  void take(InetAddress source) {
+  synchronized void take(InetAddress source) {
     inProgressBySource.merge(source, 1, Integer::sum);
     inProgress++;
   }
 
   /** A handshake of {@code source} ended, either way; nothing when it holds none. */
-  void release(InetAddress source) {
+  synchronized void release(InetAddress source) {
     Integer held = inProgressBySource.get(source);
     if (held == null) {
       return;
@@ -111,12 +116,12 @@ final class HandshakeBudget {
   }
 
   /** Handshakes in progress from every source. */
-  int inProgress() {
+  synchronized int inProgress() {
     return inProgress;
   }
 
   /** Sources whose rate is tracked now. */
-  int trackedSources() {
+  synchronized int trackedSources() {
     return rateBySource.size();
   }
 
