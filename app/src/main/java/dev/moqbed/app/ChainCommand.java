@@ -382,8 +382,10 @@ final class ChainCommand implements Callable<Integer> {
     return "moqbed chain: "
         + (relays == 1 ? "relay" : relays + " relays in a row")
         + ", publisher and "
-        + subscribers
-        + " subscriber(s) on loopback over QUIC (relays: "
+        + (receiverOption.isChromium()
+            ? "headless Chromium as the subscriber (WebTransport)"
+            : subscribers + " subscriber(s)")
+        + " on loopback over QUIC (relays: "
         + relayStack().describe()
         + "; clients: "
         + clientStack().describe()
