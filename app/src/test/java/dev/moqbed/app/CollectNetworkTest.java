@@ -35,40 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 class CollectNetworkTest {
   @TempDir Path work;
 
-  private final List<Process> processes = new ArrayList<>();
+  private MoqbedProcesses processes;
 
   private String subscriberLogs = "";
-
-  private Process start(String name, String... args) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(MoqbedCommand.class.getName());
-    command.addAll(List.of(args));
-    Process process =
-        new ProcessBuilder(command)
-            .redirectOutput(work.resolve(name + ".out").toFile())
-            .redirectError(work.resolve(name + ".err").toFile())
-            .start();
-    processes.add(process);
-    return process;
-  }
-
-  private String output(String name) throws IOException {
-    return Files.readString(work.resolve(name + ".out"))
-        + Files.readString(work.resolve(name + ".err"));
-  }
-
-  private void awaitLine(String name, String text) throws Exception {
-    for (int i = 0; i < 600; i++) {
-      if (output(name).contains(text)) {
-        return;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError(name + " never printed '" + text + "': " + output(name));
-  }
 
   private static int freeTcpPort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -87,14 +56,16 @@ class CollectNetworkTest {
   void shouldGatherTwoSubscribersAndTheRelayIntoOneDirectoryThatReportReads() throws Exception {
     assumeTrue(
         NativeQuic.isAvailable(), "QUIC native library: " + NativeQuic.unavailabilityReason());
+    processes = new MoqbedProcesses(work);
     Path out = work.resolve("collected");
     String collector = "127.0.0.1:" + freeTcpPort();
     String relay = "127.0.0.1:" + freeUdpPort();
     try {
-      Process collect = start("collect", "collect", "--listen", collector, "--out", out.toString());
-      awaitLine("collect", "moqbed collect: listening on");
+      Process collect =
+          processes.start("collect", "collect", "--listen", collector, "--out", out.toString());
+      processes.awaitLine("collect", "moqbed collect: listening on");
       Process relayProcess =
-          start(
+          processes.start(
               "relay",
               "relay",
               "--listen",
@@ -107,10 +78,11 @@ class CollectNetworkTest {
               "e2e",
               "--collect-host",
               "relay-vm");
-      awaitLine("relay", "moqbed relay: listening on");
+      processes.awaitLine("relay", "moqbed relay: listening on");
       Process publisher =
-          start("publisher", "publisher", "--relay", relay, "--insecure", "--duration", "15s");
-      awaitLine("publisher", "accepted by");
+          processes.start(
+              "publisher", "publisher", "--relay", relay, "--insecure", "--duration", "15s");
+      processes.awaitLine("publisher", "accepted by");
       // The subscribers run in this JVM, as the command runs them: a new JVM takes seconds to
       // start on a loaded machine, and a publisher nobody subscribes to for 10 s idles out.
       Map<String, StringWriter> logs = new ConcurrentHashMap<>();
@@ -151,26 +123,26 @@ class CollectNetworkTest {
       }
       relayProcess.destroy(); // SIGTERM: as Ctrl-C, its End goes to the collector
       assertTrue(relayProcess.waitFor(30, TimeUnit.SECONDS));
-      awaitLine("collect", " path samples"); // the relay's End (or its loss) was logged
+      processes.awaitLine("collect", " path samples"); // the relay's End (or its loss) was logged
       collect.destroy();
       assertTrue(collect.waitFor(30, TimeUnit.SECONDS));
-      assertTrue(output("collect").contains("collect: stopped; files flushed"), output("collect"));
+      assertTrue(
+          processes.output("collect").contains("collect: stopped; files flushed"),
+          processes.output("collect"));
     } finally {
-      for (Process process : processes) {
-        process.destroyForcibly();
-      }
+      processes.close();
     }
 
     RunSet runs = RunSet.read(List.of(out));
-    assertEquals(2, runs.records().size(), output("collect"));
+    assertEquals(2, runs.records().size(), processes.output("collect"));
     for (RunRecord run : runs.records()) {
       assertEquals("e2e", run.scenario());
       assertEquals("c4", run.controller()); // the live default: C4 on the project's stack
-      assertEquals("true", run.extra().get("completed"), output("collect"));
+      assertEquals("true", run.extra().get("completed"), processes.output("collect"));
       assertEquals(run.extra().get("frames_received"), run.extra().get("frames_collected"));
       assertTrue(
           Long.parseLong(run.extra().get("frames_collected")) > 0,
-          run + "\n" + subscriberLogs + output("relay") + output("publisher"));
+          run + "\n" + subscriberLogs + processes.output("relay") + processes.output("publisher"));
     }
     assertEquals(
         List.of("sub-a", "sub-b"),

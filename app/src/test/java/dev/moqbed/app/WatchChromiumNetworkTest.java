@@ -30,24 +30,27 @@ import org.junit.jupiter.api.io.TempDir;
 class WatchChromiumNetworkTest {
   @TempDir Path work;
 
-  private final List<Process> processes = new ArrayList<>();
+  private MoqbedProcesses processes;
 
   @AfterEach
   void stopProcesses() {
-    processes.forEach(Process::destroyForcibly);
+    if (processes != null) {
+      processes.close();
+    }
   }
 
   @Test
   @Timeout(value = 420, unit = TimeUnit.SECONDS)
   void shouldDeliverTheMediaMixToHeadlessChromiumAndStopLateGroups() throws Exception {
     String chromium = ChromiumInstall.ensure();
+    processes = new MoqbedProcesses(work);
     String relay = "127.0.0.1:" + freeUdpPort();
     Path certificates = work.resolve("certificates");
-    start("relay", "relay", "--listen", relay, "--cert-dir", certificates.toString());
-    awaitLine("relay", "moqbed relay: watch it in a browser");
+    processes.start("relay", "relay", "--listen", relay, "--cert-dir", certificates.toString());
+    processes.awaitLine("relay", "moqbed relay: watch it in a browser");
     String certificate = certificates.resolve("relay-cert.pem").toString();
     Process publisher =
-        start(
+        processes.start(
             "publisher",
             "publisher",
             "--relay",
@@ -60,10 +63,10 @@ class WatchChromiumNetworkTest {
             "0",
             "--format",
             "csv");
-    awaitLine("publisher", "accepted by");
+    processes.awaitLine("publisher", "accepted by");
     Path frames = work.resolve("frames.csv");
     Process watch =
-        start(
+        processes.start(
             "watch",
             "watch",
             "https://" + relay + "/moq",
@@ -83,9 +86,9 @@ class WatchChromiumNetworkTest {
     assertEquals(0, watch.exitValue(), everything());
     assertTrue(publisher.waitFor(60, TimeUnit.SECONDS), everything());
 
-    Map<String, Long> sent = column(output("publisher.out"), "track", "objects_sent");
-    Map<String, Long> received = column(output("watch.out"), "track", "received");
-    Map<String, Long> stopped = column(output("watch.out"), "track", "stop_sending");
+    Map<String, Long> sent = column(processes.standardOutput("publisher"), "track", "objects_sent");
+    Map<String, Long> received = column(processes.standardOutput("watch"), "track", "received");
+    Map<String, Long> stopped = column(processes.standardOutput("watch"), "track", "stop_sending");
     assertEquals(
         sent.get("a1"),
         received.get("a1"),
@@ -194,43 +197,13 @@ class WatchChromiumNetworkTest {
         .toList();
   }
 
-  private Process start(String name, String... args) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(MoqbedCommand.class.getName());
-    command.addAll(List.of(args));
-    Process process =
-        new ProcessBuilder(command)
-            .redirectOutput(work.resolve(name + ".out").toFile())
-            .redirectError(work.resolve(name + ".err").toFile())
-            .start();
-    processes.add(process);
-    return process;
-  }
-
-  private String output(String file) throws IOException {
-    return Files.readString(work.resolve(file));
-  }
-
   private String everything() throws IOException {
     StringBuilder text = new StringBuilder();
     for (String name : List.of("relay", "publisher", "watch")) {
       text.append("\n--- ").append(name).append('\n');
-      text.append(output(name + ".out")).append(output(name + ".err"));
+      text.append(processes.output(name));
     }
     return text.toString();
-  }
-
-  private void awaitLine(String name, String text) throws Exception {
-    for (int i = 0; i < 600; i++) {
-      if ((output(name + ".out") + output(name + ".err")).contains(text)) {
-        return;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError(name + " never printed '" + text + "': " + everything());
   }
 
   private static int freeUdpPort() throws IOException {
