@@ -59,6 +59,31 @@ class CommandReferenceTest {
   }
 
   /**
+   * The README's command table links every command to its section, so any command's reference is
+   * one click from the front page (DocumentLinksTest checks that each link's anchor exists).
+   */
+  @Test
+  void theReadmeLinksEveryCommandToItsReference() throws IOException {
+    String readme = Files.readString(DOCS.getParent().resolve("README.md"));
+    Map<String, CommandLine> commands = new LinkedHashMap<>();
+    leaves(MoqbedCommand.newCommandLine(), "", commands);
+    List<String> unlinked = new ArrayList<>();
+    Pattern row =
+        Pattern.compile("\\| \\[`([a-z -]+)`\\]\\(docs/cli(-[a-z]+)?\\.md#moqbed-([a-z-]+)\\) \\|");
+    Map<String, String> linked = new LinkedHashMap<>();
+    Matcher matcher = row.matcher(readme);
+    while (matcher.find()) {
+      linked.put(matcher.group(1), matcher.group(3));
+    }
+    for (String command : commands.keySet()) {
+      if (!command.replace(' ', '-').equals(linked.get(command))) {
+        unlinked.add(command);
+      }
+    }
+    assertEquals(List.of(), unlinked, "commands without their row in the README's command table");
+  }
+
+  /**
    * Whether the section's option table has a row for {@code name}: a first cell such as {@code
    * `--out DIR`} or {@code `-o, --out DIR`}. The synopsis above the table names every option too,
    * so a mention elsewhere in the section does not count.
