@@ -33,6 +33,18 @@ class ArchitectureTableTest {
         "ARCHITECTURE.md's module table and the POMs disagree");
   }
 
+  /** The README's repository layout names every module of the reactor as {@code `name/`}. */
+  @Test
+  void theReadmeLayoutNamesEveryModule() throws IOException {
+    String readme = Files.readString(ROOT.resolve("README.md"));
+    String layout = readme.substring(readme.indexOf("## Repository layout"));
+    List<String> missing =
+        ReactorModules.read(ROOT).keySet().stream()
+            .filter(module -> !layout.contains("`" + module + "/`"))
+            .toList();
+    assertEquals(List.of(), missing, "modules missing from the README's repository layout");
+  }
+
   @Test
   void aDependencyOnOneSideOnlyIsReported(@TempDir Path root) throws IOException {
     writePom(root, "<modules><module>base</module><module>top</module></modules>", "");
