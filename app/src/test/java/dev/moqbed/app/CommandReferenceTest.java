@@ -46,7 +46,13 @@ class CommandReferenceTest {
               continue;
             }
             if (!hasOptionRow(section, option.longestName())) {
-              missing.add("moqbed " + path + ": " + option.longestName() + " has no row");
+              missing.add(
+                  "moqbed "
+                      + path
+                      + ": "
+                      + option.longestName()
+                      + " has no row; add\n"
+                      + row(option));
             }
           }
         });
@@ -81,6 +87,28 @@ class CommandReferenceTest {
       }
     }
     assertEquals(List.of(), unlinked, "commands without their row in the README's command table");
+  }
+
+  /** The table row for {@code option}, as the reference writes it, for the failure message. */
+  static String row(OptionSpec option) {
+    String names = String.join(", ", option.names());
+    if (option.negatable()) {
+      names += ", " + option.longestName().replaceFirst("^--", "--no-");
+    }
+    String label = option.typeInfo().isBoolean() ? "" : " " + option.paramLabel();
+    String fallback = option.defaultValue() == null ? "" : option.defaultValue();
+    String description =
+        String.join(" ", option.description())
+            .replace("${DEFAULT-VALUE}", fallback)
+            .replaceAll("\\s+", " ")
+            .replace("|", "\\|");
+    return "| `"
+        + (names + label).replace("|", "\\|")
+        + "` | "
+        + (fallback.isEmpty() ? "" : "`" + fallback + "`")
+        + " | "
+        + description.strip()
+        + " |";
   }
 
   /**
