@@ -180,10 +180,26 @@ class SubscriberTest {
     assertNull(reports.get(0).track("a1").refusal());
   }
 
-  /** The relay end: accepts every SUBSCRIBE with alias 10, 11, ... */
-  private static final class ScriptedRelay implements MoqtSessionListener {
+  @Test
+  void shouldKeepAnAudioDatagramThatArrivesAheadOfItsSubscribeOk() {
+    // The project's QUIC stack puts a DATAGRAM frame ahead of control-stream bytes in a packet, so
+    // a relay's first audio object can be read before the SUBSCRIBE_OK that names its alias.
+    relay.audioAheadOfAnswer = true;
+    start(0, 0);
+    assertEquals(1, frames.size(), "the early datagram, once a1's SUBSCRIBE_OK named its alias");
+    assertEquals(FrameKind.AUDIO, frames.get(0).kind());
+    assertEquals(7, frames.get(0).groupId());
+    assertEquals(10_000, frames.get(0).latencyMicros(), "measured when it arrived");
+  }
+
+  /**
+   * The relay end: accepts every SUBSCRIBE with alias 10, 11, ...; with {@link #audioAheadOfAnswer}
+   * it sends a1's first datagram (group 7, captured as it answers) before the SUBSCRIBE_OK.
+   */
+  private final class ScriptedRelay implements MoqtSessionListener {
     final Map<String, Long> aliases = new HashMap<>();
     final Map<String, Long> requests = new HashMap<>();
+    boolean audioAheadOfAnswer;
     MoqtSession session;
 
     @Override
@@ -197,6 +213,16 @@ class SubscriberTest {
         long alias = 10 + aliases.size();
         aliases.put(subscribe.trackName().asUtf8(), alias);
         requests.put(subscribe.trackName().asUtf8(), subscribe.requestId());
+        if (audioAheadOfAnswer && subscribe.trackName().asUtf8().equals("a1")) {
+          session.sendDatagram(
+              ObjectDatagram.of(
+                  alias,
+                  7,
+                  0,
+                  2,
+                  KeyValuePairs.of(ObjectExtension.captureTimestamp(scheduler.nowMicros())),
+                  ByteString.wrapOwned(new byte[80])));
+        }
         session.send(
             new SubscribeOk(
                 subscribe.requestId(), alias, 0, GroupOrder.ASCENDING, null, KeyValuePairs.NONE));
