@@ -20,6 +20,8 @@ import dev.moqbed.media.moqt.draft14.Draft14Codes;
 import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.relay.auth.AuthRefusal;
 import dev.moqbed.relay.auth.TokenRole;
+import dev.moqbed.session.EarlyDatagrams;
+import dev.moqbed.session.EarlySubgroups;
 import dev.moqbed.session.SubgroupReader;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,6 +48,8 @@ final class UpstreamSide implements TrackSource {
   private final Map<TrackNamespace, byte[]> credentials = new HashMap<>();
   private final Map<Long, RelayTrack> tracksByRequest = new HashMap<>();
   private final Map<Long, RelayTrack> tracksByAlias = new HashMap<>();
+  private final EarlyDatagrams earlyDatagrams = new EarlyDatagrams(EarlyDatagrams.DEFAULT_CAPACITY);
+  private final EarlySubgroups earlySubgroups = new EarlySubgroups(EarlySubgroups.DEFAULT_CAPACITY);
 
   /**
    * @param subscribeParameters the parameters of every SUBSCRIBE the relay sends the peer: an
@@ -241,6 +245,14 @@ final class UpstreamSide implements TrackSource {
     track.activate(ok.trackAlias());
     tracksByAlias.put(ok.trackAlias(), track);
     track.activateSubscriptions();
+    for (EarlyDatagrams.Held early : earlyDatagrams.take(ok.trackAlias())) {
+      offerDatagram(track, early.datagram(), early.arrivalMicros());
+    }
+    for (SubgroupReader early : earlySubgroups.take(ok.trackAlias())) {
+      place(track, early);
+      early.resume();
+    }
+    forgetEarlyArrivalsOnceAnswered();
   }
 
   void onSubscribeError(SubscribeError error) {
@@ -248,6 +260,7 @@ final class UpstreamSide implements TrackSource {
     if (track != null) {
       finish(track, error.errorCode(), error.reason());
     }
+    forgetEarlyArrivalsOnceAnswered();
   }
 
   /**
@@ -310,9 +323,14 @@ final class UpstreamSide implements TrackSource {
   void onSubgroupStarted(SubgroupReader reader) {
     RelayTrack track = tracksByAlias.get(reader.header().trackAlias());
     if (track == null) {
-      reader.stopSending(Draft14Codes.RESET_CANCELLED);
+      // ahead of its SUBSCRIBE_OK: paused until the answer names its alias
+      earlySubgroups.hold(reader, awaitsAnswer());
       return;
     }
+    place(track, reader);
+  }
+
+  private static void place(RelayTrack track, SubgroupReader reader) {
     reader.attach(track);
     track.setPublisherPriority(reader.header().publisherPriority());
   }
@@ -343,16 +361,44 @@ final class UpstreamSide implements TrackSource {
     finishIfAllStreamsEnded(track);
   }
 
-  /** A datagram is never queued: it goes to every subscriber at once, or is lost. */
+  /**
+   * A datagram is never queued: it goes to every subscriber at once, or is lost. One that arrives
+   * ahead of the SUBSCRIBE_OK naming its alias is held until that answer ({@link EarlyDatagrams}).
+   */
   void onDatagram(ObjectDatagram datagram) {
+    long arrivalMicros = context.scheduler().nowMicros();
     RelayTrack track = tracksByAlias.get(datagram.trackAlias());
-    if (track == null || track.isEnded()) {
+    if (track == null) {
+      earlyDatagrams.hold(datagram, arrivalMicros, awaitsAnswer());
+      return;
+    }
+    offerDatagram(track, datagram, arrivalMicros);
+  }
+
+  private void offerDatagram(RelayTrack track, ObjectDatagram datagram, long arrivalMicros) {
+    if (track.isEnded()) {
       return;
     }
     track.setPublisherPriority(datagram.publisherPriority());
-    long arrivalMicros = context.scheduler().nowMicros();
     ObjectDatagram stamped = ArrivalStamp.stamp(datagram, arrivalMicros);
     track.offerDatagram(stamped, datagram.payload().size(), arrivalMicros);
+  }
+
+  /** Whether a SUBSCRIBE the relay sent this peer is still unanswered. */
+  private boolean awaitsAnswer() {
+    for (RelayTrack track : tracksByRequest.values()) {
+      if (!track.isActive() && !track.isEnded()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void forgetEarlyArrivalsOnceAnswered() {
+    if ((earlyDatagrams.size() > 0 || earlySubgroups.size() > 0) && !awaitsAnswer()) {
+      earlyDatagrams.forget();
+      earlySubgroups.forget();
+    }
   }
 
   // ---- the peer goes away ----
@@ -362,6 +408,8 @@ final class UpstreamSide implements TrackSource {
    * once what reached the relay is delivered (status GOING_AWAY).
    */
   void onClosed() {
+    earlyDatagrams.forget();
+    earlySubgroups.forget();
     for (TrackNamespace namespace : published) {
       origin.withdraw(namespace, this);
     }

@@ -20,6 +20,8 @@ import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.runtime.TimerHandle;
 import dev.moqbed.session.AuthorizationToken;
+import dev.moqbed.session.EarlyDatagrams;
+import dev.moqbed.session.EarlySubgroups;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.SessionClose;
@@ -57,6 +59,8 @@ public final class Subscriber implements MoqtSessionListener {
   private final Map<String, TrackState> tracks = new LinkedHashMap<>();
   private final Map<Long, TrackState> byRequest = new HashMap<>();
   private final Map<Long, TrackState> byAlias = new HashMap<>();
+  private final EarlyDatagrams earlyDatagrams = new EarlyDatagrams(EarlyDatagrams.DEFAULT_CAPACITY);
+  private final EarlySubgroups earlySubgroups = new EarlySubgroups(EarlySubgroups.DEFAULT_CAPACITY);
 
   /** After a reconnect, how long to wait before asking again for a track the relay lacks. */
   static final long RESUBSCRIBE_DELAY_MICROS = 250_000;
@@ -153,6 +157,14 @@ public final class Subscriber implements MoqtSessionListener {
         track.resubscribeAttempts = 0;
         byAlias.put(ok.trackAlias(), track);
         onAnswered(track);
+        for (EarlyDatagrams.Held early : earlyDatagrams.take(ok.trackAlias())) {
+          onDatagram(track, early.datagram(), early.arrivalMicros());
+        }
+        for (SubgroupReader early : earlySubgroups.take(ok.trackAlias())) {
+          place(track, early);
+          early.resume();
+        }
+        forgetEarlyArrivalsOnceAnswered();
       }
     } else if (message instanceof SubscribeError error) {
       TrackState track = byRequest.get(error.requestId());
@@ -171,6 +183,7 @@ public final class Subscriber implements MoqtSessionListener {
                 + error.errorCode()
                 + ")");
         onAnswered(track);
+        forgetEarlyArrivalsOnceAnswered();
         finishIfDone();
       }
     } else if (message instanceof PublishDone done) {
@@ -235,9 +248,14 @@ public final class Subscriber implements MoqtSessionListener {
   public void onSubgroupStarted(MoqtSession session, SubgroupReader reader) {
     TrackState track = byAlias.get(reader.header().trackAlias());
     if (track == null) {
-      reader.stopSending(Draft14Codes.RESET_CANCELLED);
+      // ahead of its SUBSCRIBE_OK: paused until the answer names its alias
+      earlySubgroups.hold(reader, awaitsAnswer());
       return;
     }
+    place(track, reader);
+  }
+
+  private static void place(TrackState track, SubgroupReader reader) {
     reader.attach(track);
     track.report.streamsStarted++;
   }
@@ -256,7 +274,8 @@ public final class Subscriber implements MoqtSessionListener {
             object.objectId(),
             kind,
             object.payload().size(),
-            object.extensions());
+            object.extensions(),
+            scheduler.nowMicros());
     if (config.lateMicros() > 0
         && latency > config.lateMicros()
         && config.droppableTracks().contains(track.report.track())
@@ -283,7 +302,16 @@ public final class Subscriber implements MoqtSessionListener {
   @Override
   public void onDatagram(MoqtSession session, ObjectDatagram datagram) {
     TrackState track = byAlias.get(datagram.trackAlias());
-    if (track == null || datagram.status() != ObjectStatus.NORMAL) {
+    if (track == null) {
+      // ahead of its SUBSCRIBE_OK in the same packet: held until the answer names its alias
+      earlyDatagrams.hold(datagram, scheduler.nowMicros(), awaitsAnswer());
+      return;
+    }
+    onDatagram(track, datagram, scheduler.nowMicros());
+  }
+
+  private void onDatagram(TrackState track, ObjectDatagram datagram, long arrivalMicros) {
+    if (datagram.status() != ObjectStatus.NORMAL) {
       return;
     }
     onFrame(
@@ -292,7 +320,25 @@ public final class Subscriber implements MoqtSessionListener {
         datagram.objectId(),
         FrameKind.AUDIO,
         datagram.payload().size(),
-        datagram.extensions());
+        datagram.extensions(),
+        arrivalMicros);
+  }
+
+  private void forgetEarlyArrivalsOnceAnswered() {
+    if (!awaitsAnswer()) {
+      earlyDatagrams.forget();
+      earlySubgroups.forget();
+    }
+  }
+
+  /** Whether a SUBSCRIBE of this session is still unanswered. */
+  private boolean awaitsAnswer() {
+    for (TrackState track : tracks.values()) {
+      if (track.alias < 0 && !track.ended) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private long onFrame(
@@ -301,12 +347,13 @@ public final class Subscriber implements MoqtSessionListener {
       long objectId,
       FrameKind kind,
       int sizeBytes,
-      KeyValuePairs extensions) {
+      KeyValuePairs extensions,
+      long arrivalMicros) {
     OptionalLong capture = ObjectExtension.captureTimeMicros(extensions);
     if (capture.isEmpty()) {
       return 0; // not one of ours: no capture time, no latency
     }
-    long arrival = scheduler.nowMicros() - config.clockOffsetMicros();
+    long arrival = arrivalMicros - config.clockOffsetMicros();
     long latency = arrival - capture.getAsLong();
     noteFrame(track, groupId, objectId);
     long[] relayArrivals = ObjectExtension.relayArrivalsMicros(extensions);
@@ -423,6 +470,8 @@ public final class Subscriber implements MoqtSessionListener {
     reconnects++;
     disconnectedAtMicros = scheduler.nowMicros();
     byAlias.clear();
+    earlyDatagrams.forget();
+    earlySubgroups.forget();
     byRequest.clear();
     for (TrackState track : tracks.values()) {
       if (track.graceTimer != null) {
