@@ -62,22 +62,26 @@ public final class ServerCertificate {
    * {@link #RENEW_BEFORE} or would not be accepted through {@code serverCertificateHashes} (valid
    * longer than 14 days, or not ECDSA: those of earlier versions).
    */
+  public static ServerCertificate selfSigned(Path directory) {
+    return selfSigned(directory, Instant.now());
+  }
+
+  /** As {@link #selfSigned(Path)} at {@code now}: kept, or generated valid from then on. */
   // Netty 4.2 deprecates SelfSignedCertificate in favour of netty-pkitesting, a test library that
   // pulls in BouncyCastle; for a relay's throwaway localhost certificate the JDK-based generator
   // (keytool underneath on JDK 17) is enough.
   @SuppressWarnings("deprecation")
-  public static ServerCertificate selfSigned(Path directory) {
+  public static ServerCertificate selfSigned(Path directory, Instant now) {
     Path certificate = directory.resolve("relay-cert.pem");
     Path key = directory.resolve("relay-key.pem");
     if (Files.isReadable(certificate) && Files.isReadable(key)) {
       ServerCertificate kept = new ServerCertificate(certificate, key);
-      if (kept.isHashPinnable(Instant.now().plus(RENEW_BEFORE))) {
+      if (!kept.needsRenewal(now)) {
         return kept;
       }
     }
     try {
       Files.createDirectories(directory);
-      Instant now = Instant.now();
       // An hour back: a client whose clock runs a little behind still finds it valid.
       Instant notBefore = now.minus(Duration.ofHours(1));
       SelfSignedCertificate generated =
@@ -121,6 +125,11 @@ public final class ServerCertificate {
     return certificate.getPublicKey().getAlgorithm().equals("EC")
         && !notAfter.isAfter(notBefore.plus(Duration.ofDays(14)))
         && notAfter.isAfter(until);
+  }
+
+  /** Whether a relay should replace it at {@code now}: less than {@link #RENEW_BEFORE} is left. */
+  public boolean needsRenewal(Instant now) {
+    return !isHashPinnable(now.plus(RENEW_BEFORE));
   }
 
   /** When the certificate expires. */

@@ -27,7 +27,8 @@ public final class ServerTlsContext implements AutoCloseable {
   /** The in-memory key store's password; the store never leaves this object. */
   private static final char[] STORE_PASSWORD = "moqbed".toCharArray();
 
-  private final TlsServerEngineFactory factory;
+  // Replaced whole when the certificate is renewed; each handshake reads it once.
+  private volatile TlsServerEngineFactory factory;
   private final List<String> applicationProtocols;
   private final List<TlsCipherSuite> cipherSuites;
 
@@ -61,12 +62,29 @@ public final class ServerTlsContext implements AutoCloseable {
       PrivateKey key,
       List<String> applicationProtocols,
       List<TlsCipherSuite> cipherSuites) {
-    if (chain.isEmpty()) {
-      throw new IllegalArgumentException("no server certificate");
-    }
     if (applicationProtocols.isEmpty()) {
       throw new IllegalArgumentException(
           "a QUIC server needs an application protocol (RFC 9001 §8.1)");
+    }
+    return new ServerTlsContext(
+        newFactory(chain, key), List.copyOf(applicationProtocols), List.copyOf(cipherSuites));
+  }
+
+  /**
+   * Serves handshakes that start from now on with another certificate and key (a renewed
+   * self-signed certificate); handshakes under way and connections established keep the one they
+   * began with. Session tickets issued under the old one are no longer accepted: those clients make
+   * a full handshake.
+   */
+  public void replaceIdentity(List<X509Certificate> chain, PrivateKey key) {
+    TlsServerEngineFactory replaced = factory;
+    factory = newFactory(chain, key);
+    replaced.dispose();
+  }
+
+  private static TlsServerEngineFactory newFactory(List<X509Certificate> chain, PrivateKey key) {
+    if (chain.isEmpty()) {
+      throw new IllegalArgumentException("no server certificate");
     }
     try {
       // agent15 takes a certificate and key only from a key store (its PEM reader is deprecated
@@ -74,9 +92,7 @@ public final class ServerTlsContext implements AutoCloseable {
       KeyStore store = KeyStore.getInstance("PKCS12");
       store.load(null, null);
       store.setKeyEntry(ALIAS, key, STORE_PASSWORD, chain.toArray(new Certificate[0]));
-      TlsServerEngineFactory factory = new TlsServerEngineFactory(store, ALIAS, STORE_PASSWORD);
-      return new ServerTlsContext(
-          factory, List.copyOf(applicationProtocols), List.copyOf(cipherSuites));
+      return new TlsServerEngineFactory(store, ALIAS, STORE_PASSWORD);
     } catch (CertificateException e) {
       throw new IllegalArgumentException("agent15 cannot sign with this certificate: " + e, e);
     } catch (GeneralSecurityException | IOException e) {
