@@ -4,7 +4,6 @@ import dev.moqbed.live.node.RelayNode;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.netty.ServerCertificate;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,8 +18,9 @@ import java.util.function.Consumer;
  * through {@code serverCertificateHashes} only while it is valid for at most 14 days, so a relay
  * that runs longer than its certificate's 13 days would refuse every new page; the certificate is
  * checked every hour, and with less than {@link ServerCertificate#RENEW_BEFORE} left a new one is
- * written to the certificate directory and serves every handshake from then on (connections open
- * keep theirs). Its new hash is logged with the {@code watch} command that pins it.
+ * written over the one in the certificate directory and serves every handshake from then on
+ * (connections open keep theirs). Its new hash is logged in one line: a page pins a hash, so a page
+ * opened before the renewal keeps its session but must be opened again with the new hash.
  *
  * <p>Only the project's QUIC stack can change its certificate while it runs; on quiche the relay
  * says once that it must be restarted, and leaves the files alone until then.
@@ -31,7 +31,6 @@ final class CertificateRenewal implements AutoCloseable {
   private final RelayNode node;
   private final boolean renewable;
   private final Path directory;
-  private final Consumer<ServerCertificate> onRenewed;
   private final Consumer<String> log;
   private final ScheduledExecutorService timer;
   private volatile ServerCertificate current;
@@ -46,13 +45,11 @@ final class CertificateRenewal implements AutoCloseable {
       boolean renewable,
       ServerCertificate certificate,
       Path directory,
-      Consumer<ServerCertificate> onRenewed,
       Consumer<String> log) {
     this.node = node;
     this.renewable = renewable;
     this.current = certificate;
     this.directory = directory;
-    this.onRenewed = onRenewed;
     this.log = log;
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
@@ -65,29 +62,19 @@ final class CertificateRenewal implements AutoCloseable {
 
   /**
    * Renews the self-signed certificate kept in {@code directory} (null when the user gave the
-   * relay's certificate: never renewed here) for as long as the relay runs; on renewal, prints the
-   * browser lines of the banner again to {@code banner}.
+   * relay's certificate: never renewed here) for as long as the relay runs.
    */
   static void startFor(
       Path directory,
       RelayNode node,
       LiveStack stack,
       ServerCertificate certificate,
-      PrintWriter banner,
       Consumer<String> log) {
     if (directory == null) {
       return;
     }
-    Consumer<ServerCertificate> announce =
-        renewed -> {
-          String browsers = WebTransportOptions.bannerLine(stack, node.address(), renewed);
-          if (browsers != null) {
-            banner.println(browsers);
-            banner.flush();
-          }
-        };
     new CertificateRenewal(
-            node, stack.transport() == LiveTransport.MOQBED, certificate, directory, announce, log)
+            node, stack.transport() == LiveTransport.MOQBED, certificate, directory, log)
         .start(Clock.systemUTC());
   }
 
@@ -127,17 +114,19 @@ final class CertificateRenewal implements AutoCloseable {
       throw new IllegalStateException("the stack refused the renewed certificate");
     }
     current = renewed;
+    // One line, with what a page pins: a page opened before keeps its session but cannot reconnect
+    // with the old hash.
     log.accept(
-        "certificate renewed ("
-            + served.notAfter()
-            + " was near): "
-            + renewed.certificateFile()
-            + " valid until "
-            + renewed.notAfter()
-            + ", SHA-256 "
+        "certificate renewed: SHA-256 "
             + renewed.sha256Hex()
-            + "; connections open keep the old one");
-    onRenewed.accept(renewed);
+            + ", valid until "
+            + renewed.notAfter()
+            + ", written over "
+            + renewed.certificateFile()
+            + " (the old one expires "
+            + served.notAfter()
+            + "); new connections get it, open ones keep theirs; pages need the new hash"
+            + " (watch --cert-hash)");
     return renewed;
   }
 

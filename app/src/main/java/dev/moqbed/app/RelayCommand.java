@@ -335,7 +335,6 @@ final class RelayCommand implements Callable<Integer> {
         node,
         stack,
         tls,
-        out,
         line -> log(err, line));
     IntervalRun run = null;
     if (probe != null) {

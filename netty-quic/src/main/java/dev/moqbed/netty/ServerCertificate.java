@@ -93,9 +93,8 @@ public final class ServerCertificate {
               .notAfter(Date.from(now.plus(GENERATED_VALIDITY)))
               .build();
       try {
-        Files.copy(
-            generated.certificate().toPath(), certificate, StandardCopyOption.REPLACE_EXISTING);
-        Files.copy(generated.privateKey().toPath(), key, StandardCopyOption.REPLACE_EXISTING);
+        replaceWith(generated.certificate().toPath(), certificate);
+        replaceWith(generated.privateKey().toPath(), key);
       } finally {
         generated.delete();
       }
@@ -104,6 +103,25 @@ public final class ServerCertificate {
       throw new UncheckedIOException("cannot write the relay certificate to " + directory, e);
     } catch (CertificateException e) {
       throw new IllegalStateException("cannot generate a self-signed certificate: " + e, e);
+    }
+  }
+
+  /**
+   * Puts {@code source}'s bytes at {@code target} in one step: a running relay renews its
+   * certificate over the files a client's {@code --relay-cert} or another relay may be reading, and
+   * they should find the old file or the new one, never half of one.
+   */
+  private static void replaceWith(Path source, Path target) throws IOException {
+    // Copied to a name of this process's, not a temporary file: that would be readable by its owner
+    // only, and the certificate was readable by all before.
+    Path written =
+        target.resolveSibling(target.getFileName() + "." + ProcessHandle.current().pid() + ".new");
+    try {
+      Files.copy(source, written, StandardCopyOption.REPLACE_EXISTING);
+      Files.move(
+          written, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(written);
     }
   }
 
