@@ -148,6 +148,8 @@ final class ChainCommand implements Callable<Integer> {
               + " chain runs; the reported runs only, not the warm-up (default: off).")
   Integer metricsPort;
 
+  @Mixin MetricsPerSessionOption metricsPerSession = new MetricsPerSessionOption();
+
   @Option(
       names = "--link",
       paramLabel = "SPEC|NAME",
@@ -244,7 +246,7 @@ final class ChainCommand implements Callable<Integer> {
     }
     try (ChainRunsOutput runsOut =
             outDirectory == null ? null : ChainRunsOutput.open(outDirectory);
-        RelayMetrics metrics = metricsPort == null ? null : new RelayMetrics();
+        RelayMetrics metrics = metricsPerSession.metrics(metricsPort);
         MetricsEndpoint endpoint =
             metrics == null ? null : MetricsEndpoint.start(metricsPort, metrics)) {
       if (comparing() || rounds > 1) {
@@ -275,6 +277,7 @@ final class ChainCommand implements Callable<Integer> {
     if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
       throw new IllegalArgumentException("--metrics-port must be 0..65535");
     }
+    metricsPerSession.validate(metricsPort);
     if (relays < 1 || relays > 8) {
       throw new IllegalArgumentException("--relays must be 1..8");
     }

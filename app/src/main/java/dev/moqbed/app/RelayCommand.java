@@ -120,22 +120,7 @@ final class RelayCommand implements Callable<Integer> {
               + " (default: ~/.moqbed).")
   Path certificateDirectory;
 
-  @Option(
-      names = "--metrics-port",
-      paramLabel = "PORT",
-      description =
-          "Serve metrics (Prometheus text, see docs/metrics.md) on http://ADDR:PORT/metrics,"
-              + " ADDR from --metrics-bind (default: off).")
-  Integer metricsPort;
-
-  @Option(
-      names = "--metrics-bind",
-      paramLabel = "ADDR",
-      defaultValue = MetricsEndpoint.DEFAULT_BIND,
-      description =
-          "IP address the metrics endpoint binds to; it has no authentication, so loopback by"
-              + " default; 0.0.0.0 for every interface (default ${DEFAULT-VALUE}).")
-  String metricsBind;
+  @Mixin RelayMetricsOptions metricsOptions = new RelayMetricsOptions();
 
   @Option(
       names = "--auth-key",
@@ -289,7 +274,7 @@ final class RelayCommand implements Callable<Integer> {
     AuthorizationToken upstreamAuthorization = upstreamAuthorization();
     ServerCertificate tls = serverCertificate();
     RelayUrl upstreamUrl = upstream == null ? null : RelayUrl.parse(upstream);
-    RelayMetrics relayMetrics = metricsPort == null ? null : new RelayMetrics();
+    RelayMetrics relayMetrics = metricsOptions.create();
     boolean intervals = intervalOption.reportsIn(formatOption.format);
     RelayObserver metricsObserver = relayMetrics == null ? RelayObserver.NONE : relayMetrics;
     // In front of the metrics: counts per interval what the relay forwards and drops.
@@ -398,13 +383,7 @@ final class RelayCommand implements Callable<Integer> {
     if ((certificate == null) != (key == null)) {
       throw new IllegalArgumentException("--cert and --key go together");
     }
-    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
-      throw new IllegalArgumentException("--metrics-port must be 0..65535");
-    }
-    if (metricsPort == null
-        && spec.commandLine().getParseResult().hasMatchedOption("--metrics-bind")) {
-      throw new IllegalArgumentException("--metrics-bind needs --metrics-port");
-    }
+    metricsOptions.validate(spec.commandLine().getParseResult());
     if (traceFile != null) {
       OutputPaths.requireWritableFile(traceFile, "--trace");
     }
@@ -474,7 +453,8 @@ final class RelayCommand implements Callable<Integer> {
             relayMetrics.attach(relays.relays(), loops);
             MetricsEndpoint endpoint;
             try {
-              endpoint = MetricsEndpoint.start(metricsBind, metricsPort, relayMetrics);
+              endpoint =
+                  MetricsEndpoint.start(metricsOptions.bind, metricsOptions.port, relayMetrics);
             } catch (RuntimeException e) {
               relayMetrics.close();
               throw e;

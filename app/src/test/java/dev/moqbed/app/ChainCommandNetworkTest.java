@@ -76,7 +76,8 @@ class ChainCommandNetworkTest {
                         "--warmup",
                         "0",
                         "--metrics-port",
-                        "0"
+                        "0",
+                        "--metrics-per-session"
                       },
                       new PrintWriter(out, true),
                       new PrintWriter(err, true)));

@@ -21,16 +21,36 @@ import org.junit.jupiter.api.Timeout;
 /** {@code moqbed chain --interval}: one line per second, the summary, the JSON document. */
 @Tag("network")
 class ChainIntervalsNetworkTest {
-  /** An interval line: its bounds, then each track's frames, bytes and latency, drops, paths. */
+  /**
+   * An interval, its lines joined (each continuation line starts with the bounds' 15 blanks): its
+   * bounds, then each track's frames, bytes and latency, drops, paths.
+   */
   private static final Pattern LINE =
       Pattern.compile(
           "\\[ *\\d+\\.\\d- *\\d+\\.\\d s]"
-              + "  a1 +(\\d+) fr +[\\d.]+ [kMG]B +[\\d.-]+/ *[\\d.-]+ ms"
-              + "  vlow +(\\d+) fr +[\\d.]+ [kMG]B +[\\d.-]+/ *[\\d.-]+ ms"
-              + "  vmid +(\\d+) fr +[\\d.]+ [kMG]B +[\\d.-]+/ *[\\d.-]+ ms"
+              + "  a1 +(\\d+) fr +[\\d.]+ [kMG]B +[\\d.\u2013]+/ *[\\d.\u2013]+ ms"
+              + "  vlow +(\\d+) fr +[\\d.]+ [kMG]B +[\\d.\u2013]+/ *[\\d.\u2013]+ ms"
+              + "\n {15}"
+              + "  vmid +(\\d+) fr +[\\d.]+ [kMG]B +[\\d.\u2013]+/ *[\\d.\u2013]+ ms"
               + "  late +\\d+  stop +\\d+  reset +\\d+  drop +\\d+"
-              + "  subs +\\d+ cwnd +[\\d.-]+( [kMG]B)? rtt +[\\d.-]+ ms rate +[\\d.-]+( [MG]bit/s)?"
+              + "\n {15}"
+              + "  subs +\\d+ cwnd +[\\d.\u2013]+( [kMG]B)? rtt +[\\d.\u2013]+ ms"
+              + " sent +([\\d.\u2013]+)( [MG]bit/s)? est +[\\d.\u2013]+( [MG]bit/s)?"
               + " queue +[\\d.]+ [kMG]B( {2}summary)?");
+
+  /** The printed intervals, each with its continuation lines joined by newlines. */
+  private static List<String> intervals(String out) {
+    List<String> intervals = new java.util.ArrayList<>();
+    for (String line : out.lines().toList()) {
+      if (line.startsWith("[")) {
+        intervals.add(line);
+      } else if (line.startsWith(" ".repeat(15) + "  ") && !intervals.isEmpty()) {
+        int last = intervals.size() - 1;
+        intervals.set(last, intervals.get(last) + "\n" + line);
+      }
+    }
+    return intervals;
+  }
 
   private static String run(String... args) {
     StringWriter out = new StringWriter();
@@ -53,7 +73,8 @@ class ChainIntervalsNetworkTest {
   void shouldPrintOneAlignedLinePerSecondThenASummaryThatAddsThemUp() {
     assumeTrue(NativeQuic.isAvailable(), NativeQuic.unavailabilityReason());
     String out = run(chain());
-    List<String> lines = out.lines().filter(l -> l.startsWith("[")).toList();
+    List<String> lines = intervals(out);
+    lines.forEach(i -> i.lines().forEach(l -> assertTrue(l.length() <= 120, l)));
     List<String> intervals = lines.stream().filter(l -> !l.endsWith("summary")).toList();
     assertEquals(3, intervals.size(), out);
     assertTrue(intervals.get(0).startsWith("[  0.0-  1.0 s]"), out);
@@ -67,11 +88,14 @@ class ChainIntervalsNetworkTest {
       for (int track = 0; track < 3; track++) {
         sums[track] += Long.parseLong(matcher.group(track + 1));
       }
-      // Aligned: every field where the first line has it.
+      // Aligned: every field where the first interval has it.
       assertEquals(intervals.get(0).length(), line.length(), out);
-      for (String field : List.of(" fr ", "vlow", "vmid", "late", "drop", "cwnd", "queue")) {
+      for (String field :
+          List.of(" fr ", "vlow", "vmid", "late", "drop", "cwnd", "sent", "queue")) {
         assertEquals(intervals.get(0).indexOf(field), line.indexOf(field), field + "\n" + out);
       }
+      // The relay measurably sent the media to the subscribers in every second.
+      assertTrue(Double.parseDouble(matcher.group(5)) > 0, line);
     }
     Matcher total = LINE.matcher(summary);
     assertTrue(total.matches(), summary);

@@ -8,11 +8,8 @@ import dev.moqbed.relay.SubscribeRefusal;
 import dev.moqbed.relay.TrackObserver;
 import dev.moqbed.relay.auth.AuthRefusal;
 import dev.moqbed.runtime.Scheduler;
-import dev.moqbed.session.transport.ControllerState;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.MultiGauge;
-import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -29,7 +26,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The relay's metrics in a Micrometer registry, exposed in Prometheus text format by {@link
@@ -83,18 +79,24 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
   private final AtomicLong queuedBytes = new AtomicLong();
   private final AtomicLong queuedObjects = new AtomicLong();
   private final AtomicLong openStreams = new AtomicLong();
-  private final List<SessionGauge> sessionGauges = new ArrayList<>();
-  private final MultiGauge controllerValues;
-  private final MultiGauge controllerStates;
+  private final PathCounters pathCounters;
+  // Null unless asked for: per-session series are unbounded in number on a long-running relay.
+  private final SessionMetrics sessionMetrics;
   private volatile Source source;
 
   /** The relay being observed and the event loop it runs on. */
   private record Source(List<Relay> relays, List<? extends Scheduler> loops) {}
 
-  /** One per-session gauge family and how to read its value from a snapshot. */
-  private record SessionGauge(MultiGauge gauge, ToDoubleFunction<SessionSnapshot> value) {}
-
+  /** The relay-wide series only, no per-session ones. */
   public RelayMetrics() {
+    this(false);
+  }
+
+  /**
+   * @param perSession also export each open session's queue and path, labelled with its peer's
+   *     address ({@code relay --metrics-per-session})
+   */
+  public RelayMetrics(boolean perSession) {
     sessionsOpened =
         Counter.builder("moqbed.relay.sessions.opened")
             .description("Sessions that completed their setup.")
@@ -144,67 +146,8 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
     level("moqbed.relay.queued.bytes", "Payload bytes in all subscribers' queues.", queuedBytes);
     level("moqbed.relay.queued.objects", "Objects in all subscribers' queues.", queuedObjects);
     level("moqbed.relay.open.streams", "Subgroup streams open towards subscribers.", openStreams);
-    perSession(
-        "moqbed.relay.subscriber.queue.bytes",
-        "Payload bytes waiting in one session's queue.",
-        SessionSnapshot::queuedBytes);
-    perSession(
-        "moqbed.relay.subscriber.queue.objects",
-        "Objects waiting in one session's queue.",
-        SessionSnapshot::queuedObjects);
-    perSession(
-        "moqbed.relay.subscriber.subscriptions",
-        "Subscriptions of one session.",
-        SessionSnapshot::subscriptions);
-    perSession(
-        "moqbed.relay.subscriber.open.streams",
-        "Subgroup streams open towards one session.",
-        SessionSnapshot::openStreams);
-    perSession(
-        "moqbed.relay.path.rtt.seconds",
-        "Smoothed RTT of the relay's path to the session, as quiche reports it.",
-        s -> known(s.path().smoothedRttMicros()) / 1e6);
-    perSession(
-        "moqbed.relay.path.cwnd.bytes",
-        "Congestion window of the relay's sending side towards the session.",
-        s -> known(s.path().congestionWindowBytes()));
-    perSession(
-        "moqbed.relay.path.delivery.rate.bytes.per.second",
-        "Delivery rate quiche estimates towards the session.",
-        s -> known(s.path().deliveryRateBytesPerSecond()));
-    perSession(
-        "moqbed.relay.path.sent.packets",
-        "Packets the relay sent on the session's connection since it opened.",
-        s -> known(s.path().packetsSent()));
-    perSession(
-        "moqbed.relay.path.lost.packets",
-        "Packets quiche declared lost on the session's connection since it opened.",
-        s -> known(s.path().packetsLost()));
-    perSession(
-        "moqbed.relay.path.min.rtt.seconds",
-        "Smallest RTT seen on the path (the project's stack; NaN on quiche).",
-        s -> known(s.path().minRttMicros()) / 1e6);
-    perSession(
-        "moqbed.relay.path.pacing.rate.bytes.per.second",
-        "Pacing rate of the relay's controller towards the session (the project's stack).",
-        s -> known(s.path().pacingRateBytesPerSecond()));
-    perSession(
-        "moqbed.relay.path.bytes.in.flight",
-        "Bytes sent towards the session, neither acknowledged nor lost (the project's stack).",
-        s -> known(s.path().bytesInFlight()));
-    controllerValues =
-        MultiGauge.builder("moqbed.relay.path.cc.value")
-            .description(
-                "The relay's controller towards the session, as it describes itself (the"
-                    + " simulator's trace columns cc_NAME: C4's nominal_rate_bytes_per_second,"
-                    + " BBR's bandwidth estimate, ...), by name; the project's stack only.")
-            .register(registry);
-    controllerStates =
-        MultiGauge.builder("moqbed.relay.path.cc.state")
-            .description(
-                "1 for the state the relay's controller towards the session is in (C4's phase,"
-                    + " BBR's mode); the project's stack only.")
-            .register(registry);
+    pathCounters = new PathCounters(registry);
+    sessionMetrics = perSession ? new SessionMetrics(registry) : null;
     new JvmMemoryMetrics().bindTo(registry);
     gcMetrics.bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
@@ -276,6 +219,20 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
         problem = "the relay did not answer within " + SNAPSHOT_TIMEOUT_SECONDS + " s";
       }
     }
+    // Only a complete reading counts packets: an empty one would make the next look like new
+    // connections, counted twice.
+    apply(snapshots, tracksNow, current != null && problem == null);
+    return problem;
+  }
+
+  /** Prometheus text with the levels of {@code snapshots}, as a scrape of a relay holding them. */
+  synchronized String scrape(List<SessionSnapshot> snapshots, long tracksNow) {
+    apply(snapshots, tracksNow, true);
+    return registry.scrape();
+  }
+
+  /** Sets the levels from one reading of the relay; {@code complete}: every loop answered. */
+  private void apply(List<SessionSnapshot> snapshots, long tracksNow, boolean complete) {
     long subscriptionsNow = 0;
     long bytesNow = 0;
     long objectsNow = 0;
@@ -292,54 +249,18 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
     queuedBytes.set(bytesNow);
     queuedObjects.set(objectsNow);
     openStreams.set(streamsNow);
-    for (SessionGauge family : sessionGauges) {
-      List<MultiGauge.Row<?>> rows = new ArrayList<>(snapshots.size());
-      for (SessionSnapshot snapshot : snapshots) {
-        rows.add(MultiGauge.Row.of(sessionTags(snapshot), family.value().applyAsDouble(snapshot)));
-      }
-      family.gauge().register(rows, true);
+    if (complete) {
+      pathCounters.update(snapshots);
     }
-    List<MultiGauge.Row<?>> values = new ArrayList<>();
-    List<MultiGauge.Row<?>> states = new ArrayList<>();
-    for (SessionSnapshot snapshot : snapshots) {
-      ControllerState controller = snapshot.path().controller();
-      Tags tags = sessionTags(snapshot);
-      controller
-          .values()
-          .forEach((name, value) -> values.add(MultiGauge.Row.of(tags.and("name", name), value)));
-      if (!controller.state().isEmpty()) {
-        states.add(MultiGauge.Row.of(tags.and("state", controller.state()), 1));
-      }
+    if (sessionMetrics != null) {
+      sessionMetrics.update(snapshots);
     }
-    controllerValues.register(values, true);
-    controllerStates.register(states, true);
-    return problem;
   }
 
   private record Levels(List<SessionSnapshot> sessions, long tracks) {}
 
-  private static Tags sessionTags(SessionSnapshot snapshot) {
-    String role =
-        snapshot.publishes()
-            ? (snapshot.subscriptions() > 0 ? "both" : "publisher")
-            : (snapshot.subscriptions() > 0 ? "subscriber" : "idle");
-    return Tags.of("session", snapshot.peer(), "role", role);
-  }
-
-  /** quiche's "unknown" (-1) as NaN, which Prometheus shows as such rather than as a value. */
-  private static double known(long value) {
-    return value < 0 ? Double.NaN : value;
-  }
-
   private void level(String name, String description, AtomicLong value) {
     Gauge.builder(name, value, AtomicLong::get).description(description).register(registry);
-  }
-
-  private void perSession(
-      String name, String description, ToDoubleFunction<SessionSnapshot> value) {
-    sessionGauges.add(
-        new SessionGauge(
-            MultiGauge.builder(name).description(description).register(registry), value));
   }
 
   // ---- RelayObserver: on the relay's event loop ----

@@ -82,7 +82,7 @@ class RelayChurnSoakNetworkTest {
     ClientTrust trust = ClientTrust.pinned(certificate.certificate());
     Relay[] relay = new Relay[1];
     ExecutorService connecting = Executors.newFixedThreadPool(CONNECTING_THREADS);
-    try (RelayMetrics metrics = new RelayMetrics();
+    try (RelayMetrics metrics = new RelayMetrics(true);
         QuicServer server =
             QuicServer.start(
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),

@@ -390,16 +390,54 @@ public final class MoqtSession {
 
   private void deliverObjects(SubgroupReader reader, SubgroupStreamDecoder decoder) {
     SubgroupObject object;
-    while (!closed && !reader.isStopped() && (object = decoder.nextObject()) != null) {
+    while (!closed
+        && !reader.isStopped()
+        && !reader.isPaused()
+        && (object = decoder.nextObject()) != null) {
       if (reader.header() == null) {
         reader.onHeader(decoder.header());
         listener.subgroupStarted(this, reader);
         if (closed || reader.isStopped()) {
           return;
         }
+        if (reader.isPaused()) {
+          reader.keepWaiting(object);
+          return;
+        }
       }
-      reader.onObjectDelivered();
-      listener.object(this, reader, object);
+      deliver(reader, object);
+    }
+  }
+
+  private void deliver(SubgroupReader reader, SubgroupObject object) {
+    reader.onObjectDelivered();
+    listener.object(this, reader, object);
+  }
+
+  /**
+   * The listener resumed a stream it had paused: the object kept at the pause, then what the
+   * decoder holds, then the transport delivers again (bytes, and the end, that waited there).
+   */
+  private void resumeSubgroup(SubgroupReader reader) {
+    if (closed || reader.isStopped() || reader.isEnded()) {
+      return;
+    }
+    SubgroupObject waiting = reader.takeWaiting();
+    if (waiting != null) {
+      deliver(reader, waiting);
+    }
+    try {
+      SubgroupStreamDecoder decoder = reader.decoder();
+      if (decoder != null) {
+        deliverObjects(reader, decoder);
+        account(reader);
+      }
+    } catch (MoqtProtocolException error) {
+      onProtocolError(error);
+      return;
+    }
+    if (!closed && !reader.isStopped() && !reader.isPaused()) {
+      reader.resumeStream();
     }
   }
 
@@ -488,7 +526,11 @@ public final class MoqtSession {
         return;
       }
       SubgroupReader reader =
-          new SubgroupReader(stream, codec.newSubgroupStreamDecoder(), MoqtSession.this::release);
+          new SubgroupReader(
+              stream,
+              codec.newSubgroupStreamDecoder(),
+              MoqtSession.this::release,
+              MoqtSession.this::resumeSubgroup);
       if (!ready) {
         // Before the setup nothing may be read from it: paused, so the peer's flow-control
         // credit, not this end's memory, is what its bytes use up.

@@ -21,6 +21,7 @@ import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.relay.auth.AuthRefusal;
 import dev.moqbed.relay.auth.TokenRole;
 import dev.moqbed.session.EarlyDatagrams;
+import dev.moqbed.session.EarlySubgroups;
 import dev.moqbed.session.SubgroupReader;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -48,6 +49,7 @@ final class UpstreamSide implements TrackSource {
   private final Map<Long, RelayTrack> tracksByRequest = new HashMap<>();
   private final Map<Long, RelayTrack> tracksByAlias = new HashMap<>();
   private final EarlyDatagrams earlyDatagrams = new EarlyDatagrams(EarlyDatagrams.DEFAULT_CAPACITY);
+  private final EarlySubgroups earlySubgroups = new EarlySubgroups(EarlySubgroups.DEFAULT_CAPACITY);
 
   /**
    * @param subscribeParameters the parameters of every SUBSCRIBE the relay sends the peer: an
@@ -246,7 +248,11 @@ final class UpstreamSide implements TrackSource {
     for (EarlyDatagrams.Held early : earlyDatagrams.take(ok.trackAlias())) {
       offerDatagram(track, early.datagram(), early.arrivalMicros());
     }
-    forgetEarlyDatagramsOnceAnswered();
+    for (SubgroupReader early : earlySubgroups.take(ok.trackAlias())) {
+      place(track, early);
+      early.resume();
+    }
+    forgetEarlyArrivalsOnceAnswered();
   }
 
   void onSubscribeError(SubscribeError error) {
@@ -254,7 +260,7 @@ final class UpstreamSide implements TrackSource {
     if (track != null) {
       finish(track, error.errorCode(), error.reason());
     }
-    forgetEarlyDatagramsOnceAnswered();
+    forgetEarlyArrivalsOnceAnswered();
   }
 
   /**
@@ -317,9 +323,14 @@ final class UpstreamSide implements TrackSource {
   void onSubgroupStarted(SubgroupReader reader) {
     RelayTrack track = tracksByAlias.get(reader.header().trackAlias());
     if (track == null) {
-      reader.stopSending(Draft14Codes.RESET_CANCELLED);
+      // ahead of its SUBSCRIBE_OK: paused until the answer names its alias
+      earlySubgroups.hold(reader, awaitsAnswer());
       return;
     }
+    place(track, reader);
+  }
+
+  private static void place(RelayTrack track, SubgroupReader reader) {
     reader.attach(track);
     track.setPublisherPriority(reader.header().publisherPriority());
   }
@@ -383,9 +394,10 @@ final class UpstreamSide implements TrackSource {
     return false;
   }
 
-  private void forgetEarlyDatagramsOnceAnswered() {
-    if (earlyDatagrams.size() > 0 && !awaitsAnswer()) {
+  private void forgetEarlyArrivalsOnceAnswered() {
+    if ((earlyDatagrams.size() > 0 || earlySubgroups.size() > 0) && !awaitsAnswer()) {
       earlyDatagrams.forget();
+      earlySubgroups.forget();
     }
   }
 
@@ -397,6 +409,7 @@ final class UpstreamSide implements TrackSource {
    */
   void onClosed() {
     earlyDatagrams.forget();
+    earlySubgroups.forget();
     for (TrackNamespace namespace : published) {
       origin.withdraw(namespace, this);
     }

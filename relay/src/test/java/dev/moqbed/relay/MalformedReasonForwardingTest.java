@@ -48,7 +48,7 @@ class MalformedReasonForwardingTest {
     VirtualChain chain = new VirtualChain();
     SendStream publisher = connectRawPublisher(chain);
     SubscribeErrorListener subscriber = new SubscribeErrorListener();
-    connect(chain, subscriber);
+    chain.connect(subscriber, "sub");
 
     // SUBSCRIBE_ERROR (0x05) for the relay's SUBSCRIBE: request id, error code 0, 400 bytes 0xFF.
     ByteArrayOutputStream payload = new ByteArrayOutputStream();
@@ -86,15 +86,6 @@ class MalformedReasonForwardingTest {
     control.write(encode(new PublishNamespace(0, EVIL, KeyValuePairs.NONE)));
     chain.scheduler.runUntil(chain.scheduler.nowMicros() + 100_000);
     return control;
-  }
-
-  private static void connect(VirtualChain chain, MoqtSessionListener listener) {
-    MemoryTransport.Pair pair =
-        MemoryTransport.pair(
-            chain.scheduler, MemoryLink.ofDelay(1_000), MemoryLink.ofDelay(1_000), "sub");
-    chain.relay.serve(pair.server(), VirtualChain.VERSION);
-    MoqtSession.client(pair.client(), listener, VirtualChain.VERSION);
-    chain.scheduler.runUntil(chain.scheduler.nowMicros() + 100_000);
   }
 
   private static ByteBuffer encode(ControlMessage message) {

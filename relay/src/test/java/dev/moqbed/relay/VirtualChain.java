@@ -9,6 +9,7 @@ import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.ReceiveBudget;
 import dev.moqbed.session.memory.MemoryConnection;
 import dev.moqbed.session.memory.MemoryLink;
@@ -184,6 +185,18 @@ final class VirtualChain {
   }
 
   /** Starts the media and runs until every subscriber has reported (or 60 s of virtual time). */
+  /**
+   * A session of {@code listener}'s own (a scripted peer) to this chain's relay over 1 ms links,
+   * run until its setup is done.
+   */
+  void connect(MoqtSessionListener listener, String name) {
+    MemoryTransport.Pair pair =
+        MemoryTransport.pair(scheduler, MemoryLink.ofDelay(1_000), MemoryLink.ofDelay(1_000), name);
+    relay.serve(pair.server(), VERSION);
+    MoqtSession.client(pair.client(), listener, VERSION);
+    scheduler.runUntil(scheduler.nowMicros() + 100_000);
+  }
+
   void runMedia() {
     publisher.startMedia();
     long limit = scheduler.nowMicros() + 60_000_000;

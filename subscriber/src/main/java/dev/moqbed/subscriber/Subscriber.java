@@ -21,6 +21,7 @@ import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.runtime.TimerHandle;
 import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.EarlyDatagrams;
+import dev.moqbed.session.EarlySubgroups;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.SessionClose;
@@ -59,6 +60,7 @@ public final class Subscriber implements MoqtSessionListener {
   private final Map<Long, TrackState> byRequest = new HashMap<>();
   private final Map<Long, TrackState> byAlias = new HashMap<>();
   private final EarlyDatagrams earlyDatagrams = new EarlyDatagrams(EarlyDatagrams.DEFAULT_CAPACITY);
+  private final EarlySubgroups earlySubgroups = new EarlySubgroups(EarlySubgroups.DEFAULT_CAPACITY);
 
   /** After a reconnect, how long to wait before asking again for a track the relay lacks. */
   static final long RESUBSCRIBE_DELAY_MICROS = 250_000;
@@ -158,9 +160,11 @@ public final class Subscriber implements MoqtSessionListener {
         for (EarlyDatagrams.Held early : earlyDatagrams.take(ok.trackAlias())) {
           onDatagram(track, early.datagram(), early.arrivalMicros());
         }
-        if (!awaitsAnswer()) {
-          earlyDatagrams.forget();
+        for (SubgroupReader early : earlySubgroups.take(ok.trackAlias())) {
+          place(track, early);
+          early.resume();
         }
+        forgetEarlyArrivalsOnceAnswered();
       }
     } else if (message instanceof SubscribeError error) {
       TrackState track = byRequest.get(error.requestId());
@@ -179,6 +183,7 @@ public final class Subscriber implements MoqtSessionListener {
                 + error.errorCode()
                 + ")");
         onAnswered(track);
+        forgetEarlyArrivalsOnceAnswered();
         finishIfDone();
       }
     } else if (message instanceof PublishDone done) {
@@ -243,9 +248,14 @@ public final class Subscriber implements MoqtSessionListener {
   public void onSubgroupStarted(MoqtSession session, SubgroupReader reader) {
     TrackState track = byAlias.get(reader.header().trackAlias());
     if (track == null) {
-      reader.stopSending(Draft14Codes.RESET_CANCELLED);
+      // ahead of its SUBSCRIBE_OK: paused until the answer names its alias
+      earlySubgroups.hold(reader, awaitsAnswer());
       return;
     }
+    place(track, reader);
+  }
+
+  private static void place(TrackState track, SubgroupReader reader) {
     reader.attach(track);
     track.report.streamsStarted++;
   }
@@ -312,6 +322,13 @@ public final class Subscriber implements MoqtSessionListener {
         datagram.payload().size(),
         datagram.extensions(),
         arrivalMicros);
+  }
+
+  private void forgetEarlyArrivalsOnceAnswered() {
+    if (!awaitsAnswer()) {
+      earlyDatagrams.forget();
+      earlySubgroups.forget();
+    }
   }
 
   /** Whether a SUBSCRIBE of this session is still unanswered. */
@@ -454,6 +471,7 @@ public final class Subscriber implements MoqtSessionListener {
     disconnectedAtMicros = scheduler.nowMicros();
     byAlias.clear();
     earlyDatagrams.forget();
+    earlySubgroups.forget();
     byRequest.clear();
     for (TrackState track : tracks.values()) {
       if (track.graceTimer != null) {

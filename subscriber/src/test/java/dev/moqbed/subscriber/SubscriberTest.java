@@ -192,14 +192,49 @@ class SubscriberTest {
     assertEquals(10_000, frames.get(0).latencyMicros(), "measured when it arrived");
   }
 
+  @Test
+  void shouldKeepAVideoStreamThatArrivesAheadOfItsSubscribeOk() {
+    // A stream can overtake the control stream too (a more urgent stream, a lost control packet):
+    // stopped, the whole group was lost (WebTransportChainNetworkTest: vmid 30 of 60).
+    relay.videoAheadOfAnswer = true;
+    start(0, 0);
+    assertEquals(
+        List.of(3L, 3L),
+        frames.stream().map(FrameRecord::groupId).toList(),
+        "group 3's two frames, once vmid's SUBSCRIBE_OK named its alias");
+    assertEquals(
+        15_000, frames.get(0).latencyMicros(), "measured when delivered, after the answer");
+    relay.session.send(new PublishDone(relay.requests.get("vmid"), 2, 1, "done"));
+    relay.session.send(new PublishDone(relay.requests.get("a1"), 2, 0, "done"));
+    scheduler.runUntil(scheduler.nowMicros() + 100_000);
+    assertEquals(1, reports.size());
+    assertEquals(1, reports.get(0).track("vmid").streamsStarted());
+    assertTrue(reports.get(0).completed(), "the held stream's end counted: " + reports.get(0));
+  }
+
+  @Test
+  void shouldStopAStreamOfAnUnknownAliasOnceEverySubscriptionIsAnswered() {
+    start(0, 0);
+    long[] stopCode = {-1};
+    SubgroupWriter stranger =
+        relay.session.openSubgroup(SubgroupHeader.of(99, 0, 0, 6).withExtensions(true), 6);
+    stranger.setListener((writer, code) -> stopCode[0] = code);
+    stranger.write(frame(0, scheduler.nowMicros(), 100));
+    scheduler.runUntil(scheduler.nowMicros() + 50_000);
+    assertEquals(Draft14Codes.RESET_CANCELLED, stopCode[0], "no answer awaited: not held");
+    assertTrue(frames.isEmpty());
+  }
+
   /**
    * The relay end: accepts every SUBSCRIBE with alias 10, 11, ...; with {@link #audioAheadOfAnswer}
-   * it sends a1's first datagram (group 7, captured as it answers) before the SUBSCRIBE_OK.
+   * it sends a1's first datagram (group 7, captured as it answers) before the SUBSCRIBE_OK, with
+   * {@link #videoAheadOfAnswer} vmid's group 3 (two frames and its end) 5 ms before the answer.
    */
   private final class ScriptedRelay implements MoqtSessionListener {
     final Map<String, Long> aliases = new HashMap<>();
     final Map<String, Long> requests = new HashMap<>();
     boolean audioAheadOfAnswer;
+    boolean videoAheadOfAnswer;
     MoqtSession session;
 
     @Override
@@ -223,9 +258,22 @@ class SubscriberTest {
                   KeyValuePairs.of(ObjectExtension.captureTimestamp(scheduler.nowMicros())),
                   ByteString.wrapOwned(new byte[80])));
         }
-        session.send(
+        if (videoAheadOfAnswer && subscribe.trackName().asUtf8().equals("vmid")) {
+          SubgroupWriter early =
+              session.openSubgroup(SubgroupHeader.of(alias, 3, 0, 6).withExtensions(true), 6);
+          early.write(frame(0, scheduler.nowMicros(), 1_000));
+          early.write(frame(1, scheduler.nowMicros(), 100));
+          early.finish();
+        }
+        SubscribeOk ok =
             new SubscribeOk(
-                subscribe.requestId(), alias, 0, GroupOrder.ASCENDING, null, KeyValuePairs.NONE));
+                subscribe.requestId(), alias, 0, GroupOrder.ASCENDING, null, KeyValuePairs.NONE);
+        if (videoAheadOfAnswer && subscribe.trackName().asUtf8().equals("vmid")) {
+          // as if the answer's packet was lost and came again 5 ms later
+          scheduler.scheduleAfter(5_000, () -> session.send(ok));
+        } else {
+          session.send(ok);
+        }
       }
     }
   }

@@ -51,6 +51,7 @@ public final class IntervalJson {
       paths.put("srtt_us", path.smoothedRttMicros());
       paths.put("delivery_rate_bps", path.deliveryRateBytesPerSecond() * 8);
       paths.put("queued_bytes", path.queuedBytes());
+      paths.put("sent_bytes_per_session", path.sentBytes());
       map.put("relay_paths", paths);
     }
     return map;

@@ -7,10 +7,11 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * One interval as one terminal line, iperf3's way: {@code [ 0.0- 1.0 s]}, then per track its
- * frames, bytes and (where measured) latency p50/p99 of that interval, the drops, and the relay's
- * paths. Every field has a fixed width, so the columns stay aligned from line to line whatever the
- * numbers.
+ * One interval in the terminal, iperf3's way: {@code [ 0.0- 1.0 s]}, then per track its frames,
+ * bytes and (where measured) latency p50/p99 of that interval, the drops, and the relay's paths,
+ * wrapped to lines of at most {@value #WIDTH} characters. Every field has a fixed width, so the
+ * columns stay aligned from interval to interval whatever the numbers; a figure with no value is
+ * printed as an en dash.
  */
 public final class IntervalLine {
   /** The optional parts of a line; which apply depends on the end that reports. */
@@ -22,6 +23,12 @@ public final class IntervalLine {
     DROPPED,
     PATH
   }
+
+  /** The widest line printed: a terminal of 120 columns shows every line whole. */
+  public static final int WIDTH = 120;
+
+  /** Printed for a figure with no value: no frame, no subscriber, no sample yet. */
+  static final String NONE = "\u2013";
 
   private final List<String> tracks;
   private final Set<Column> columns;
@@ -65,21 +72,61 @@ public final class IntervalLine {
     }
     if (columns.contains(Column.PATH)) {
       legend.append(
-          "; relay -> subscribers: sessions, mean cwnd, smoothed RTT and delivery rate,"
-              + " bytes queued in the relay");
+          "; relay -> subscribers: sessions (subs), their mean cwnd and smoothed RTT, per"
+              + " subscriber the rate the relay sent at in the interval (sent, measured from its"
+              + " connections' byte counters) and its controller's delivery-rate estimate (est),"
+              + " bytes queued in the relay; \u2013 = no value");
     }
-    return legend.toString();
+    return wrap(legend.toString());
   }
 
-  /** The line of one interval. */
+  /** {@code text} broken at blanks into lines of at most {@link #WIDTH} characters. */
+  static String wrap(String text) {
+    StringBuilder wrapped = new StringBuilder();
+    int lineLength = 0;
+    for (String word : text.split(" ")) {
+      if (lineLength > 0 && lineLength + 1 + word.length() > WIDTH) {
+        wrapped.append('\n');
+        lineLength = 0;
+      } else if (lineLength > 0) {
+        wrapped.append(' ');
+        lineLength++;
+      }
+      wrapped.append(word);
+      lineLength += word.length();
+    }
+    return wrapped.toString();
+  }
+
+  /**
+   * The lines of one interval: its bounds, then the tracks, the drops and the relay's paths packed
+   * into lines of at most {@link #WIDTH} characters; a line that continues the interval starts with
+   * blanks where the bounds stand, so the fields of consecutive intervals stay in the same columns.
+   */
   public String format(IntervalSnapshot interval) {
-    StringBuilder line = new StringBuilder();
-    line.append(
-        String.format(
-            Locale.ROOT,
-            "[%5.1f-%5.1f s]",
-            interval.fromMicros() / 1e6,
-            interval.toMicros() / 1e6));
+    return pack(bounds(interval), segments(interval));
+  }
+
+  /** The summary: the whole run, marked as iperf3 marks its totals. */
+  public String summary(IntervalSnapshot total) {
+    List<String> segments = segments(total);
+    segments.add("  summary");
+    return pack(bounds(total), segments);
+  }
+
+  /** iperf3's separator between the intervals and the summary. */
+  public String separator() {
+    return "- ".repeat(40).trim();
+  }
+
+  private static String bounds(IntervalSnapshot interval) {
+    return String.format(
+        Locale.ROOT, "[%5.1f-%5.1f s]", interval.fromMicros() / 1e6, interval.toMicros() / 1e6);
+  }
+
+  /** The fixed-width fields of one interval, in order, each starting with its two blanks. */
+  private List<String> segments(IntervalSnapshot interval) {
+    List<String> segments = new ArrayList<>();
     long late = 0;
     long stop = 0;
     long reset = 0;
@@ -89,47 +136,58 @@ public final class IntervalLine {
       if (track == null) {
         track = TrackInterval.empty(name, columns.contains(Column.LATENCY));
       }
-      line.append(
+      String segment =
           String.format(
               Locale.ROOT,
               "  %-" + nameWidth + "s %5d fr %s",
               name,
               track.frames(),
-              bytes(track.bytes())));
-      if (columns.contains(Column.LATENCY)) {
-        line.append(latency(track));
-      }
+              bytes(track.bytes()));
+      segments.add(columns.contains(Column.LATENCY) ? segment + latency(track) : segment);
       late += track.late();
       stop += track.stopSending();
       reset += track.reset();
       dropped += track.dropped();
     }
+    StringBuilder drops = new StringBuilder();
     if (columns.contains(Column.LATE)) {
-      line.append(String.format(Locale.ROOT, "  late %4d", late));
+      drops.append(String.format(Locale.ROOT, "  late %4d", late));
     }
     if (columns.contains(Column.STOP_SENDING)) {
-      line.append(String.format(Locale.ROOT, "  stop %4d", stop));
+      drops.append(String.format(Locale.ROOT, "  stop %4d", stop));
     }
     if (columns.contains(Column.RESET)) {
-      line.append(String.format(Locale.ROOT, "  reset %4d", reset));
+      drops.append(String.format(Locale.ROOT, "  reset %4d", reset));
     }
     if (columns.contains(Column.DROPPED)) {
-      line.append(String.format(Locale.ROOT, "  drop %4d", dropped));
+      drops.append(String.format(Locale.ROOT, "  drop %4d", dropped));
+    }
+    if (!drops.isEmpty()) {
+      segments.add(drops.toString());
     }
     if (columns.contains(Column.PATH)) {
-      line.append(path(interval.path() == null ? PathInterval.NONE : interval.path()));
+      PathInterval path = interval.path() == null ? PathInterval.NONE : interval.path();
+      segments.add(path(path, interval.toMicros() - interval.fromMicros()));
     }
-    return line.toString();
+    return segments;
   }
 
-  /** The summary line: the whole run, marked as iperf3 marks its totals. */
-  public String summary(IntervalSnapshot total) {
-    return format(total) + "  summary";
-  }
-
-  /** iperf3's separator between the intervals and the summary. */
-  public String separator() {
-    return "- ".repeat(40).trim();
+  /** The segments after {@code bounds}, a new line (indented as far) where one would not fit. */
+  private static String pack(String bounds, List<String> segments) {
+    String indent = " ".repeat(bounds.length());
+    StringBuilder text = new StringBuilder(bounds);
+    int lineLength = bounds.length();
+    boolean lineHasSegment = false;
+    for (String segment : segments) {
+      if (lineHasSegment && lineLength + segment.length() > WIDTH) {
+        text.append('\n').append(indent);
+        lineLength = indent.length();
+      }
+      text.append(segment);
+      lineLength += segment.length();
+      lineHasSegment = true;
+    }
+    return text.toString();
   }
 
   private List<String> order(IntervalSnapshot interval) {
@@ -141,7 +199,7 @@ public final class IntervalLine {
 
   private static String latency(TrackInterval track) {
     if (track.latency() == null || track.latency().getTotalCount() == 0) {
-      return String.format(Locale.ROOT, " %6s/%6s ms", "-", "-");
+      return String.format(Locale.ROOT, " %6s/%6s ms", NONE, NONE);
     }
     return " "
         + milliseconds(track.latency().getValueAtPercentile(50))
@@ -162,23 +220,35 @@ public final class IntervalLine {
     return String.format(Locale.ROOT, "%6.0f", Math.min(millis, 999_999));
   }
 
-  private static String path(PathInterval path) {
+  /**
+   * The relay's side: subscriber sessions, their mean cwnd and smoothed RTT, then per subscriber
+   * the bytes the relay measurably sent in the interval as a rate beside the controller's own
+   * delivery-rate estimate, and the bytes queued in the relay.
+   */
+  private static String path(PathInterval path, long durationMicros) {
+    // Measured bytes stand even before any RTT sample makes the controller's figures known.
+    String sent =
+        (path.sessions() == 0 && path.sentBytes() == 0) || durationMicros <= 0
+            ? NONE
+            : rate(path.sentBytes() * 8e6 / durationMicros);
     if (path.sessions() == 0) {
       return String.format(
           Locale.ROOT,
-          "  subs %3d cwnd %8s rtt %6s ms rate %12s queue %s",
+          "  subs %3d cwnd %8s rtt %6s ms sent %12s est %12s queue %s",
           0,
-          "-",
-          "-",
-          "-",
+          NONE,
+          NONE,
+          sent,
+          NONE,
           bytes(path.queuedBytes()));
     }
     return String.format(
         Locale.ROOT,
-        "  subs %3d cwnd %s rtt %6.1f ms rate %s queue %s",
+        "  subs %3d cwnd %s rtt %6.1f ms sent %12s est %s queue %s",
         path.sessions(),
         bytes(path.congestionWindowBytes()),
         path.smoothedRttMicros() / 1e3,
+        sent,
         rate(path.deliveryRateBytesPerSecond() * 8.0),
         bytes(path.queuedBytes()));
   }

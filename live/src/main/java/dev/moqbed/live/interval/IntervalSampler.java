@@ -49,6 +49,8 @@ public final class IntervalSampler {
           sampler.startMicros,
           () -> {
             probe.takeTracks();
+            // The relay's bytes-sent baseline too, so the first line does not count the warm-up's.
+            probe.path();
             sampler.scheduleNext();
           });
     } else {

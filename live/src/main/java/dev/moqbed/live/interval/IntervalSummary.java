@@ -8,8 +8,8 @@ public final class IntervalSummary {
 
   /**
    * The intervals as one: counts added, latency over every frame of the run, and the relay's paths
-   * as their mean over the intervals that had subscribers (null when none had). Null for no
-   * interval.
+   * as their mean over the intervals that had subscribers (null when none had), except the bytes
+   * sent to a subscriber, which add up over every interval. Null for no interval.
    */
   public static IntervalSnapshot of(List<IntervalSnapshot> intervals) {
     IntervalSnapshot total = null;
@@ -30,10 +30,14 @@ public final class IntervalSummary {
     long rtt = 0;
     long rate = 0;
     long queued = 0;
+    long sent = 0;
     boolean anyPath = false;
     for (IntervalSnapshot interval : intervals) {
       PathInterval path = interval.path();
       anyPath |= path != null;
+      if (path != null) {
+        sent += path.sentBytes();
+      }
       if (path != null && path.sessions() > 0) {
         counted++;
         sessions += path.sessions();
@@ -44,13 +48,14 @@ public final class IntervalSummary {
       }
     }
     if (counted == 0) {
-      return anyPath ? PathInterval.NONE : null;
+      return anyPath ? new PathInterval(0, 0, 0, 0, 0, sent) : null;
     }
     return new PathInterval(
         (int) Math.round((double) sessions / counted),
         cwnd / counted,
         rtt / counted,
         rate / counted,
-        queued / counted);
+        queued / counted,
+        sent);
   }
 }

@@ -8,6 +8,7 @@ import dev.moqbed.relay.SubscribeRefusal;
 import dev.moqbed.relay.TrackObserver;
 import dev.moqbed.runtime.Scheduler;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,9 @@ public final class RelayProbe implements RelayObserver, IntervalProbe {
   private volatile List<? extends Scheduler> loops = List.of();
   // Per loop after the first: its sessions as that loop read them at the previous sample.
   private volatile List<AtomicReference<List<SessionSnapshot>>> lastRead = List.of();
+  // Bytes sent to each subscriber session at the previous sample, read and written by path() only
+  // (the first loop); rebuilt from the open sessions at each sample, so it never outgrows them.
+  private Map<String, Long> lastSentBytes = new HashMap<>();
 
   /**
    * @param delegate the observer that also sees every event ({@link RelayObserver#NONE}: none)
@@ -153,11 +157,21 @@ public final class RelayProbe implements RelayObserver, IntervalProbe {
       loops.get(index).execute(() -> read.set(other.sessionSnapshots()));
     }
     List<PathInterval.SessionSample> samples = new ArrayList<>();
+    Map<String, Long> sentNow = new HashMap<>();
     for (SessionSnapshot session : sessions) {
       if (!session.publishes() && session.subscriptions() > 0) {
-        samples.add(new PathInterval.SessionSample(session.path(), session.queuedBytes()));
+        long sent = session.path().bytesSent();
+        long sentInInterval = -1;
+        if (sent >= 0) {
+          sentNow.put(session.peer(), sent);
+          // A session new since the last sample: everything it was sent falls in this interval.
+          sentInInterval = Math.max(0, sent - lastSentBytes.getOrDefault(session.peer(), 0L));
+        }
+        samples.add(
+            new PathInterval.SessionSample(session.path(), session.queuedBytes(), sentInInterval));
       }
     }
+    lastSentBytes = sentNow;
     return PathInterval.of(samples);
   }
 }

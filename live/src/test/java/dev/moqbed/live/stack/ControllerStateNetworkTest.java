@@ -56,7 +56,7 @@ class ControllerStateNetworkTest {
     AtomicReference<Double> scraped = new AtomicReference<>(0.0);
     AtomicBoolean running = new AtomicBoolean(true);
     LiveChain.Result result;
-    try (RelayMetrics metrics = new RelayMetrics()) {
+    try (RelayMetrics metrics = new RelayMetrics(true)) {
       // scrapes while the chain runs, as Prometheus would
       Thread scraper =
           new Thread(

@@ -122,6 +122,11 @@ public abstract class BufferingReceiveStream implements ReceiveStream {
       streamListener.onData(bytes);
     }
     if (fin && !stopped) {
+      if (paused) {
+        // paused while it read these bytes: the end waits for resume() like the bytes after it
+        earlyFin = true;
+        return;
+      }
       ended = true;
       streamListener.onFinished();
     }

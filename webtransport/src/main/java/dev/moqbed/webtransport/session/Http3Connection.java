@@ -12,9 +12,11 @@ import dev.moqbed.webtransport.qpack.QpackEncoder;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One HTTP/3 connection carrying WebTransport, either side: its own control and QPACK streams, the
@@ -34,6 +36,9 @@ final class Http3Connection {
   private final SessionRegistry sessions = new SessionRegistry(this);
   private final Map<Long, StreamHandler> streams = new HashMap<>();
   private final long[] highestPeerStream = {-1, -1, -1, -1};
+  // Peer stream ids below the highest whose bytes have not come yet (QUIC opened them with a
+  // higher one): their first bytes still create their handler. At most the peer's stream credit.
+  private final Set<Long> peerStreamsNotYetSeen = new HashSet<>();
   private final List<Runnable> waitingForSettings = new ArrayList<>();
   private final boolean[] criticalStreamSeen = new boolean[4];
   private Http3Settings peerSettings;
@@ -173,12 +178,19 @@ final class Http3Connection {
       return handler;
     }
     int kind = (int) (streamId & 0x3);
-    if (streamId <= highestPeerStream[kind]) {
-      return null;
+    if (streamId <= highestPeerStream[kind] && !peerStreamsNotYetSeen.remove(streamId)) {
+      return null; // a stream whose handler is gone: closed, refused or reset
     }
-    // QUIC opens a peer's streams of one kind in order; ids skipped here are opened too, but
-    // their bytes are what creates their handler.
-    highestPeerStream[kind] = streamId;
+    // QUIC opens a peer's streams of one kind in order, but their bytes come in any order (a more
+    // urgent stream's first): ids skipped here are opened too, and their bytes, when they come,
+    // create their handler. Dropping them lost a whole group of video (vmid's group 1 in
+    // WebTransportChainNetworkTest whenever vlow's group 1 arrived first).
+    for (long skipped = highestPeerStream[kind] < 0 ? kind : highestPeerStream[kind] + 4;
+        skipped < streamId;
+        skipped += 4) {
+      peerStreamsNotYetSeen.add(skipped);
+    }
+    highestPeerStream[kind] = Math.max(highestPeerStream[kind], streamId);
     StreamStart start = new StreamStart(this, streamId);
     streams.put(streamId, start);
     return start;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.webtransport.http3.Http3ErrorCode;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -81,6 +82,31 @@ class WebTransportExchangeTest {
     assertTrue(clientEvents.events.contains("incoming " + download + " unidirectional"));
     assertEquals(List.of("audio up"), serverEvents.datagrams);
     assertEquals(List.of("audio down"), clientEvents.datagrams);
+  }
+
+  @Test
+  void shouldAcceptAStreamWhoseBytesCameAfterThoseOfAHigherStream() {
+    openSession();
+    // QUIC opens streams of one kind in order but delivers their bytes in any order: the more
+    // urgent stream 18 first, then stream 14 (the relay lost vmid's group 1 this way; 2, 6 and 10
+    // are the client's HTTP/3 control and QPACK streams). Each starts with the WebTransport stream
+    // type (0x54, a two-byte varint) and session id 0.
+    server.onStreamData(18, ByteBuffer.wrap(uniStream("second")), true);
+    server.onStreamData(14, ByteBuffer.wrap(uniStream("first")), true);
+
+    assertEquals("second", serverEvents.text(18));
+    assertEquals("first", serverEvents.text(14), "stream 14's bytes create its handler too");
+    assertTrue(serverEvents.events.contains("fin 14"), serverEvents.events::toString);
+  }
+
+  private static byte[] uniStream(String text) {
+    byte[] payload = utf8(text);
+    byte[] stream = new byte[3 + payload.length];
+    stream[0] = 0x40;
+    stream[1] = 0x54;
+    stream[2] = 0x00;
+    System.arraycopy(payload, 0, stream, 3, payload.length);
+    return stream;
   }
 
   @Test
