@@ -2,8 +2,12 @@ package dev.moqbed.app;
 
 import dev.moqbed.collect.CollectHello;
 import dev.moqbed.collect.RecordSender;
+import dev.moqbed.collect.RelayPathSampler;
+import dev.moqbed.collect.v1.End;
 import dev.moqbed.collect.v1.Hello;
 import dev.moqbed.live.LiveSupport;
+import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.relay.Relay;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -109,5 +113,17 @@ final class CollectOption {
     } catch (UnknownHostException e) {
       return "unknown-host";
     }
+  }
+
+  /** The collector's records of this relay: its paths sampled, its end sent on close. */
+  AutoCloseable relayRecords(Hello hello, Relay relay, EventLoopScheduler loop, PrintWriter err) {
+    RecordSender collect = start(hello, "relay", err);
+    RelayPathSampler sampler = RelayPathSampler.start(loop, relay::sessionSnapshots, collect);
+    return () -> {
+      sampler.stop();
+      collect.finish(End.newBuilder().setEndedUs(nowMicros()).build());
+      err.println("relay: " + CollectOption.summary(collect, collect.close(2_000)));
+      err.flush();
+    };
   }
 }

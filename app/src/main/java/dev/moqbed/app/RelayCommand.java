@@ -1,8 +1,5 @@
 package dev.moqbed.app;
 
-import dev.moqbed.collect.RecordSender;
-import dev.moqbed.collect.RelayPathSampler;
-import dev.moqbed.collect.v1.End;
 import dev.moqbed.collect.v1.Hello;
 import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.MetricsEndpoint;
@@ -19,10 +16,8 @@ import dev.moqbed.live.node.RelayNode;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.live.stack.ServerAdmission;
-import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.output.OutputFormat;
-import dev.moqbed.relay.Relay;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.auth.TokenKey;
@@ -320,6 +315,12 @@ final class RelayCommand implements Callable<Integer> {
       throw e;
     }
     printBanner(out, err, node, stack, admission, tls, tokenKey, relayMetrics);
+    CertificateRenewal.startFor(
+        certificate == null ? selfSignedDirectory() : null,
+        node,
+        stack,
+        tls,
+        line -> log(err, line));
     IntervalRun run = null;
     if (probe != null) {
       printer.begin();
@@ -368,10 +369,13 @@ final class RelayCommand implements Callable<Integer> {
   private ServerCertificate serverCertificate() throws Exception {
     return certificate != null
         ? ServerCertificate.fromFiles(certificate, key)
-        : ServerCertificate.selfSigned(
-            certificateDirectory != null
-                ? certificateDirectory
-                : Path.of(System.getProperty("user.home"), ".moqbed"));
+        : ServerCertificate.selfSigned(selfSignedDirectory());
+  }
+
+  private Path selfSignedDirectory() {
+    return certificateDirectory != null
+        ? certificateDirectory
+        : Path.of(System.getProperty("user.home"), ".moqbed");
   }
 
   /** The checks that need no file or socket. */
@@ -430,7 +434,8 @@ final class RelayCommand implements Callable<Integer> {
     Hello hello =
         collectOption.hello(Hello.SenderRole.ROLE_RELAY, controllerOption.controllerName(), 0);
     if (hello != null) {
-      attachments.add((relays, loops) -> collected(hello, relays.relay(0), loops.get(0), err));
+      attachments.add(
+          (relays, loops) -> collectOption.relayRecords(hello, relays.relay(0), loops.get(0), err));
     }
     if (traceFile != null) {
       attachments.add(
@@ -476,19 +481,6 @@ final class RelayCommand implements Callable<Integer> {
                   UPSTREAM_RETRY_MICROS));
     }
     return attachments;
-  }
-
-  /** The collector's records of this relay: its paths sampled, its end sent on close. */
-  private AutoCloseable collected(
-      Hello hello, Relay relay, EventLoopScheduler loop, PrintWriter err) {
-    RecordSender collect = collectOption.start(hello, "relay", err);
-    RelayPathSampler sampler = RelayPathSampler.start(loop, relay::sessionSnapshots, collect);
-    return () -> {
-      sampler.stop();
-      collect.finish(End.newBuilder().setEndedUs(CollectOption.nowMicros()).build());
-      err.println("relay: " + CollectOption.summary(collect, collect.close(2_000)));
-      err.flush();
-    };
   }
 
   private static void log(PrintWriter err, String line) {

@@ -5,7 +5,6 @@ import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.QuicheController;
-import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.output.Table;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
@@ -68,7 +67,7 @@ public final class LiveSupport {
       return ClientTrust.insecure();
     }
     if (relayCertificate != null) {
-      return ClientTrust.pinned(ServerCertificate.readCertificate(relayCertificate));
+      return ClientTrust.pinnedFile(relayCertificate);
     }
     return ClientTrust.system();
   }

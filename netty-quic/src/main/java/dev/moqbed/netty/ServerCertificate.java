@@ -62,22 +62,26 @@ public final class ServerCertificate {
    * {@link #RENEW_BEFORE} or would not be accepted through {@code serverCertificateHashes} (valid
    * longer than 14 days, or not ECDSA: those of earlier versions).
    */
+  public static ServerCertificate selfSigned(Path directory) {
+    return selfSigned(directory, Instant.now());
+  }
+
+  /** As {@link #selfSigned(Path)} at {@code now}: kept, or generated valid from then on. */
   // Netty 4.2 deprecates SelfSignedCertificate in favour of netty-pkitesting, a test library that
   // pulls in BouncyCastle; for a relay's throwaway localhost certificate the JDK-based generator
   // (keytool underneath on JDK 17) is enough.
   @SuppressWarnings("deprecation")
-  public static ServerCertificate selfSigned(Path directory) {
+  public static ServerCertificate selfSigned(Path directory, Instant now) {
     Path certificate = directory.resolve("relay-cert.pem");
     Path key = directory.resolve("relay-key.pem");
     if (Files.isReadable(certificate) && Files.isReadable(key)) {
       ServerCertificate kept = new ServerCertificate(certificate, key);
-      if (kept.isHashPinnable(Instant.now().plus(RENEW_BEFORE))) {
+      if (!kept.needsRenewal(now)) {
         return kept;
       }
     }
     try {
       Files.createDirectories(directory);
-      Instant now = Instant.now();
       // An hour back: a client whose clock runs a little behind still finds it valid.
       Instant notBefore = now.minus(Duration.ofHours(1));
       SelfSignedCertificate generated =
@@ -89,9 +93,8 @@ public final class ServerCertificate {
               .notAfter(Date.from(now.plus(GENERATED_VALIDITY)))
               .build();
       try {
-        Files.copy(
-            generated.certificate().toPath(), certificate, StandardCopyOption.REPLACE_EXISTING);
-        Files.copy(generated.privateKey().toPath(), key, StandardCopyOption.REPLACE_EXISTING);
+        replaceWith(generated.certificate().toPath(), certificate);
+        replaceWith(generated.privateKey().toPath(), key);
       } finally {
         generated.delete();
       }
@@ -100,6 +103,25 @@ public final class ServerCertificate {
       throw new UncheckedIOException("cannot write the relay certificate to " + directory, e);
     } catch (CertificateException e) {
       throw new IllegalStateException("cannot generate a self-signed certificate: " + e, e);
+    }
+  }
+
+  /**
+   * Puts {@code source}'s bytes at {@code target} in one step: a running relay renews its
+   * certificate over the files a client's {@code --relay-cert} or another relay may be reading, and
+   * they should find the old file or the new one, never half of one.
+   */
+  private static void replaceWith(Path source, Path target) throws IOException {
+    // Copied to a name of this process's, not a temporary file: that would be readable by its owner
+    // only, and the certificate was readable by all before.
+    Path written =
+        target.resolveSibling(target.getFileName() + "." + ProcessHandle.current().pid() + ".new");
+    try {
+      Files.copy(source, written, StandardCopyOption.REPLACE_EXISTING);
+      Files.move(
+          written, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(written);
     }
   }
 
@@ -121,6 +143,11 @@ public final class ServerCertificate {
     return certificate.getPublicKey().getAlgorithm().equals("EC")
         && !notAfter.isAfter(notBefore.plus(Duration.ofDays(14)))
         && notAfter.isAfter(until);
+  }
+
+  /** Whether a relay should replace it at {@code now}: less than {@link #RENEW_BEFORE} is left. */
+  public boolean needsRenewal(Instant now) {
+    return !isHashPinnable(now.plus(RENEW_BEFORE));
   }
 
   /** When the certificate expires. */

@@ -74,6 +74,27 @@ class ServerCertificateTest {
   }
 
   @Test
+  void shouldNeedRenewalTwoDaysBeforeItExpiresAndBeRenewedInPlace() throws Exception {
+    ServerCertificate first = ServerCertificate.selfSigned(directory);
+    Instant expiry = first.notAfter();
+    assertFalse(first.needsRenewal(expiry.minus(ServerCertificate.RENEW_BEFORE).minusSeconds(60)));
+    assertTrue(first.needsRenewal(expiry.minus(ServerCertificate.RENEW_BEFORE).plusSeconds(60)));
+
+    Instant late = expiry.minus(Duration.ofDays(1));
+    ServerCertificate renewed = ServerCertificate.selfSigned(directory, late);
+    assertNotEquals(first.sha256Hex(), renewed.sha256Hex());
+    assertEquals(first.certificateFile(), renewed.certificateFile(), "written over the same file");
+    assertFalse(renewed.needsRenewal(late));
+    assertTrue(renewed.isHashPinnable(late.plus(Duration.ofDays(12))));
+    try (var listing = Files.list(directory)) {
+      assertEquals(
+          java.util.List.of("relay-cert.pem", "relay-key.pem"),
+          listing.map(file -> file.getFileName().toString()).sorted().toList(),
+          "no file of the replacement left behind");
+    }
+  }
+
+  @Test
   void shouldRefuseMissingFiles() {
     IllegalArgumentException error =
         assertThrows(

@@ -185,6 +185,11 @@ public final class RelayNode implements AutoCloseable {
     return server.localAddress();
   }
 
+  /** Serves new handshakes with {@code certificate}; false when the stack cannot (quiche). */
+  public boolean replaceCertificate(ServerCertificate certificate) {
+    return server.replaceCertificate(certificate);
+  }
+
   /** The socket layer, for banners. */
   public String socketLayer() {
     return server.socketLayer();

@@ -8,6 +8,7 @@ import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.endpoint.PacketTaps;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.tls.HandshakeRehearsal;
+import dev.moqbed.transport.tls.PemFiles;
 import dev.moqbed.transport.tls.ServerTlsContext;
 import dev.moqbed.transport.udp.UdpEndpoint;
 import dev.moqbed.transport.udp.UdpEndpointGroup;
@@ -118,6 +119,14 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
   @Override
   public String socketLayer() {
     return endpoint.socketKind();
+  }
+
+  @Override
+  public boolean replaceCertificate(ServerCertificate certificate) {
+    tls.replaceIdentity(
+        PemFiles.readCertificates(certificate.certificateFile()),
+        PemFiles.readPrivateKey(certificate.keyFile()));
+    return true;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.moqbed.live.stack;
 
 import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.netty.ServerCertificate;
 import java.net.InetSocketAddress;
 import java.util.List;
 
@@ -18,6 +19,15 @@ public interface ServerEndpoint extends AutoCloseable {
    */
   default List<EventLoopScheduler> loops() {
     return List.of(scheduler());
+  }
+
+  /**
+   * Serves handshakes from now on with {@code certificate} (a renewed self-signed one); connections
+   * already open keep theirs. False when the stack cannot change it while it runs (quiche, as Netty
+   * configures it here): the relay must restart to take a new one.
+   */
+  default boolean replaceCertificate(ServerCertificate certificate) {
+    return false;
   }
 
   /** The socket layer, for banners: "epoll+GSO", "epoll" or "NIO". */

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
+import java.security.Signature;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
@@ -27,7 +28,10 @@ public final class ServerTlsContext implements AutoCloseable {
   /** The in-memory key store's password; the store never leaves this object. */
   private static final char[] STORE_PASSWORD = "moqbed".toCharArray();
 
-  private final TlsServerEngineFactory factory;
+  // Replaced whole when the certificate is renewed; each handshake reads it once.
+  private volatile TlsServerEngineFactory factory;
+  // Guarded by this: a factory made after close would start a ticket thread nobody stops.
+  private boolean closed;
   private final List<String> applicationProtocols;
   private final List<TlsCipherSuite> cipherSuites;
 
@@ -61,26 +65,76 @@ public final class ServerTlsContext implements AutoCloseable {
       PrivateKey key,
       List<String> applicationProtocols,
       List<TlsCipherSuite> cipherSuites) {
-    if (chain.isEmpty()) {
-      throw new IllegalArgumentException("no server certificate");
-    }
     if (applicationProtocols.isEmpty()) {
       throw new IllegalArgumentException(
           "a QUIC server needs an application protocol (RFC 9001 §8.1)");
     }
+    return new ServerTlsContext(
+        newFactory(chain, key), List.copyOf(applicationProtocols), List.copyOf(cipherSuites));
+  }
+
+  /**
+   * Serves handshakes that start from now on with another certificate and key (a renewed
+   * self-signed certificate); handshakes under way and connections established keep the one they
+   * began with. Session tickets issued under the old one are no longer accepted: those clients make
+   * a full handshake. When the new pair is refused, the old one stays.
+   *
+   * @throws IllegalArgumentException when agent15 cannot sign with the pair, or the key is not the
+   *     certificate's
+   * @throws IllegalStateException after {@link #close}
+   */
+  public synchronized void replaceIdentity(List<X509Certificate> chain, PrivateKey key) {
+    if (closed) {
+      throw new IllegalStateException("the server's TLS context is closed");
+    }
+    TlsServerEngineFactory replaced = factory;
+    factory = newFactory(chain, key);
+    replaced.dispose();
+  }
+
+  private static TlsServerEngineFactory newFactory(List<X509Certificate> chain, PrivateKey key) {
+    if (chain.isEmpty()) {
+      throw new IllegalArgumentException("no server certificate");
+    }
+    requireKeyOf(chain.get(0), key);
     try {
       // agent15 takes a certificate and key only from a key store (its PEM reader is deprecated
       // and RSA-only), so the PEM contents go into one that lives in memory.
       KeyStore store = KeyStore.getInstance("PKCS12");
       store.load(null, null);
       store.setKeyEntry(ALIAS, key, STORE_PASSWORD, chain.toArray(new Certificate[0]));
-      TlsServerEngineFactory factory = new TlsServerEngineFactory(store, ALIAS, STORE_PASSWORD);
-      return new ServerTlsContext(
-          factory, List.copyOf(applicationProtocols), List.copyOf(cipherSuites));
+      return new TlsServerEngineFactory(store, ALIAS, STORE_PASSWORD);
     } catch (CertificateException e) {
       throw new IllegalArgumentException("agent15 cannot sign with this certificate: " + e, e);
     } catch (GeneralSecurityException | IOException e) {
       throw new IllegalArgumentException("certificate and key do not go together: " + e, e);
+    }
+  }
+
+  /**
+   * A key that is not the certificate's would be taken (a key store does not compare them) and fail
+   * every handshake's CertificateVerify; a signature checked here fails once, with a reason.
+   */
+  private static void requireKeyOf(X509Certificate certificate, PrivateKey key) {
+    String algorithm = key.getAlgorithm().equals("EC") ? "SHA256withECDSA" : "SHA256withRSA";
+    byte[] probe =
+        "moqbed certificate and key".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    boolean matches;
+    try {
+      Signature signer = Signature.getInstance(algorithm);
+      signer.initSign(key);
+      signer.update(probe);
+      byte[] signed = signer.sign();
+      Signature verifier = Signature.getInstance(algorithm);
+      verifier.initVerify(certificate.getPublicKey());
+      verifier.update(probe);
+      matches = verifier.verify(signed);
+    } catch (GeneralSecurityException e) {
+      matches = false;
+    }
+    if (!matches) {
+      throw new IllegalArgumentException(
+          "certificate and key do not go together: the key is not the certificate's");
     }
   }
 
@@ -100,7 +154,8 @@ public final class ServerTlsContext implements AutoCloseable {
 
   /** Stops the factory's session-ticket registry and its thread. */
   @Override
-  public void close() {
+  public synchronized void close() {
+    closed = true;
     factory.dispose();
   }
 }
