@@ -15,6 +15,7 @@ import dev.moqbed.simulation.RunVariation;
 import dev.moqbed.simulation.moq.ChainFairness;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
 import dev.moqbed.subscriber.TrackReport;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -229,14 +230,57 @@ final class LiveCommand implements Runnable {
           duration > 0 ? duration : first.mediaMicros());
       options.warmUp(first, stacks.get(0), err);
       Path certificates = LiveScenarioOptions.certificates();
-      LiveScenarioRounds rounds;
+      LiveScenarioRounds rounds = LiveScenarioRounds.of(options, stacks, comparisonOptions);
+      // Ctrl-C or SIGTERM: the tables and files of the runs that finished, as a sweep keeps them.
+      InterruptSummary interrupted =
+          InterruptSummary.register(
+              "moqbed-live-interrupted",
+              () -> interruptedSummary(rounds, stacks.size() * options.runs, first, out, err));
       try {
-        rounds =
-            LiveScenarioRounds.run(options, stacks, duration, certificates, comparisonOptions, err);
+        rounds.run(options, duration, certificates, comparisonOptions, err);
       } finally {
+        interrupted.close();
         LiveScenarioOptions.deleteRecursively(certificates);
         options.finishQlog(err);
       }
+      if (interrupted.interrupted()) {
+        return 1; // the summary is the hook's; the JVM exits with 130 or 143
+      }
+      return summarise(rounds, first, out, err);
+    }
+
+    /** What the runs that finished measured, then their rows and frames under --out. */
+    private void interruptedSummary(
+        LiveScenarioRounds rounds,
+        int planned,
+        LiveScenario first,
+        PrintWriter out,
+        PrintWriter err) {
+      int finished = rounds.records().size();
+      err.println();
+      err.println(
+          "moqbed live run: interrupted after "
+              + finished
+              + " of "
+              + planned
+              + " runs"
+              + (finished == 0 ? ", nothing to summarise" : "; what they measured:"));
+      err.flush();
+      if (finished == 0) {
+        return;
+      }
+      try {
+        summarise(rounds, first, out, err);
+      } catch (IOException | RuntimeException e) {
+        err.println("moqbed live run: the partial summary failed: " + e.getMessage());
+        err.flush();
+      }
+    }
+
+    /** The tables of the runs kept, and their rows and frames under --out. */
+    private int summarise(
+        LiveScenarioRounds rounds, LiveScenario first, PrintWriter out, PrintWriter err)
+        throws IOException {
       List<RunRecord> records = rounds.records();
       List<FrameTable> frames = rounds.frames();
       int incomplete = rounds.incomplete();
