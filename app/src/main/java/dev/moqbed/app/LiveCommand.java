@@ -379,6 +379,18 @@ final class LiveCommand implements Runnable {
       List<FrameTable> frames = new ArrayList<>();
       LiveComparisonTable table = new LiveComparisonTable(fromMicros);
       int incomplete = 0;
+      // Ctrl-C or SIGTERM: the table and files of the pairs (simulated and live) that finished.
+      InterruptSummary interrupted =
+          InterruptSummary.register(
+              "moqbed-live-interrupted",
+              () ->
+                  interruptedSummary(
+                      new Partial(stacks.size() * options.runs, records, frames, table),
+                      options,
+                      first,
+                      formatOption.format,
+                      out,
+                      err));
       try {
         for (LiveStack stack : stacks) {
           String controller = stack.controller();
@@ -402,9 +414,6 @@ final class LiveCommand implements Runnable {
                     ? ChainFairness.record(
                         simulated, live.spec(), live.name(), controller, run, options.seed)
                     : simulated.record(live.name(), controller, run, options.seed);
-            records.add(simRecord);
-            frames.add(simulated.frameTable(run));
-            table.addSimulated(controller, simRecord, simulated.frames());
             err.printf(
                 Locale.ROOT,
                 "  %s simulated, run %d/%d: media avg %s us, max %s us%s%n",
@@ -425,14 +434,23 @@ final class LiveCommand implements Runnable {
             RunRecord liveRecord =
                 result.record(
                     live, LiveScenarioRun.label(controller, firstBulk), run, options.seed);
-            records.add(liveRecord);
-            frames.add(result.frameTable(run));
-            table.addLive(controller, liveRecord, result.frames());
+            synchronized (records) { // a pair at once: a Ctrl-C summary sees whole pairs only
+              records.add(simRecord);
+              frames.add(simulated.frameTable(run));
+              table.addSimulated(controller, simRecord, simulated.frames());
+              records.add(liveRecord);
+              frames.add(result.frameTable(run));
+              table.addLive(controller, liveRecord, result.frames());
+            }
           }
         }
       } finally {
+        interrupted.close();
         LiveScenarioOptions.deleteRecursively(certificates);
         options.finishQlog(err);
+      }
+      if (interrupted.interrupted()) {
+        return 1; // the summary is the hook's; the JVM exits with 130 or 143
       }
       out.print(table.table().render(formatOption.format));
       out.flush();
@@ -442,6 +460,44 @@ final class LiveCommand implements Runnable {
         return 1;
       }
       return 0;
+    }
+  }
+
+  /** What {@code live compare} has measured so far: whole pairs in {@code records}. */
+  private record Partial(
+      int planned, List<RunRecord> records, List<FrameTable> frames, LiveComparisonTable table) {}
+
+  /** On Ctrl-C: the comparison of the pairs that finished, then their rows and frames. */
+  private static void interruptedSummary(
+      Partial partial,
+      LiveScenarioOptions options,
+      LiveScenario first,
+      OutputFormat format,
+      PrintWriter out,
+      PrintWriter err) {
+    synchronized (partial.records()) {
+      int pairs = partial.records().size() / 2;
+      err.println();
+      err.println(
+          "moqbed live compare: interrupted after "
+              + pairs
+              + " of "
+              + partial.planned()
+              + " runs (each simulated and live)"
+              + (pairs == 0 ? ", nothing to summarise" : "; what they measured:"));
+      err.flush();
+      if (pairs == 0) {
+        return;
+      }
+      out.print(partial.table().table().render(format));
+      out.flush();
+      try {
+        options.write(
+            partial.records(), partial.frames(), LiveScenarioRun.extraColumns(first), err);
+      } catch (IOException | RuntimeException e) {
+        err.println("moqbed live compare: writing the runs failed: " + e.getMessage());
+        err.flush();
+      }
     }
   }
 
