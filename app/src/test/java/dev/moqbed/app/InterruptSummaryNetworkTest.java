@@ -70,11 +70,13 @@ class InterruptSummaryNetworkTest {
 
   @Test
   @Timeout(value = 180, unit = TimeUnit.SECONDS)
-  void subscriberPrintsWhatItReceivedAndFlushesItsFrames() throws Exception {
+  void subscriberAndPublisherPrintWhatTheyReceivedAndSent() throws Exception {
     String relay = "127.0.0.1:" + freeUdpPort();
     processes.start("relay", "relay", "--listen", relay, "--interval", "0");
     processes.awaitLine("relay", "moqbed relay: listening on");
-    processes.start("publisher", "publisher", "--relay", relay, "--insecure", "--duration", "120s");
+    Process publisher =
+        processes.start(
+            "publisher", "publisher", "--relay", relay, "--insecure", "--duration", "120s");
     processes.awaitLine("publisher", "accepted by"); // subscribing before it: refused
     Path frames = work.resolve("frames.csv");
     Process subscriber =
@@ -102,6 +104,13 @@ class InterruptSummaryNetworkTest {
     List<String> rows = Files.readAllLines(frames);
     assertTrue(rows.size() > 10, "frames flushed: " + rows.size() + " lines");
     assertNoStackTrace("subscriber");
+
+    assertEquals(SIGTERM_EXIT, terminate(publisher), processes.output("publisher"));
+    String sent = processes.output("publisher");
+    assertTrue(sent.contains("publisher: interrupted after "), sent);
+    assertTrue(sent.contains(" of 120 s; what it sent:"), sent);
+    assertTrue(processes.standardOutput("publisher").contains("objects_sent"), sent);
+    assertNoStackTrace("publisher");
   }
 
   @Test
