@@ -272,84 +272,70 @@ final class SubscriberCommand implements Callable<Integer> {
       }
       long started = System.nanoTime();
       // Ctrl-C or SIGTERM: the subscriber stops, and the summary covers what it received so far.
-      try (InterruptSummary interrupted =
+      InterruptSummary interrupted =
           InterruptSummary.stopping(
               "moqbed-subscriber-interrupted",
-              () -> client.scheduler().execute(() -> subscriber[0].stop("interrupted")))) {
-        SubscriberReport report = finished.get();
-        if (interrupted.interrupted()) {
-          err.println(
-              "subscriber: "
-                  + InterruptSummary.after(System.nanoTime() - started, 0)
-                  + "; what it received:");
-          err.flush();
-        }
-        return summarise(report, subscriber[0], run, printer, frames, collect, address);
+              () -> client.scheduler().execute(() -> subscriber[0].stop("interrupted")));
+      SubscriberReport report = finished.get();
+      if (interrupted.interrupted()) {
+        err.println(
+            "subscriber: "
+                + InterruptSummary.after(System.nanoTime() - started, 0)
+                + "; what it received:");
+        err.flush();
       }
-    }
-  }
-
-  /** Closes the outputs and prints the summary: the intervals' total and the tables. */
-  private int summarise(
-      SubscriberReport report,
-      Subscriber subscriber,
-      IntervalRun run,
-      IntervalPrinter printer,
-      BufferedWriter frames,
-      RecordSender collect,
-      InetSocketAddress address)
-      throws IOException, InterruptedException {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    if (frames != null) {
-      frames.close();
-    }
-    if (collect != null) {
-      collect.finish(SubscriberRecords.end(report, CollectOption.nowMicros()));
-      err.println("subscriber: " + CollectOption.summary(collect, collect.close(5_000)));
-      err.flush();
-    }
-    List<IntervalSnapshot> intervalList = List.of();
-    if (run != null) {
-      run.stop();
-      intervalList = run.await();
-    }
-    if (run != null && formatOption.format == OutputFormat.JSON) {
-      printer.document(
-          "subscriber",
-          configuration(address),
-          intervalList,
-          Json.parse(LiveSupport.subscriberTable(report).render(OutputFormat.JSON)));
+      if (frames != null) {
+        frames.close();
+      }
+      if (collect != null) {
+        collect.finish(SubscriberRecords.end(report, CollectOption.nowMicros()));
+        err.println("subscriber: " + CollectOption.summary(collect, collect.close(5_000)));
+        err.flush();
+      }
+      List<IntervalSnapshot> intervalList = List.of();
+      if (run != null) {
+        run.stop();
+        intervalList = run.await();
+      }
+      if (run != null && formatOption.format == OutputFormat.JSON) {
+        printer.document(
+            "subscriber",
+            configuration(address),
+            intervalList,
+            Json.parse(LiveSupport.subscriberTable(report).render(OutputFormat.JSON)));
+        out.flush();
+        interrupted.close();
+        return exitCode(report, err);
+      }
+      if (run != null) {
+        printer.summary(intervalList);
+        out.println();
+      }
+      out.print(LiveSupport.subscriberTable(report).render(formatOption.format));
+      String gaps = gapSummary(report, subscriber[0].reconnects());
+      if (formatOption.format == OutputFormat.TABLE && gaps != null) {
+        out.println(gaps);
+      }
+      Table hops = LiveSupport.hopTable(report);
+      if (formatOption.format == OutputFormat.TABLE && !hops.rows().isEmpty()) {
+        out.println();
+        out.println("Latency per hop (from the relays' arrival stamps; one host = one clock):");
+        out.print(hops.render(formatOption.format));
+      }
+      if (formatOption.format == OutputFormat.TABLE
+          && (clockOffsetMicros != 0 || clockUncertaintyMicros != 0)) {
+        out.println(
+            "Latencies assume the publisher's clock is "
+                + Quantities.formatDuration(Math.abs(clockOffsetMicros))
+                + (clockOffsetMicros < 0 ? " ahead of" : " behind")
+                + " this host's, ± "
+                + Quantities.formatDuration(clockUncertaintyMicros)
+                + ".");
+      }
       out.flush();
+      interrupted.close();
       return exitCode(report, err);
     }
-    if (run != null) {
-      printer.summary(intervalList);
-      out.println();
-    }
-    out.print(LiveSupport.subscriberTable(report).render(formatOption.format));
-    String gaps = gapSummary(report, subscriber.reconnects());
-    if (formatOption.format == OutputFormat.TABLE && gaps != null) {
-      out.println(gaps);
-    }
-    Table hops = LiveSupport.hopTable(report);
-    if (formatOption.format == OutputFormat.TABLE && !hops.rows().isEmpty()) {
-      out.println();
-      out.println("Latency per hop (from the relays' arrival stamps; one host = one clock):");
-      out.print(hops.render(formatOption.format));
-    }
-    if (formatOption.format == OutputFormat.TABLE
-        && (clockOffsetMicros != 0 || clockUncertaintyMicros != 0)) {
-      out.println(
-          "Latencies assume the publisher's clock is "
-              + Quantities.formatDuration(Math.abs(clockOffsetMicros))
-              + (clockOffsetMicros < 0 ? " ahead of" : " behind")
-              + " this host's, ± "
-              + Quantities.formatDuration(clockUncertaintyMicros)
-              + ".");
-    }
-    out.flush();
-    return exitCode(report, err);
   }
 
   /** One line on the reconnects and the frames each track lost meanwhile; null without any. */
