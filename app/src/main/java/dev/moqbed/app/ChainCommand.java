@@ -20,6 +20,7 @@ import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.media.spec.MediaSpec;
+import dev.moqbed.netem.DirectionSample;
 import dev.moqbed.netem.LinkDescription;
 import dev.moqbed.netsim.LinkDirection;
 import dev.moqbed.netty.NativeQuic;
@@ -36,7 +37,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -332,80 +332,51 @@ final class ChainCommand implements Callable<Integer> {
         runsOut == null
             ? null
             : runsOut.start(relayStack(), relayStack().controller() + receiverOption.labelSuffix());
+    LiveChain.Result result;
+    HostNoise noise;
     LiveChain.prepare();
-    CompletableFuture<Void> stop = new CompletableFuture<>();
-    long started = System.nanoTime();
-    // Ctrl-C or SIGTERM: the chain ends early and the usual summary covers the media so far.
-    try (InterruptSummary interrupted =
-        InterruptSummary.stopping("moqbed-chain-interrupted", () -> stop.complete(null))) {
-      LiveChain.Result result;
-      HostNoise noise;
-      try (HostNoiseProbe probe = new HostNoiseProbe()) {
-        probe.start();
-        result =
-            LiveChain.run(
-                written == null
-                    ? options
-                    : options.toBuilder().frames((i, f) -> written.frame(f)).build(),
-                metrics,
-                null,
-                stop);
-        noise = probe.stop();
+    try (ChainInterrupt interrupt = new ChainInterrupt(durationMicros, commandSpec);
+        HostNoiseProbe probe = new HostNoiseProbe()) {
+      probe.start();
+      result =
+          interrupt.run(
+              written == null
+                  ? options
+                  : options.toBuilder().frames((i, f) -> written.frame(f)).build(),
+              metrics);
+      noise = probe.stop();
+      interrupt.finish(written, result);
+      String controller = relayStack().controller();
+      LiveComparison single =
+          new LiveComparison(
+              List.of(controller),
+              ChainMetrics.of(options.media()),
+              comparisonOptions.effects(),
+              comparisonOptions.limits());
+      single.add(ControllerRun.of(controller, 0, single.metrics(), result, noise, false));
+      Table perSubscriber = ChainTable.of(result).withLeadingColumn("cc", controller);
+      if (formatOption.format == OutputFormat.JSON) {
+        Map<String, Object> document =
+            IntervalJson.document(
+                "chain",
+                configuration(),
+                result.intervals(),
+                Json.parse(perSubscriber.render(OutputFormat.JSON)));
+        document.putAll(ComparisonTables.json(single)); // the shape of a comparison's document
+        out.println(Json.write(document).stripTrailing());
+      } else {
+        if (printer != null) {
+          printer.summary(result.intervals());
+          out.println();
+        }
+        out.print(perSubscriber.render(formatOption.format));
+        if (formatOption.format == OutputFormat.TABLE) {
+          printDetails(out, result, route, single);
+        }
       }
-      if (interrupted.interrupted()) {
-        PrintWriter err = commandSpec.commandLine().getErr();
-        err.println(
-            "moqbed chain: "
-                + InterruptSummary.after(System.nanoTime() - started, durationMicros)
-                + (written == null ? "" : " (not written to runs.csv: only whole runs are)")
-                + "; what it measured:");
-        err.flush();
-      } else if (written != null) {
-        ChainRunsOutput.finish(written, result);
-      }
-      return summarise(options.media(), result, noise, out, printer, route);
+      out.flush();
+      return 0;
     }
-  }
-
-  /** The single run's tables: per subscriber, then the details (table format) or JSON. */
-  private int summarise(
-      MediaSpec media,
-      LiveChain.Result result,
-      HostNoise noise,
-      PrintWriter out,
-      IntervalPrinter printer,
-      EmulatedSubscriberRoute route) {
-    String controller = relayStack().controller();
-    LiveComparison single =
-        new LiveComparison(
-            List.of(controller),
-            ChainMetrics.of(media),
-            comparisonOptions.effects(),
-            comparisonOptions.limits());
-    single.add(ControllerRun.of(controller, 0, single.metrics(), result, noise, false));
-    Table perSubscriber = ChainTable.of(result).withLeadingColumn("cc", controller);
-    if (formatOption.format == OutputFormat.JSON) {
-      Map<String, Object> document =
-          IntervalJson.document(
-              "chain",
-              configuration(),
-              result.intervals(),
-              Json.parse(perSubscriber.render(OutputFormat.JSON)));
-      document.putAll(ComparisonTables.json(single)); // the shape of a comparison's document
-      out.println(Json.write(document).stripTrailing());
-    } else {
-      if (printer != null) {
-        printer.summary(result.intervals());
-        out.println();
-      }
-      out.print(perSubscriber.render(formatOption.format));
-      if (formatOption.format == OutputFormat.TABLE) {
-        ChainDetails.print(
-            out, result, route, single, relays, relayStack().transport() == LiveTransport.QUICHE);
-      }
-    }
-    out.flush();
-    return 0;
   }
 
   /** What the single run is, before it starts. */
@@ -434,6 +405,40 @@ final class ChainCommand implements Callable<Integer> {
                 + "; ECN not carried)")
         + (endpoint == null ? "" : ", relay metrics on :" + endpoint.port() + "/metrics")
         + " ...";
+  }
+
+  /** After the single run's table: the hops, the relay's paths, the emulator, the host. */
+  private void printDetails(
+      PrintWriter out,
+      LiveChain.Result result,
+      EmulatedSubscriberRoute route,
+      LiveComparison single) {
+    out.println(
+        "hopK: latency per hop from the relays' arrival stamps (hop1 = publisher -> relay 1,"
+            + " hop"
+            + (relays + 1)
+            + " = last relay -> subscriber); subscriptions per relay: "
+            + result.subscriptionsPerRelay()
+            + (result.subscriptionsPerLoop().get(0).size() == 1
+                ? ""
+                : " (per event loop: " + result.subscriptionsPerLoop() + ")"));
+    out.println();
+    out.println(
+        "The relay's path to each subscriber ("
+            + (relayStack().transport() == LiveTransport.QUICHE ? "quiche's" : "its controller's")
+            + " last report before it left):");
+    out.print(ChainTable.paths(result).render(OutputFormat.TABLE));
+    if (route != null) {
+      out.println();
+      out.println("The link emulator between the relay and the subscribers, over the run:");
+      long origin = route.lastTotals().isEmpty() ? 0 : route.lastTotals().get(0).startMicros();
+      for (DirectionSample sample : route.lastTotals()) {
+        out.println(NetemLines.line(sample, origin));
+      }
+    }
+    out.println();
+    out.println("The host during the run:");
+    out.print(ComparisonTables.noise(single).render(OutputFormat.TABLE));
   }
 
   /** {@code --cc} names several controllers. */
