@@ -192,7 +192,25 @@ final class BenchFanoutCommand implements Callable<Integer> {
     // A JSON document holds one run's intervals; the table prints every run's as it goes.
     boolean intervals =
         intervalOption.reportsIn(formatOption.format) && (runs.size() == 1 || table);
-    List<FanoutBench.Result> results = new ArrayList<>();
+    List<FanoutBench.Result> results = new java.util.concurrent.CopyOnWriteArrayList<>();
+    // Ctrl-C or SIGTERM: the tables of the runs that finished.
+    InterruptSummary interrupted =
+        InterruptSummary.register(
+            "moqbed-bench-interrupted", () -> interruptedSummary(results, runs.size(), out, err));
+    try {
+      return runAll(runs, intervals, results, out);
+    } finally {
+      interrupted.close();
+    }
+  }
+
+  /** Every run of the matrix, then the tables; the JSON document of a single run. */
+  private int runAll(
+      List<FanoutBench.Options> runs,
+      boolean intervals,
+      List<FanoutBench.Result> results,
+      PrintWriter out)
+      throws Exception {
     for (int i = 0; i < runs.size(); i++) {
       FanoutBench.Options run = runs.get(i);
       if (runs.size() > 1) {
@@ -230,6 +248,24 @@ final class BenchFanoutCommand implements Callable<Integer> {
     }
     print(out, results);
     return 0;
+  }
+
+  /** On Ctrl-C: what the finished runs measured. */
+  private void interruptedSummary(
+      List<FanoutBench.Result> results, int planned, PrintWriter out, PrintWriter err) {
+    List<FanoutBench.Result> finished = List.copyOf(results);
+    err.println();
+    err.println(
+        "bench fanout: interrupted after "
+            + finished.size()
+            + " of "
+            + planned
+            + " runs"
+            + (finished.isEmpty() ? ", nothing to summarise" : "; what they measured:"));
+    err.flush();
+    if (!finished.isEmpty()) {
+      print(out, finished);
+    }
   }
 
   private void print(PrintWriter out, List<FanoutBench.Result> results) {

@@ -335,49 +335,48 @@ final class ChainCommand implements Callable<Integer> {
     LiveChain.Result result;
     HostNoise noise;
     LiveChain.prepare();
-    try (HostNoiseProbe probe = new HostNoiseProbe()) {
+    try (ChainInterrupt interrupt = new ChainInterrupt(durationMicros, commandSpec);
+        HostNoiseProbe probe = new HostNoiseProbe()) {
       probe.start();
       result =
-          LiveChain.run(
+          interrupt.run(
               written == null
                   ? options
                   : options.toBuilder().frames((i, f) -> written.frame(f)).build(),
               metrics);
       noise = probe.stop();
-    }
-    if (written != null) {
-      ChainRunsOutput.finish(written, result);
-    }
-    String controller = relayStack().controller();
-    LiveComparison single =
-        new LiveComparison(
-            List.of(controller),
-            ChainMetrics.of(options.media()),
-            comparisonOptions.effects(),
-            comparisonOptions.limits());
-    single.add(ControllerRun.of(controller, 0, single.metrics(), result, noise, false));
-    Table perSubscriber = ChainTable.of(result).withLeadingColumn("cc", controller);
-    if (formatOption.format == OutputFormat.JSON) {
-      Map<String, Object> document =
-          IntervalJson.document(
-              "chain",
-              configuration(),
-              result.intervals(),
-              Json.parse(perSubscriber.render(OutputFormat.JSON)));
-      document.putAll(ComparisonTables.json(single)); // the shape of a comparison's document
-      out.println(Json.write(document).stripTrailing());
-    } else {
-      if (printer != null) {
-        printer.summary(result.intervals());
-        out.println();
+      interrupt.finish(written, result);
+      String controller = relayStack().controller();
+      LiveComparison single =
+          new LiveComparison(
+              List.of(controller),
+              ChainMetrics.of(options.media()),
+              comparisonOptions.effects(),
+              comparisonOptions.limits());
+      single.add(ControllerRun.of(controller, 0, single.metrics(), result, noise, false));
+      Table perSubscriber = ChainTable.of(result).withLeadingColumn("cc", controller);
+      if (formatOption.format == OutputFormat.JSON) {
+        Map<String, Object> document =
+            IntervalJson.document(
+                "chain",
+                configuration(),
+                result.intervals(),
+                Json.parse(perSubscriber.render(OutputFormat.JSON)));
+        document.putAll(ComparisonTables.json(single)); // the shape of a comparison's document
+        out.println(Json.write(document).stripTrailing());
+      } else {
+        if (printer != null) {
+          printer.summary(result.intervals());
+          out.println();
+        }
+        out.print(perSubscriber.render(formatOption.format));
+        if (formatOption.format == OutputFormat.TABLE) {
+          printDetails(out, result, route, single);
+        }
       }
-      out.print(perSubscriber.render(formatOption.format));
-      if (formatOption.format == OutputFormat.TABLE) {
-        printDetails(out, result, route, single);
-      }
+      out.flush();
+      return 0;
     }
-    out.flush();
-    return 0;
   }
 
   /** What the single run is, before it starts. */

@@ -110,19 +110,23 @@ final class CollectCommand implements Callable<Integer> {
             + " s idle");
     out.flush();
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  try {
-                    server.close();
-                    out.println("collect: stopped; files flushed");
-                    out.flush();
-                  } catch (java.io.IOException e) {
-                    System.err.println("moqbed: collect: " + e.getMessage());
-                  }
-                  stopped.countDown();
-                }));
+    long started = System.nanoTime();
+    // Ctrl-C or SIGTERM, the only way it ends: close the runs still open, flushed, as incomplete.
+    InterruptSummary.register(
+        "moqbed-collect-interrupted",
+        () -> {
+          try {
+            server.close();
+            out.println(
+                "collect: stopped; files flushed ("
+                    + InterruptSummary.after(System.nanoTime() - started, 0)
+                    + ")");
+            out.flush();
+          } catch (java.io.IOException e) {
+            System.err.println("moqbed: collect: " + e.getMessage());
+          }
+          stopped.countDown();
+        });
     stopped.await();
     return 0;
   }

@@ -42,6 +42,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -139,7 +140,28 @@ final class DemoCommand implements Callable<Integer> {
     printer.flush();
     FrameLatencyCdfs.Builder frameLatencies = new FrameLatencyCdfs.Builder();
     ControllerTraces.Builder traces = new ControllerTraces.Builder();
-    List<Batch> batches = runAll(frameLatencies, traces);
+    List<Batch> batches;
+    // Ctrl-C or SIGTERM here: the tables need every run, so say what was lost and how to go on.
+    InterruptSummary interrupted =
+        InterruptSummary.register(
+            "moqbed-demo-interrupted",
+            () -> {
+              PrintWriter err = spec.commandLine().getErr();
+              err.println();
+              err.println(
+                  "moqbed demo: "
+                      + InterruptSummary.after(System.nanoTime() - wallStart, 0)
+                      + ", during the virtual-time runs: nothing written to "
+                      + out
+                      + " (the tables and report.html need every run); run it again, or with"
+                      + " --runs 1 for a quicker look");
+              err.flush();
+            });
+    try {
+      batches = runAll(frameLatencies, traces);
+    } finally {
+      interrupted.close();
+    }
     printer.println();
     printer.println("Per-frame latency (capture to complete arrival), all runs together:");
     printer.print(frameTable(batches).render(OutputFormat.TABLE));
@@ -203,10 +225,31 @@ final class DemoCommand implements Callable<Integer> {
               .subscribers(3)
               .stacks(c4, c4)
               .build();
-      LiveChain.run(
-          options.toBuilder().durationMicros(2_000_000).build()); // warms up the JVM, not reported
-      LiveChain.Result result = LiveChain.run(options);
-      out.print(ChainTable.of(result).render(OutputFormat.TABLE));
+      CompletableFuture<Void> stop = new CompletableFuture<>();
+      // Ctrl-C or SIGTERM: the chain ends early and its table covers the media so far.
+      try (InterruptSummary interrupted =
+          InterruptSummary.stopping("moqbed-demo-interrupted", () -> stop.complete(null))) {
+        LiveChain.run( // warms up the JVM, not reported
+            options.toBuilder().durationMicros(2_000_000).build(), null, null, stop);
+        if (interrupted.interrupted()) {
+          out.println("Live chain interrupted during its warm-up: nothing measured.");
+          out.flush();
+          return;
+        }
+        long started = System.nanoTime();
+        LiveChain.Result result = LiveChain.run(options, null, null, stop);
+        if (interrupted.interrupted()) {
+          out.println(
+              "Live chain "
+                  + InterruptSummary.after(System.nanoTime() - started, liveDurationMicros)
+                  + "; what it measured:");
+        }
+        out.print(ChainTable.of(result).render(OutputFormat.TABLE));
+        out.flush();
+        if (interrupted.interrupted()) {
+          return; // the JVM is exiting: no "Done" and no next steps
+        }
+      }
       out.println("Run it yourself; several controllers in one table; quiche's BBR:");
       LIVE_COMMANDS.forEach(command -> out.println("  " + command));
     } catch (IOException | RuntimeException e) {

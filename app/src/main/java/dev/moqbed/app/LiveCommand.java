@@ -15,6 +15,7 @@ import dev.moqbed.simulation.RunVariation;
 import dev.moqbed.simulation.moq.ChainFairness;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
 import dev.moqbed.subscriber.TrackReport;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -229,14 +230,57 @@ final class LiveCommand implements Runnable {
           duration > 0 ? duration : first.mediaMicros());
       options.warmUp(first, stacks.get(0), err);
       Path certificates = LiveScenarioOptions.certificates();
-      LiveScenarioRounds rounds;
+      LiveScenarioRounds rounds = LiveScenarioRounds.of(options, stacks, comparisonOptions);
+      // Ctrl-C or SIGTERM: the tables and files of the runs that finished, as a sweep keeps them.
+      InterruptSummary interrupted =
+          InterruptSummary.register(
+              "moqbed-live-interrupted",
+              () -> interruptedSummary(rounds, stacks.size() * options.runs, first, out, err));
       try {
-        rounds =
-            LiveScenarioRounds.run(options, stacks, duration, certificates, comparisonOptions, err);
+        rounds.run(options, duration, certificates, comparisonOptions, err);
       } finally {
+        interrupted.close();
         LiveScenarioOptions.deleteRecursively(certificates);
         options.finishQlog(err);
       }
+      if (interrupted.interrupted()) {
+        return 1; // the summary is the hook's; the JVM exits with 130 or 143
+      }
+      return summarise(rounds, first, out, err);
+    }
+
+    /** What the runs that finished measured, then their rows and frames under --out. */
+    private void interruptedSummary(
+        LiveScenarioRounds rounds,
+        int planned,
+        LiveScenario first,
+        PrintWriter out,
+        PrintWriter err) {
+      int finished = rounds.records().size();
+      err.println();
+      err.println(
+          "moqbed live run: interrupted after "
+              + finished
+              + " of "
+              + planned
+              + " runs"
+              + (finished == 0 ? ", nothing to summarise" : "; what they measured:"));
+      err.flush();
+      if (finished == 0) {
+        return;
+      }
+      try {
+        summarise(rounds, first, out, err);
+      } catch (IOException | RuntimeException e) {
+        err.println("moqbed live run: the partial summary failed: " + e.getMessage());
+        err.flush();
+      }
+    }
+
+    /** The tables of the runs kept, and their rows and frames under --out. */
+    private int summarise(
+        LiveScenarioRounds rounds, LiveScenario first, PrintWriter out, PrintWriter err)
+        throws IOException {
       List<RunRecord> records = rounds.records();
       List<FrameTable> frames = rounds.frames();
       int incomplete = rounds.incomplete();
@@ -335,6 +379,18 @@ final class LiveCommand implements Runnable {
       List<FrameTable> frames = new ArrayList<>();
       LiveComparisonTable table = new LiveComparisonTable(fromMicros);
       int incomplete = 0;
+      // Ctrl-C or SIGTERM: the table and files of the pairs (simulated and live) that finished.
+      InterruptSummary interrupted =
+          InterruptSummary.register(
+              "moqbed-live-interrupted",
+              () ->
+                  interruptedSummary(
+                      new Partial(stacks.size() * options.runs, records, frames, table),
+                      options,
+                      first,
+                      formatOption.format,
+                      out,
+                      err));
       try {
         for (LiveStack stack : stacks) {
           String controller = stack.controller();
@@ -358,9 +414,6 @@ final class LiveCommand implements Runnable {
                     ? ChainFairness.record(
                         simulated, live.spec(), live.name(), controller, run, options.seed)
                     : simulated.record(live.name(), controller, run, options.seed);
-            records.add(simRecord);
-            frames.add(simulated.frameTable(run));
-            table.addSimulated(controller, simRecord, simulated.frames());
             err.printf(
                 Locale.ROOT,
                 "  %s simulated, run %d/%d: media avg %s us, max %s us%s%n",
@@ -381,14 +434,23 @@ final class LiveCommand implements Runnable {
             RunRecord liveRecord =
                 result.record(
                     live, LiveScenarioRun.label(controller, firstBulk), run, options.seed);
-            records.add(liveRecord);
-            frames.add(result.frameTable(run));
-            table.addLive(controller, liveRecord, result.frames());
+            synchronized (records) { // a pair at once: a Ctrl-C summary sees whole pairs only
+              records.add(simRecord);
+              frames.add(simulated.frameTable(run));
+              table.addSimulated(controller, simRecord, simulated.frames());
+              records.add(liveRecord);
+              frames.add(result.frameTable(run));
+              table.addLive(controller, liveRecord, result.frames());
+            }
           }
         }
       } finally {
+        interrupted.close();
         LiveScenarioOptions.deleteRecursively(certificates);
         options.finishQlog(err);
+      }
+      if (interrupted.interrupted()) {
+        return 1; // the summary is the hook's; the JVM exits with 130 or 143
       }
       out.print(table.table().render(formatOption.format));
       out.flush();
@@ -398,6 +460,44 @@ final class LiveCommand implements Runnable {
         return 1;
       }
       return 0;
+    }
+  }
+
+  /** What {@code live compare} has measured so far: whole pairs in {@code records}. */
+  private record Partial(
+      int planned, List<RunRecord> records, List<FrameTable> frames, LiveComparisonTable table) {}
+
+  /** On Ctrl-C: the comparison of the pairs that finished, then their rows and frames. */
+  private static void interruptedSummary(
+      Partial partial,
+      LiveScenarioOptions options,
+      LiveScenario first,
+      OutputFormat format,
+      PrintWriter out,
+      PrintWriter err) {
+    synchronized (partial.records()) {
+      int pairs = partial.records().size() / 2;
+      err.println();
+      err.println(
+          "moqbed live compare: interrupted after "
+              + pairs
+              + " of "
+              + partial.planned()
+              + " runs (each simulated and live)"
+              + (pairs == 0 ? ", nothing to summarise" : "; what they measured:"));
+      err.flush();
+      if (pairs == 0) {
+        return;
+      }
+      out.print(partial.table().table().render(format));
+      out.flush();
+      try {
+        options.write(
+            partial.records(), partial.frames(), LiveScenarioRun.extraColumns(first), err);
+      } catch (IOException | RuntimeException e) {
+        err.println("moqbed live compare: writing the runs failed: " + e.getMessage());
+        err.flush();
+      }
     }
   }
 

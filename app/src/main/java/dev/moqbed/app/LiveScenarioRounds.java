@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * {@code live run NAME --cc LIST --runs N}: the scenario once per controller and round, the rounds
@@ -29,7 +29,8 @@ final class LiveScenarioRounds {
   private final List<LiveStack> stacks;
   private final List<String> labels;
   private final LiveComparison comparison;
-  private final List<TreeMap<Integer, Kept>> kept = new ArrayList<>();
+  // read by the Ctrl-C summary while the rounds run
+  private final List<ConcurrentSkipListMap<Integer, Kept>> kept = new ArrayList<>();
 
   /** What one run left for runs.csv, the frames files and the tables. */
   private record Kept(LiveScenarioRun run, RunRecord record, String label) {}
@@ -44,20 +45,25 @@ final class LiveScenarioRounds {
             ChainMetrics.of(first.media()),
             comparisonOptions.effects(),
             comparisonOptions.limits());
-    stacks.forEach(stack -> kept.add(new TreeMap<>()));
+    stacks.forEach(stack -> kept.add(new ConcurrentSkipListMap<>()));
   }
 
-  /** Runs {@code options.runs} rounds of {@code stacks}; then the disturbed ones again if asked. */
-  static LiveScenarioRounds run(
+  /** The rounds of {@code stacks}, none run yet. */
+  static LiveScenarioRounds of(
+      LiveScenarioOptions options, List<LiveStack> stacks, ComparisonOptions comparisonOptions) {
+    LiveScenario first = LiveScenario.of(options.scenario, stacks.get(0).controller());
+    return new LiveScenarioRounds(stacks, first, comparisonOptions);
+  }
+
+  /** Runs {@code options.runs} rounds of the stacks; then the disturbed ones again if asked. */
+  void run(
       LiveScenarioOptions options,
-      List<LiveStack> stacks,
       long durationMicros,
       Path certificates,
       ComparisonOptions comparisonOptions,
       PrintWriter err)
       throws IOException, InterruptedException {
-    LiveScenario first = LiveScenario.of(options.scenario, stacks.get(0).controller());
-    LiveScenarioRounds rounds = new LiveScenarioRounds(stacks, first, comparisonOptions);
+    LiveScenarioRounds rounds = this;
     ComparisonRounds.Run run =
         (row, round, repeated) -> {
           LiveStack stack = stacks.get(row);
@@ -103,7 +109,6 @@ final class LiveScenarioRounds {
             }
           }
         });
-    return rounds;
   }
 
   /** Every run's row of runs.csv, controller by controller, round by round. */
@@ -131,7 +136,7 @@ final class LiveScenarioRounds {
   /** Per controller, the draft metrics' mean and p90 over its runs. */
   Table meanAndP90() {
     Table table = new Table("cc", "metric", "mean", "p90");
-    for (TreeMap<Integer, Kept> own : kept) {
+    for (ConcurrentSkipListMap<Integer, Kept> own : kept) {
       if (own.isEmpty()) {
         continue;
       }
@@ -163,6 +168,6 @@ final class LiveScenarioRounds {
 
   /** The medians with their intervals, the pairs' verdicts and the host during each run. */
   void printComparison(PrintWriter out) {
-    out.print(ComparisonTables.text(comparison));
+    out.print(ComparisonTables.text(comparison.copy()));
   }
 }

@@ -175,7 +175,12 @@ final class PublisherCommand implements Callable<Integer> {
       LiveQlogOption.finish(qlog, "publisher", err);
       throw e;
     }
-    try {
+    long started = System.nanoTime();
+    // Ctrl-C or SIGTERM: the session closes, and the summary covers what was sent so far.
+    try (InterruptSummary interrupted =
+        InterruptSummary.stopping(
+            "moqbed-publisher-interrupted",
+            () -> client.scheduler().execute(() -> publisher.stop("interrupted")))) {
       err.println(
           "publisher: connected to "
               + ConnectFailure.addressText(address)
@@ -183,6 +188,13 @@ final class PublisherCommand implements Callable<Integer> {
               + dev.moqbed.runtime.Quantities.formatDuration(durationMicros));
       err.flush();
       PublisherReport report = closed.get();
+      if (interrupted.interrupted()) {
+        err.println(
+            "publisher: "
+                + InterruptSummary.after(System.nanoTime() - started, durationMicros)
+                + "; what it sent:");
+        err.flush();
+      }
       List<IntervalSnapshot> intervalList = List.of();
       if (run.get() != null) {
         run.get().stop(); // the relay went away before the media finished

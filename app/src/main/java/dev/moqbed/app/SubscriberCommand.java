@@ -41,7 +41,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -271,15 +270,20 @@ final class SubscriberCommand implements Callable<Integer> {
                 0,
                 printer::interval);
       }
-      CompletableFuture<Void> printed = new CompletableFuture<>();
-      Thread hook =
-          new Thread(
-              () -> {
-                client.scheduler().execute(() -> subscriber[0].stop("interrupted"));
-                printed.orTimeout(3, TimeUnit.SECONDS).exceptionally(e -> null).join();
-              });
-      Runtime.getRuntime().addShutdownHook(hook);
+      long started = System.nanoTime();
+      // Ctrl-C or SIGTERM: the subscriber stops, and the summary covers what it received so far.
+      InterruptSummary interrupted =
+          InterruptSummary.stopping(
+              "moqbed-subscriber-interrupted",
+              () -> client.scheduler().execute(() -> subscriber[0].stop("interrupted")));
       SubscriberReport report = finished.get();
+      if (interrupted.interrupted()) {
+        err.println(
+            "subscriber: "
+                + InterruptSummary.after(System.nanoTime() - started, 0)
+                + "; what it received:");
+        err.flush();
+      }
       if (frames != null) {
         frames.close();
       }
@@ -300,8 +304,7 @@ final class SubscriberCommand implements Callable<Integer> {
             intervalList,
             Json.parse(LiveSupport.subscriberTable(report).render(OutputFormat.JSON)));
         out.flush();
-        printed.complete(null);
-        removeHook(hook);
+        interrupted.close();
         return exitCode(report, err);
       }
       if (run != null) {
@@ -330,8 +333,7 @@ final class SubscriberCommand implements Callable<Integer> {
                 + ".");
       }
       out.flush();
-      printed.complete(null);
-      removeHook(hook);
+      interrupted.close();
       return exitCode(report, err);
     }
   }
@@ -349,14 +351,6 @@ final class SubscriberCommand implements Callable<Integer> {
       line.append(' ').append(track.track()).append(' ').append(track.framesLostInGaps());
     }
     return line.toString();
-  }
-
-  private static void removeHook(Thread hook) {
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException shuttingDown) {
-      // Ctrl-C: the hook is already running and waits for this summary.
-    }
   }
 
   /** What this run was, for the JSON document. */

@@ -2,6 +2,7 @@ package dev.moqbed.app;
 
 import dev.moqbed.live.RelayUrl;
 import dev.moqbed.runtime.Quantities;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -153,22 +154,47 @@ final class WatchCommand implements Callable<Integer> {
               ? null
               : ChromiumBrowser.open(chromium, page, browser.equals("headless"));
       WatchServer.Ending ending;
+      long started = System.nanoTime();
+      // Ctrl-C or SIGTERM: the page's end comes now, and the table covers the frames so far.
+      InterruptSummary interrupted =
+          InterruptSummary.stopping(
+              "moqbed-watch-interrupted",
+              () ->
+                  server
+                      .ended()
+                      .complete(
+                          new WatchServer.Ending(
+                              InterruptSummary.after(System.nanoTime() - started, 0)
+                                  + " (the page's STOP_SENDING counts come with its own end:"
+                                  + " none)",
+                              null,
+                              Map.of())));
       try (ChromiumBrowser running = opened) {
         ending = await(server, frames, running, err);
+        return summarise(ending, frames, out, err);
+      } finally {
+        interrupted.close();
       }
-      out.print(frames.table(ending.stopSending()).render(formatOption.format));
-      out.flush();
-      err.println(
-          "watch: "
-              + frames.frames()
-              + " frames"
-              + (frames.rejectedLines() > 0 ? ", " + frames.rejectedLines() + " lines refused" : "")
-              + "; the page ended: "
-              + ending.reason()
-              + (ending.error() == null ? "" : " (error: " + ending.error() + ")"));
-      err.flush();
-      return ending.error() == null && frames.frames() > 0 ? 0 : 1;
     }
+  }
+
+  /** The table of the frames the page reported, and how the page ended. */
+  private int summarise(
+      WatchServer.Ending ending, BrowserFrames frames, PrintWriter out, PrintWriter err)
+      throws IOException {
+    frames.close(); // flushed before a Ctrl-C's hook lets the JVM exit
+    out.print(frames.table(ending.stopSending()).render(formatOption.format));
+    out.flush();
+    err.println(
+        "watch: "
+            + frames.frames()
+            + " frames"
+            + (frames.rejectedLines() > 0 ? ", " + frames.rejectedLines() + " lines refused" : "")
+            + "; the page ended: "
+            + ending.reason()
+            + (ending.error() == null ? "" : " (error: " + ending.error() + ")"));
+    err.flush();
+    return ending.error() == null && frames.frames() > 0 ? 0 : 1;
   }
 
   /** Waits for the page's end, printing its progress every 5 s. */

@@ -87,6 +87,17 @@ public final class LiveChain {
    */
   public static Result run(ChainOptions options, RelayMetrics relayMetrics, Path traceFile)
       throws IOException, InterruptedException {
+    return run(options, relayMetrics, traceFile, new CompletableFuture<>());
+  }
+
+  /**
+   * Runs the chain as {@link #run(ChainOptions, RelayMetrics, Path)} does, ended early once {@code
+   * stop} completes (Ctrl-C): the publisher reports what it sent, the subscribers what they
+   * received, and the result covers the media so far.
+   */
+  public static Result run(
+      ChainOptions options, RelayMetrics relayMetrics, Path traceFile, CompletableFuture<?> stop)
+      throws IOException, InterruptedException {
     List<AutoCloseable> endpoints = new ArrayList<>();
     try {
       ServerCertificate certificate = sharedCertificate();
@@ -170,6 +181,11 @@ public final class LiveChain {
                   subscriberProbes)
               : null;
       publisher.startMedia();
+      stop.thenRun(
+          () -> {
+            publisher.endEarly();
+            subscribers.forEach(subscriber -> subscriber.stop("interrupted"));
+          });
       long mediaSeconds = mediaDurationMicros(options) / 1_000_000 + 1;
       PublisherReport sent =
           Awaiting.await(publisher.finished(), mediaSeconds + 20, "the publisher to finish");

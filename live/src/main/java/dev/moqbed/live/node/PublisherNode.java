@@ -124,6 +124,15 @@ public final class PublisherNode implements AutoCloseable {
     return finished;
   }
 
+  /**
+   * Ends the run early (Ctrl-C): {@link #finished} completes with what the publisher sent so far;
+   * closing the node then stops the media.
+   */
+  public void endEarly() {
+    made.thenAccept(
+        publisher -> client.scheduler().execute(() -> finished.complete(publisher.report())));
+  }
+
   /** The publisher's path to the relay as its sending side sees it now, read on its loop. */
   public PathStats pathStats() throws IOException, InterruptedException {
     Awaiting.await(made, 10, "the publisher's connection");

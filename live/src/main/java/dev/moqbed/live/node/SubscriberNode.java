@@ -66,6 +66,7 @@ public final class SubscriberNode implements AutoCloseable {
   private final CompletableFuture<Void> answered = new CompletableFuture<>();
   private final CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
   private ClientEndpoint client;
+  private volatile Subscriber subscriber; // set on its loop once connected; read by stop
 
   private SubscriberNode() {}
 
@@ -91,6 +92,7 @@ public final class SubscriberNode implements AutoCloseable {
                   if (config.observer() != null) {
                     config.observer().attach(subscriber);
                   }
+                  node.subscriber = subscriber;
                   MoqtSession.client(connection.transport(), subscriber, RelayNode.VERSION);
                 },
                 null);
@@ -130,6 +132,18 @@ public final class SubscriberNode implements AutoCloseable {
   /** Completes with the report once the subscriber is done. */
   public CompletableFuture<SubscriberReport> finished() {
     return finished;
+  }
+
+  /** Ends the subscriber now, on its loop: {@link #finished} completes with what it received. */
+  public void stop(String reason) {
+    client
+        .scheduler()
+        .execute(
+            () -> {
+              if (subscriber != null) {
+                subscriber.stop(reason);
+              }
+            });
   }
 
   /** The loop the subscriber runs on. */
