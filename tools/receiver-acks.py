@@ -6,7 +6,8 @@ Usage: tools/receiver-acks.py QLOG_DIR_OR_FILE...
 For each directory, takes the relay's downstream connection: of the files named *relay_server*,
 the one whose sent packets carry the most STREAM and DATAGRAM bytes (the relay -> subscriber
 connection). Prints one column per argument: the receiver's transport parameters (the
-transport:parameters_set event with owner remote), how often it acknowledges (ack-eliciting
+transport:parameters_set event with owner remote, and moqbed:peer_parameters for
+max_datagram_frame_size and min_ack_delay), how often it acknowledges (ack-eliciting
 packets the relay sent per ACK received, the interval between ACKs), the ack_delay it reports,
 ACK_FREQUENCY frames either way, flow-control updates it sends (MAX_DATA, MAX_STREAM_DATA,
 MAX_STREAMS) and what the relay's controller saw (RTT samples, losses, state changes).
@@ -78,7 +79,9 @@ def measure(path):
         data = record.get("data", {})
         time = record.get("time", 0.0)
         if name == "transport:parameters_set" and data.get("owner") == "remote":
-            remote = data
+            remote.update(data)
+        elif name == "moqbed:peer_parameters":
+            remote.update(data)  # max_datagram_frame_size, min_ack_delay (-1: not offered)
         elif name == "transport:packet_sent" and data["header"].get("packet_type") == "1RTT":
             frames = data.get("frames", [])
             sent_packets += 1
@@ -118,7 +121,8 @@ def measure(path):
         "initial_max_streams_bidi", "max_datagram_frame_size", "max_udp_payload_size",
         "max_idle_timeout", "active_connection_id_limit",
     ):
-        figures["peer " + key] = remote.get(key, "absent")
+        value = remote.get(key, "absent")
+        figures["peer " + key] = "absent" if key == "min_ack_delay" and value == -1 else value
     intervals = [b - a for a, b in zip(ack_times, ack_times[1:])]
     figures["media seconds (first to last payload sent)"] = round(seconds, 2)
     figures["1-RTT packets sent"] = sent_packets

@@ -25,8 +25,9 @@ import java.util.List;
  * raw lengths), {@code recovery:packet_lost}, {@code recovery:metrics_updated} with the values that
  * changed, {@code recovery:congestion_state_updated} when the controller's state changes; {@code
  * moqbed:spurious_loss} (a packet declared lost and acknowledged after all), {@code
- * transport:parameters_set} once with the peer's transport parameters (owner {@code remote}) and
- * the controller's own variables as {@code moqbed:<controller>_state} whenever one changes.
+ * transport:parameters_set} and {@code moqbed:peer_parameters} once with the peer's transport
+ * parameters and the controller's own variables as {@code moqbed:<controller>_state} whenever one
+ * changes.
  *
  * <p>Times are relative to the trace's origin ({@link TraceTime}): the simulation's start with a
  * reference time of 0 (virtual time, so a seed gives the same bytes), or a live connection's start
@@ -127,6 +128,9 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
       peerParametersLogged = true;
       beginEvent(nowMicros, "transport:parameters_set");
       PeerParametersEvent.write(json, peer);
+      endEvent();
+      beginEvent(nowMicros, Extensions.PEER_PARAMETERS);
+      PeerParametersEvent.writeExtension(json, peer);
       endEvent();
     }
     CongestionController controller = connection.controller();
