@@ -67,6 +67,8 @@ class QlogConformanceNetworkTest {
             "transport:packet_received",
             "recovery:metrics_updated",
             "recovery:congestion_state_updated",
+            "transport:parameters_set",
+            "moqbed:peer_parameters",
             "moqbed:c4_state")) {
       assertTrue(conformance.eventNames.contains(kind), kind + " in " + conformance.eventNames);
     }

@@ -66,7 +66,21 @@ final class QlogDraftSchema {
                   + " ?pto_count:uint16 ?congestion_window:uint64 ?bytes_in_flight:uint64"
                   + " ?ssthresh:uint64 ?packets_in_flight:uint64 ?pacing_rate:uint64"),
           "recovery:congestion_state_updated",
-          fields("?old:text new:text ?trigger:text=persistent_congestion|ECN"));
+          fields("?old:text new:text ?trigger:text=persistent_congestion|ECN"),
+          "transport:parameters_set",
+          fields(
+              "?owner:text=local|remote ?resumption_allowed:bool ?early_data_enabled:bool"
+                  + " ?tls_cipher:text ?aead_tag_length:uint8"
+                  + " ?original_destination_connection_id:hexstring"
+                  + " ?initial_source_connection_id:hexstring"
+                  + " ?retry_source_connection_id:hexstring ?stateless_reset_token:hexstring"
+                  + " ?disable_active_migration:bool ?max_idle_timeout:uint64"
+                  + " ?max_udp_payload_size:uint32 ?ack_delay_exponent:uint16"
+                  + " ?max_ack_delay:uint16 ?active_connection_id_limit:uint32"
+                  + " ?initial_max_data:uint64 ?initial_max_stream_data_bidi_local:uint64"
+                  + " ?initial_max_stream_data_bidi_remote:uint64"
+                  + " ?initial_max_stream_data_uni:uint64 ?initial_max_streams_bidi:uint64"
+                  + " ?initial_max_streams_uni:uint64"));
 
   /** quic-events-04's frames, by frame_type (new_token and its Token type: moqbed sends none). */
   static final Map<String, Map<String, String>> FRAMES = frames();

@@ -7,6 +7,7 @@ import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.quic.PacketLossListener;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.wire.TransportParameters;
 import java.io.Writer;
 import java.util.List;
 
@@ -23,8 +24,10 @@ import java.util.List;
  * <p>Events: {@code transport:packet_sent} and {@code transport:packet_received} (header, frames,
  * raw lengths), {@code recovery:packet_lost}, {@code recovery:metrics_updated} with the values that
  * changed, {@code recovery:congestion_state_updated} when the controller's state changes; {@code
- * moqbed:spurious_loss} (a packet declared lost and acknowledged after all) and the controller's
- * own variables as {@code moqbed:<controller>_state} whenever one changes.
+ * moqbed:spurious_loss} (a packet declared lost and acknowledged after all), {@code
+ * transport:parameters_set} and {@code moqbed:peer_parameters} once with the peer's transport
+ * parameters and the controller's own variables as {@code moqbed:<controller>_state} whenever one
+ * changes.
  *
  * <p>Times are relative to the trace's origin ({@link TraceTime}): the simulation's start with a
  * reference time of 0 (virtual time, so a seed gives the same bytes), or a live connection's start
@@ -42,6 +45,7 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
   private final ControllerStateLog controllerState;
   private long charactersWritten;
   private long events;
+  private boolean peerParametersLogged;
 
   /**
    * The simulator's: virtual time, records written to {@code out}. Writes the header record and
@@ -119,6 +123,16 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
 
   /** The connection processed an event: the metrics and controller state that changed. */
   public void afterEvent(long nowMicros) {
+    TransportParameters peer = connection.stats().peerParameters();
+    if (!peerParametersLogged && peer != null) {
+      peerParametersLogged = true;
+      beginEvent(nowMicros, "transport:parameters_set");
+      PeerParametersEvent.write(json, peer);
+      endEvent();
+      beginEvent(nowMicros, Extensions.PEER_PARAMETERS);
+      PeerParametersEvent.writeExtension(json, peer);
+      endEvent();
+    }
     CongestionController controller = connection.controller();
     PathView path = connection.path();
     if (metrics.update(path, controller)) {

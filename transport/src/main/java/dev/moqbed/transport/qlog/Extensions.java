@@ -21,6 +21,12 @@ final class Extensions {
   /** A packet declared lost and acknowledged after all: the drafts have no event for it. */
   static final String SPURIOUS_LOSS = CATEGORY + ":spurious_loss";
 
+  /**
+   * The peer's transport parameters that quic-events-04's {@code parameters_set} has no field for:
+   * RFC 9221's and the ACK frequency extension's.
+   */
+  static final String PEER_PARAMETERS = CATEGORY + ":peer_parameters";
+
   /** RFC 9221's DATAGRAM, which quic-events defines only from -05 on (the same fields). */
   static final String DATAGRAM_FRAME = "datagram";
 
@@ -37,6 +43,11 @@ final class Extensions {
     json.name("events").beginObject();
     declaration(json, SPURIOUS_LOSS, "a packet declared lost, then acknowledged");
     json.field("header", "PacketHeader").endObject().endObject();
+    declaration(json, PEER_PARAMETERS, "the peer's transport parameters beyond quic-events-04");
+    json.field("max_datagram_frame_size", "uint64")
+        .field("min_ack_delay", "float32")
+        .endObject()
+        .endObject();
     declaration(json, controllerState.eventName(), "the controller's state and variables");
     controllerState.declareFields(json, cc);
     json.endObject().endObject();

@@ -53,6 +53,7 @@ final class ConnectionHandshakeHost implements HandshakeHost {
 
   @Override
   public void applyPeerParameters(TransportParameters peer) {
+    connection.stats().peerParameters = peer; // for qlog's parameters_set: what the peer offered
     streams.applyPeerParameters(peer);
     path.setPeerMaxAckDelayMicros(peer.maxAckDelayMillis() * 1000);
     path.mtu().limitToPeerMaximum(peer.maxUdpPayloadSize());

@@ -20,6 +20,9 @@ public final class ConnectionStats {
   double rttSquareSum;
   long cryptoFramesReceived;
 
+  /** The peer's transport parameters once its handshake gave them; null before (and in a model). */
+  dev.moqbed.transport.wire.TransportParameters peerParameters;
+
   /**
    * Send times and sizes of every datagram since {@link #keepSendHistory}, so load can be measured
    * over any window; null when not kept.
@@ -108,6 +111,11 @@ public final class ConnectionStats {
   }
 
   /** CRYPTO frames received, in every space: none in a server's first Initial, no ClientHello. */
+  /** The peer's transport parameters, null until the handshake has given them. */
+  public dev.moqbed.transport.wire.TransportParameters peerParameters() {
+    return peerParameters;
+  }
+
   public long cryptoFramesReceived() {
     return cryptoFramesReceived;
   }
