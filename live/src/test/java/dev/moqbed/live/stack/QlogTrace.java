@@ -103,6 +103,7 @@ final class QlogTrace {
     double previousTime = 0;
     String state = null;
     Set<String> declaredLost = new java.util.HashSet<>();
+    int peerParameterEvents = 0;
     for (JsonNode event : events) {
       double time = event.get("time").asDouble();
       assertTrue(time >= previousTime, "time goes back at " + event);
@@ -147,6 +148,18 @@ final class QlogTrace {
           assertFalse(next.equals(state), "no change: " + event);
           state = next;
         }
+        case "transport:parameters_set" -> {
+          // the peer's transport parameters, once (PeerParametersEvent)
+          assertEquals("remote", data.get("owner").asText(), event.toString());
+          assertTrue(data.get("initial_max_data").asLong() > 0, event.toString());
+          assertTrue(data.get("max_ack_delay").asLong() > 0, event.toString());
+          peerParameterEvents++;
+        }
+        case "moqbed:peer_parameters" -> {
+          assertTrue(data.get("max_datagram_frame_size").asLong() >= 0, event.toString());
+          assertTrue(data.has("min_ack_delay"), event.toString());
+          peerParameterEvents++;
+        }
         default -> {
           assertEquals(controllerEvent, name, "unexpected event " + event);
           assertTrue(data.get("state").isTextual(), event.toString());
@@ -154,6 +167,7 @@ final class QlogTrace {
       }
     }
     assertTrue(state != null, "a congestion state was logged");
+    assertTrue(peerParameterEvents <= 2, "the peer's parameters logged more than once");
     return sentFrameTypes;
   }
 
