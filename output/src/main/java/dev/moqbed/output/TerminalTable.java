@@ -44,10 +44,13 @@ final class TerminalTable {
     }
     StringBuilder out = new StringBuilder();
     int keys = Math.min(Math.max(0, keyColumns), count);
-    // A last column of text is a description: wrapped beside its row when there is room, left
-    // long otherwise (a block of descriptions alone would not say which row each belongs to).
+    // A last column of text is a description: wrapped beside its row when there is room; when
+    // the columns before it are themselves wider than the terminal (a long value), splitting
+    // cannot make it fit, and the rows stay whole.
     List<List<Integer>> blocks =
-        count > 1 && !right[count - 1] ? List.of(allColumns(count)) : blocks(widths, keys);
+        count > 1 && !right[count - 1] && widthBefore(widths, count - 1) - GAP.length() > WIDTH
+            ? List.of(allColumns(count))
+            : blocks(widths, keys);
     for (int b = 0; b < blocks.size(); b++) {
       if (b > 0) {
         out.append('\n');
@@ -80,10 +83,7 @@ final class TerminalTable {
     if (last < 1 || right[last]) {
       return 0;
     }
-    int before = 0;
-    for (int c = 0; c < last; c++) {
-      before += widths[c] + GAP.length();
-    }
+    int before = widthBefore(widths, last);
     int room = TerminalText.WIDTH - before;
     return before + widths[last] > TerminalText.WIDTH && room >= MIN_PROSE ? room : 0;
   }
@@ -123,6 +123,15 @@ final class TerminalTable {
       blocks.add(keysOnly);
     }
     return blocks;
+  }
+
+  /** The width of the columns before {@code column}, with the gap after each. */
+  private static int widthBefore(int[] widths, int column) {
+    int width = 0;
+    for (int c = 0; c < column; c++) {
+      width += widths[c] + GAP.length();
+    }
+    return width;
   }
 
   private static List<Integer> allColumns(int count) {
