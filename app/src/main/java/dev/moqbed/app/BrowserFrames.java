@@ -1,6 +1,8 @@
 package dev.moqbed.app;
 
+import dev.moqbed.live.FramesLatencyLog;
 import dev.moqbed.media.FrameKind;
+import dev.moqbed.output.Measure;
 import dev.moqbed.output.Table;
 import dev.moqbed.subscriber.FrameRecord;
 import java.io.BufferedWriter;
@@ -35,6 +37,7 @@ final class BrowserFrames implements AutoCloseable {
   private static final long HIGHEST_LATENCY_MICROS = 3_600_000_000L;
 
   private final BufferedWriter out;
+  private final Path file;
   private final Consumer<FrameRecord> listener;
   private final Map<String, Map<FrameKind, Histogram>> latencies = new LinkedHashMap<>();
   private long frames;
@@ -53,6 +56,7 @@ final class BrowserFrames implements AutoCloseable {
    */
   BrowserFrames(Path file, Consumer<FrameRecord> listener) throws IOException {
     this.listener = listener;
+    this.file = file;
     this.out = file == null ? null : Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     if (out != null) {
       out.write(HEADER + "\n");
@@ -170,10 +174,10 @@ final class BrowserFrames implements AutoCloseable {
             track.getKey(),
             kind.getKey().name(),
             latency.getTotalCount(),
-            latency.getValueAtPercentile(50),
-            latency.getValueAtPercentile(90),
-            latency.getValueAtPercentile(99),
-            latency.getMaxValue(),
+            Measure.micros(latency.getValueAtPercentile(50)),
+            Measure.micros(latency.getValueAtPercentile(90)),
+            Measure.micros(latency.getValueAtPercentile(99)),
+            Measure.micros(latency.getMaxValue()),
             stopSending.get(track.getKey()));
       }
     }
@@ -189,6 +193,7 @@ final class BrowserFrames implements AutoCloseable {
   public synchronized void close() throws IOException {
     if (out != null) {
       out.close();
+      FramesLatencyLog.writeBeside(file); // the latency log beside the CSV, as the subscriber's
     }
   }
 }

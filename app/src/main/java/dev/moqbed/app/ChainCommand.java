@@ -27,6 +27,7 @@ import dev.moqbed.netty.NativeQuic;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
+import dev.moqbed.output.TerminalText;
 import dev.moqbed.output.statistics.RunStatistics;
 import dev.moqbed.runtime.Quantities;
 import dev.moqbed.transport.udp.qlog.QlogFiles;
@@ -313,7 +314,7 @@ final class ChainCommand implements Callable<Integer> {
       EmulatedSubscriberRoute route)
       throws Exception {
     if (formatOption.format == OutputFormat.TABLE) {
-      out.println(banner(endpoint, route));
+      out.println(TerminalText.wrap(banner(endpoint, route)));
       out.flush();
     }
     if (warmupMicros > 0) {
@@ -414,14 +415,15 @@ final class ChainCommand implements Callable<Integer> {
       EmulatedSubscriberRoute route,
       LiveComparison single) {
     out.println(
-        "hopK: latency per hop from the relays' arrival stamps (hop1 = publisher -> relay 1,"
-            + " hop"
-            + (relays + 1)
-            + " = last relay -> subscriber); subscriptions per relay: "
-            + result.subscriptionsPerRelay()
-            + (result.subscriptionsPerLoop().get(0).size() == 1
-                ? ""
-                : " (per event loop: " + result.subscriptionsPerLoop() + ")"));
+        TerminalText.wrap(
+            "hopK: latency per hop from the relays' arrival stamps (hop1 = publisher -> relay 1,"
+                + " hop"
+                + (relays + 1)
+                + " = last relay -> subscriber); subscriptions per relay: "
+                + result.subscriptionsPerRelay()
+                + (result.subscriptionsPerLoop().get(0).size() == 1
+                    ? ""
+                    : " (per event loop: " + result.subscriptionsPerLoop() + ")")));
     out.println();
     out.println(
         "The relay's path to each subscriber ("

@@ -5,6 +5,7 @@ import dev.moqbed.collect.LocalRunsDirectory;
 import dev.moqbed.collect.v1.End;
 import dev.moqbed.collect.v1.Hello;
 import dev.moqbed.collect.v1.TrackTotals;
+import dev.moqbed.live.FramesLatencyLog;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.subscriber.SubscriberReport;
@@ -102,6 +103,7 @@ final class ChainRunsOutput implements Closeable {
             .setEndedUs(System.currentTimeMillis() * 1000);
     tracks.values().forEach(end::addTracks);
     run.finish(end.build());
+    FramesLatencyLog.writeBeside(run.framesFile());
   }
 
   @Override

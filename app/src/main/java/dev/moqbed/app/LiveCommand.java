@@ -5,6 +5,7 @@ import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.netem.LinkDescription;
 import dev.moqbed.netsim.LinkDirection;
+import dev.moqbed.output.Measure;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
 import dev.moqbed.runtime.Quantities;
@@ -525,8 +526,8 @@ final class LiveCommand implements Runnable {
             record.seed(),
             fields[0],
             Long.parseLong(fields[1]),
-            Long.parseLong(fields[2]),
-            Long.parseLong(fields[3]),
+            Measure.micros(Long.parseLong(fields[2])),
+            Measure.micros(Long.parseLong(fields[3])),
             record.extra().get("completed"));
       }
     }

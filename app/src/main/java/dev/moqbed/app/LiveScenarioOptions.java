@@ -1,6 +1,7 @@
 package dev.moqbed.app;
 
 import dev.moqbed.live.ChainOptions;
+import dev.moqbed.live.FramesLatencyLog;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
@@ -269,6 +270,8 @@ final class LiveScenarioOptions {
     for (int i = 0; i < records.size(); i++) {
       RunRecord record = records.get(i);
       directory.write(record.scenario(), record.controller(), record.run(), frames.get(i));
+      FramesLatencyLog.writeBeside(
+          directory.file(record.scenario(), record.controller(), record.run()));
     }
     err.println("moqbed: " + records.size() + " runs written to " + runsFile);
     err.flush();

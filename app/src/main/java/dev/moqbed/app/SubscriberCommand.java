@@ -3,6 +3,7 @@ package dev.moqbed.app;
 import dev.moqbed.collect.RecordSender;
 import dev.moqbed.collect.SubscriberRecords;
 import dev.moqbed.collect.v1.Hello;
+import dev.moqbed.live.FramesLatencyLog;
 import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.interval.IntervalLine;
 import dev.moqbed.live.interval.IntervalLine.Column;
@@ -286,6 +287,7 @@ final class SubscriberCommand implements Callable<Integer> {
       }
       if (frames != null) {
         frames.close();
+        FramesLatencyLog.writeBeside(framesFile);
       }
       if (collect != null) {
         collect.finish(SubscriberRecords.end(report, CollectOption.nowMicros()));

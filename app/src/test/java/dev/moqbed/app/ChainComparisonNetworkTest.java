@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.output.Json;
 import dev.moqbed.simulation.RunRecord;
+import dev.moqbed.suite.FramesDirectory;
 import dev.moqbed.suite.report.ControllerTraces;
 import dev.moqbed.suite.report.FrameLatencyCdfs;
 import dev.moqbed.suite.report.HtmlReport;
@@ -114,6 +115,10 @@ class ChainComparisonNetworkTest {
       // both subscribers' frames: 2 s of audio at 50 per second, twice
       assertTrue(run.extra().get("media_streams").startsWith("a1:200:"), run.extra().toString());
       assertEquals("0", run.extra().get("records_dropped"));
+      for (Path frames : new FramesDirectory(out).runFiles("live", controller)) {
+        LatencyLogAssertions.assertLogsEveryFrame(frames);
+      }
+      assertEquals(1, new FramesDirectory(out).runFiles("live", controller).size(), controller);
     }
     ReportModel model = ReportModel.build(List.of(out.toString()), runs, null);
     assertEquals(2, model.moqChain().rows().size(), "one row per controller");

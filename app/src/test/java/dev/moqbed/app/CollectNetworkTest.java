@@ -106,7 +106,9 @@ class CollectNetworkTest {
                           "--label",
                           "e2e",
                           "--collect-host",
-                          host
+                          host,
+                          "--out",
+                          work.resolve(host + ".csv").toString()
                         },
                         new PrintWriter(log),
                         new PrintWriter(log))));
@@ -120,6 +122,7 @@ class CollectNetworkTest {
         String log = logs.get(host).toString();
         assertTrue(log.contains("subscriber: collect: "), log);
         assertTrue(log.contains(" 0 dropped"), log);
+        LatencyLogAssertions.assertLogsEveryFrame(work.resolve(host + ".csv"));
       }
       relayProcess.destroy(); // SIGTERM: as Ctrl-C, its End goes to the collector
       assertTrue(relayProcess.waitFor(30, TimeUnit.SECONDS));

@@ -78,6 +78,7 @@ class LiveRunNetworkTest {
 
     Path frames = new FramesDirectory(out).file("media_wb", "live:cubic", 0);
     assertTrue(Files.isRegularFile(frames), frames.toString());
+    LatencyLogAssertions.assertLogsEveryFrame(frames);
     FrameLatencyCdfs cdfs = FrameLatencyCdfs.read(List.of(out));
     assertEquals(List.of("media_wb"), cdfs.scenarios());
     var audio = cdfs.of("media_wb").get("a1").get("live:cubic (moq)");

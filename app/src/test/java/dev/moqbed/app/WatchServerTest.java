@@ -73,6 +73,8 @@ class WatchServerTest {
               .render(dev.moqbed.output.OutputFormat.CSV)
               .contains("vlow,I,1"));
     }
+    // closed: the latency log beside the CSV holds the two frames, one per track
+    LatencyLogAssertions.assertLogsEveryFrame(file);
   }
 
   @Test

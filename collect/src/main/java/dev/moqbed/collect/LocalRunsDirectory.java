@@ -37,7 +37,7 @@ public final class LocalRunsDirectory implements Closeable {
   public Run start(Hello hello) throws IOException {
     int run = runs.allocate(hello.getTest(), hello.getController());
     Path file = runs.framesFile(hello.getTest(), hello.getController(), run);
-    return new Run(new SubscriberRun(hello, run, new FrameRows(file, run), MAX_TRACKS));
+    return new Run(new SubscriberRun(hello, run, new FrameRows(file, run), MAX_TRACKS), file);
   }
 
   @Override
@@ -51,10 +51,17 @@ public final class LocalRunsDirectory implements Closeable {
    */
   public final class Run {
     private final SubscriberRun collected;
+    private final Path framesFile;
     private IOException failure;
 
-    private Run(SubscriberRun collected) {
+    private Run(SubscriberRun collected, Path framesFile) {
       this.collected = collected;
+      this.framesFile = framesFile;
+    }
+
+    /** Where the run's frames are, once {@link #finish} has committed them. */
+    public Path framesFile() {
+      return framesFile;
     }
 
     /** The run's number in its (test, controller). */

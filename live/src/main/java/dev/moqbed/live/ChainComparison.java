@@ -1,6 +1,7 @@
 package dev.moqbed.live;
 
 import dev.moqbed.media.FrameKind;
+import dev.moqbed.output.Measure;
 import dev.moqbed.output.Table;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
@@ -73,10 +74,10 @@ public final class ChainComparison {
                   kind.name(),
                   firstRow ? sent : null,
                   latency.getTotalCount(),
-                  latency.getValueAtPercentile(50),
-                  latency.getValueAtPercentile(90),
-                  latency.getValueAtPercentile(99),
-                  latency.getMaxValue(),
+                  Measure.micros(latency.getValueAtPercentile(50)),
+                  Measure.micros(latency.getValueAtPercentile(90)),
+                  Measure.micros(latency.getValueAtPercentile(99)),
+                  Measure.micros(latency.getMaxValue()),
                   firstRow ? stopSending : null,
                   firstRow ? sent - received : null);
               firstRow = false;

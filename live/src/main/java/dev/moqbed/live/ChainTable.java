@@ -1,5 +1,6 @@
 package dev.moqbed.live;
 
+import dev.moqbed.output.Measure;
 import dev.moqbed.output.Table;
 import dev.moqbed.session.transport.PathStats;
 import dev.moqbed.subscriber.SubscriberReport;
@@ -48,11 +49,11 @@ public final class ChainTable {
           new ArrayList<>(
               Arrays.asList(
                   index++,
-                  known(known, path.smoothedRttMicros()),
-                  known(known, path.minRttMicros()),
+                  time(known, path.smoothedRttMicros()),
+                  time(known, path.minRttMicros()),
                   known(known, path.congestionWindowBytes()),
-                  known(known, path.pacingRateBytesPerSecond() * 8),
-                  known(known, path.deliveryRateBytesPerSecond() * 8),
+                  rate(known, path.pacingRateBytesPerSecond()),
+                  rate(known, path.deliveryRateBytesPerSecond()),
                   known(known, path.packetsSent()),
                   known(known, path.packetsLost()),
                   known && !path.controller().state().isEmpty()
@@ -64,6 +65,30 @@ public final class ChainTable {
       table.row(cells.toArray());
     }
     return table;
+  }
+
+  /**
+   * A rate above this is no measurement but a controller's "not pacing" (one reported 11.5 Tbit/s
+   * on loopback): no link the testbed drives comes near 1 Tbit/s.
+   */
+  private static final long MAX_RATE_BYTES_PER_SECOND = 125_000_000_000L;
+
+  private static Measure time(boolean sampled, long micros) {
+    return sampled && micros >= 0 ? Measure.micros(micros) : null;
+  }
+
+  private static Measure rate(boolean sampled, long bytesPerSecond) {
+    return sampled && bytesPerSecond >= 0 && bytesPerSecond <= MAX_RATE_BYTES_PER_SECOND
+        ? Measure.bitsPerSecond(bytesPerSecond * 8)
+        : null;
+  }
+
+  private static Measure latency(Histogram histogram, double percentile) {
+    if (histogram.getTotalCount() == 0) {
+      return null;
+    }
+    return Measure.micros(
+        percentile >= 100 ? histogram.getMaxValue() : histogram.getValueAtPercentile(percentile));
   }
 
   /** The figure, or null (an empty cell) when unknown: no sample, or -1 from the transport. */
@@ -97,13 +122,12 @@ public final class ChainTable {
       columns.add("hop" + hop + "_p50_us");
       columns.add("hop" + hop + "_p99_us");
     }
-    Table table = new Table(columns.toArray(String[]::new));
+    Table table = new Table(columns.toArray(String[]::new)).keyColumns(2);
     int index = 1;
     for (SubscriberReport report : result.subscribers()) {
       for (TrackReport track : report.tracks()) {
         long sent = result.publisher().objectsSent(track.track());
         Histogram latency = track.latency();
-        boolean any = latency.getTotalCount() > 0;
         List<Object> cells =
             new ArrayList<>(
                 Arrays.asList(
@@ -112,16 +136,15 @@ public final class ChainTable {
                     sent,
                     track.received(),
                     sent - track.received(),
-                    any ? latency.getValueAtPercentile(50) : null,
-                    any ? latency.getValueAtPercentile(90) : null,
-                    any ? latency.getValueAtPercentile(99) : null,
-                    any ? latency.getMaxValue() : null,
+                    latency(latency, 50),
+                    latency(latency, 90),
+                    latency(latency, 99),
+                    latency(latency, 100),
                     track.stopSendingSent()));
         for (int hop = 0; hop < hops; hop++) {
           Histogram hopLatency = track.hopLatency(hop);
-          boolean seen = hopLatency.getTotalCount() > 0;
-          cells.add(seen ? hopLatency.getValueAtPercentile(50) : null);
-          cells.add(seen ? hopLatency.getValueAtPercentile(99) : null);
+          cells.add(latency(hopLatency, 50));
+          cells.add(latency(hopLatency, 99));
         }
         table.row(cells.toArray());
       }

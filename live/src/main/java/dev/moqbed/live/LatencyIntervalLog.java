@@ -51,10 +51,16 @@ public final class LatencyIntervalLog implements AutoCloseable {
     writer.outputLegend();
   }
 
-  /** The log beside a frames CSV: {@code frames.csv} gives {@code frames.hlog}. */
+  /**
+   * The log beside a frames CSV: {@code frames.csv} gives {@code frames.hlog}, {@code
+   * run-0001.csv.gz} gives {@code run-0001.hlog}.
+   */
   public static Path besideFrames(Path framesFile) {
     String name = framesFile.getFileName().toString();
-    String stem = name.endsWith(".csv") ? name.substring(0, name.length() - 4) : name;
+    String stem = name;
+    for (String suffix : new String[] {".gz", ".csv"}) {
+      stem = stem.endsWith(suffix) ? stem.substring(0, stem.length() - suffix.length()) : stem;
+    }
     return framesFile.resolveSibling(stem + ".hlog");
   }
 

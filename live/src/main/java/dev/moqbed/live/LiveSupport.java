@@ -5,6 +5,7 @@ import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.QuicSettings;
 import dev.moqbed.netty.QuicheController;
+import dev.moqbed.output.Measure;
 import dev.moqbed.output.Table;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
@@ -106,9 +107,9 @@ public final class LiveSupport {
             hop == 0 ? "publisher" : "relay " + hop,
             hop == hops - 1 ? "subscriber" : "relay " + (hop + 1),
             latency.getTotalCount(),
-            latency.getValueAtPercentile(50),
-            latency.getValueAtPercentile(99),
-            latency.getMaxValue());
+            Measure.micros(latency.getValueAtPercentile(50)),
+            Measure.micros(latency.getValueAtPercentile(99)),
+            Measure.micros(latency.getMaxValue()));
       }
     }
     return table;
@@ -141,10 +142,10 @@ public final class LiveSupport {
             track.track(),
             kind.name(),
             track.received(kind),
-            latency.getValueAtPercentile(50),
-            latency.getValueAtPercentile(90),
-            latency.getValueAtPercentile(99),
-            latency.getMaxValue(),
+            Measure.micros(latency.getValueAtPercentile(50)),
+            Measure.micros(latency.getValueAtPercentile(90)),
+            Measure.micros(latency.getValueAtPercentile(99)),
+            Measure.micros(latency.getMaxValue()),
             track.stopSendingSent(),
             track.streamsReset());
       }

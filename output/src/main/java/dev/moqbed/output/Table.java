@@ -6,13 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Rows of typed cells under named columns, rendered as an aligned terminal table, CSV or JSON.
- * Cells are {@link Number}s (right-aligned, bare in JSON) or text; {@code null} is an empty cell
- * (JSON {@code null}).
+ * Rows of typed cells under named columns, rendered as an aligned terminal table ({@link
+ * TerminalTable}: within 120 columns, sentinels as {@code –}), CSV or JSON. Cells are {@link
+ * Number}s (right-aligned, bare in JSON), {@link Measure}s (exact in CSV and JSON, readable on the
+ * terminal) or text; {@code null} is an empty cell (JSON {@code null}, {@code –} on the terminal).
  */
 public final class Table {
   private final List<String> columns;
   private final List<List<Object>> rows = new ArrayList<>();
+  private int keyColumns = 1;
 
   public Table(List<String> columns) {
     this.columns = List.copyOf(columns);
@@ -36,7 +38,7 @@ public final class Table {
   public Table withLeadingColumn(String column, Object value) {
     List<String> wider = new ArrayList<>(List.of(column));
     wider.addAll(columns);
-    Table table = new Table(wider);
+    Table table = new Table(wider).keyColumns(keyColumns + 1);
     for (List<Object> row : rows) {
       List<Object> cells = new ArrayList<>();
       cells.add(value);
@@ -44,6 +46,15 @@ public final class Table {
       table.rows.add(cells);
     }
     return table;
+  }
+
+  /**
+   * How many leading columns say which row is which: a terminal table too wide for its blocks
+   * repeats them in each (1 unless set).
+   */
+  public Table keyColumns(int count) {
+    this.keyColumns = count;
+    return this;
   }
 
   public List<String> columns() {
@@ -63,56 +74,7 @@ public final class Table {
   }
 
   private String renderText() {
-    int[] widths = new int[columns.size()];
-    for (int c = 0; c < widths.length; c++) {
-      widths[c] = columns.get(c).length();
-      for (List<Object> row : rows) {
-        widths[c] = Math.max(widths[c], text(row.get(c)).length());
-      }
-    }
-    StringBuilder out = new StringBuilder();
-    for (int c = 0; c < widths.length; c++) {
-      appendAligned(out, columns.get(c), widths[c], rightAligned(c), c == widths.length - 1);
-    }
-    out.append('\n');
-    for (int c = 0; c < widths.length; c++) {
-      out.append("-".repeat(widths[c])).append(c == widths.length - 1 ? "" : "  ");
-    }
-    out.append('\n');
-    for (List<Object> row : rows) {
-      for (int c = 0; c < widths.length; c++) {
-        appendAligned(out, text(row.get(c)), widths[c], rightAligned(c), c == widths.length - 1);
-      }
-      out.append('\n');
-    }
-    return out.toString();
-  }
-
-  /** A column is right-aligned when every non-empty cell in it is a number. */
-  private boolean rightAligned(int column) {
-    boolean anyNumber = false;
-    for (List<Object> row : rows) {
-      Object cell = row.get(column);
-      if (cell instanceof Number) {
-        anyNumber = true;
-      } else if (cell != null) {
-        return false;
-      }
-    }
-    return anyNumber;
-  }
-
-  private static void appendAligned(
-      StringBuilder out, String text, int width, boolean right, boolean last) {
-    String padding = " ".repeat(width - text.length());
-    if (right) {
-      out.append(padding).append(text);
-    } else {
-      out.append(text).append(last ? "" : padding);
-    }
-    if (!last) {
-      out.append("  ");
-    }
+    return TerminalTable.render(columns, rows, keyColumns);
   }
 
   private String renderCsv() {
@@ -139,6 +101,8 @@ public final class Table {
           out.append("null");
         } else if (cell instanceof Number number && Double.isFinite(number.doubleValue())) {
           out.append(text(number));
+        } else if (cell instanceof Measure measure) {
+          out.append(measure.exact());
         } else if (cell instanceof Boolean) {
           out.append(cell);
         } else {
@@ -156,13 +120,19 @@ public final class Table {
     return out.toString();
   }
 
-  /** Whole numbers print without decimals; others with up to three. */
-  private static String text(Object cell) {
+  /** Whole numbers print without decimals; others with up to three; a measure its exact figure. */
+  static String text(Object cell) {
     if (cell == null) {
       return "";
     }
+    if (cell instanceof Measure measure) {
+      return Long.toString(measure.exact());
+    }
     if (cell instanceof Double || cell instanceof Float) {
       double value = ((Number) cell).doubleValue();
+      if (!Double.isFinite(value)) {
+        return Double.toString(value); // NaN, Infinity: BigDecimal has no such value
+      }
       if (value == Math.rint(value) && Math.abs(value) < 1e15) {
         return Long.toString((long) value);
       }

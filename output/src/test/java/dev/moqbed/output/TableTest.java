@@ -1,7 +1,9 @@
 package dev.moqbed.output;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +23,7 @@ class TableTest {
             "--------------------  -----",
             "plain                    12",
             "with, comma \"quoted\"    1.5",
-            "none                       ",
+            "none                      –",
             ""),
         table.render(OutputFormat.TABLE));
   }
@@ -45,5 +47,77 @@ class TableTest {
   @Test
   void shouldRejectRowOfWrongWidth() {
     assertThrows(IllegalArgumentException.class, () -> table.row("only one"));
+  }
+
+  @Test
+  void shouldSplitAWideTableIntoBlocksWithinTheTerminalsWidthRepeatingTheKeys() {
+    java.util.List<String> columns = new java.util.ArrayList<>(java.util.List.of("who", "track"));
+    for (int i = 0; i < 20; i++) {
+      columns.add("hop" + i + "_p50_us");
+    }
+    Table wide = new Table(columns).keyColumns(2);
+    for (String who : java.util.List.of("1", "2")) {
+      Object[] cells = new Object[columns.size()];
+      cells[0] = who;
+      cells[1] = "vmid";
+      for (int i = 2; i < cells.length; i++) {
+        cells[i] = Measure.micros(4_497_899L * i);
+      }
+      wide.row(cells);
+    }
+    String text = wide.render(OutputFormat.TABLE);
+    for (String line : text.split("\n")) {
+      assertTrue(line.length() <= 120, line.length() + ": " + line);
+    }
+    assertTrue(text.lines().filter(line -> line.startsWith("who  track")).count() > 1, text);
+    assertTrue(text.contains("hop19_p50"), text);
+    assertTrue(text.contains("9.00 s"), text); // 8995798 µs with 3 significant digits
+    for (int i = 0; i < 20; i++) {
+      String name = "hop" + i + "_p50";
+      long headers =
+          text.lines()
+              .flatMap(line -> java.util.Arrays.stream(line.split("\\s+")))
+              .filter(name::equals)
+              .count();
+      assertEquals(1, headers, name + " in exactly one block");
+    }
+    assertTrue(wide.render(OutputFormat.CSV).contains(",8995798,"), "CSV keeps exact µs");
+  }
+
+  @Test
+  void shouldPrintSentinelsAsADashOnTheTerminalOnly() {
+    Table sentinels =
+        new Table("what", "raw", "rate_bps", "time_us", "ratio")
+            .row(
+                "a",
+                Long.MAX_VALUE,
+                Measure.bitsPerSecond(Long.MAX_VALUE),
+                Measure.micros(-1),
+                Double.NaN)
+            .row("b", 7L, Measure.bitsPerSecond(2_345_678), Measure.micros(12_345), 0.5);
+    String text = sentinels.render(OutputFormat.TABLE);
+    assertFalse(text.contains(Long.toString(Long.MAX_VALUE)), text);
+    assertFalse(text.contains("NaN") || text.contains("-1"), text);
+    assertEquals("a       –            –        –      –", text.lines().toList().get(2));
+    assertEquals("b       7  2.35 Mbit/s  12.3 ms    0.5", text.lines().toList().get(3));
+    assertTrue(text.startsWith("what  raw         rate     time  ratio\n"), text);
+    assertEquals(
+        "what,raw,rate_bps,time_us,ratio\na,9223372036854775807,9223372036854775807,-1,NaN\n"
+            + "b,7,2345678,12345,0.5\n",
+        sentinels.render(OutputFormat.CSV));
+  }
+
+  @Test
+  void shouldWrapALastColumnOfProseBesideItsRowRatherThanSplitIt() {
+    String description = "word ".repeat(40).strip();
+    Table prose = new Table("key", "value", "what").row("latency", "40000 (40 ms)", description);
+    String text = prose.render(OutputFormat.TABLE);
+    java.util.List<String> lines = text.lines().toList();
+    assertTrue(lines.get(2).startsWith("latency  40000 (40 ms)  word word"), text);
+    assertTrue(lines.size() > 3, text);
+    for (String line : lines) {
+      assertTrue(line.length() <= 120, line.length() + ": " + line);
+    }
+    assertEquals(40, text.split("word", -1).length - 1, "every word kept");
   }
 }

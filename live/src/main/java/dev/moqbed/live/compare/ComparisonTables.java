@@ -2,6 +2,7 @@ package dev.moqbed.live.compare;
 
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
+import dev.moqbed.output.TerminalText;
 import dev.moqbed.output.statistics.Estimate;
 import dev.moqbed.output.statistics.RunStatistics;
 import java.util.ArrayList;
@@ -123,7 +124,7 @@ public final class ComparisonTables {
     out.append("\nThe host during each run:\n");
     out.append(noise(comparison).render(OutputFormat.TABLE));
     for (String note : notes(comparison)) {
-      out.append('\n').append(note).append('\n');
+      out.append('\n').append(TerminalText.wrap(note)).append('\n');
     }
     return out.toString();
   }
