@@ -1,5 +1,6 @@
 package dev.moqbed.live.interval;
 
+import dev.moqbed.output.TerminalText;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -77,25 +78,7 @@ public final class IntervalLine {
               + " connections' byte counters) and its controller's delivery-rate estimate (est),"
               + " bytes queued in the relay; \u2013 = no value");
     }
-    return wrap(legend.toString());
-  }
-
-  /** {@code text} broken at blanks into lines of at most {@link #WIDTH} characters. */
-  static String wrap(String text) {
-    StringBuilder wrapped = new StringBuilder();
-    int lineLength = 0;
-    for (String word : text.split(" ")) {
-      if (lineLength > 0 && lineLength + 1 + word.length() > WIDTH) {
-        wrapped.append('\n');
-        lineLength = 0;
-      } else if (lineLength > 0) {
-        wrapped.append(' ');
-        lineLength++;
-      }
-      wrapped.append(word);
-      lineLength += word.length();
-    }
-    return wrapped.toString();
+    return TerminalText.wrap(legend.toString(), WIDTH);
   }
 
   /**
