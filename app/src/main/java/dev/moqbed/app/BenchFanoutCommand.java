@@ -365,7 +365,9 @@ final class BenchFanoutCommand implements Callable<Integer> {
         swarmCommand(),
         relayCpus == null ? null : new CpuSet(relayCpus),
         subscriberCpus == null ? null : new CpuSet(subscriberCpus),
-        loopsOption.orCores(),
+        relayCpus == null
+            ? loopsOption.orCores()
+            : loopsOption.orCores(new CpuSet(relayCpus).count()),
         line -> {
           if (formatOption.format == OutputFormat.TABLE) {
             synchronized (err) {

@@ -15,7 +15,7 @@ final class LoopsOption {
       description =
           "Event loops of the relay on the project's stack: each owns the connections of its own"
               + " SO_REUSEPORT socket on the port, and a track's objects reach each loop once"
-              + " (default: the number of cores, 1 with --trace or --collect; quiche runs one).")
+              + " (default: the number of cores, or of --relay-cpus where given; 1 with --trace or --collect; quiche runs one).")
   Integer loops;
 
   /**
@@ -43,11 +43,18 @@ final class LoopsOption {
    * @param loopZeroOnly as for {@link #resolve}
    */
   int orCores(String... loopZeroOnly) {
+    return orCores(Runtime.getRuntime().availableProcessors(), loopZeroOnly);
+  }
+
+  /**
+   * As given, else {@code cores}: the cores the relay may run on (fewer than the machine's when it
+   * is pinned, where more loops than cores would only queue for them).
+   */
+  int orCores(int cores, String... loopZeroOnly) {
     boolean readsOneLoop = false;
     for (String option : loopZeroOnly) {
       readsOneLoop |= option != null;
     }
-    int cores = Runtime.getRuntime().availableProcessors();
     int resolved = loops != null ? loops : readsOneLoop ? 1 : cores;
     if (resolved < 1) {
       throw new IllegalArgumentException("--loops " + resolved + ": expected at least 1");

@@ -28,6 +28,18 @@ public record CpuSet(String list) {
     }
   }
 
+  /** How many CPUs the list names ({@code 0,2-3}: 3). */
+  public int count() {
+    int count = 0;
+    for (String part : list.split(",")) {
+      String[] range = part.split("-");
+      int first = Integer.parseInt(range[0]);
+      int last = Integer.parseInt(range[range.length - 1]);
+      count += Math.max(0, last - first + 1);
+    }
+    return count;
+  }
+
   /** The words that run a command on these CPUs: {@code taskset -c LIST}. */
   List<String> commandPrefix() {
     return List.of("taskset", "-c", list);
