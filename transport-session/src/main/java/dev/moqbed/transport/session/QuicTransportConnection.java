@@ -7,6 +7,7 @@ import dev.moqbed.session.transport.TransportConnection;
 import dev.moqbed.session.transport.TransportListener;
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.nio.ByteBuffer;
 
@@ -81,7 +82,7 @@ public final class QuicTransportConnection implements TransportConnection, Conne
     if (!open || payload.length > maxDatagramBytes()) {
       return false;
     }
-    connection.sendDatagram(payload.clone(), payload.length);
+    connection.sendDatagram(DatagramPayload.of(payload.clone()));
     return true;
   }
 
@@ -168,9 +169,10 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   }
 
   @Override
-  public void onDatagram(QuicConnection quic, long nowMicros, Object payload, int length) {
-    if (open && listener != null) {
-      listener.onDatagram(ByteBuffer.wrap((byte[]) payload, 0, length));
+  public void onDatagram(QuicConnection quic, long nowMicros, DatagramPayload payload) {
+    // Bytes always, on a connection that decodes; a simulated sender's message is not MoQT.
+    if (open && listener != null && payload instanceof DatagramPayload.Bytes bytes) {
+      listener.onDatagram(bytes.buffer());
     }
   }
 

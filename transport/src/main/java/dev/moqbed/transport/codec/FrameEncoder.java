@@ -1,6 +1,7 @@
 package dev.moqbed.transport.codec;
 
 import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.wire.ConnectionId;
@@ -54,7 +55,7 @@ final class FrameEncoder {
       }
     } else if (frame instanceof Frame.Datagram datagram) {
       FrameWriter.writeDatagramHeader(buffer, datagram.length(), true);
-      writePayload(buffer, datagram.payload(), datagram.length());
+      writePayload(buffer, datagram.payload());
     } else if (frame instanceof Frame.Ping) {
       FrameWriter.writePing(buffer);
     } else {
@@ -173,14 +174,13 @@ final class FrameEncoder {
     }
   }
 
-  /** A DATAGRAM payload: its bytes if the model holds bytes of that length, zeros otherwise. */
-  private static void writePayload(ByteBuffer buffer, Object payload, int length) {
-    if (payload instanceof byte[] bytes && bytes.length == length) {
-      buffer.put(bytes);
-    } else if (payload instanceof ByteSlice slice && slice.length() == length) {
+  /** A DATAGRAM payload: its bytes if the stack holds bytes of that length, zeros otherwise. */
+  private static void writePayload(ByteBuffer buffer, DatagramPayload payload) {
+    if (payload instanceof DatagramPayload.Bytes bytes) {
+      ByteSlice slice = bytes.bytes();
       buffer.put(slice.array(), slice.offset(), slice.length());
     } else {
-      writeZeros(buffer, length);
+      writeZeros(buffer, payload.length()); // a message the simulated sender did not serialise
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.codec;
 
 import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.wire.FrameHandler;
@@ -228,7 +229,7 @@ final class ModelFrameCollector implements FrameHandler {
 
   @Override
   public void onDatagram(ByteBuffer buffer, int dataOffset, int length) {
-    add(new Frame.Datagram(length, copy(buffer, dataOffset, length)));
+    add(new Frame.Datagram(DatagramPayload.of(copy(buffer, dataOffset, length))));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.codec;
 
 import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
 import dev.moqbed.transport.recovery.AckFrame;
@@ -133,12 +134,9 @@ public final class PacketEquality {
     return true;
   }
 
-  /** A payload's bytes if the model holds bytes, else null (which reads as zeros). */
-  private static ByteSlice bytesOf(Object payload) {
-    if (payload instanceof byte[] bytes) {
-      return ByteSlice.of(bytes);
-    }
-    return payload instanceof ByteSlice slice ? slice : null;
+  /** A payload's bytes, or null for a message not serialised (which reads as zeros). */
+  private static ByteSlice bytesOf(DatagramPayload payload) {
+    return payload instanceof DatagramPayload.Bytes bytes ? bytes.bytes() : null;
   }
 
   private static boolean sameBytes(ByteSlice a, ByteSlice b, int length) {

@@ -251,9 +251,14 @@ public sealed interface Frame
   }
 
   /** DATAGRAM (RFC 9221) with its length field. */
-  record Datagram(int length, Object payload) implements Frame {
+  record Datagram(DatagramPayload payload) implements Frame {
+    public int length() {
+      return payload.length();
+    }
+
     @Override
     public int sizeBytes() {
+      int length = payload.length();
       return 1 + VarInt.size(length) + length;
     }
   }

@@ -311,8 +311,8 @@ public final class QuicConnection {
   }
 
   /** Queues a DATAGRAM frame; it is dropped, as in picoquic, if it cannot fit a packet. */
-  public void sendDatagram(Object payload, int length) {
-    Frame.Datagram frame = new Frame.Datagram(length, payload);
+  public void sendDatagram(DatagramPayload payload) {
+    Frame.Datagram frame = new Frame.Datagram(payload);
     if (frame.sizeBytes() > pending.peerMaxDatagramFrameBytes) {
       return; // larger than the peer's max_datagram_frame_size (RFC 9221 §3)
     }

@@ -8,8 +8,10 @@ import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.quic.UnreadMessage;
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.wire.QuicWireException;
 import java.lang.management.ManagementFactory;
@@ -109,8 +111,8 @@ class PacketCodecTest {
             new Frame.HandshakeDone(),
             new Frame.PathChallenge(0x0102030405060708L),
             new Frame.PathResponse(-1L),
-            new Frame.Datagram(40, new Object()),
-            new Frame.Datagram(5, new byte[] {1, 2, 3, 4, 5}),
+            new Frame.Datagram(new UnreadMessage(40)),
+            new Frame.Datagram(DatagramPayload.of(new byte[] {1, 2, 3, 4, 5})),
             new Frame.Stream(0, 0, 100, false, true, null),
             new Frame.Stream(4, 20_000, 300, true, false, ByteSlice.of(data))));
     sent.add(shortPacket(17, 2, new Frame.Ping(), new Frame.Padding(30)));

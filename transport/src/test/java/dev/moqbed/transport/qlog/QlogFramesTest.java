@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.moqbed.transport.quic.Frame;
+import dev.moqbed.transport.quic.UnreadMessage;
 import dev.moqbed.transport.recovery.AckFrame;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -37,7 +38,8 @@ class QlogFramesTest {
         new Frame.Ack(AckFrame.of(25_000, 3, 9, 12, 5, 5, 1, 3), new long[] {7, 0, 2}),
         "{\"frame_type\":\"ack\",\"ack_delay\":25.000,\"acked_ranges\":[[9,12],[5],[1,3]],"
             + "\"ect0\":7,\"ect1\":0,\"ce\":2}");
-    examples.put(new Frame.Datagram(300, null), "{\"frame_type\":\"datagram\",\"length\":300}");
+    examples.put(
+        new Frame.Datagram(new UnreadMessage(300)), "{\"frame_type\":\"datagram\",\"length\":300}");
     examples.put(
         new Frame.ResetStream(4, 0x10, 5000),
         "{\"frame_type\":\"reset_stream\",\"stream_id\":4,\"error_code\":16,\"final_size\":5000}");
