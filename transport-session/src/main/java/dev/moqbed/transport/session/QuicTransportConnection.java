@@ -69,7 +69,7 @@ public final class QuicTransportConnection implements TransportConnection, Conne
 
   /**
    * Whether the peer's stream limit (initial_max_streams_uni from a real handshake, raised by its
-   * MAX_STREAMS frames; none in the model) lets one more open, so a relay waits instead of failing;
+   * MAX_STREAMS frames; none in the stack) lets one more open, so a relay waits instead of failing;
    * {@link TransportListener#onUnidirectionalStreamCredit()} says when it may try again.
    */
   @Override

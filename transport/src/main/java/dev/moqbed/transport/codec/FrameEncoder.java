@@ -11,16 +11,16 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * Writes the model's frames ({@link Frame}) as QUIC v1 frames with {@link FrameWriter}, each in its
- * minimal encoding. Where the model carries only a length (CRYPTO, STREAM data written as counts,
+ * Writes the stack's frames ({@link Frame}) as QUIC v1 frames with {@link FrameWriter}, each in its
+ * minimal encoding. Where the stack carries only a length (CRYPTO, STREAM data written as counts,
  * DATAGRAMs whose payload is an object) the bytes are zeros; where it carries bytes ({@link
  * ByteSlice}, {@code byte[]}) they are written as they are.
  *
- * <p>The fields the model does not hold are fixed here, with the values picoquic sends: the
+ * <p>The fields the stack does not hold are fixed here, with the values picoquic sends: the
  * transport CONNECTION_CLOSE names frame type 0 and both closes an empty reason; ACK_FREQUENCY's
  * Reordering Threshold is 1 (frames.c, picoquic_format_ack_frequency_frame, {@code
  * ack_ignore_order_local} off); NEW_CONNECTION_ID retires nothing (Retire Prior To 0) and carries
- * an 8-byte id and a reset token derived from its sequence number (the model's ids are never used
+ * an 8-byte id and a reset token derived from its sequence number (the stack's ids are never used
  * to route).
  *
  * <p>Writes into a heap buffer and allocates nothing per frame once its ids are cached.
@@ -174,7 +174,9 @@ final class FrameEncoder {
     }
   }
 
-  /** A DATAGRAM payload: its bytes if the stack holds bytes of that length, zeros otherwise. */
+  /**
+   * A DATAGRAM payload: its bytes, or zeros for a message the simulated sender did not serialise.
+   */
   private static void writePayload(ByteBuffer buffer, DatagramPayload payload) {
     if (payload instanceof DatagramPayload.Bytes bytes) {
       ByteSlice slice = bytes.bytes();
@@ -184,7 +186,7 @@ final class FrameEncoder {
     }
   }
 
-  /** The model's ACK as the wire's: same ranges, encoded ACK Delay, ECN counts if present. */
+  /** The stack's ACK as the wire's: same ranges, encoded ACK Delay, ECN counts if present. */
   private dev.moqbed.transport.wire.AckFrame toWire(Frame.Ack ack) {
     AckFrame model = ack.frame();
     wireAck.clear();
@@ -200,7 +202,7 @@ final class FrameEncoder {
   }
 
   /**
-   * Zeros in place of the bytes the model does not carry; the buffer is reused, so they are set.
+   * Zeros in place of the bytes the stack does not carry; the buffer is reused, so they are set.
    */
   private static void writeZeros(ByteBuffer buffer, int count) {
     int position = buffer.position();

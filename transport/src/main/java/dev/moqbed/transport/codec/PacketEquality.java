@@ -10,11 +10,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Whether a decoded packet is the one the model sent: same space, number, packet-number length and
- * frames. The model's frames are not all values (an ACK holds a {@link AckFrame}, data a {@link
- * ByteSlice} or an application object), so they are compared field by field; bytes the model did
- * not carry (a null STREAM slice, a DATAGRAM whose payload is an object) equal zeros, which is what
- * the codec writes for them. Sizes are not compared here: the size check reports them apart.
+ * Whether a decoded packet is the one the stack sent: same space, number, packet-number length and
+ * frames. The stack's frames are not all values (an ACK holds a {@link AckFrame}, data a {@link
+ * ByteSlice} or a {@link DatagramPayload}), so they are compared field by field; bytes the stack
+ * did not carry (a null STREAM slice, a DATAGRAM whose payload is an object) equal zeros, which is
+ * what the codec writes for them. Sizes are not compared here: the size check reports them apart.
  */
 public final class PacketEquality {
   private PacketEquality() {}

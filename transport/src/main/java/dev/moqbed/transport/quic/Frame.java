@@ -4,7 +4,7 @@ import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.recovery.AckTracker;
 
 /**
- * A QUIC frame as the model carries it: its fields and its encoded size. The model never encodes
+ * A QUIC frame as the stack carries it: its fields and its encoded size. The stack never encodes
  * bytes on the wire; sizes follow RFC 9000 §19 with picoquic's choices (for instance a STREAM frame
  * that fills its packet has no length field).
  */
@@ -480,7 +480,7 @@ public sealed interface Frame
   /**
    * NEW_CONNECTION_ID with an 8-byte id, as picoquic sends seven of them after the handshake.
    *
-   * @param retirePriorTo the peer retires its ids of lower sequence numbers (0 from the model's own
+   * @param retirePriorTo the peer retires its ids of lower sequence numbers (0 from the stack's own
    *     peers; a foreign peer's value as decoded)
    */
   record NewConnectionId(long sequence, long retirePriorTo) implements Frame {

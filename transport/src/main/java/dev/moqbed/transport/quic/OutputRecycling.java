@@ -17,7 +17,7 @@ import java.util.List;
  *
  * <p>Off by default, as the simulator needs it: its network carries the very objects a connection
  * sent, by reference, for as long as they are in flight, and a receiver reads them after the sender
- * may have forgotten them. Off, every method makes a new object, as the model always has.
+ * may have forgotten them. Off, every method makes a new object, as the stack always has.
  *
  * <p>Bounded like the record pool: at most {@link SentPacketPool#MAX_FREE} lists and as many STREAM
  * frames wait; beyond that they are left to the garbage collector.

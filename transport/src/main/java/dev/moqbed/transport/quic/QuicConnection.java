@@ -128,7 +128,7 @@ public final class QuicConnection {
    * A connection with its own handshake.
    *
    * @param cryptoHandshake the TLS handshake the connection drives (module {@code transport-tls}
-   *     has the real one), or null for the model's flights of picotls's sizes
+   *     has the real one), or null for the modelled handshake's flights of picotls's sizes
    */
   public QuicConnection(
       ConnectionConfig config,

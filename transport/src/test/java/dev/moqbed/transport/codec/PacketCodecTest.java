@@ -20,7 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Round trips of model packets through the codec, and their sizes against the model's. */
+/** Round trips of the stack's packets through the codec, and their sizes against its own count. */
 class PacketCodecTest {
   private static final int SHORT_HEADER = 1 + 8;
   private static final int TAG = 16;
@@ -71,7 +71,7 @@ class PacketCodecTest {
         packet(PacketSpace.INITIAL, 0, 4, INITIAL_HEADER, ack(0, 0), new Frame.Crypto(0, 126));
     QuicPacket handshake =
         packet(PacketSpace.HANDSHAKE, 0, 4, HANDSHAKE_HEADER, new Frame.Crypto(0, 1019));
-    // 46 bytes of header and tag, as the model counts them (see docs/transport/wire.md)
+    // 46 bytes of header and tag, as the stack counts them (see docs/transport/wire.md)
     assertEquals(46 + initial.frames().get(0).sizeBytes() + 130, initial.sizeBytes());
     assertEquals(1068, handshake.sizeBytes());
     roundTrip(server, client, List.of(initial, handshake));

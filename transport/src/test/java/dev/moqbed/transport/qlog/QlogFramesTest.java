@@ -14,7 +14,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every frame type of the model as qlog writes it, against draft-ietf-quic-qlog-quic-events-04's
+ * Every frame type of the stack as qlog writes it, against draft-ietf-quic-qlog-quic-events-04's
  * frame definitions (field names, units, which fields are required) and the two extensions the
  * header declares. The expected texts are written from the draft, not from the writer.
  */
@@ -25,7 +25,7 @@ class QlogFramesTest {
     return json.text().toString();
   }
 
-  /** One frame of each type the model has, with the qlog text the draft asks for. */
+  /** One frame of each type the stack has, with the qlog text the draft asks for. */
   private static Map<Frame, String> examples() {
     Map<Frame, String> examples = new LinkedHashMap<>();
     examples.put(
@@ -103,7 +103,7 @@ class QlogFramesTest {
     }
     Set<String> all = new TreeSet<>();
     Arrays.stream(Frame.class.getPermittedSubclasses()).forEach(c -> all.add(c.getSimpleName()));
-    assertEquals(all, covered, "a frame type the model gained needs its qlog mapping");
+    assertEquals(all, covered, "a frame type the stack gained needs its qlog mapping");
   }
 
   @Test

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * counted, no time is measured.
  *
  * <p>Two ways of sending. As the simulator drives a connection, the datagrams travel through the
- * network by reference, so what is left per packet is the model's output: the {@link Datagram}, its
+ * network by reference, so what is left per packet is the stack's output: the {@link Datagram}, its
  * packet list, the {@link QuicPacket}, its frame list and the STREAM frame; the bound fails if a
  * per-packet record comes back (the sent-packet record and its delivery snapshot alone were some
  * 100 bytes a packet). As the UDP driver drives one ({@link QuicConnection#reuseOutput}), each
