@@ -32,8 +32,8 @@ final class FrameEncoder {
   /** Length of the connection ids NEW_CONNECTION_ID announces: picoquic's default of 8 bytes. */
   static final int NEW_CONNECTION_ID_LENGTH = 8;
 
-  private final dev.moqbed.transport.wire.AckFrame wireAck =
-      new dev.moqbed.transport.wire.AckFrame();
+  private final dev.moqbed.transport.wire.AckFrameContent wireAck =
+      new dev.moqbed.transport.wire.AckFrameContent();
   private ConnectionId[] announcedIds = new ConnectionId[8];
   private StatelessResetToken[] resetTokens = new StatelessResetToken[8];
 
@@ -187,7 +187,7 @@ final class FrameEncoder {
   }
 
   /** The stack's ACK as the wire's: same ranges, encoded ACK Delay, ECN counts if present. */
-  private dev.moqbed.transport.wire.AckFrame toWire(Frame.Ack ack) {
+  private dev.moqbed.transport.wire.AckFrameContent toWire(Frame.Ack ack) {
     AckFrame model = ack.frame();
     wireAck.clear();
     for (int i = 0; i < model.rangeCount(); i++) {

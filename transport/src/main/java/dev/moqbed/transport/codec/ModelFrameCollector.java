@@ -119,7 +119,7 @@ final class ModelFrameCollector implements FrameHandler {
   }
 
   @Override
-  public void onAck(dev.moqbed.transport.wire.AckFrame ack) {
+  public void onAck(dev.moqbed.transport.wire.AckFrameContent ack) {
     long[] ranges = new long[2 * ack.rangeCount()];
     for (int i = 0; i < ack.rangeCount(); i++) {
       ranges[2 * i] = ack.rangeSmallest(i);

@@ -5,6 +5,7 @@ import dev.moqbed.transport.recovery.AckFlavor;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
 import dev.moqbed.transport.recovery.RttFlavor;
 import dev.moqbed.transport.recovery.TransportDefaults;
+import dev.moqbed.transport.wire.VarInt;
 
 /**
  * How one end of a connection behaves, immutable. {@link #builder(Role)} starts from the reference

@@ -2,6 +2,7 @@ package dev.moqbed.transport.quic;
 
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.recovery.AckTracker;
+import dev.moqbed.transport.wire.VarInt;
 
 /**
  * A QUIC frame as the stack carries it: its fields and its encoded size. The stack never encodes
@@ -213,9 +214,9 @@ public sealed interface Frame
 
     static int headerSize(long streamId, long offset, int length, boolean explicitLength) {
       return 1
-          + VarInt.size(streamId)
-          + (offset > 0 ? VarInt.size(offset) : 0)
-          + (explicitLength ? VarInt.size(length) : 0);
+          + VarInt.encodedSize(streamId)
+          + (offset > 0 ? VarInt.encodedSize(offset) : 0)
+          + (explicitLength ? VarInt.encodedSize(length) : 0);
     }
   }
 
@@ -228,17 +229,19 @@ public sealed interface Frame
     public int sizeBytes() {
       int size =
           1
-              + VarInt.size(frame.largestAcknowledged())
-              + VarInt.size(frame.encodedAckDelay())
-              + VarInt.size(frame.rangeCount() - 1)
-              + VarInt.size(frame.rangeLargest(0) - frame.rangeSmallest(0));
+              + VarInt.encodedSize(frame.largestAcknowledged())
+              + VarInt.encodedSize(frame.encodedAckDelay())
+              + VarInt.encodedSize(frame.rangeCount() - 1)
+              + VarInt.encodedSize(frame.rangeLargest(0) - frame.rangeSmallest(0));
       for (int i = 1; i < frame.rangeCount(); i++) {
         long gap = frame.rangeSmallest(i - 1) - frame.rangeLargest(i) - 2;
-        size += VarInt.size(gap) + VarInt.size(frame.rangeLargest(i) - frame.rangeSmallest(i));
+        size +=
+            VarInt.encodedSize(gap)
+                + VarInt.encodedSize(frame.rangeLargest(i) - frame.rangeSmallest(i));
       }
       if (ecnCounts != null) {
         for (long count : ecnCounts) {
-          size += VarInt.size(count);
+          size += VarInt.encodedSize(count);
         }
       }
       return size;
@@ -259,49 +262,52 @@ public sealed interface Frame
     @Override
     public int sizeBytes() {
       int length = payload.length();
-      return 1 + VarInt.size(length) + length;
+      return 1 + VarInt.encodedSize(length) + length;
     }
   }
 
   record ResetStream(long streamId, long errorCode, long finalSize) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(streamId) + VarInt.size(errorCode) + VarInt.size(finalSize);
+      return 1
+          + VarInt.encodedSize(streamId)
+          + VarInt.encodedSize(errorCode)
+          + VarInt.encodedSize(finalSize);
     }
   }
 
   record StopSending(long streamId, long errorCode) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(streamId) + VarInt.size(errorCode);
+      return 1 + VarInt.encodedSize(streamId) + VarInt.encodedSize(errorCode);
     }
   }
 
   record MaxData(long maximum) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(maximum);
+      return 1 + VarInt.encodedSize(maximum);
     }
   }
 
   record MaxStreamData(long streamId, long maximum) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(streamId) + VarInt.size(maximum);
+      return 1 + VarInt.encodedSize(streamId) + VarInt.encodedSize(maximum);
     }
   }
 
   record DataBlocked(long limit) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(limit);
+      return 1 + VarInt.encodedSize(limit);
     }
   }
 
   record StreamDataBlocked(long streamId, long limit) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(streamId) + VarInt.size(limit);
+      return 1 + VarInt.encodedSize(streamId) + VarInt.encodedSize(limit);
     }
   }
 
@@ -311,7 +317,7 @@ public sealed interface Frame
   record MaxStreams(boolean bidirectional, long maximum) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(maximum);
+      return 1 + VarInt.encodedSize(maximum);
     }
   }
 
@@ -319,7 +325,7 @@ public sealed interface Frame
   record StreamsBlocked(boolean bidirectional, long limit) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(limit);
+      return 1 + VarInt.encodedSize(limit);
     }
   }
 
@@ -430,9 +436,9 @@ public sealed interface Frame
     @Override
     public int sizeBytes() {
       return 1
-          + VarInt.size(errorCode)
+          + VarInt.encodedSize(errorCode)
           + (application ? 0 : 1)
-          + VarInt.size(reason.length)
+          + VarInt.encodedSize(reason.length)
           + reason.length;
     }
 
@@ -448,9 +454,9 @@ public sealed interface Frame
     @Override
     public int sizeBytes() {
       return 2
-          + VarInt.size(sequence)
-          + VarInt.size(ackElicitingThreshold)
-          + VarInt.size(maxAckDelayMicros)
+          + VarInt.encodedSize(sequence)
+          + VarInt.encodedSize(ackElicitingThreshold)
+          + VarInt.encodedSize(maxAckDelayMicros)
           + 1;
     }
   }
@@ -473,7 +479,7 @@ public sealed interface Frame
 
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(offset) + VarInt.size(length) + length;
+      return 1 + VarInt.encodedSize(offset) + VarInt.encodedSize(length) + length;
     }
   }
 
