@@ -8,6 +8,7 @@ import dev.moqbed.transport.crypto.NullPacketProtection;
 import dev.moqbed.transport.crypto.PacketProtection;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.quic.QuicPackets;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicWireException;
@@ -85,9 +86,8 @@ public final class PacketCodec {
    *
    * @return the UDP payload, from position 0 to its limit, in a buffer reused by the next call
    */
-  @SuppressWarnings("unchecked")
   public ByteBuffer encode(Datagram datagram) {
-    return encode((List<QuicPacket>) datagram.payload());
+    return encode(QuicPackets.in(datagram));
   }
 
   /** Encodes coalesced packets into one UDP payload (see {@link #encode(Datagram)}). */
@@ -124,7 +124,7 @@ public final class PacketCodec {
     if (packets.isEmpty()) {
       return null;
     }
-    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, packets);
+    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, new QuicPackets(packets));
   }
 
   /**
@@ -200,7 +200,7 @@ public final class PacketCodec {
     for (QuicPacket packet : packets) {
       size += packet.sizeBytes();
     }
-    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, packets);
+    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, new QuicPackets(packets));
   }
 
   /**

@@ -387,8 +387,7 @@ public final class QuicConnection {
     }
     ackFrequency.onBytesReceived(nowMicros, datagram.sizeBytes());
     amplification.onReceived(datagram.sizeBytes());
-    @SuppressWarnings("unchecked")
-    List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
+    List<QuicPacket> packets = QuicPackets.in(datagram);
     for (QuicPacket packet : packets) {
       if (!handshake.canProcess(packet.space())) {
         heldPackets.hold(packet, datagram.ecn()); // processed once the keys arrive

@@ -11,6 +11,7 @@ import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.quic.QuicPackets;
 import dev.moqbed.transport.quic.UnreadMessage;
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.wire.QuicWireException;
@@ -183,13 +184,13 @@ class PacketCodecTest {
   @Test
   void aReceivedPayloadBecomesTheDatagramTheModelReceives() throws QuicWireException {
     QuicPacket sent = shortPacket(5, 1, new Frame.Ping(), new Frame.Padding(40));
-    Datagram datagram = new Datagram(1, 0, 3, sent.sizeBytes(), EcnMark.ECT_1, List.of(sent));
+    Datagram datagram =
+        new Datagram(1, 0, 3, sent.sizeBytes(), EcnMark.ECT_1, new QuicPackets(List.of(sent)));
     ByteBuffer copy = ByteBuffer.allocate(100).put(client.encode(datagram)).flip();
     Datagram received = server.decodeDatagram(copy, 1, 0, 3, EcnMark.ECT_1);
     assertEquals(datagram.sizeBytes(), received.sizeBytes());
     assertEquals(EcnMark.ECT_1, received.ecn());
-    @SuppressWarnings("unchecked")
-    List<QuicPacket> packets = (List<QuicPacket>) received.payload();
+    List<QuicPacket> packets = QuicPackets.in(received);
     assertNull(PacketEquality.difference(List.of(sent), packets));
   }
 

@@ -83,9 +83,8 @@ class PacketNumberHolesTransferTest {
       }
     }
 
-    @SuppressWarnings("unchecked")
     private static List<QuicPacket> packets(Datagram datagram) {
-      return (List<QuicPacket>) datagram.payload();
+      return QuicPackets.in(datagram);
     }
 
     /** 1-RTT numbers below the highest sent that the server never used. */

@@ -93,8 +93,7 @@ final class ReadyPair {
   }
 
   private boolean seenByClient(Datagram datagram) {
-    @SuppressWarnings("unchecked")
-    List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
+    List<QuicPacket> packets = QuicPackets.in(datagram);
     packets.forEach(packet -> toClient.addAll(packet.frames()));
     packets.stream()
         .filter(packet -> packet.space() == PacketSpace.APPLICATION)
@@ -112,7 +111,8 @@ final class ReadyPair {
     QuicPacket forged =
         new QuicPacket(PacketSpace.APPLICATION, nextPacketNumber++, 2, List.copyOf(frames), 60);
     serverDriver.receive(
-        scheduler.nowMicros(), new Datagram(0, 1, 0, 60, EcnMark.NOT_ECT, List.of(forged)));
+        scheduler.nowMicros(),
+        new Datagram(0, 1, 0, 60, EcnMark.NOT_ECT, new QuicPackets(List.of(forged))));
   }
 
   /** How the client saw the connection end, after at most 5 s; -1 while it has not. */
