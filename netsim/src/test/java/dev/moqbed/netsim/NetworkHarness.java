@@ -41,10 +41,20 @@ final class NetworkHarness implements NetworkListener {
     network.attach(TwoNodeNetwork.CLIENT_NODE, (now, datagram) -> {});
   }
 
+  /** The sequence number a datagram of {@link #datagram} carries. */
+  static int sequence(Datagram datagram) {
+    return ((SequenceNumber) datagram.payload()).value();
+  }
+
   /** A datagram whose payload is its sequence number. */
   static Datagram datagram(LinkDirection direction, int flow, int sizeBytes, EcnMark ecn, int seq) {
     return new Datagram(
-        direction.sourceNode(), direction.destinationNode(), flow, sizeBytes, ecn, seq);
+        direction.sourceNode(),
+        direction.destinationNode(),
+        flow,
+        sizeBytes,
+        ecn,
+        new SequenceNumber(seq));
   }
 
   /** Sends at {@code atMicros} (runs the scheduler up to then first). */
@@ -77,14 +87,13 @@ final class NetworkHarness implements NetworkListener {
       long submittedMicros,
       long queueDelayMicros) {
     deliveries.add(
-        new Delivery(
-            nowMicros, direction, (Integer) datagram.payload(), submittedMicros, datagram));
+        new Delivery(nowMicros, direction, sequence(datagram), submittedMicros, datagram));
   }
 
   @Override
   public void onDropped(
       long nowMicros, LinkDirection direction, Datagram datagram, LinkDropReason reason) {
-    drops.add(new Drop(nowMicros, direction, (Integer) datagram.payload(), reason));
+    drops.add(new Drop(nowMicros, direction, sequence(datagram), reason));
   }
 
   @Override

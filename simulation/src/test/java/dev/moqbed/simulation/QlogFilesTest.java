@@ -15,6 +15,7 @@ import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.quic.QuicPackets;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -59,8 +60,7 @@ class QlogFilesTest {
         return;
       }
       datagrams++;
-      @SuppressWarnings("unchecked")
-      List<QuicPacket> sent = (List<QuicPacket>) datagram.payload();
+      List<QuicPacket> sent = QuicPackets.in(datagram);
       for (QuicPacket packet : sent) {
         packets.add(packetType(packet) + ":" + packet.packetNumber());
       }

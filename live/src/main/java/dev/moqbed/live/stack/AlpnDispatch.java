@@ -3,6 +3,7 @@ package dev.moqbed.live.stack;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.session.QuicTransportConnection;
 import dev.moqbed.transport.session.WebTransportQuicHandler;
@@ -96,8 +97,8 @@ final class AlpnDispatch implements ConnectionHandler {
   }
 
   @Override
-  public void onDatagram(QuicConnection connection, long nowMicros, Object payload, int length) {
-    chosen(connection).onDatagram(connection, nowMicros, payload, length);
+  public void onDatagram(QuicConnection connection, long nowMicros, DatagramPayload payload) {
+    chosen(connection).onDatagram(connection, nowMicros, payload);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.moqbed.live.stack;
 
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.util.concurrent.CompletableFuture;
 
@@ -96,8 +97,8 @@ final class HandshakeWatch implements ConnectionHandler {
   }
 
   @Override
-  public void onDatagram(QuicConnection connection, long nowMicros, Object payload, int length) {
-    transport.onDatagram(connection, nowMicros, payload, length);
+  public void onDatagram(QuicConnection connection, long nowMicros, DatagramPayload payload) {
+    transport.onDatagram(connection, nowMicros, payload);
   }
 
   @Override

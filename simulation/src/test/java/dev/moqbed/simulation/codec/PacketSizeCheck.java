@@ -10,6 +10,7 @@ import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.codec.PacketEquality;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.quic.QuicPackets;
 import dev.moqbed.transport.wire.QuicWireException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -47,7 +48,6 @@ final class PacketSizeCheck implements DatagramReceiver {
   long mismatchCount;
 
   @Override
-  @SuppressWarnings("unchecked")
   public void receive(long nowMicros, Datagram datagram) {
     datagrams++;
     int key = datagram.flowId() * 2 + datagram.sourceNode();
@@ -65,7 +65,7 @@ final class PacketSizeCheck implements DatagramReceiver {
                 PacketCodec.withNullProtection(
                     ConnectionIds.forSimulatedEndpoint(
                         datagram.destinationNode(), datagram.sourceNode(), datagram.flowId())));
-    List<QuicPacket> sent = (List<QuicPacket>) datagram.payload();
+    List<QuicPacket> sent = QuicPackets.in(datagram);
     packets += sent.size();
     ByteBuffer wire = sender.encode(datagram);
     int encodedSize = wire.remaining();

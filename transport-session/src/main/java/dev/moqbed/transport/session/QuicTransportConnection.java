@@ -7,6 +7,7 @@ import dev.moqbed.session.transport.TransportConnection;
 import dev.moqbed.session.transport.TransportListener;
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.nio.ByteBuffer;
 
@@ -68,7 +69,7 @@ public final class QuicTransportConnection implements TransportConnection, Conne
 
   /**
    * Whether the peer's stream limit (initial_max_streams_uni from a real handshake, raised by its
-   * MAX_STREAMS frames; none in the model) lets one more open, so a relay waits instead of failing;
+   * MAX_STREAMS frames; none in the stack) lets one more open, so a relay waits instead of failing;
    * {@link TransportListener#onUnidirectionalStreamCredit()} says when it may try again.
    */
   @Override
@@ -81,7 +82,7 @@ public final class QuicTransportConnection implements TransportConnection, Conne
     if (!open || payload.length > maxDatagramBytes()) {
       return false;
     }
-    connection.sendDatagram(payload.clone(), payload.length);
+    connection.sendDatagram(DatagramPayload.of(payload.clone()));
     return true;
   }
 
@@ -168,9 +169,10 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   }
 
   @Override
-  public void onDatagram(QuicConnection quic, long nowMicros, Object payload, int length) {
-    if (open && listener != null) {
-      listener.onDatagram(ByteBuffer.wrap((byte[]) payload, 0, length));
+  public void onDatagram(QuicConnection quic, long nowMicros, DatagramPayload payload) {
+    // Bytes always, on a connection that decodes; a simulated sender's message is not MoQT.
+    if (open && listener != null && payload instanceof DatagramPayload.Bytes bytes) {
+      listener.onDatagram(bytes.buffer());
     }
   }
 

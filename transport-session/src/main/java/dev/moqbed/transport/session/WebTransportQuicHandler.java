@@ -2,6 +2,7 @@ package dev.moqbed.transport.session;
 
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.webtransport.http3.Http3ErrorCode;
 import dev.moqbed.webtransport.session.QuicConnectionPort;
@@ -170,8 +171,10 @@ public final class WebTransportQuicHandler
   }
 
   @Override
-  public void onDatagram(QuicConnection quic, long nowMicros, Object payload, int length) {
-    endpoint.onDatagram(ByteBuffer.wrap((byte[]) payload, 0, length));
+  public void onDatagram(QuicConnection quic, long nowMicros, DatagramPayload payload) {
+    if (payload instanceof DatagramPayload.Bytes bytes) { // always, on a connection that decodes
+      endpoint.onDatagram(bytes.buffer());
+    }
   }
 
   @Override
@@ -226,7 +229,7 @@ public final class WebTransportQuicHandler
 
   @Override
   public boolean sendDatagram(byte[] payload) {
-    connection.sendDatagram(payload, payload.length);
+    connection.sendDatagram(DatagramPayload.of(payload));
     return true;
   }
 

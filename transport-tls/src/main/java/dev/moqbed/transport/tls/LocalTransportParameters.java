@@ -9,8 +9,8 @@ import dev.moqbed.transport.wire.TransportParameters;
 
 /**
  * The transport parameters a connection declares (RFC 9000 §18.2), from its {@link
- * ConnectionConfig}: the same limits the model's peer mirrors, so a real handshake between two
- * project endpoints gives each the values the model assumes.
+ * ConnectionConfig}: the same limits the stack's peer mirrors, so a real handshake between two
+ * project endpoints gives each the values the stack assumes.
  */
 final class LocalTransportParameters {
   private LocalTransportParameters() {}

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.wire.TransportParameters;
@@ -142,7 +143,7 @@ class RealQuicConnectionTest {
         new InMemoryQuicPair(
             clientConfig(), Fixtures.trustingRelay("localhost", List.of(ALPN)), noDatagrams, RELAY);
     pair.clientApp.onReady =
-        (connection, now) -> connection.sendDatagram(CLIENT_DATAGRAM, CLIENT_DATAGRAM.length);
+        (connection, now) -> connection.sendDatagram(DatagramPayload.of(CLIENT_DATAGRAM));
     pair.runUntil(() -> false, 500_000);
     assertTrue(pair.server.connection().isReady());
     assertTrue(pair.serverApp.datagrams.isEmpty());
@@ -152,7 +153,7 @@ class RealQuicConnectionTest {
     // A DATAGRAM frame it never allowed, in a packet the client's keys protect: the server closes
     // with the decoder's error code, and the client hears it.
     dev.moqbed.transport.quic.Frame.Datagram frame =
-        new dev.moqbed.transport.quic.Frame.Datagram(CLIENT_DATAGRAM.length, CLIENT_DATAGRAM);
+        new dev.moqbed.transport.quic.Frame.Datagram(DatagramPayload.of(CLIENT_DATAGRAM));
     dev.moqbed.transport.quic.QuicPacket forged =
         new dev.moqbed.transport.quic.QuicPacket(
             dev.moqbed.cc.PacketSpace.APPLICATION, 1_000_000, 4, List.of(frame), 0);
@@ -225,14 +226,14 @@ class RealQuicConnectionTest {
           long uni = connection.openUnidirectionalStream(QuicConnection.DEFAULT_STREAM_PRIORITY);
           connection.write(uni, ByteSlice.of(CLIENT_UNI));
           connection.finish(uni);
-          connection.sendDatagram(CLIENT_DATAGRAM, CLIENT_DATAGRAM.length);
+          connection.sendDatagram(DatagramPayload.of(CLIENT_DATAGRAM));
         };
     pair.serverApp.onReady =
         (connection, now) -> {
           long uni = connection.openUnidirectionalStream(QuicConnection.DEFAULT_STREAM_PRIORITY);
           connection.write(uni, ByteSlice.of(SERVER_UNI));
           connection.finish(uni);
-          connection.sendDatagram(SERVER_DATAGRAM, SERVER_DATAGRAM.length);
+          connection.sendDatagram(DatagramPayload.of(SERVER_DATAGRAM));
         };
     pair.serverApp.onFin =
         (connection, streamId) -> {

@@ -2,6 +2,7 @@ package dev.moqbed.transport.tls;
 
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -65,8 +66,8 @@ final class RecordingApplication implements ConnectionHandler {
   }
 
   @Override
-  public void onDatagram(QuicConnection connection, long nowMicros, Object payload, int length) {
-    datagrams.add((byte[]) payload);
+  public void onDatagram(QuicConnection connection, long nowMicros, DatagramPayload payload) {
+    datagrams.add(((DatagramPayload.Bytes) payload).bytes().toArray());
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.udp;
 
 import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.util.concurrent.CompletableFuture;
 
@@ -33,7 +34,7 @@ class ProjectPeer extends RecordingHandler {
     connection.resetStream(abandoned, RESET_CODE);
     for (int i = 0; i < 3; i++) {
       byte[] datagram = Loopback.bytes(300 + i, 40 + i);
-      connection.sendDatagram(datagram, datagram.length);
+      connection.sendDatagram(DatagramPayload.of(datagram));
     }
   }
 

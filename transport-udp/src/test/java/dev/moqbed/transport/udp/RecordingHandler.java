@@ -2,6 +2,7 @@ package dev.moqbed.transport.udp;
 
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -61,8 +62,8 @@ class RecordingHandler implements ConnectionHandler {
   }
 
   @Override
-  public void onDatagram(QuicConnection connection, long nowMicros, Object payload, int length) {
-    datagrams.add(((byte[]) payload).clone());
+  public void onDatagram(QuicConnection connection, long nowMicros, DatagramPayload payload) {
+    datagrams.add(((DatagramPayload.Bytes) payload).bytes().toArray());
   }
 
   @Override

@@ -10,6 +10,7 @@ import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.quic.ConnectionConfig;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.QuicPacket;
@@ -78,7 +79,7 @@ class UdpEndpointNetworkTest {
             Loopback.writeAndFinish(connection, connection.openBidirectionalStream(9), request);
             Loopback.writeAndFinish(connection, connection.openUnidirectionalStream(9), upload);
             for (byte[] datagram : sentDatagrams) {
-              connection.sendDatagram(datagram, datagram.length);
+              connection.sendDatagram(DatagramPayload.of(datagram));
             }
           }
         };

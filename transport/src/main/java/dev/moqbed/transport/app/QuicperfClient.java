@@ -10,6 +10,7 @@ import dev.moqbed.runtime.Scheduler;
 import dev.moqbed.runtime.TimerHandle;
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -482,7 +483,7 @@ public final class QuicperfClient implements ConnectionHandler {
   }
 
   @Override
-  public void onDatagram(QuicConnection connection, long nowMicros, Object payload, int length) {
+  public void onDatagram(QuicConnection connection, long nowMicros, DatagramPayload payload) {
     if (!(payload instanceof QuicperfDatagram datagram)) {
       return;
     }
@@ -498,7 +499,7 @@ public final class QuicperfClient implements ConnectionHandler {
         0,
         datagram.frameNumber(),
         FrameKind.AUDIO,
-        length,
+        datagram.length(),
         expected,
         nowMicros,
         true);

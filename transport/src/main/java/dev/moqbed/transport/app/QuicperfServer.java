@@ -274,8 +274,8 @@ public final class QuicperfServer implements ConnectionHandler {
   /** quicperf_send_datagrams: every datagram due by now. */
   private void sendDueDatagrams(long nowMicros, ServerStream stream) {
     while (nowMicros >= stream.nextFrameMicros && stream.framesSent < stream.frameCount) {
-      QuicperfDatagram datagram = new QuicperfDatagram(stream.id, stream.framesSent, nowMicros);
-      connection.sendDatagram(datagram, datagram.lengthBytes(stream.frameSizeBytes));
+      connection.sendDatagram(
+          QuicperfDatagram.of(stream.id, stream.framesSent, nowMicros, stream.frameSizeBytes));
       stream.framesSent++;
       stream.nextFrameMicros = stream.frameDueMicros(stream.framesSent);
     }

@@ -6,12 +6,12 @@ import java.util.random.RandomGenerator;
 /**
  * The connection ids one endpoint's packets carry: its own (the Source Connection ID of its long
  * headers, the Destination Connection ID of packets it receives) and its peer's (the Destination
- * Connection ID of every packet it sends). The model counts 8 bytes for each, picoquic's default
+ * Connection ID of every packet it sends). The stack counts 8 bytes for each, picoquic's default
  * ({@code PICOQUIC_ENFORCED_INITIAL_CID_LENGTH}, {@code local_cnxid_length}); the client's first
- * Initial uses the id it made up for the server, and the model never changes ids afterwards.
+ * Initial uses the id it made up for the server, and the stack never changes ids afterwards.
  */
 public record ConnectionIds(ConnectionId local, ConnectionId remote) {
-  /** picoquic's connection id length, which the model's header sizes assume. */
+  /** picoquic's connection id length, which the stack's header sizes assume. */
   public static final int MODEL_LENGTH = 8;
 
   /** Ids of {@link #MODEL_LENGTH} bytes that differ per node and flow, for simulated endpoints. */

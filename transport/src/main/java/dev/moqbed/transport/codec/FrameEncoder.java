@@ -1,6 +1,7 @@
 package dev.moqbed.transport.codec;
 
 import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.wire.ConnectionId;
@@ -10,16 +11,16 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * Writes the model's frames ({@link Frame}) as QUIC v1 frames with {@link FrameWriter}, each in its
- * minimal encoding. Where the model carries only a length (CRYPTO, STREAM data written as counts,
+ * Writes the stack's frames ({@link Frame}) as QUIC v1 frames with {@link FrameWriter}, each in its
+ * minimal encoding. Where the stack carries only a length (CRYPTO, STREAM data written as counts,
  * DATAGRAMs whose payload is an object) the bytes are zeros; where it carries bytes ({@link
  * ByteSlice}, {@code byte[]}) they are written as they are.
  *
- * <p>The fields the model does not hold are fixed here, with the values picoquic sends: the
+ * <p>The fields the stack does not hold are fixed here, with the values picoquic sends: the
  * transport CONNECTION_CLOSE names frame type 0 and both closes an empty reason; ACK_FREQUENCY's
  * Reordering Threshold is 1 (frames.c, picoquic_format_ack_frequency_frame, {@code
  * ack_ignore_order_local} off); NEW_CONNECTION_ID retires nothing (Retire Prior To 0) and carries
- * an 8-byte id and a reset token derived from its sequence number (the model's ids are never used
+ * an 8-byte id and a reset token derived from its sequence number (the stack's ids are never used
  * to route).
  *
  * <p>Writes into a heap buffer and allocates nothing per frame once its ids are cached.
@@ -31,8 +32,8 @@ final class FrameEncoder {
   /** Length of the connection ids NEW_CONNECTION_ID announces: picoquic's default of 8 bytes. */
   static final int NEW_CONNECTION_ID_LENGTH = 8;
 
-  private final dev.moqbed.transport.wire.AckFrame wireAck =
-      new dev.moqbed.transport.wire.AckFrame();
+  private final dev.moqbed.transport.wire.AckFrameContent wireAck =
+      new dev.moqbed.transport.wire.AckFrameContent();
   private ConnectionId[] announcedIds = new ConnectionId[8];
   private StatelessResetToken[] resetTokens = new StatelessResetToken[8];
 
@@ -54,7 +55,7 @@ final class FrameEncoder {
       }
     } else if (frame instanceof Frame.Datagram datagram) {
       FrameWriter.writeDatagramHeader(buffer, datagram.length(), true);
-      writePayload(buffer, datagram.payload(), datagram.length());
+      writePayload(buffer, datagram.payload());
     } else if (frame instanceof Frame.Ping) {
       FrameWriter.writePing(buffer);
     } else {
@@ -173,19 +174,20 @@ final class FrameEncoder {
     }
   }
 
-  /** A DATAGRAM payload: its bytes if the model holds bytes of that length, zeros otherwise. */
-  private static void writePayload(ByteBuffer buffer, Object payload, int length) {
-    if (payload instanceof byte[] bytes && bytes.length == length) {
-      buffer.put(bytes);
-    } else if (payload instanceof ByteSlice slice && slice.length() == length) {
+  /**
+   * A DATAGRAM payload: its bytes, or zeros for a message the simulated sender did not serialise.
+   */
+  private static void writePayload(ByteBuffer buffer, DatagramPayload payload) {
+    if (payload instanceof DatagramPayload.Bytes bytes) {
+      ByteSlice slice = bytes.bytes();
       buffer.put(slice.array(), slice.offset(), slice.length());
     } else {
-      writeZeros(buffer, length);
+      writeZeros(buffer, payload.length()); // a message the simulated sender did not serialise
     }
   }
 
-  /** The model's ACK as the wire's: same ranges, encoded ACK Delay, ECN counts if present. */
-  private dev.moqbed.transport.wire.AckFrame toWire(Frame.Ack ack) {
+  /** The stack's ACK as the wire's: same ranges, encoded ACK Delay, ECN counts if present. */
+  private dev.moqbed.transport.wire.AckFrameContent toWire(Frame.Ack ack) {
     AckFrame model = ack.frame();
     wireAck.clear();
     for (int i = 0; i < model.rangeCount(); i++) {
@@ -200,7 +202,7 @@ final class FrameEncoder {
   }
 
   /**
-   * Zeros in place of the bytes the model does not carry; the buffer is reused, so they are set.
+   * Zeros in place of the bytes the stack does not carry; the buffer is reused, so they are set.
    */
   private static void writeZeros(ByteBuffer buffer, int count) {
     int position = buffer.position();

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.codec;
 
 import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.wire.FrameHandler;
@@ -13,15 +14,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Turns the frames {@link dev.moqbed.transport.wire.FrameDecoder} reports back into the model's
- * {@link Frame}s. Frames the model never sends (NEW_TOKEN, RETIRE_CONNECTION_ID, IMMEDIATE_ACK) and
+ * Turns the frames {@link dev.moqbed.transport.wire.FrameDecoder} reports back into the stack's
+ * {@link Frame}s. Frames the stack never sends (NEW_TOKEN, RETIRE_CONNECTION_ID, IMMEDIATE_ACK) and
  * field values it cannot hold (a close reason, an offending frame type, a NEW_CONNECTION_ID that
  * retires ids) are refused with PROTOCOL_VIOLATION: a model endpoint could not act on them.
  *
- * <p>The model's STREAM frame remembers whether it had a Length field, which the handler does not
+ * <p>The stack's STREAM frame remembers whether it had a Length field, which the handler does not
  * report: it is read from the frame's type byte. To find that byte the collector follows the frames
  * through the payload, each taking its minimal encoding's size (what {@link FrameEncoder} writes);
- * a payload of other encodings is refused, as the model's sizes could not describe it.
+ * a payload of other encodings is refused, as the stack's sizes could not describe it.
  */
 final class ModelFrameCollector implements FrameHandler {
   private int peerAckDelayExponent;
@@ -32,8 +33,8 @@ final class ModelFrameCollector implements FrameHandler {
 
   /**
    * Frames from another stack (quiche), on the real-QUIC path only: encodings other than the
-   * minimal ones the model writes (quiche's 2-byte STREAM and CRYPTO lengths), close reasons,
-   * NEW_CONNECTION_ID of any length, and NEW_TOKEN and RETIRE_CONNECTION_ID, which the model does
+   * minimal ones the stack writes (quiche's 2-byte STREAM and CRYPTO lengths), close reasons,
+   * NEW_CONNECTION_ID of any length, and NEW_TOKEN and RETIRE_CONNECTION_ID, which the stack does
    * not act on: they are acknowledged as a PING is.
    */
   private boolean foreign;
@@ -47,7 +48,7 @@ final class ModelFrameCollector implements FrameHandler {
   private boolean pingSeen;
 
   /**
-   * @param peerAckDelayExponent the sender's ack_delay_exponent, which the model's ACKs keep
+   * @param peerAckDelayExponent the sender's ack_delay_exponent, which the stack's ACKs keep
    * @param sizes the encoder whose sizes the payload's frames must have
    */
   ModelFrameCollector(int peerAckDelayExponent, FrameEncoder sizes) {
@@ -118,7 +119,7 @@ final class ModelFrameCollector implements FrameHandler {
   }
 
   @Override
-  public void onAck(dev.moqbed.transport.wire.AckFrame ack) {
+  public void onAck(dev.moqbed.transport.wire.AckFrameContent ack) {
     long[] ranges = new long[2 * ack.rangeCount()];
     for (int i = 0; i < ack.rangeCount(); i++) {
       ranges[2 * i] = ack.rangeSmallest(i);
@@ -154,7 +155,7 @@ final class ModelFrameCollector implements FrameHandler {
     boolean withLength = (type & FrameType.STREAM_LEN_BIT) != 0;
     int header = FrameWriter.streamHeaderSize(streamId, streamOffset, length, withLength);
     if (foreign) {
-      withLength = true; // the frame's start is not tracked: its size is the model's own
+      withLength = true; // the frame's start is not tracked: its size is the stack's own
     } else if ((type & ~0x07) != FrameType.STREAM || frameStart + header != dataOffset) {
       throw refuse("STREAM frame at " + frameStart + " is not minimally encoded");
     }
@@ -192,7 +193,7 @@ final class ModelFrameCollector implements FrameHandler {
       int resetTokenOffset)
       throws QuicWireException {
     if (!foreign && (retirePriorTo != 0 || cidLength != FrameEncoder.NEW_CONNECTION_ID_LENGTH)) {
-      throw refuse("NEW_CONNECTION_ID the model cannot hold");
+      throw refuse("NEW_CONNECTION_ID the stack cannot hold");
     }
     add(new Frame.NewConnectionId(sequenceNumber, retirePriorTo));
   }
@@ -228,7 +229,7 @@ final class ModelFrameCollector implements FrameHandler {
 
   @Override
   public void onDatagram(ByteBuffer buffer, int dataOffset, int length) {
-    add(new Frame.Datagram(length, copy(buffer, dataOffset, length)));
+    add(new Frame.Datagram(DatagramPayload.of(copy(buffer, dataOffset, length))));
   }
 
   @Override
@@ -279,7 +280,7 @@ final class ModelFrameCollector implements FrameHandler {
     throw refuse("IMMEDIATE_ACK");
   }
 
-  /** A frame the model does not act on: refused, or (from another stack) acknowledged. */
+  /** A frame the stack does not act on: refused, or (from another stack) acknowledged. */
   private void ignoredOrRefused(String what) throws QuicWireException {
     if (!foreign) {
       throw refuse(what);
@@ -299,6 +300,6 @@ final class ModelFrameCollector implements FrameHandler {
 
   private static QuicWireException refuse(String what) {
     return new QuicWireException(
-        TransportErrorCode.PROTOCOL_VIOLATION, "not a frame of the model: " + what);
+        TransportErrorCode.PROTOCOL_VIOLATION, "not a frame this stack handles: " + what);
   }
 }

@@ -8,6 +8,7 @@ import dev.moqbed.transport.crypto.NullPacketProtection;
 import dev.moqbed.transport.crypto.PacketProtection;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.quic.QuicPackets;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicWireException;
@@ -16,23 +17,23 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * The bridge between one endpoint of the model ({@link dev.moqbed.transport.quic.QuicConnection})
- * and QUIC v1 bytes: {@link #encode} turns a datagram the model sent (its coalesced {@link
+ * The bridge between one endpoint of the stack ({@link dev.moqbed.transport.quic.QuicConnection})
+ * and QUIC v1 bytes: {@link #encode} turns a datagram the stack sent (its coalesced {@link
  * QuicPacket}s) into a UDP payload, {@link #decode} turns a received UDP payload back into the
- * packets the model receives. The layout is picoquic's (see {@link PacketEncoder}); frames are
+ * packets the stack receives. The layout is picoquic's (see {@link PacketEncoder}); frames are
  * written by {@link FrameEncoder} and read back by {@link ModelFrameCollector}.
  *
  * <p>Sending reuses one buffer: {@link #encode} returns a view of it, valid until the next call,
  * and allocates nothing. Not thread-safe, like the connection it serves.
  */
 public final class PacketCodec {
-  /** The largest UDP payload the codec writes: the model's path MTU never exceeds 1,500 bytes. */
+  /** The largest UDP payload the codec writes: the stack's path MTU never exceeds 1,500 bytes. */
   public static final int MAX_DATAGRAM_BYTES = 1500;
 
   private final PacketEncoder encoder;
   private final PacketDecoder decoder;
-  // Room beyond the model's largest datagram for a peer's longer ids (up to 20 bytes, RFC 9000
-  // §17.2) and a Retry token in the Initial: the model counts 8-byte ids and no token.
+  // Room beyond the stack's largest datagram for a peer's longer ids (up to 20 bytes, RFC 9000
+  // §17.2) and a Retry token in the Initial: the stack counts 8-byte ids and no token.
   private final ByteBuffer sendBuffer = ByteBuffer.allocate(MAX_DATAGRAM_BYTES + 256);
   private long retriesAccepted;
   private StatelessResetToken peerResetToken;
@@ -81,13 +82,12 @@ public final class PacketCodec {
   }
 
   /**
-   * Encodes a datagram the model sent: its payload is the model's list of packets.
+   * Encodes a datagram the stack sent: its payload is the stack's list of packets.
    *
    * @return the UDP payload, from position 0 to its limit, in a buffer reused by the next call
    */
-  @SuppressWarnings("unchecked")
   public ByteBuffer encode(Datagram datagram) {
-    return encode((List<QuicPacket>) datagram.payload());
+    return encode(QuicPackets.in(datagram));
   }
 
   /** Encodes coalesced packets into one UDP payload (see {@link #encode(Datagram)}). */
@@ -103,14 +103,14 @@ public final class PacketCodec {
    *
    * @return the packets that opened, in datagram order
    * @throws QuicWireException if a header cannot be parsed or a packet's frames are malformed or
-   *     not ones the model carries
+   *     not ones the stack carries
    */
   public List<QuicPacket> decode(ByteBuffer payload) throws QuicWireException {
     return decoder.decode(payload, payload.position(), payload.limit());
   }
 
   /**
-   * Decodes a received UDP payload into the datagram the model receives: the packets that opened as
+   * Decodes a received UDP payload into the datagram the stack receives: the packets that opened as
    * its payload, the bytes received as its size.
    *
    * @return null when no packet of the payload opened
@@ -124,7 +124,7 @@ public final class PacketCodec {
     if (packets.isEmpty()) {
       return null;
     }
-    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, packets);
+    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, new QuicPackets(packets));
   }
 
   /**
@@ -152,7 +152,8 @@ public final class PacketCodec {
   /**
    * Key updates for the 1-RTT keys installed from now on (RFC 9001 §6): the peer's are followed,
    * and we start one every {@code intervalPackets} packets sealed (once the peer acknowledged the
-   * current phase). Call before the 1-RTT keys come; real endpoints do, the model's codecs never.
+   * current phase). Call before the 1-RTT keys come; real endpoints do, the simulator's codecs
+   * never.
    */
   public PacketCodec enableKeyUpdate(long intervalPackets) {
     keyPhases = new KeyPhases(intervalPackets);
@@ -199,7 +200,7 @@ public final class PacketCodec {
     for (QuicPacket packet : packets) {
       size += packet.sizeBytes();
     }
-    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, packets);
+    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, new QuicPackets(packets));
   }
 
   /**
@@ -301,7 +302,7 @@ public final class PacketCodec {
     return decoder.packetsDropped();
   }
 
-  /** The encoded size of one model frame, for comparing it with the size the model counts. */
+  /** The encoded size of one frame, for comparing it with the size the stack counts. */
   public int encodedFrameSize(Frame frame) {
     return encoder.frameEncoder().encodedSize(frame);
   }

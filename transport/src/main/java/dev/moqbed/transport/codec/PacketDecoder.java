@@ -22,14 +22,14 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Reads a UDP payload of coalesced QUIC v1 packets (RFC 9000 §12.2) back into the model's {@link
+ * Reads a UDP payload of coalesced QUIC v1 packets (RFC 9000 §12.2) back into the stack's {@link
  * QuicPacket}s: parses each header, opens it with its space's {@link PacketProtection} (the packet
  * number rebuilt against the largest received in that space, §17.1 and Appendix A.3), checks the
  * reserved bits (§17.2), and decodes the frames into model frames. A packet that does not open is
  * dropped (RFC 9001 §5.5) and counted; the others of the datagram are still read.
  *
- * <p>Allocates the model's objects it returns (the packets, their frame lists and frames, copies of
- * STREAM and DATAGRAM bytes), as the model's receive path takes objects; parsing and opening
+ * <p>Allocates the stack's objects it returns (the packets, their frame lists and frames, copies of
+ * STREAM and DATAGRAM bytes), as the stack's receive path takes objects; parsing and opening
  * themselves allocate nothing.
  */
 final class PacketDecoder {
@@ -131,7 +131,7 @@ final class PacketDecoder {
    * The packets of the datagram in {@code [start, end)} of {@code buffer}, opened in place.
    *
    * @throws QuicWireException for a header that cannot be parsed (the rest of the datagram is
-   *     dropped, §12.2) or a packet whose frames are malformed or not the model's
+   *     dropped, §12.2) or a packet whose frames are malformed or not the stack's
    */
   List<QuicPacket> decode(ByteBuffer buffer, int start, int end) throws QuicWireException {
     List<QuicPacket> packets = new ArrayList<>(1);
@@ -320,7 +320,7 @@ final class PacketDecoder {
         return PacketSpace.APPLICATION;
       default:
         throw new QuicWireException(
-            TransportErrorCode.PROTOCOL_VIOLATION, type + " packets are not the model's");
+            TransportErrorCode.PROTOCOL_VIOLATION, type + " packets are not this stack's");
     }
   }
 }

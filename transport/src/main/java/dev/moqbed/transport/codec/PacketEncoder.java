@@ -14,17 +14,17 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * Writes the model's packets as protected QUIC v1 packets, coalesced one after the other in a
+ * Writes the stack's packets as protected QUIC v1 packets, coalesced one after the other in a
  * datagram buffer (RFC 9000 §12.2), in picoquic's header layout (sender.c):
  *
  * <ul>
  *   <li>Initial and Handshake: long header (§17.2) with version 1, the 8-byte ids of {@link
- *       ConnectionIds}, for Initial an empty token (Token Length 0: the model has no Retry and no
- *       NEW_TOKEN; a real client writes a Retry's token there, {@link #initialToken}), a 2-byte
+ *       ConnectionIds}, for Initial an empty token (Token Length 0: the simulator has no Retry and
+ *       no NEW_TOKEN; a real client writes a Retry's token there, {@link #initialToken}), a 2-byte
  *       Length field as picoquic reserves it before the payload is known, and a 4-byte packet
  *       number (picoquic_create_long_header);
  *   <li>1-RTT: short header (§17.3.1), spin bit 0, key phase 0, the peer's 8-byte id, and the
- *       packet number truncated to the length the model chose ({@link
+ *       packet number truncated to the length the stack chose ({@link
  *       QuicPacket#packetNumberLength()}: picoquic_predict_packet_header_length's 1, 2, 3 or 4
  *       bytes, see {@code PacketAssembly.packetNumberLength}).
  * </ul>
@@ -73,7 +73,7 @@ final class PacketEncoder {
 
   /**
    * Writes {@code token} in every later Initial: the token of a server's Retry (RFC 9000 §8.1.2,
-   * §17.2.5.2). The model never calls this, so its Initials keep an empty token.
+   * §17.2.5.2). The simulator never calls this, so its Initials keep an empty token.
    */
   void initialToken(byte[] token) {
     initialToken = token.clone();

@@ -1,6 +1,7 @@
 package dev.moqbed.transport.codec;
 
 import dev.moqbed.transport.quic.ByteSlice;
+import dev.moqbed.transport.quic.DatagramPayload;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
 import dev.moqbed.transport.recovery.AckFrame;
@@ -9,11 +10,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Whether a decoded packet is the one the model sent: same space, number, packet-number length and
- * frames. The model's frames are not all values (an ACK holds a {@link AckFrame}, data a {@link
- * ByteSlice} or an application object), so they are compared field by field; bytes the model did
- * not carry (a null STREAM slice, a DATAGRAM whose payload is an object) equal zeros, which is what
- * the codec writes for them. Sizes are not compared here: the size check reports them apart.
+ * Whether a decoded packet is the one the stack sent: same space, number, packet-number length and
+ * frames. The stack's frames are not all values (an ACK holds a {@link AckFrame}, data a {@link
+ * ByteSlice} or a {@link DatagramPayload}), so they are compared field by field; bytes the stack
+ * did not carry (a null STREAM slice, a DATAGRAM whose payload is an object) equal zeros, which is
+ * what the codec writes for them. Sizes are not compared here: the size check reports them apart.
  */
 public final class PacketEquality {
   private PacketEquality() {}
@@ -133,12 +134,9 @@ public final class PacketEquality {
     return true;
   }
 
-  /** A payload's bytes if the model holds bytes, else null (which reads as zeros). */
-  private static ByteSlice bytesOf(Object payload) {
-    if (payload instanceof byte[] bytes) {
-      return ByteSlice.of(bytes);
-    }
-    return payload instanceof ByteSlice slice ? slice : null;
+  /** A payload's bytes, or null for a message not serialised (which reads as zeros). */
+  private static ByteSlice bytesOf(DatagramPayload payload) {
+    return payload instanceof DatagramPayload.Bytes bytes ? bytes.bytes() : null;
   }
 
   private static boolean sameBytes(ByteSlice a, ByteSlice b, int length) {

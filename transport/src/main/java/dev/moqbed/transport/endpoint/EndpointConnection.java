@@ -6,13 +6,13 @@ import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.quic.QuicConnection;
+import dev.moqbed.transport.quic.QuicPackets;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicWireException;
 import dev.moqbed.transport.wire.StatelessResetToken;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.util.List;
 
 /**
  * One connection of an {@link Endpoint}: the sans-IO {@link QuicConnection}, its codec, the peer's
@@ -196,7 +196,7 @@ public final class EndpointConnection<S extends ConnectionSender> {
     }
     connection.receive(
         nowMicros,
-        new Datagram(REMOTE_NODE, LOCAL_NODE, connection.flowId(), bytes, ecn, List.of()));
+        new Datagram(REMOTE_NODE, LOCAL_NODE, connection.flowId(), bytes, ecn, QuicPackets.NONE));
     sender.schedule();
   }
 

@@ -7,6 +7,7 @@ import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.quic.PacketLossListener;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.quic.QuicPackets;
 import dev.moqbed.transport.wire.TransportParameters;
 import java.io.Writer;
 import java.util.List;
@@ -91,8 +92,7 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
   }
 
   private void packets(long nowMicros, String name, Datagram datagram) {
-    @SuppressWarnings("unchecked")
-    List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
+    List<QuicPacket> packets = QuicPackets.in(datagram);
     for (QuicPacket packet : packets) {
       beginEvent(nowMicros, name);
       QlogFrames.packet(json, packet);

@@ -6,16 +6,16 @@ import dev.moqbed.transport.quic.QuicPacket;
 import dev.moqbed.transport.recovery.AckFrame;
 
 /**
- * The model's packets and frames in draft-ietf-quic-qlog-quic-events-04's terms: {@code
+ * The stack's packets and frames in draft-ietf-quic-qlog-quic-events-04's terms: {@code
  * PacketHeader} and the {@code QuicFrame} variants, with the field names and units the draft gives
  * them. Two frames the draft does not define are written as the extensions the trace's header
  * declares ({@link Extensions}): {@code datagram} (RFC 9221) and {@code ack_frequency}
- * (draft-ietf-quic-ack-frequency). Every frame type of the model is mapped ({@code QlogFramesTest}
+ * (draft-ietf-quic-ack-frequency). Every frame type of the stack is mapped ({@code QlogFramesTest}
  * goes through all of them), so none needs the draft's {@code unknown} frame, whose {@code
- * frame_type_value} the model could not fill: it carries no frame type numbers.
+ * frame_type_value} the stack could not fill: it carries no frame type numbers.
  */
 final class QlogFrames {
-  /** NEW_CONNECTION_ID's id length: the model's ids are 8 bytes, as its frame sizes count. */
+  /** NEW_CONNECTION_ID's id length: the stack's ids are 8 bytes, as its frame sizes count. */
   private static final int CONNECTION_ID_LENGTH = 8;
 
   private QlogFrames() {}
@@ -135,7 +135,7 @@ final class QlogFrames {
       json.field("frame_type", "path_response")
           .field("data", String.format("%016x", response.data()));
     } else if (frame instanceof Frame.NewConnectionId newId) {
-      // The model keeps the sequence numbers, not the ids' bytes: the id is logged truncated to
+      // The stack keeps the sequence numbers, not the ids' bytes: the id is logged truncated to
       // nothing beside its length, the main schema's form for a hexstring left out.
       json.field("frame_type", "new_connection_id")
           .field("sequence_number", newId.sequence())

@@ -3,7 +3,7 @@ package dev.moqbed.transport.quic;
 import java.util.Arrays;
 
 /**
- * A read-only view of part of a byte array. Stream data travels through the model as slices of the
+ * A read-only view of part of a byte array. Stream data travels through the stack as slices of the
  * application's arrays, never copied; a retransmission is a slice of the same array.
  */
 public record ByteSlice(byte[] array, int offset, int length) {

@@ -5,6 +5,7 @@ import dev.moqbed.transport.recovery.AckFlavor;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
 import dev.moqbed.transport.recovery.RttFlavor;
 import dev.moqbed.transport.recovery.TransportDefaults;
+import dev.moqbed.transport.wire.VarInt;
 
 /**
  * How one end of a connection behaves, immutable. {@link #builder(Role)} starts from the reference
@@ -354,7 +355,8 @@ public final class ConnectionConfig {
     /**
      * 1-RTT packets sealed under one key phase before this end starts a key update (RFC 9001 §6.1),
      * 1 to 2^22. Default 2^22: half of AES-GCM's confidentiality limit of 2^23 packets (§6.6), so
-     * the update is acknowledged in time. Real QUIC only: the model's codecs have no key phases.
+     * the update is acknowledged in time. Real QUIC only: the simulator's codecs have no key
+     * phases.
      */
     public Builder keyUpdateIntervalPackets(long packets) {
       if (packets < 1 || packets > 1L << 22) {

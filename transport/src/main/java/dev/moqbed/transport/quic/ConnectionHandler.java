@@ -48,7 +48,7 @@ public interface ConnectionHandler {
       QuicConnection connection, long nowMicros, long streamId, long errorCode) {}
 
   /** A DATAGRAM frame arrived. */
-  default void onDatagram(QuicConnection connection, long nowMicros, Object payload, int length) {}
+  default void onDatagram(QuicConnection connection, long nowMicros, DatagramPayload payload) {}
 
   /** The connection is closed: by us, by the peer, or because it timed out. */
   default void onClosed(QuicConnection connection, long nowMicros, long errorCode) {}

@@ -2,9 +2,10 @@ package dev.moqbed.transport.quic;
 
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.recovery.AckTracker;
+import dev.moqbed.transport.wire.VarInt;
 
 /**
- * A QUIC frame as the model carries it: its fields and its encoded size. The model never encodes
+ * A QUIC frame as the stack carries it: its fields and its encoded size. The stack never encodes
  * bytes on the wire; sizes follow RFC 9000 §19 with picoquic's choices (for instance a STREAM frame
  * that fills its packet has no length field).
  */
@@ -213,9 +214,9 @@ public sealed interface Frame
 
     static int headerSize(long streamId, long offset, int length, boolean explicitLength) {
       return 1
-          + VarInt.size(streamId)
-          + (offset > 0 ? VarInt.size(offset) : 0)
-          + (explicitLength ? VarInt.size(length) : 0);
+          + VarInt.encodedSize(streamId)
+          + (offset > 0 ? VarInt.encodedSize(offset) : 0)
+          + (explicitLength ? VarInt.encodedSize(length) : 0);
     }
   }
 
@@ -228,17 +229,19 @@ public sealed interface Frame
     public int sizeBytes() {
       int size =
           1
-              + VarInt.size(frame.largestAcknowledged())
-              + VarInt.size(frame.encodedAckDelay())
-              + VarInt.size(frame.rangeCount() - 1)
-              + VarInt.size(frame.rangeLargest(0) - frame.rangeSmallest(0));
+              + VarInt.encodedSize(frame.largestAcknowledged())
+              + VarInt.encodedSize(frame.encodedAckDelay())
+              + VarInt.encodedSize(frame.rangeCount() - 1)
+              + VarInt.encodedSize(frame.rangeLargest(0) - frame.rangeSmallest(0));
       for (int i = 1; i < frame.rangeCount(); i++) {
         long gap = frame.rangeSmallest(i - 1) - frame.rangeLargest(i) - 2;
-        size += VarInt.size(gap) + VarInt.size(frame.rangeLargest(i) - frame.rangeSmallest(i));
+        size +=
+            VarInt.encodedSize(gap)
+                + VarInt.encodedSize(frame.rangeLargest(i) - frame.rangeSmallest(i));
       }
       if (ecnCounts != null) {
         for (long count : ecnCounts) {
-          size += VarInt.size(count);
+          size += VarInt.encodedSize(count);
         }
       }
       return size;
@@ -251,52 +254,60 @@ public sealed interface Frame
   }
 
   /** DATAGRAM (RFC 9221) with its length field. */
-  record Datagram(int length, Object payload) implements Frame {
+  record Datagram(DatagramPayload payload) implements Frame {
+    public int length() {
+      return payload.length();
+    }
+
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(length) + length;
+      int length = payload.length();
+      return 1 + VarInt.encodedSize(length) + length;
     }
   }
 
   record ResetStream(long streamId, long errorCode, long finalSize) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(streamId) + VarInt.size(errorCode) + VarInt.size(finalSize);
+      return 1
+          + VarInt.encodedSize(streamId)
+          + VarInt.encodedSize(errorCode)
+          + VarInt.encodedSize(finalSize);
     }
   }
 
   record StopSending(long streamId, long errorCode) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(streamId) + VarInt.size(errorCode);
+      return 1 + VarInt.encodedSize(streamId) + VarInt.encodedSize(errorCode);
     }
   }
 
   record MaxData(long maximum) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(maximum);
+      return 1 + VarInt.encodedSize(maximum);
     }
   }
 
   record MaxStreamData(long streamId, long maximum) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(streamId) + VarInt.size(maximum);
+      return 1 + VarInt.encodedSize(streamId) + VarInt.encodedSize(maximum);
     }
   }
 
   record DataBlocked(long limit) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(limit);
+      return 1 + VarInt.encodedSize(limit);
     }
   }
 
   record StreamDataBlocked(long streamId, long limit) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(streamId) + VarInt.size(limit);
+      return 1 + VarInt.encodedSize(streamId) + VarInt.encodedSize(limit);
     }
   }
 
@@ -306,7 +317,7 @@ public sealed interface Frame
   record MaxStreams(boolean bidirectional, long maximum) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(maximum);
+      return 1 + VarInt.encodedSize(maximum);
     }
   }
 
@@ -314,7 +325,7 @@ public sealed interface Frame
   record StreamsBlocked(boolean bidirectional, long limit) implements Frame {
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(limit);
+      return 1 + VarInt.encodedSize(limit);
     }
   }
 
@@ -425,9 +436,9 @@ public sealed interface Frame
     @Override
     public int sizeBytes() {
       return 1
-          + VarInt.size(errorCode)
+          + VarInt.encodedSize(errorCode)
           + (application ? 0 : 1)
-          + VarInt.size(reason.length)
+          + VarInt.encodedSize(reason.length)
           + reason.length;
     }
 
@@ -443,9 +454,9 @@ public sealed interface Frame
     @Override
     public int sizeBytes() {
       return 2
-          + VarInt.size(sequence)
-          + VarInt.size(ackElicitingThreshold)
-          + VarInt.size(maxAckDelayMicros)
+          + VarInt.encodedSize(sequence)
+          + VarInt.encodedSize(ackElicitingThreshold)
+          + VarInt.encodedSize(maxAckDelayMicros)
           + 1;
     }
   }
@@ -468,14 +479,14 @@ public sealed interface Frame
 
     @Override
     public int sizeBytes() {
-      return 1 + VarInt.size(offset) + VarInt.size(length) + length;
+      return 1 + VarInt.encodedSize(offset) + VarInt.encodedSize(length) + length;
     }
   }
 
   /**
    * NEW_CONNECTION_ID with an 8-byte id, as picoquic sends seven of them after the handshake.
    *
-   * @param retirePriorTo the peer retires its ids of lower sequence numbers (0 from the model's own
+   * @param retirePriorTo the peer retires its ids of lower sequence numbers (0 from the stack's own
    *     peers; a foreign peer's value as decoded)
    */
   record NewConnectionId(long sequence, long retirePriorTo) implements Frame {

@@ -3,12 +3,13 @@ package dev.moqbed.transport.quic;
 import dev.moqbed.cc.PacketSpace;
 
 /**
- * The TLS handshake as the model plays it: each flight is a number of CRYPTO bytes in its space,
- * and the keys arrive when the bytes before them have. It decides when this end has its Handshake
- * and 1-RTT keys, starts the server's flight, and has the connection hold the client's Handshake
- * packets that arrive before the server's Initial (picoquic keeps undecryptable packets until their
- * keys arrive). The life-cycle changes that follow (ready, confirmed) are the connection's, through
- * its {@link HandshakeHost}. The peer's transport parameters are taken to mirror the local ones.
+ * The TLS handshake as the simulator plays it: each flight is a number of CRYPTO bytes in its
+ * space, and the keys arrive when the bytes before them have. It decides when this end has its
+ * Handshake and 1-RTT keys, starts the server's flight, and has the connection hold the client's
+ * Handshake packets that arrive before the server's Initial (picoquic keeps undecryptable packets
+ * until their keys arrive). The life-cycle changes that follow (ready, confirmed) are the
+ * connection's, through its {@link HandshakeHost}. The peer's transport parameters are taken to
+ * mirror the local ones.
  */
 final class ModelledHandshake implements CryptoHandshake {
   /** The modelled TLS flights: ClientHello, ServerHello, server certificate..Finished, Finished. */
@@ -83,7 +84,7 @@ final class ModelledHandshake implements CryptoHandshake {
 
   @Override
   public PacketSpace closeSpace() {
-    return PacketSpace.APPLICATION; // the model closes only once the application runs
+    return PacketSpace.APPLICATION; // the modelled handshake closes once the application runs
   }
 
   @Override

@@ -53,7 +53,7 @@ final class MtuDiscovery {
 
   /**
    * The peer's max_udp_payload_size (RFC 9000 §18.2): no probe beyond it. The initial size stays,
-   * as every QUIC endpoint must take 1,200 bytes and the model's first packets are 1,252.
+   * as every QUIC endpoint must take 1,200 bytes and the stack's first packets are 1,252.
    */
   void limitToPeerMaximum(long peerMaxUdpPayloadBytes) {
     maxMtuBytes = (int) Math.max(initialMtuBytes, Math.min(maxMtuBytes, peerMaxUdpPayloadBytes));

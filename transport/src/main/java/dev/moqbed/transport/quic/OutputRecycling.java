@@ -17,7 +17,7 @@ import java.util.List;
  *
  * <p>Off by default, as the simulator needs it: its network carries the very objects a connection
  * sent, by reference, for as long as they are in flight, and a receiver reads them after the sender
- * may have forgotten them. Off, every method makes a new object, as the model always has.
+ * may have forgotten them. Off, every method makes a new object, as the stack always has.
  *
  * <p>Bounded like the record pool: at most {@link SentPacketPool#MAX_FREE} lists and as many STREAM
  * frames wait; beyond that they are left to the garbage collector.
@@ -26,6 +26,7 @@ final class OutputRecycling {
   private final ArrayDeque<List<Frame>> freeFrameLists = new ArrayDeque<>();
   private final ArrayDeque<Frame.Stream> freeStreamFrames = new ArrayDeque<>();
   private final List<QuicPacket> singlePacket = new ArrayList<>(1);
+  private final QuicPackets singlePayload = new QuicPackets(singlePacket);
   private boolean enabled;
   private QuicPacket applicationPacket;
   private Datagram datagram;
@@ -106,12 +107,15 @@ final class OutputRecycling {
       EcnMark ecn,
       List<QuicPacket> packets) {
     if (!enabled) {
-      return new Datagram(sourceNode, destinationNode, flowId, sizeBytes, ecn, packets);
+      return new Datagram(
+          sourceNode, destinationNode, flowId, sizeBytes, ecn, new QuicPackets(packets));
     }
+    // The one-packet list is reused, and so is its payload: nothing is made per datagram.
+    QuicPackets payload = packets == singlePacket ? singlePayload : new QuicPackets(packets);
     if (datagram == null) {
-      datagram = new Datagram(sourceNode, destinationNode, flowId, sizeBytes, ecn, packets);
+      datagram = new Datagram(sourceNode, destinationNode, flowId, sizeBytes, ecn, payload);
     } else {
-      datagram.reuse(sizeBytes, ecn, packets);
+      datagram.reuse(sizeBytes, ecn, payload);
     }
     return datagram;
   }

@@ -4,6 +4,7 @@ import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.AckFlavor;
 import dev.moqbed.transport.recovery.AckTracker;
+import dev.moqbed.transport.wire.VarInt;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 
@@ -168,9 +169,9 @@ final class PacketNumberSpace {
 
     /** The largest payload whose CRYPTO frame at {@code offset} fits {@code frameBytes}. */
     private static int payloadFitting(long offset, int frameBytes) {
-      int payload = frameBytes - 1 - VarInt.size(offset) - 1;
+      int payload = frameBytes - 1 - VarInt.encodedSize(offset) - 1;
       if (payload >= 64) {
-        payload = frameBytes - 1 - VarInt.size(offset) - 2;
+        payload = frameBytes - 1 - VarInt.encodedSize(offset) - 2;
       }
       return Math.max(0, payload);
     }

@@ -3,7 +3,7 @@ package dev.moqbed.transport.quic;
 /**
  * The connection ids the peer has issued to this endpoint and not retired, counted against the
  * {@code active_connection_id_limit} this endpoint advertises (RFC 9000 §5.1.1): a peer that issues
- * more is closed with CONNECTION_ID_LIMIT_ERROR. The ids themselves are not kept (the model sends
+ * more is closed with CONNECTION_ID_LIMIT_ERROR. The ids themselves are not kept (the stack sends
  * to the one it has); their sequence numbers are, at most {@code limit} of them, so a peer cannot
  * grow this by sending many.
  */

@@ -128,7 +128,7 @@ public final class QuicConnection {
    * A connection with its own handshake.
    *
    * @param cryptoHandshake the TLS handshake the connection drives (module {@code transport-tls}
-   *     has the real one), or null for the model's flights of picotls's sizes
+   *     has the real one), or null for the modelled handshake's flights of picotls's sizes
    */
   public QuicConnection(
       ConnectionConfig config,
@@ -311,8 +311,8 @@ public final class QuicConnection {
   }
 
   /** Queues a DATAGRAM frame; it is dropped, as in picoquic, if it cannot fit a packet. */
-  public void sendDatagram(Object payload, int length) {
-    Frame.Datagram frame = new Frame.Datagram(length, payload);
+  public void sendDatagram(DatagramPayload payload) {
+    Frame.Datagram frame = new Frame.Datagram(payload);
     if (frame.sizeBytes() > pending.peerMaxDatagramFrameBytes) {
       return; // larger than the peer's max_datagram_frame_size (RFC 9221 §3)
     }
@@ -387,8 +387,7 @@ public final class QuicConnection {
     }
     ackFrequency.onBytesReceived(nowMicros, datagram.sizeBytes());
     amplification.onReceived(datagram.sizeBytes());
-    @SuppressWarnings("unchecked")
-    List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
+    List<QuicPacket> packets = QuicPackets.in(datagram);
     for (QuicPacket packet : packets) {
       if (!handshake.canProcess(packet.space())) {
         heldPackets.hold(packet, datagram.ecn()); // processed once the keys arrive

@@ -10,7 +10,7 @@ import java.util.List;
  * <p>It also records how many bytes the header gives the packet number, because that choice is the
  * sender's state (picoquic: the distance to the oldest unacknowledged packet), not a property of
  * the number: the packet codec ({@code dev.moqbed.transport.codec}) writes exactly that length, so
- * the encoded header has the size the model counted.
+ * the encoded header has the size the stack counted.
  */
 public final class QuicPacket {
   private PacketSpace space;

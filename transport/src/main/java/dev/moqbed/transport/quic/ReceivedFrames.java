@@ -51,9 +51,7 @@ final class ReceivedFrames {
       } else if (frame instanceof Frame.Stream stream) {
         streams.onStreamFrame(nowMicros, stream);
       } else if (frame instanceof Frame.Datagram datagram) {
-        connection
-            .handler()
-            .onDatagram(connection, nowMicros, datagram.payload(), datagram.length());
+        connection.handler().onDatagram(connection, nowMicros, datagram.payload());
       } else if (frame instanceof Frame.ResetStream reset) {
         streams.onResetStream(nowMicros, reset);
       } else if (frame instanceof Frame.StopSending stop) {

@@ -25,7 +25,7 @@ final class StreamTable {
   private final long initialMaxStreamDataUni;
 
   /**
-   * The peer's limits on the streams we send on: its transport parameters, which the model takes to
+   * The peer's limits on the streams we send on: its transport parameters, which the stack takes to
    * mirror ours (our bidi_local for both kinds of bidirectional stream, as picoquic's peers have
    * it), and a real handshake replaces ({@link #applyPeerParameters}).
    */

@@ -28,7 +28,7 @@ public final class FrameDecoder {
   public static final long MAX_STREAM_COUNT = 1L << 60;
 
   private final QuicWireReader reader = new QuicWireReader(TransportErrorCode.FRAME_ENCODING_ERROR);
-  private final AckFrame ack = new AckFrame();
+  private final AckFrameContent ack = new AckFrameContent();
   private long maxDatagramFrameSize;
   private boolean ackFrequencyAccepted;
 

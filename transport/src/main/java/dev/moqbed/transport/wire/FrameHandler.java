@@ -26,9 +26,9 @@ public interface FrameHandler {
 
   /**
    * ACK or ACK_ECN (§19.3). {@code ack} is the decoder's reusable instance, valid during the call;
-   * {@link AckFrame#copy()} keeps it.
+   * {@link AckFrameContent#copy()} keeps it.
    */
-  void onAck(AckFrame ack) throws QuicWireException;
+  void onAck(AckFrameContent ack) throws QuicWireException;
 
   /** RESET_STREAM (§19.4). */
   void onResetStream(long streamId, long applicationErrorCode, long finalSize)

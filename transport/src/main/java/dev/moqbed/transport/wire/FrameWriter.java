@@ -42,7 +42,7 @@ public final class FrameWriter {
   // ---- ACK (§19.3) ----
 
   /** Encoded size of {@code ack} as ACK, or ACK_ECN when it has ECN counts. */
-  public static int ackSize(AckFrame ack) {
+  public static int ackSize(AckFrameContent ack) {
     checkAck(ack);
     long largest = ack.rangeLargest(0);
     int size =
@@ -64,7 +64,7 @@ public final class FrameWriter {
   }
 
   /** Writes {@code ack} as ACK (0x02), or ACK_ECN (0x03) when it has ECN counts. */
-  public static void writeAck(ByteBuffer buffer, AckFrame ack) {
+  public static void writeAck(ByteBuffer buffer, AckFrameContent ack) {
     checkAck(ack);
     buffer.put((byte) (ack.hasEcn() ? FrameType.ACK_ECN : FrameType.ACK));
     long largest = ack.rangeLargest(0);
@@ -83,19 +83,19 @@ public final class FrameWriter {
     }
   }
 
-  private static void checkAck(AckFrame ack) {
+  private static void checkAck(AckFrameContent ack) {
     if (ack.rangeCount() == 0) {
       throw new IllegalArgumentException("ACK frame without ranges");
     }
   }
 
   /** The Gap field before range {@code i}: unacknowledged packets between the ranges, minus 1. */
-  private static long gapBelow(AckFrame ack, int i) {
+  private static long gapBelow(AckFrameContent ack, int i) {
     return ack.rangeSmallest(i - 1) - ack.rangeLargest(i) - 2;
   }
 
   /** The ACK Range Length field of range {@code i}: its packets minus 1. */
-  private static long lengthOf(AckFrame ack, int i) {
+  private static long lengthOf(AckFrameContent ack, int i) {
     return ack.rangeLargest(i) - ack.rangeSmallest(i);
   }
 

@@ -1,47 +1,36 @@
 package dev.moqbed.transport.app;
 
-import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.media.spec.MediaSpec;
-import dev.moqbed.runtime.RandomStreams;
 import dev.moqbed.runtime.VirtualScheduler;
-import dev.moqbed.transport.quic.ConnectionConfig;
-import dev.moqbed.transport.quic.ConnectionDriver;
+import dev.moqbed.transport.quic.ConnectionPair;
 import dev.moqbed.transport.quic.PacketLossListener;
 import dev.moqbed.transport.quic.QuicConnection;
-import dev.moqbed.transport.quic.Role;
 import java.util.function.LongUnaryOperator;
 
-/** A quicperf client and server over two {@link TestLink}s, run until the client disconnects. */
+/** A quicperf client and server over a {@link ConnectionPair}, run until the client disconnects. */
 final class QuicperfRun {
-  final VirtualScheduler scheduler = new VirtualScheduler();
+  final VirtualScheduler scheduler;
   final QuicperfClient client;
   final QuicperfServer server;
   final QuicConnection clientConnection;
   final QuicConnection serverConnection;
 
   private QuicperfRun(Builder builder) {
-    RandomStreams random = new RandomStreams(1, 0);
-    var factory = ControllerRegistry.standard().parse(builder.cc);
-    clientConnection =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
-    serverConnection =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
+    ConnectionPair pair =
+        ConnectionPair.builder()
+            .controller(builder.cc)
+            .bitsPerSecondAt(builder.rate)
+            .oneWayMicros(builder.oneWayMicros)
+            .build();
+    scheduler = pair.scheduler;
+    clientConnection = pair.client;
+    serverConnection = pair.server;
     client = new QuicperfClient(MediaSpec.parse(builder.spec), scheduler, builder.statsStartMicros);
     server = new QuicperfServer(scheduler, builder.wakeup);
     clientConnection.setHandler(client);
     serverConnection.setHandler(server);
     serverConnection.setLossListener(builder.serverLossListener);
-    TestLink up = new TestLink(scheduler, builder.rate, builder.oneWayMicros);
-    TestLink down = new TestLink(scheduler, builder.rate, builder.oneWayMicros);
-    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, clientConnection, up);
-    ConnectionDriver serverDriver = new ConnectionDriver(scheduler, serverConnection, down);
-    up.connect(serverDriver);
-    down.connect(clientDriver);
-    clientDriver.start();
-    serverDriver.start();
-    scheduler.runWhile(() -> client.closedMicros() < 0, builder.limitMicros);
+    pair.start().runWhile(() -> client.closedMicros() < 0, builder.limitMicros);
   }
 
   static Builder of(String spec) {

@@ -20,8 +20,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * What quiche sends that the model's own peer never does: a Retry, zeros after a datagram's last
- * packet, non-minimal frame encodings and frames the model does not act on, and a client's first id
+ * What quiche sends that the project's own peer never does: a Retry, zeros after a datagram's last
+ * packet, non-minimal frame encodings and frames the stack does not act on, and a client's first id
  * of 20 bytes.
  */
 class ForeignPeerCodecTest {
@@ -128,7 +128,7 @@ class ForeignPeerCodecTest {
     assertEquals(3, frames.size());
     Frame.Stream stream = assertInstanceOf(Frame.Stream.class, frames.get(0));
     assertEquals(5, stream.length());
-    // MAX_STREAMS is the model's own frame now (RFC 9000 §4.6), whatever its encoding.
+    // MAX_STREAMS is the stack's own frame now (RFC 9000 §4.6), whatever its encoding.
     assertEquals(new Frame.MaxStreams(true, 100), frames.get(1));
     assertInstanceOf(Frame.ConnectionClose.class, frames.get(2));
   }

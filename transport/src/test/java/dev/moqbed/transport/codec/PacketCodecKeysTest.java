@@ -12,6 +12,7 @@ import dev.moqbed.transport.crypto.PacketProtection;
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
+import dev.moqbed.transport.quic.QuicPackets;
 import dev.moqbed.transport.wire.QuicWireException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -59,8 +60,7 @@ class PacketCodecKeysTest {
     assertNull(server.decodeKeptPackets(0, 1, 3, EcnMark.NOT_ECT), "still none");
     server.installKeys(PacketSpace.HANDSHAKE, null, serverOpening);
     Datagram kept = server.decodeKeptPackets(0, 1, 3, EcnMark.NOT_ECT);
-    @SuppressWarnings("unchecked")
-    List<QuicPacket> packets = (List<QuicPacket>) kept.payload();
+    List<QuicPacket> packets = QuicPackets.in(kept);
     Frame.Crypto crypto = (Frame.Crypto) packets.get(0).frames().get(0);
     assertArrayEquals(finished, crypto.data().toArray());
     assertNull(server.decodeKeptPackets(0, 1, 3, EcnMark.NOT_ECT), "delivered once");

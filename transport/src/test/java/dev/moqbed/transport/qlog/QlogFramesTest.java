@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.moqbed.transport.quic.Frame;
+import dev.moqbed.transport.quic.UnreadMessage;
 import dev.moqbed.transport.recovery.AckFrame;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -13,7 +14,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every frame type of the model as qlog writes it, against draft-ietf-quic-qlog-quic-events-04's
+ * Every frame type of the stack as qlog writes it, against draft-ietf-quic-qlog-quic-events-04's
  * frame definitions (field names, units, which fields are required) and the two extensions the
  * header declares. The expected texts are written from the draft, not from the writer.
  */
@@ -24,7 +25,7 @@ class QlogFramesTest {
     return json.text().toString();
   }
 
-  /** One frame of each type the model has, with the qlog text the draft asks for. */
+  /** One frame of each type the stack has, with the qlog text the draft asks for. */
   private static Map<Frame, String> examples() {
     Map<Frame, String> examples = new LinkedHashMap<>();
     examples.put(
@@ -37,7 +38,8 @@ class QlogFramesTest {
         new Frame.Ack(AckFrame.of(25_000, 3, 9, 12, 5, 5, 1, 3), new long[] {7, 0, 2}),
         "{\"frame_type\":\"ack\",\"ack_delay\":25.000,\"acked_ranges\":[[9,12],[5],[1,3]],"
             + "\"ect0\":7,\"ect1\":0,\"ce\":2}");
-    examples.put(new Frame.Datagram(300, null), "{\"frame_type\":\"datagram\",\"length\":300}");
+    examples.put(
+        new Frame.Datagram(new UnreadMessage(300)), "{\"frame_type\":\"datagram\",\"length\":300}");
     examples.put(
         new Frame.ResetStream(4, 0x10, 5000),
         "{\"frame_type\":\"reset_stream\",\"stream_id\":4,\"error_code\":16,\"final_size\":5000}");
@@ -101,7 +103,7 @@ class QlogFramesTest {
     }
     Set<String> all = new TreeSet<>();
     Arrays.stream(Frame.class.getPermittedSubclasses()).forEach(c -> all.add(c.getSimpleName()));
-    assertEquals(all, covered, "a frame type the model gained needs its qlog mapping");
+    assertEquals(all, covered, "a frame type the stack gained needs its qlog mapping");
   }
 
   @Test

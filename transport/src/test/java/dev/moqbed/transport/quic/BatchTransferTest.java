@@ -3,9 +3,6 @@ package dev.moqbed.transport.quic;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.cc.ControllerRegistry;
-import dev.moqbed.runtime.RandomStreams;
-import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.app.BatchClient;
 import dev.moqbed.transport.app.BatchServer;
@@ -19,7 +16,6 @@ class BatchTransferTest {
 
   /** A client and a server joined by two test paths; runs until the client disconnects. */
   private static final class Run {
-    final VirtualScheduler scheduler = new VirtualScheduler();
     final BatchClient client;
     final BatchServer server = new BatchServer();
     final QuicConnection clientConnection;
@@ -46,26 +42,21 @@ class BatchTransferTest {
         long oneWayMicros,
         Predicate<Datagram> dropDown,
         long untilMicros) {
-      RandomStreams random = new RandomStreams(1, 0);
-      var factory = ControllerRegistry.standard().parse(cc);
-      clientConnection =
-          new QuicConnection(
-              ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
-      serverConnection =
-          new QuicConnection(
-              ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
+      ConnectionPair pair =
+          ConnectionPair.builder()
+              .controller(cc)
+              .bitsPerSecond(rateBits)
+              .oneWayMicros(oneWayMicros)
+              .dropToClient(dropDown)
+              .build();
+      clientConnection = pair.client;
+      serverConnection = pair.server;
+      up = pair.up;
+      down = pair.down;
       client = new BatchClient(post, response);
       clientConnection.setHandler(client);
       serverConnection.setHandler(server);
-      up = new TestPath(scheduler, rateBits, oneWayMicros, d -> false);
-      down = new TestPath(scheduler, rateBits, oneWayMicros, dropDown);
-      ConnectionDriver clientDriver = new ConnectionDriver(scheduler, clientConnection, up);
-      ConnectionDriver serverDriver = new ConnectionDriver(scheduler, serverConnection, down);
-      up.connect(serverDriver);
-      down.connect(clientDriver);
-      clientDriver.start();
-      serverDriver.start();
-      scheduler.runWhile(() -> client.closedMicros() < 0, untilMicros);
+      pair.start().runWhile(() -> client.closedMicros() < 0, untilMicros);
     }
   }
 
@@ -146,29 +137,14 @@ class BatchTransferTest {
     // delivered count after each ACK it processes: Handshake pn 0 (1,068 - 16), then with the
     // Initial (184 - 16) and Handshake pn 1 (289 - 16).
     java.util.List<Long> delivered = new java.util.ArrayList<>();
-    VirtualScheduler scheduler = new VirtualScheduler();
-    RandomStreams random = new RandomStreams(1, 0);
-    var factory = ControllerRegistry.standard().parse("newreno");
-    QuicConnection clientConnection =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
-    QuicConnection serverConnection =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
-    serverConnection.setAckListener(
+    ConnectionPair pair =
+        ConnectionPair.builder().controller("newreno").oneWayMicros(40_000).build();
+    pair.server.setAckListener(
         (now, connection) -> delivered.add(connection.path().deliveredBytes()));
     BatchClient client = new BatchClient(397, 10_000);
-    clientConnection.setHandler(client);
-    serverConnection.setHandler(new BatchServer());
-    TestPath up = new TestPath(scheduler, 20_000_000, 40_000, d -> false);
-    TestPath down = new TestPath(scheduler, 20_000_000, 40_000, d -> false);
-    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, clientConnection, up);
-    ConnectionDriver serverDriver = new ConnectionDriver(scheduler, serverConnection, down);
-    up.connect(serverDriver);
-    down.connect(clientDriver);
-    clientDriver.start();
-    serverDriver.start();
-    scheduler.runWhile(() -> client.closedMicros() < 0, 60_000_000);
+    pair.client.setHandler(client);
+    pair.server.setHandler(new BatchServer());
+    pair.start().runWhile(() -> client.closedMicros() < 0, 60_000_000);
     assertEquals(10_000, client.receivedBytes());
     assertEquals(java.util.List.of(1_052L, 1_493L), delivered.subList(0, 2));
   }

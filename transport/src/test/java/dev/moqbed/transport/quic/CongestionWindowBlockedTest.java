@@ -11,8 +11,6 @@ import dev.moqbed.cc.LossSample;
 import dev.moqbed.cc.PathView;
 import dev.moqbed.cc.RttSample;
 import dev.moqbed.cc.StateVisitor;
-import dev.moqbed.runtime.RandomStreams;
-import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.app.BatchClient;
 import dev.moqbed.transport.app.BatchServer;
 import org.junit.jupiter.api.Test;
@@ -125,7 +123,6 @@ class CongestionWindowBlockedTest {
 
   /** Downloads 2 MB over 100 Mbit/s and 20 ms each way with the fixed-window server. */
   static FixedWindowController download() {
-    VirtualScheduler scheduler = new VirtualScheduler();
     FixedWindowController[] server = new FixedWindowController[1];
     ControllerFactory factory =
         new ControllerFactory() {
@@ -143,39 +140,20 @@ class CongestionWindowBlockedTest {
             return controller;
           }
         };
-    RandomStreams random = new RandomStreams(1, 0);
     // Without packet-number holes: they change when the receiver's ACKs fall (a skipped number
     // counts toward the ACK gap), and the counts below were measured without them.
-    QuicConnection serverConnection =
-        new QuicConnection(
-            ConnectionConfig.builder(Role.SERVER).packetNumberHolePeriod(0).build(),
-            0,
-            1,
-            0,
-            factory,
-            random.stream("s"),
-            0);
-    QuicConnection clientConnection =
-        new QuicConnection(
-            ConnectionConfig.builder(Role.CLIENT).packetNumberHolePeriod(0).build(),
-            1,
-            0,
-            0,
-            factory,
-            random.stream("c"),
-            0);
+    ConnectionPair pair =
+        ConnectionPair.builder()
+            .controllers(factory)
+            .serverConfig(ConnectionConfig.builder(Role.SERVER).packetNumberHolePeriod(0).build())
+            .clientConfig(ConnectionConfig.builder(Role.CLIENT).packetNumberHolePeriod(0).build())
+            .bitsPerSecond(100_000_000)
+            .oneWayMicros(20_000)
+            .build();
     BatchClient client = new BatchClient(397, 2_000_000);
-    clientConnection.setHandler(client);
-    serverConnection.setHandler(new BatchServer());
-    TestPath up = new TestPath(scheduler, 100_000_000, 20_000, d -> false);
-    TestPath down = new TestPath(scheduler, 100_000_000, 20_000, d -> false);
-    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, clientConnection, up);
-    ConnectionDriver serverDriver = new ConnectionDriver(scheduler, serverConnection, down);
-    up.connect(serverDriver);
-    down.connect(clientDriver);
-    clientDriver.start();
-    serverDriver.start();
-    scheduler.runWhile(() -> client.closedMicros() < 0, 60_000_000);
+    pair.client.setHandler(client);
+    pair.server.setHandler(new BatchServer());
+    pair.start().runWhile(() -> client.closedMicros() < 0, 60_000_000);
     assertTrue(client.closedMicros() > 0, "the download completes");
     return server[0];
   }

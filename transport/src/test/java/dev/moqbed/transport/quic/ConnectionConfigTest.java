@@ -10,6 +10,7 @@ import dev.moqbed.transport.recovery.AckFlavor;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
 import dev.moqbed.transport.recovery.RttFlavor;
 import dev.moqbed.transport.recovery.TransportDefaults;
+import dev.moqbed.transport.wire.VarInt;
 import org.junit.jupiter.api.Test;
 
 class ConnectionConfigTest {

@@ -65,7 +65,7 @@ final class FrameScript {
       case 16 -> new Frame.HandshakeDone();
       case 17 -> crypto();
       case 18 -> new Frame.AckFrequency(varint(), varint(), varint());
-      default -> new Frame.Datagram(1 + (int) (varint() % 1200), new byte[0]);
+      default -> new Frame.Datagram(new UnreadMessage(1 + (int) (varint() % 1200)));
     };
   }
 

@@ -60,15 +60,15 @@ class OutputRecyclingTest {
   }
 
   private static Transfer transfer(boolean reuse) {
-    VirtualScheduler scheduler = new VirtualScheduler();
-    RandomStreams random = new RandomStreams(1, 0);
-    var cubic = ControllerRegistry.standard().parse("cubic");
-    QuicConnection server =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, cubic, random.stream("s"), 0);
-    QuicConnection client =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, cubic, random.stream("c"), 0);
+    long[] sent = {0};
+    ConnectionPair pair =
+        ConnectionPair.builder()
+            .bitsPerSecond(100_000_000)
+            .dropToClient(d -> ++sent[0] > 20 && sent[0] % 23 == 7)
+            .build();
+    VirtualScheduler scheduler = pair.scheduler;
+    QuicConnection server = pair.server;
+    QuicConnection client = pair.client;
     if (reuse) {
       server.reuseOutput();
     }
@@ -101,18 +101,15 @@ class OutputRecyclingTest {
             }
           }
         });
-    TestPath up = new TestPath(scheduler, 100_000_000, 10_000, d -> false);
-    long[] sent = {0};
-    TestPath down =
-        new TestPath(scheduler, 100_000_000, 10_000, d -> ++sent[0] > 20 && sent[0] % 23 == 7);
-    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, up);
-    WireLink wire = new WireLink(down, transfer);
+    // The server's datagrams go through the wire encoding before its path: a driver of our own.
+    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, pair.up);
+    WireLink wire = new WireLink(pair.down, transfer);
     ConnectionDriver serverDriver = new ConnectionDriver(scheduler, server, wire);
-    up.connect(serverDriver);
-    down.connect(clientDriver);
+    pair.up.connect(serverDriver);
+    pair.down.connect(clientDriver);
     clientDriver.start();
     scheduler.runUntil(20_000_000);
-    transfer.dropped = down.dropped;
+    transfer.dropped = pair.down.dropped;
     transfer.wireHash = wire.digest.digest();
     return transfer;
   }

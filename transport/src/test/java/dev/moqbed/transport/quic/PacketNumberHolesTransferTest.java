@@ -5,16 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.cc.PacketSpace;
-import dev.moqbed.runtime.RandomStreams;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.app.BatchClient;
 import dev.moqbed.transport.app.BatchServer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
@@ -31,61 +28,42 @@ class PacketNumberHolesTransferTest {
 
     Transfer(int holePeriod, long transportSeed) {
       VirtualScheduler scheduler = new VirtualScheduler();
-      RandomStreams random = new RandomStreams(1, 0);
-      var factory = ControllerRegistry.standard().parse("cubic");
-      QuicConnection client =
-          new QuicConnection(
-              ConnectionConfig.builder(Role.CLIENT).packetNumberHolePeriod(holePeriod).build(),
-              1,
-              0,
-              0,
-              factory,
-              random.stream("c"),
-              new SplittableRandom(transportSeed ^ 1),
-              0);
-      server =
-          new QuicConnection(
-              ConnectionConfig.builder(Role.SERVER).packetNumberHolePeriod(holePeriod).build(),
-              0,
-              1,
-              0,
-              factory,
-              random.stream("s"),
-              new SplittableRandom(transportSeed),
-              0);
+      ConnectionPair pair =
+          ConnectionPair.builder()
+              .scheduler(scheduler)
+              .clientConfig(
+                  ConnectionConfig.builder(Role.CLIENT).packetNumberHolePeriod(holePeriod).build())
+              .serverConfig(
+                  ConnectionConfig.builder(Role.SERVER).packetNumberHolePeriod(holePeriod).build())
+              .transportSeeds(transportSeed ^ 1, transportSeed)
+              .oneWayMicros(20_000)
+              .dropToServer(
+                  datagram -> {
+                    recordAcks(datagram);
+                    return false;
+                  })
+              .dropToClient(
+                  datagram -> {
+                    recordSent(scheduler.nowMicros(), datagram);
+                    return false;
+                  })
+              .build();
+      server = pair.server;
       BatchClient batch = new BatchClient(397, 2_000_000);
-      client.setHandler(batch);
+      pair.client.setHandler(batch);
       server.setHandler(new BatchServer());
-      TestPath up = new TestPath(scheduler, 20_000_000, 20_000, d -> false);
-      TestPath down = new TestPath(scheduler, 20_000_000, 20_000, d -> false);
-      ConnectionDriver clientDriver =
-          new ConnectionDriver(
-              scheduler,
-              client,
-              (now, datagram) -> {
-                recordAcks(datagram);
-                up.receive(now, datagram);
-              });
-      ConnectionDriver serverDriver =
-          new ConnectionDriver(
-              scheduler,
-              server,
-              (now, datagram) -> {
-                serverDatagrams.add(new long[] {now, datagram.sizeBytes()});
-                for (QuicPacket packet : packets(datagram)) {
-                  if (packet.space() == PacketSpace.APPLICATION) {
-                    serverNumbers.add(packet.packetNumber());
-                  }
-                }
-                down.receive(now, datagram);
-              });
-      up.connect(serverDriver);
-      down.connect(clientDriver);
-      clientDriver.start();
-      serverDriver.start();
-      scheduler.runWhile(() -> batch.closedMicros() < 0, 60_000_000);
+      pair.start().runWhile(() -> batch.closedMicros() < 0, 60_000_000);
       assertEquals(2_000_000, batch.receivedBytes());
       closedMicros = batch.closedMicros();
+    }
+
+    private void recordSent(long nowMicros, Datagram datagram) {
+      serverDatagrams.add(new long[] {nowMicros, datagram.sizeBytes()});
+      for (QuicPacket packet : packets(datagram)) {
+        if (packet.space() == PacketSpace.APPLICATION) {
+          serverNumbers.add(packet.packetNumber());
+        }
+      }
     }
 
     private void recordAcks(Datagram datagram) {
@@ -105,9 +83,8 @@ class PacketNumberHolesTransferTest {
       }
     }
 
-    @SuppressWarnings("unchecked")
     private static List<QuicPacket> packets(Datagram datagram) {
-      return (List<QuicPacket>) datagram.payload();
+      return QuicPackets.in(datagram);
     }
 
     /** 1-RTT numbers below the highest sent that the server never used. */

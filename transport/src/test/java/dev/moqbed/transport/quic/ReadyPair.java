@@ -1,8 +1,6 @@
 package dev.moqbed.transport.quic;
 
-import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.cc.PacketSpace;
-import dev.moqbed.runtime.RandomStreams;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
@@ -13,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A client and a server of the project's stack in virtual time, both ready, for tests that act as a
- * hostile client: frames are injected into the server as 1-RTT packets the client never sent.
+ * A {@link ConnectionPair}, both ends ready, for tests that act as a hostile client: frames are
+ * injected into the server as 1-RTT packets the client never sent.
  */
 final class ReadyPair {
   /** Records how its connection closed. */
@@ -27,7 +25,7 @@ final class ReadyPair {
     }
   }
 
-  final VirtualScheduler scheduler = new VirtualScheduler();
+  final VirtualScheduler scheduler;
   final CloseRecorder clientSide = new CloseRecorder();
   final QuicConnection client;
   final QuicConnection server;
@@ -50,24 +48,13 @@ final class ReadyPair {
    * @throws IllegalStateException when the handshake does not complete within 2 s
    */
   ReadyPair() {
-    RandomStreams random = new RandomStreams(1, 0);
-    var factory = ControllerRegistry.standard().parse("cubic");
-    client =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
-    server =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
+    ConnectionPair pair = ConnectionPair.builder().dropToClient(this::seenByClient).build();
+    scheduler = pair.scheduler;
+    client = pair.client;
+    server = pair.server;
     client.setHandler(clientSide);
     server.setHandler(new CloseRecorder());
-    TestPath up = new TestPath(scheduler, 20_000_000, 10_000, d -> false);
-    TestPath down = new TestPath(scheduler, 20_000_000, 10_000, this::seenByClient);
-    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, up);
-    serverDriver = new ConnectionDriver(scheduler, server, down);
-    up.connect(serverDriver);
-    down.connect(clientDriver);
-    clientDriver.start();
-    serverDriver.start();
+    serverDriver = pair.start().serverDriver();
     scheduler.runWhile(
         () ->
             client.state() != QuicConnection.State.READY
@@ -106,8 +93,7 @@ final class ReadyPair {
   }
 
   private boolean seenByClient(Datagram datagram) {
-    @SuppressWarnings("unchecked")
-    List<QuicPacket> packets = (List<QuicPacket>) datagram.payload();
+    List<QuicPacket> packets = QuicPackets.in(datagram);
     packets.forEach(packet -> toClient.addAll(packet.frames()));
     packets.stream()
         .filter(packet -> packet.space() == PacketSpace.APPLICATION)
@@ -125,7 +111,8 @@ final class ReadyPair {
     QuicPacket forged =
         new QuicPacket(PacketSpace.APPLICATION, nextPacketNumber++, 2, List.copyOf(frames), 60);
     serverDriver.receive(
-        scheduler.nowMicros(), new Datagram(0, 1, 0, 60, EcnMark.NOT_ECT, List.of(forged)));
+        scheduler.nowMicros(),
+        new Datagram(0, 1, 0, 60, EcnMark.NOT_ECT, new QuicPackets(List.of(forged))));
   }
 
   /** How the client saw the connection end, after at most 5 s; -1 while it has not. */

@@ -13,7 +13,6 @@ import dev.moqbed.cc.LossSample;
 import dev.moqbed.cc.LossTrigger;
 import dev.moqbed.cc.RttSample;
 import dev.moqbed.cc.StateVisitor;
-import dev.moqbed.runtime.RandomStreams;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.app.BatchClient;
 import dev.moqbed.transport.app.BatchServer;
@@ -152,42 +151,22 @@ class RecoveryFlavorTest {
             return created;
           }
         };
-    RandomStreams random = new RandomStreams(1, 0);
-    QuicConnection serverConnection =
-        new QuicConnection(
-            ConnectionConfig.builder(Role.SERVER).recoveryFlavor(flavor).build(),
-            0,
-            1,
-            0,
-            counting,
-            random.stream("s"),
-            0);
-    QuicConnection clientConnection =
-        new QuicConnection(
-            ConnectionConfig.builder(Role.CLIENT).recoveryFlavor(flavor).build(),
-            1,
-            0,
-            0,
-            real,
-            random.stream("c"),
-            0);
+    ConnectionPair pair =
+        ConnectionPair.builder()
+            .scheduler(scheduler)
+            .serverControllers(counting)
+            .clientControllers(real)
+            .serverConfig(ConnectionConfig.builder(Role.SERVER).recoveryFlavor(flavor).build())
+            .clientConfig(ConnectionConfig.builder(Role.CLIENT).recoveryFlavor(flavor).build())
+            .bitsPerSecond(10_000_000)
+            .oneWayMicros(20_000)
+            .dropToClient(
+                d -> scheduler.nowMicros() >= 1_000_000 && scheduler.nowMicros() < 12_000_000)
+            .build();
     BatchClient client = new BatchClient(397, 2_000_000);
-    clientConnection.setHandler(client);
-    serverConnection.setHandler(new BatchServer());
-    TestPath up = new TestPath(scheduler, 10_000_000, 20_000, d -> false);
-    TestPath down =
-        new TestPath(
-            scheduler,
-            10_000_000,
-            20_000,
-            d -> scheduler.nowMicros() >= 1_000_000 && scheduler.nowMicros() < 12_000_000);
-    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, clientConnection, up);
-    ConnectionDriver serverDriver = new ConnectionDriver(scheduler, serverConnection, down);
-    up.connect(serverDriver);
-    down.connect(clientDriver);
-    clientDriver.start();
-    serverDriver.start();
-    scheduler.runWhile(() -> client.closedMicros() < 0, 60_000_000);
+    pair.client.setHandler(client);
+    pair.server.setHandler(new BatchServer());
+    pair.start().runWhile(() -> client.closedMicros() < 0, 60_000_000);
     assertEquals(2_000_000, client.receivedBytes(), flavor + " delivered everything");
     return server[0];
   }

@@ -3,8 +3,6 @@ package dev.moqbed.transport.quic;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
-import dev.moqbed.cc.ControllerRegistry;
-import dev.moqbed.runtime.RandomStreams;
 import dev.moqbed.runtime.TimerHandle;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.Datagram;
@@ -24,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * counted, no time is measured.
  *
  * <p>Two ways of sending. As the simulator drives a connection, the datagrams travel through the
- * network by reference, so what is left per packet is the model's output: the {@link Datagram}, its
+ * network by reference, so what is left per packet is the stack's output: the {@link Datagram}, its
  * packet list, the {@link QuicPacket}, its frame list and the STREAM frame; the bound fails if a
  * per-packet record comes back (the sent-packet record and its delivery snapshot alone were some
  * 100 bytes a packet). As the UDP driver drives one ({@link QuicConnection#reuseOutput}), each
@@ -110,20 +108,21 @@ class SendPathAllocationTest {
   /** An 80 MB download at 1 Gbit/s and 10 ms of RTT; returns the metered server's driver. */
   private static MeteredDriver transfer(
       String controller, boolean encodedAtOnce, ConnectionHandler serverHandler) {
-    VirtualScheduler scheduler = new VirtualScheduler();
-    RandomStreams random = new RandomStreams(1, 0);
-    var factory = ControllerRegistry.standard().parse(controller);
-    QuicConnection server =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
-    QuicConnection client =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
+    ConnectionPair pair =
+        ConnectionPair.builder()
+            .controller(controller)
+            .bitsPerSecond(1_000_000_000)
+            .oneWayMicros(5_000)
+            .build();
+    VirtualScheduler scheduler = pair.scheduler;
+    QuicConnection server = pair.server;
+    QuicConnection client = pair.client;
+    TestPath up = pair.up;
+    TestPath down = pair.down;
     BatchClient download = new BatchClient(397, 80_000_000);
     client.setHandler(download);
     server.setHandler(serverHandler);
-    TestPath up = new TestPath(scheduler, 1_000_000_000, 5_000, d -> false);
-    TestPath down = new TestPath(scheduler, 1_000_000_000, 5_000, d -> false);
+    // The server's driver is a metering copy of ConnectionDriver: wired here, not by the pair.
     ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, up);
     NullProtectionWire wire = null;
     if (encodedAtOnce) {

@@ -3,9 +3,6 @@ package dev.moqbed.transport.quic;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.cc.ControllerRegistry;
-import dev.moqbed.runtime.RandomStreams;
-import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.app.BatchClient;
 import dev.moqbed.transport.app.BatchServer;
 import java.util.ArrayList;
@@ -43,32 +40,16 @@ class StreamBytesSentTest {
   }
 
   private static RecordingServer run(long responseBytes, int lossPercent) {
-    VirtualScheduler scheduler = new VirtualScheduler();
-    RandomStreams random = new RandomStreams(1, 0);
-    var factory = ControllerRegistry.standard().parse("cubic");
-    QuicConnection client =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
-    QuicConnection server =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
+    SplittableRandom loss = new SplittableRandom(3);
+    ConnectionPair pair =
+        ConnectionPair.builder().dropToClient(d -> loss.nextInt(100) < lossPercent).build();
     BatchClient batch = new BatchClient(397, responseBytes);
     RecordingServer recording = new RecordingServer();
-    client.setHandler(batch);
-    server.setHandler(recording);
-    SplittableRandom loss = new SplittableRandom(3);
-    TestPath up = new TestPath(scheduler, 20_000_000, 10_000, d -> false);
-    TestPath down =
-        new TestPath(scheduler, 20_000_000, 10_000, d -> loss.nextInt(100) < lossPercent);
-    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, up);
-    ConnectionDriver serverDriver = new ConnectionDriver(scheduler, server, down);
-    up.connect(serverDriver);
-    down.connect(clientDriver);
-    clientDriver.start();
-    serverDriver.start();
-    scheduler.runWhile(() -> batch.closedMicros() < 0, 60_000_000);
+    pair.client.setHandler(batch);
+    pair.server.setHandler(recording);
+    pair.start().runWhile(() -> batch.closedMicros() < 0, 60_000_000);
     assertEquals(responseBytes, batch.receivedBytes());
-    assertEquals(lossPercent > 0, server.stats().packetsLost() > 0);
+    assertEquals(lossPercent > 0, pair.server.stats().packetsLost() > 0);
     return recording;
   }
 

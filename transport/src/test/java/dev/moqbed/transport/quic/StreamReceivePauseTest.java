@@ -3,8 +3,6 @@ package dev.moqbed.transport.quic;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.cc.ControllerRegistry;
-import dev.moqbed.runtime.RandomStreams;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import org.junit.jupiter.api.Test;
@@ -45,26 +43,14 @@ class StreamReceivePauseTest {
 
   @Test
   void shouldHoldTheSenderAtItsWindowWhilePausedAndDeliverEverythingOnResume() {
-    VirtualScheduler scheduler = new VirtualScheduler();
-    RandomStreams random = new RandomStreams(1, 0);
-    var factory = ControllerRegistry.standard().parse("cubic");
-    QuicConnection client =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.CLIENT), 1, 0, 0, factory, random.stream("c"), 0);
-    QuicConnection server =
-        new QuicConnection(
-            ConnectionConfig.picoquic(Role.SERVER), 0, 1, 0, factory, random.stream("s"), 0);
+    ConnectionPair pair = ConnectionPair.builder().bitsPerSecond(50_000_000).build();
+    VirtualScheduler scheduler = pair.scheduler;
+    QuicConnection client = pair.client;
+    QuicConnection server = pair.server;
     PausingServer handler = new PausingServer();
     client.setHandler(new ConnectionHandler() {});
     server.setHandler(handler);
-    TestPath up = new TestPath(scheduler, 50_000_000, 10_000, d -> false);
-    TestPath down = new TestPath(scheduler, 50_000_000, 10_000, d -> false);
-    ConnectionDriver clientDriver = new ConnectionDriver(scheduler, client, up);
-    ConnectionDriver serverDriver = new ConnectionDriver(scheduler, server, down);
-    up.connect(serverDriver);
-    down.connect(clientDriver);
-    clientDriver.start();
-    serverDriver.start();
+    pair.start();
     scheduler.runWhile(() -> !client.isReady(), 1_000_000);
     long stream = client.openUnidirectionalStream(QuicConnection.DEFAULT_STREAM_PRIORITY);
     client.writeCount(stream, TOTAL);

@@ -3,32 +3,44 @@ package dev.moqbed.transport.quic;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.DatagramReceiver;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongUnaryOperator;
 import java.util.function.Predicate;
 
 /**
- * A one-way test link: serializes at a rate, adds a delay, keeps order, and drops what {@code drop}
- * says. The real link models live in netsim; this one only lets transport tests run alone.
+ * A one-way test link: serializes at the rate in force when a datagram starts, adds a fixed delay,
+ * keeps order, and drops what {@code drop} says. The real link models live in netsim; this one only
+ * lets transport tests run alone.
  */
-final class TestPath implements DatagramReceiver {
+public final class TestPath implements DatagramReceiver {
   private final VirtualScheduler scheduler;
-  private final long bitsPerSecond;
+  private final LongUnaryOperator bitsPerSecondAt;
   private final long delayMicros;
   private final Predicate<Datagram> drop;
   private DatagramReceiver destination;
   private long busyUntilMicros;
-  final java.util.List<Integer> sizes = new java.util.ArrayList<>();
+  final List<Integer> sizes = new ArrayList<>();
   long delivered;
   long dropped;
 
   TestPath(
       VirtualScheduler scheduler, long bitsPerSecond, long delayMicros, Predicate<Datagram> drop) {
+    this(scheduler, now -> bitsPerSecond, delayMicros, drop);
+  }
+
+  TestPath(
+      VirtualScheduler scheduler,
+      LongUnaryOperator bitsPerSecondAt,
+      long delayMicros,
+      Predicate<Datagram> drop) {
     this.scheduler = scheduler;
-    this.bitsPerSecond = bitsPerSecond;
+    this.bitsPerSecondAt = bitsPerSecondAt;
     this.delayMicros = delayMicros;
     this.drop = drop;
   }
 
-  void connect(DatagramReceiver destination) {
+  public void connect(DatagramReceiver destination) {
     this.destination = destination;
   }
 
@@ -39,8 +51,10 @@ final class TestPath implements DatagramReceiver {
       dropped++;
       return;
     }
-    long serialization = Math.max(1, datagram.sizeBytes() * 8L * 1_000_000 / bitsPerSecond);
-    busyUntilMicros = Math.max(busyUntilMicros, nowMicros) + serialization;
+    long start = Math.max(busyUntilMicros, nowMicros);
+    long serialization =
+        Math.max(1, datagram.sizeBytes() * 8L * 1_000_000 / bitsPerSecondAt.applyAsLong(start));
+    busyUntilMicros = start + serialization;
     scheduler.scheduleAt(
         busyUntilMicros + delayMicros,
         () -> {

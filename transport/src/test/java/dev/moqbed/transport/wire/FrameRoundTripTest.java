@@ -28,8 +28,10 @@ class FrameRoundTripTest {
   }
 
   static Stream<Arguments> frames() {
-    AckFrame ack = new AckFrame().addRange(90, 100).addRange(80, 85).addRange(0, 0).ackDelay(1234);
-    AckFrame ackEcn = new AckFrame().addRange(5, 5).ackDelay(0).ecnCounts(7, 1, 1L << 40);
+    AckFrameContent ack =
+        new AckFrameContent().addRange(90, 100).addRange(80, 85).addRange(0, 0).ackDelay(1234);
+    AckFrameContent ackEcn =
+        new AckFrameContent().addRange(5, 5).ackDelay(0).ecnCounts(7, 1, 1L << 40);
     byte[] reason = "flow control".getBytes(StandardCharsets.UTF_8);
     return Stream.of(
         frame("PING", 1, FrameWriter::writePing, "PING"),
@@ -199,7 +201,7 @@ class FrameRoundTripTest {
   @Test
   void aPacketOfSeveralFramesDecodesInOrder() throws QuicWireException {
     ByteBuffer buffer = ByteBuffer.allocate(128);
-    FrameWriter.writeAck(buffer, new AckFrame().addRange(0, 3).ackDelay(9));
+    FrameWriter.writeAck(buffer, new AckFrameContent().addRange(0, 3).ackDelay(9));
     FrameWriter.writeMaxData(buffer, 4096);
     FrameWriter.writePadding(buffer, 2);
     FrameWriter.writePing(buffer);

@@ -236,7 +236,7 @@ final class RandomFrames {
   }
 
   private Frame ack() {
-    AckFrame ack = new AckFrame();
+    AckFrameContent ack = new AckFrameContent();
     long largest = varint();
     int ranges = 1 + random.nextInt(8);
     long top = largest;

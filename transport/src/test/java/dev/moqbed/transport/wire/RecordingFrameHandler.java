@@ -21,7 +21,7 @@ class RecordingFrameHandler implements FrameHandler {
   }
 
   @Override
-  public void onAck(AckFrame ack) {
+  public void onAck(AckFrameContent ack) {
     events.add(ack.toString());
   }
 

@@ -24,7 +24,8 @@ class WireAllocationTest {
   @Test
   void writingSizingParsingAndDecodingAllocateNothing() {
     ConnectionId dcid = ConnectionId.of(new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
-    AckFrame ack = new AckFrame().addRange(900, 1000).addRange(500, 800).addRange(0, 10);
+    AckFrameContent ack =
+        new AckFrameContent().addRange(900, 1000).addRange(500, 800).addRange(0, 10);
     ack.ackDelay(100).ecnCounts(5, 0, 1);
     ByteBuffer datagram = ByteBuffer.allocate(100);
     ByteBuffer streamData = ByteBuffer.allocate(500);
@@ -79,7 +80,7 @@ class WireAllocationTest {
     }
 
     @Override
-    public void onAck(AckFrame ack) {
+    public void onAck(AckFrameContent ack) {
       for (int i = 0; i < ack.rangeCount(); i++) {
         total += ack.rangeLargest(i) - ack.rangeSmallest(i);
       }

@@ -11,8 +11,12 @@ import java.util.Arrays;
  * with {@link #clear()} and {@link #addRange} before {@link FrameWriter#writeAck}. Ranges are kept
  * as absolute packet numbers; the gap/length form of the wire is computed on encode and decode.
  */
-public final class AckFrame {
-  /** Pairs (largest, smallest) per range, range 0 first. */
+public final class AckFrameContent {
+  /**
+   * Pairs [smallest, largest] per range, range 0 (the highest) first: the order of {@code
+   * recovery.AckFrame}, the immutable ACK a connection builds, which this is encoded from and
+   * decoded into.
+   */
   private long[] bounds = new long[16];
 
   private int rangeCount;
@@ -23,7 +27,7 @@ public final class AckFrame {
   private long ecnCe;
 
   /** Forgets all ranges, the delay and the ECN counts. */
-  public AckFrame clear() {
+  public AckFrameContent clear() {
     rangeCount = 0;
     ackDelay = 0;
     ecn = false;
@@ -38,7 +42,7 @@ public final class AckFrame {
    * least one packet number between them: adjacent ranges would need a gap of -1, which the
    * encoding cannot express (§19.3.1).
    */
-  public AckFrame addRange(long smallest, long largest) {
+  public AckFrameContent addRange(long smallest, long largest) {
     if (smallest < 0 || largest < smallest || largest > VarInt.MAX) {
       throw new IllegalArgumentException("ack range [" + smallest + ", " + largest + "]");
     }
@@ -61,8 +65,8 @@ public final class AckFrame {
     if (2 * rangeCount + 2 > bounds.length) {
       bounds = Arrays.copyOf(bounds, bounds.length * 2);
     }
-    bounds[2 * rangeCount] = largest;
-    bounds[2 * rangeCount + 1] = smallest;
+    bounds[2 * rangeCount] = smallest;
+    bounds[2 * rangeCount + 1] = largest;
     rangeCount++;
   }
 
@@ -70,7 +74,7 @@ public final class AckFrame {
    * Sets the ACK Delay field: microseconds divided by 2^ack_delay_exponent of the sender (§19.3,
    * §18.2), not scaled here because the exponent is connection state.
    */
-  public AckFrame ackDelay(long encodedAckDelay) {
+  public AckFrameContent ackDelay(long encodedAckDelay) {
     if (encodedAckDelay < 0 || encodedAckDelay > VarInt.MAX) {
       throw new IllegalArgumentException("ack delay " + encodedAckDelay);
     }
@@ -79,7 +83,7 @@ public final class AckFrame {
   }
 
   /** Makes this an ACK_ECN frame with the counts of §19.3.2. */
-  public AckFrame ecnCounts(long ect0, long ect1, long ecnCe) {
+  public AckFrameContent ecnCounts(long ect0, long ect1, long ecnCe) {
     if (ect0 < 0
         || ect1 < 0
         || ecnCe < 0
@@ -96,7 +100,7 @@ public final class AckFrame {
   }
 
   /** Makes this a plain ACK frame. */
-  public AckFrame withoutEcn() {
+  public AckFrameContent withoutEcn() {
     ecn = false;
     return this;
   }
@@ -109,13 +113,13 @@ public final class AckFrame {
   /** Largest packet number of range {@code index} (0 is the highest range). */
   public long rangeLargest(int index) {
     checkIndex(index);
-    return bounds[2 * index];
+    return bounds[2 * index + 1];
   }
 
   /** Smallest packet number of range {@code index}. */
   public long rangeSmallest(int index) {
     checkIndex(index);
-    return bounds[2 * index + 1];
+    return bounds[2 * index];
   }
 
   /** The Largest Acknowledged field. */
@@ -147,7 +151,7 @@ public final class AckFrame {
   /** Whether {@code packetNumber} falls in one of the ranges. */
   public boolean acknowledges(long packetNumber) {
     for (int i = 0; i < rangeCount; i++) {
-      if (packetNumber <= bounds[2 * i] && packetNumber >= bounds[2 * i + 1]) {
+      if (packetNumber >= bounds[2 * i] && packetNumber <= bounds[2 * i + 1]) {
         return true;
       }
     }
@@ -161,7 +165,7 @@ public final class AckFrame {
   }
 
   /** Same ranges, delay and ECN counts. */
-  public boolean sameContentAs(AckFrame other) {
+  public boolean sameContentAs(AckFrameContent other) {
     if (rangeCount != other.rangeCount
         || ackDelay != other.ackDelay
         || ecn != other.ecn
@@ -172,8 +176,8 @@ public final class AckFrame {
   }
 
   /** A copy, for keeping a decoded frame beyond the handler call. */
-  public AckFrame copy() {
-    AckFrame copy = new AckFrame();
+  public AckFrameContent copy() {
+    AckFrameContent copy = new AckFrameContent();
     copy.bounds = Arrays.copyOf(bounds, Math.max(2 * rangeCount, 2));
     copy.rangeCount = rangeCount;
     copy.ackDelay = ackDelay;
