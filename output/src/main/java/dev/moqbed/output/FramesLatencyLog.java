@@ -1,6 +1,5 @@
-package dev.moqbed.live;
+package dev.moqbed.output;
 
-import dev.moqbed.output.Csv;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
