@@ -268,28 +268,29 @@ final class BenchLoopbackCommand implements Callable<Integer> {
 
   private static Table newTable() {
     return new Table(
-        "pairing",
-        "cc",
-        "bytes",
-        "runs",
-        "seconds",
-        "gbit_per_s",
-        "min_gbit_per_s",
-        "max_gbit_per_s",
-        "ratio_to_quiche",
-        "loop_cpu_s",
-        "gbit_per_cpu_s",
-        "packets_per_flush",
-        "packets_per_write",
-        "alloc_bytes_per_packet",
-        "receiver_alloc_bytes_per_packet",
-        "loss_rate",
-        "final_cwnd_bytes",
-        "pacing_rate_mbit_per_s",
-        "mean_rtt_us",
-        "mean_flight_bytes",
-        "mean_pacing_mbit_per_s",
-        "socket");
+            "pairing",
+            "cc",
+            "bytes",
+            "runs",
+            "seconds",
+            "gbit_per_s",
+            "min_gbit_per_s",
+            "max_gbit_per_s",
+            "ratio_to_quiche",
+            "loop_cpu_s",
+            "gbit_per_cpu_s",
+            "packets_per_flush",
+            "packets_per_write",
+            "alloc_bytes_per_packet",
+            "receiver_alloc_bytes_per_packet",
+            "loss_rate",
+            "final_cwnd_bytes",
+            "pacing_rate_mbit_per_s",
+            "mean_rtt_us",
+            "mean_flight_bytes",
+            "mean_pacing_mbit_per_s",
+            "socket")
+        .keyColumns(2); // pairing and controller: which row is which in every block
   }
 
   private static void addRow(Table table, LoopbackRounds.Row row, String cc, double reference) {

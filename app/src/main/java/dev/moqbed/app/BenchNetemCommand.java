@@ -130,24 +130,25 @@ final class BenchNetemCommand implements Callable<Integer> {
   private void print(PrintWriter out, List<BenchCase> cases) {
     Table table =
         new Table(
-            "case",
-            "rate_mbit",
-            "offered_mbit",
-            "achieved_mbit",
-            "rate_error_pct",
-            "model_mbit",
-            "sent",
-            "received",
-            "emulator_drops",
-            "expected_delay_ms",
-            "delay_p50_ms",
-            "delay_p99_ms",
-            "delay_max_ms",
-            "p50_excess_ms",
-            "p99_excess_ms",
-            "max_excess_ms",
-            "emulator_p50_excess_ms",
-            "emulator_p99_excess_ms");
+                "case",
+                "rate_mbit",
+                "offered_mbit",
+                "achieved_mbit",
+                "rate_error_pct",
+                "model_mbit",
+                "sent",
+                "received",
+                "emulator_drops",
+                "expected_delay_ms",
+                "delay_p50_ms",
+                "delay_p99_ms",
+                "delay_max_ms",
+                "p50_excess_ms",
+                "p99_excess_ms",
+                "max_excess_ms",
+                "emulator_p50_excess_ms",
+                "emulator_p99_excess_ms")
+            .keyColumns(2); // case and rate: which row is which in every block
     for (BenchCase c : cases) {
       table.row(
           c.name(),

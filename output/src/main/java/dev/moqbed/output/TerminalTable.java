@@ -45,10 +45,11 @@ final class TerminalTable {
     StringBuilder out = new StringBuilder();
     int keys = Math.min(Math.max(0, keyColumns), count);
     // A last column of text is a description: wrapped beside its row when there is room; when
-    // the columns before it are themselves wider than the terminal (a long value), splitting
-    // cannot make it fit, and the rows stay whole.
+    // one of the columns before it is itself too wide for a block beside the keys (a long value),
+    // splitting cannot make it fit, and the rows stay whole. Many narrow columns before a short
+    // text one (bench loopback's socket) split into blocks as any wide table does.
     List<List<Integer>> blocks =
-        count > 1 && !right[count - 1] && widthBefore(widths, count - 1) - GAP.length() > WIDTH
+        count > 1 && !right[count - 1] && widestBlock(widths, keys, count - 1) > WIDTH
             ? List.of(allColumns(count))
             : blocks(widths, keys);
     for (int b = 0; b < blocks.size(); b++) {
@@ -123,6 +124,16 @@ final class TerminalTable {
       blocks.add(keysOnly);
     }
     return blocks;
+  }
+
+  /** The widest line a block of the keys and one of the columns before {@code column} needs. */
+  private static int widestBlock(int[] widths, int keys, int column) {
+    int keyWidth = widthBefore(widths, keys);
+    int widest = 0;
+    for (int c = keys; c < column; c++) {
+      widest = Math.max(widest, keyWidth + widths[c]);
+    }
+    return widest;
   }
 
   /** The width of the columns before {@code column}, with the gap after each. */
