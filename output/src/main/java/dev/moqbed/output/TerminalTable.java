@@ -44,21 +44,21 @@ final class TerminalTable {
     }
     StringBuilder out = new StringBuilder();
     int keys = Math.min(Math.max(0, keyColumns), count);
-    // A last column of text is a description: wrapped beside its row when there is room; when
-    // one of the columns before it is itself too wide for a block beside the keys (a long value),
-    // splitting cannot make it fit, and the rows stay whole. Many narrow columns before a short
-    // text one (bench loopback's socket) split into blocks as any wide table does.
-    List<List<Integer>> blocks =
-        count > 1 && !right[count - 1] && widestBlock(widths, keys, count - 1) > WIDTH
-            ? List.of(allColumns(count))
-            : blocks(widths, keys);
+    // A last column of text is a description: wrapped beside its row when there is room (then
+    // the table fits one block), otherwise it goes to a block of its own like any column. A
+    // single cell wider than the terminal (a long value) still overflows, on its own line of its
+    // block only; every other line fits.
+    List<List<Integer>> blocks = blocks(widths, keys);
     for (int b = 0; b < blocks.size(); b++) {
       if (b > 0) {
         out.append('\n');
       }
       List<Integer> block = blocks.get(b);
       appendLine(out, block, c -> headers[c], widths, right);
-      appendLine(out, block, c -> "-".repeat(widths[c]), widths, new boolean[count]);
+      // the rule under the headers stops at the terminal's edge even above a longer value
+      StringBuilder rule = new StringBuilder();
+      appendLine(rule, block, c -> "-".repeat(widths[c]), widths, new boolean[count]);
+      out.append(rule.length() - 1 > WIDTH ? rule.substring(0, WIDTH) + "\n" : rule);
       for (String[] texts : cells) {
         if (prose == 0) {
           appendLine(out, block, c -> texts[c], widths, right);
@@ -126,16 +126,6 @@ final class TerminalTable {
     return blocks;
   }
 
-  /** The widest line a block of the keys and one of the columns before {@code column} needs. */
-  private static int widestBlock(int[] widths, int keys, int column) {
-    int keyWidth = widthBefore(widths, keys);
-    int widest = 0;
-    for (int c = keys; c < column; c++) {
-      widest = Math.max(widest, keyWidth + widths[c]);
-    }
-    return widest;
-  }
-
   /** The width of the columns before {@code column}, with the gap after each. */
   private static int widthBefore(int[] widths, int column) {
     int width = 0;
@@ -143,14 +133,6 @@ final class TerminalTable {
       width += widths[c] + GAP.length();
     }
     return width;
-  }
-
-  private static List<Integer> allColumns(int count) {
-    List<Integer> all = new ArrayList<>();
-    for (int c = 0; c < count; c++) {
-      all.add(c);
-    }
-    return all;
   }
 
   private interface CellText {

@@ -142,4 +142,19 @@ class TableTest {
     assertTrue(text.contains("epoll+GSO"), text);
     assertTrue(text.split("moqbed->moqbed", -1).length - 1 > 1, "the key repeated: " + text);
   }
+
+  @Test
+  void shouldKeepEveryOtherLineWithinTheTerminalBesideOneLongValue() {
+    // scenario list's shape: one link described in 141 characters, the others short
+    String longLink = "link ".repeat(28).strip();
+    Table list =
+        new Table("name", "group", "link", "traffic", "metrics", "source")
+            .row("alone", "network_events", "20 Mbit/s", "main 10 MB download", "time_avg_us", "§3")
+            .row("suspension", "network_events", longLink, "main 10 MB", "time_avg_us", "§3")
+            .row("media", "media", "100 Mbit/s", "main media", "media_latency_avg_us", "§3");
+    String text = list.render(OutputFormat.TABLE);
+    java.util.List<String> over = text.lines().filter(line -> line.length() > 120).toList();
+    assertEquals(1, over.size(), text);
+    assertTrue(over.get(0).startsWith("suspension") && over.get(0).endsWith(longLink), text);
+  }
 }
