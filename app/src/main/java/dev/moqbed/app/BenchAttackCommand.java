@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -164,13 +165,44 @@ final class BenchAttackCommand implements Callable<Integer> {
               err.println("bench attack: " + line);
               err.flush();
             });
-    List<AttackBench.Row> rows = AttackBench.run(options);
     PrintWriter out = spec.commandLine().getOut();
+    List<AttackBench.Row> rows = new CopyOnWriteArrayList<>();
+    long started = System.nanoTime();
+    // Ctrl-C or SIGTERM: the rows of the attacks that finished.
+    InterruptSummary interrupted =
+        InterruptSummary.register(
+            "moqbed-bench-attack-interrupted",
+            () -> {
+              List<AttackBench.Row> finished = List.copyOf(rows);
+              err.println();
+              err.println(
+                  "bench attack: "
+                      + InterruptSummary.after(System.nanoTime() - started, 0)
+                      + ", "
+                      + finished.size()
+                      + " of "
+                      + attacks.size()
+                      + " attacks measured"
+                      + (finished.isEmpty() ? ", nothing to summarise" : ":"));
+              err.flush();
+              if (!finished.isEmpty()) {
+                print(out, finished);
+              }
+            });
+    try {
+      AttackBench.run(options, rows::add);
+    } finally {
+      interrupted.close();
+    }
+    print(out, rows);
+    return 0;
+  }
+
+  private void print(PrintWriter out, List<AttackBench.Row> rows) {
     out.print(table(rows).render(formatOption.format));
     double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     out.printf(Locale.ROOT, "load average %.2f at the end%n", load);
     out.flush();
-    return 0;
   }
 
   /** This JVM's java, class path and main class, then {@code bench attack-agent}. */

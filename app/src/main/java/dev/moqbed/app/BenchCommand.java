@@ -90,39 +90,81 @@ final class BenchCommand implements Runnable {
         ControllerRegistry.standard().parse(controller);
       }
       PrintWriter out = spec.commandLine().getOut();
+      PrintWriter err = spec.commandLine().getErr();
       Table table = new Table("case", "cc", "runs", "wall_ms_per_sim_s", "events_per_s");
-      for (String controller : controllers) {
-        BulkSpec alone =
-            new BulkSpec(
-                LinkSchedule.constant(LinkPhase.of(LinkPhase.FOREVER, 0.02, 40_000, 80_000)),
-                20_000_000,
-                controller,
-                397,
-                10_000_000);
-        for (int run = 0; run < warmup; run++) {
-          BulkSimulation.run(alone, 1, run);
+      long started = System.nanoTime();
+      // Ctrl-C or SIGTERM: the runs measured so far, the current controller's too, in the table.
+      try (InterruptSummary interrupted =
+          InterruptSummary.stopping("moqbed-bench-sim-interrupted", () -> stopped = true)) {
+        int measured = 0;
+        for (String controller : controllers) {
+          if (stopped) {
+            break;
+          }
+          err.println("bench sim: " + controller + ": " + warmup + " warm-up runs, then " + runs);
+          err.flush();
+          if (measure(controller, table)) {
+            measured++;
+          }
         }
-        long wallNanos = 0;
-        long simulatedMicros = 0;
-        long events = 0;
-        for (int run = 0; run < runs; run++) {
-          long start = System.nanoTime();
-          BulkResult result = BulkSimulation.run(alone, 1, run);
-          wallNanos += System.nanoTime() - start;
-          simulatedMicros += result.simulatedMicros();
-          events += result.events();
+        if (interrupted.interrupted()) {
+          err.println(
+              "bench sim: "
+                  + InterruptSummary.after(System.nanoTime() - started, 0)
+                  + "; "
+                  + measured
+                  + " of "
+                  + controllers.size()
+                  + " controllers measured in full; the runs measured (column runs):");
+          err.flush();
         }
+        out.print(table.render(formatOption.format));
+        out.flush();
+      }
+      return 0;
+    }
+
+    /** Set by Ctrl-C or SIGTERM: the loops end after their current run. */
+    private volatile boolean stopped;
+
+    /**
+     * Warms up then measures {@code controller}, adding its row (over the runs measured before a
+     * signal, none if it came during the warm-up); true when all its runs were measured.
+     */
+    private boolean measure(String controller, Table table) {
+      BulkSpec alone =
+          new BulkSpec(
+              LinkSchedule.constant(LinkPhase.of(LinkPhase.FOREVER, 0.02, 40_000, 80_000)),
+              20_000_000,
+              controller,
+              397,
+              10_000_000);
+      for (int run = 0; run < warmup && !stopped; run++) {
+        BulkSimulation.run(alone, 1, run);
+      }
+      long wallNanos = 0;
+      long simulatedMicros = 0;
+      long events = 0;
+      int measured = 0;
+      for (int run = 0; run < runs && !stopped; run++) {
+        long start = System.nanoTime();
+        BulkResult result = BulkSimulation.run(alone, 1, run);
+        wallNanos += System.nanoTime() - start;
+        simulatedMicros += result.simulatedMicros();
+        events += result.events();
+        measured++;
+      }
+      if (measured > 0) {
         double wallMillisPerSimulatedSecond = (wallNanos / 1e6) / (simulatedMicros / 1e6);
         double eventsPerSecond = events / (wallNanos / 1e9);
         table.row(
             "alone",
             controller,
-            runs,
+            measured,
             Double.parseDouble(String.format(Locale.ROOT, "%.3f", wallMillisPerSimulatedSecond)),
             Math.round(eventsPerSecond));
       }
-      out.print(table.render(formatOption.format));
-      return 0;
+      return measured == runs;
     }
   }
 }

@@ -153,30 +153,6 @@ final class BenchLoopbackCommand implements Callable<Integer> {
     List<Boolean> clients = stacks("--client-transport", clientTransports);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Table table =
-        new Table(
-            "pairing",
-            "cc",
-            "bytes",
-            "runs",
-            "seconds",
-            "gbit_per_s",
-            "min_gbit_per_s",
-            "max_gbit_per_s",
-            "ratio_to_quiche",
-            "loop_cpu_s",
-            "gbit_per_cpu_s",
-            "packets_per_flush",
-            "packets_per_write",
-            "alloc_bytes_per_packet",
-            "receiver_alloc_bytes_per_packet",
-            "loss_rate",
-            "final_cwnd_bytes",
-            "pacing_rate_mbit_per_s",
-            "mean_rtt_us",
-            "mean_flight_bytes",
-            "mean_pacing_mbit_per_s",
-            "socket");
     try (BenchTls tls = BenchTls.create()) {
       // quiche->quiche first: the reference of every ratio, measured in this run.
       QuichePairing reference = new QuichePairing(true, true, quiche, tls);
@@ -199,26 +175,83 @@ final class BenchLoopbackCommand implements Callable<Integer> {
           rows.add(new LoopbackRounds.Row(pairing, controller));
         }
       }
-      if (warmupBytes > 0) {
-        err.println("warm-up: " + warmupBytes + " bytes on every pairing with every controller");
-        err.flush();
-        for (LoopbackRounds.Row row : rows) {
-          row.pairing.transfer(row.controller, warmupBytes, timeoutMicros);
-        }
+      long started = System.nanoTime();
+      // Ctrl-C or SIGTERM: the table over the runs that finished.
+      InterruptSummary interrupted =
+          InterruptSummary.register(
+              "moqbed-bench-loopback-interrupted",
+              () -> interruptedSummary(rows, reference, started, quiche, out, err));
+      try {
+        warmUp(rows, err);
+        LoopbackRounds.measure(rows, runs, bytes, timeoutMicros, err);
+      } finally {
+        interrupted.close();
       }
-      LoopbackRounds.measure(rows, runs, bytes, timeoutMicros, err);
-      double quicheRate = rows.get(0).median().gigabitsPerSecond();
-      for (LoopbackRounds.Row row : rows) {
-        LoopbackResult result = row.median();
-        String cc =
-            row.pairing instanceof QuichePairing q && q.quicheSends() && row.pairing != reference
-                ? result.controller() + " (client " + row.controller + ")"
-                : result.controller();
-        addRow(table, row, cc, quicheRate);
-      }
+      print(out, rows, reference, quiche);
     } catch (TimeoutException e) {
       err.println("moqbed: a transfer did not finish within --timeout");
       return ErrorReporter.FAILURE;
+    }
+    return 0;
+  }
+
+  /** One unmeasured transfer per row, so the JIT has compiled every row's hot paths. */
+  private void warmUp(List<LoopbackRounds.Row> rows, PrintWriter err)
+      throws IOException, InterruptedException, TimeoutException {
+    if (warmupBytes > 0) {
+      err.println("warm-up: " + warmupBytes + " bytes on every pairing with every controller");
+      err.flush();
+      for (LoopbackRounds.Row row : rows) {
+        row.pairing.transfer(row.controller, warmupBytes, timeoutMicros);
+      }
+    }
+  }
+
+  /** On Ctrl-C: the rows with a finished run, over those runs. */
+  private void interruptedSummary(
+      List<LoopbackRounds.Row> rows,
+      LoopbackPairing reference,
+      long started,
+      QuicheController quiche,
+      PrintWriter out,
+      PrintWriter err) {
+    int finished = rows.stream().mapToInt(row -> row.runs.size()).sum();
+    err.println();
+    err.println(
+        "bench loopback: "
+            + InterruptSummary.after(System.nanoTime() - started, 0)
+            + ", "
+            + finished
+            + " of "
+            + rows.size() * runs
+            + " measured transfers done"
+            + (finished == 0 ? ", nothing to summarise" : "; their medians (column runs):"));
+    err.flush();
+    if (finished > 0) {
+      print(out, rows.stream().filter(row -> !row.runs.isEmpty()).toList(), reference, quiche);
+    }
+  }
+
+  /** The table of {@code rows}, each over its runs, rates against the reference row's median. */
+  private void print(
+      PrintWriter out,
+      List<LoopbackRounds.Row> rows,
+      LoopbackPairing reference,
+      QuicheController quiche) {
+    Table table = newTable();
+    double quicheRate =
+        rows.stream()
+            .filter(row -> row.pairing == reference)
+            .findFirst()
+            .map(row -> row.median().gigabitsPerSecond())
+            .orElse(0.0);
+    for (LoopbackRounds.Row row : rows) {
+      LoopbackResult result = row.median();
+      String cc =
+          row.pairing instanceof QuichePairing q && q.quicheSends() && row.pairing != reference
+              ? result.controller() + " (client " + row.controller + ")"
+              : result.controller();
+      addRow(table, row, cc, quicheRate);
     }
     if (formatOption.format == OutputFormat.TABLE) {
       out.println(
@@ -231,7 +264,33 @@ final class BenchLoopbackCommand implements Callable<Integer> {
     }
     out.print(table.render(formatOption.format));
     out.flush();
-    return 0;
+  }
+
+  private static Table newTable() {
+    return new Table(
+            "pairing",
+            "cc",
+            "bytes",
+            "runs",
+            "seconds",
+            "gbit_per_s",
+            "min_gbit_per_s",
+            "max_gbit_per_s",
+            "ratio_to_quiche",
+            "loop_cpu_s",
+            "gbit_per_cpu_s",
+            "packets_per_flush",
+            "packets_per_write",
+            "alloc_bytes_per_packet",
+            "receiver_alloc_bytes_per_packet",
+            "loss_rate",
+            "final_cwnd_bytes",
+            "pacing_rate_mbit_per_s",
+            "mean_rtt_us",
+            "mean_flight_bytes",
+            "mean_pacing_mbit_per_s",
+            "socket")
+        .keyColumns(2); // pairing and controller: which row is which in every block
   }
 
   private static void addRow(Table table, LoopbackRounds.Row row, String cc, double reference) {

@@ -3,11 +3,13 @@ package dev.moqbed.app;
 import dev.moqbed.netem.BenchCase;
 import dev.moqbed.netem.NetemBench;
 import dev.moqbed.output.Table;
+import dev.moqbed.runtime.Quantities;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -73,27 +75,80 @@ final class BenchNetemCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--rates: each between 1mbit and 1gbit");
       }
     }
-    List<BenchCase> cases = new NetemBench(durationMicros, delayMicros, queueMicros).run(rates);
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    int planned = 1 + 2 * rates.size();
+    List<BenchCase> cases = new CopyOnWriteArrayList<>();
+    long started = System.nanoTime();
+    // Ctrl-C or SIGTERM: the table of the cases measured so far.
+    InterruptSummary interrupted =
+        InterruptSummary.register(
+            "moqbed-bench-netem-interrupted",
+            () -> {
+              List<BenchCase> finished = List.copyOf(cases);
+              err.println();
+              err.println(
+                  "bench netem: "
+                      + InterruptSummary.after(System.nanoTime() - started, 0)
+                      + ", "
+                      + finished.size()
+                      + " of "
+                      + planned
+                      + " cases measured"
+                      + (finished.isEmpty() ? ", nothing to summarise" : ":"));
+              err.flush();
+              if (!finished.isEmpty()) {
+                print(out, finished);
+              }
+            });
+    try {
+      new NetemBench(durationMicros, delayMicros, queueMicros)
+          .run(
+              rates,
+              measured -> {
+                cases.add(measured);
+                err.println(
+                    "bench netem: measured "
+                        + measured.name()
+                        + (measured.rateBitsPerSecond() == 0
+                            ? ""
+                            : " at " + Quantities.formatRate(measured.rateBitsPerSecond()))
+                        + " ("
+                        + cases.size()
+                        + " of "
+                        + planned
+                        + ")");
+                err.flush();
+              });
+    } finally {
+      interrupted.close();
+    }
+    print(out, cases);
+    return 0;
+  }
+
+  private void print(PrintWriter out, List<BenchCase> cases) {
     Table table =
         new Table(
-            "case",
-            "rate_mbit",
-            "offered_mbit",
-            "achieved_mbit",
-            "rate_error_pct",
-            "model_mbit",
-            "sent",
-            "received",
-            "emulator_drops",
-            "expected_delay_ms",
-            "delay_p50_ms",
-            "delay_p99_ms",
-            "delay_max_ms",
-            "p50_excess_ms",
-            "p99_excess_ms",
-            "max_excess_ms",
-            "emulator_p50_excess_ms",
-            "emulator_p99_excess_ms");
+                "case",
+                "rate_mbit",
+                "offered_mbit",
+                "achieved_mbit",
+                "rate_error_pct",
+                "model_mbit",
+                "sent",
+                "received",
+                "emulator_drops",
+                "expected_delay_ms",
+                "delay_p50_ms",
+                "delay_p99_ms",
+                "delay_max_ms",
+                "p50_excess_ms",
+                "p99_excess_ms",
+                "max_excess_ms",
+                "emulator_p50_excess_ms",
+                "emulator_p99_excess_ms")
+            .keyColumns(2); // case and rate: which row is which in every block
     for (BenchCase c : cases) {
       table.row(
           c.name(),
@@ -119,10 +174,8 @@ final class BenchNetemCommand implements Callable<Integer> {
               ? "-"
               : round((c.emulatorP99Micros() - c.expectedDelayMicros()) / 1e3, 3));
     }
-    PrintWriter out = spec.commandLine().getOut();
     out.print(table.render(formatOption.format));
     out.flush();
-    return 0;
   }
 
   private static double round(double value, int digits) {

@@ -1,7 +1,7 @@
 package dev.moqbed.app;
 
-import dev.moqbed.live.FramesLatencyLog;
 import dev.moqbed.media.FrameKind;
+import dev.moqbed.output.FramesLatencyLog;
 import dev.moqbed.output.Measure;
 import dev.moqbed.output.Table;
 import dev.moqbed.subscriber.FrameRecord;

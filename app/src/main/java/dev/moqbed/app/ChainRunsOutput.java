@@ -5,7 +5,6 @@ import dev.moqbed.collect.LocalRunsDirectory;
 import dev.moqbed.collect.v1.End;
 import dev.moqbed.collect.v1.Hello;
 import dev.moqbed.collect.v1.TrackTotals;
-import dev.moqbed.live.FramesLatencyLog;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.subscriber.SubscriberReport;
@@ -102,8 +101,7 @@ final class ChainRunsOutput implements Closeable {
             .setEndReason(reason)
             .setEndedUs(System.currentTimeMillis() * 1000);
     tracks.values().forEach(end::addTracks);
-    run.finish(end.build());
-    FramesLatencyLog.writeBeside(run.framesFile());
+    run.finish(end.build()); // its .hlog too, beside the frames file
   }
 
   @Override

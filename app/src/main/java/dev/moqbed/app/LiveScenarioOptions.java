@@ -1,11 +1,11 @@
 package dev.moqbed.app;
 
 import dev.moqbed.live.ChainOptions;
-import dev.moqbed.live.FramesLatencyLog;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.netty.NativeQuic;
+import dev.moqbed.output.FramesLatencyLog;
 import dev.moqbed.simulation.FrameTable;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.suite.FramesDirectory;

@@ -25,7 +25,9 @@ final class LoopbackRounds {
   static final class Row {
     final LoopbackPairing pairing;
     final String controller;
-    final List<LoopbackResult> runs = new ArrayList<>();
+
+    /** Added to by the measuring thread, read by Ctrl-C's summary. */
+    final List<LoopbackResult> runs = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     Row(LoopbackPairing pairing, String controller) {
       this.pairing = pairing;

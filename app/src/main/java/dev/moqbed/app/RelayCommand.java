@@ -18,6 +18,7 @@ import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.live.stack.ServerAdmission;
 import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.output.OutputFormat;
+import dev.moqbed.output.TerminalText;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
 import dev.moqbed.relay.auth.TokenKey;
@@ -500,46 +501,46 @@ final class RelayCommand implements Callable<Integer> {
     // With --format json, standard output holds the one document; the banner goes with the logs.
     PrintWriter banner = formatOption.format == OutputFormat.JSON ? err : out;
     banner.println(
-        "moqbed relay: listening on "
-            + node.address()
-            + " (QUIC, ALPN "
-            + RelayNode.VERSION.alpn()
-            + ", "
-            + stack.describe()
-            + ", "
-            + node.socketLayer()
-            + LoopsOption.describe(node.loops().size())
-            + (stack.transport() == LiveTransport.MOQBED ? AdmissionOptions.text(admission) : "")
-            + "), certificate "
-            + tls.certificateFile()
-            + (relayMetrics == null ? "" : ", metrics on http://" + metricsListening + "/metrics")
-            + "; limits: "
-            + maxSessions
-            + " sessions ("
-            + maxSessionsPerAddress
-            + " per address), "
-            + maxSubscriptionsPerSession
-            + " subscriptions per session, "
-            + maxBufferedBytes
-            + " bytes queued per subscriber, "
-            + maxReceiveBufferPerSession
-            + " bytes of incomplete objects per session and "
-            + maxReceiveBufferTotal
-            + " in all"
-            + (upstream == null ? "" : "; upstream relay " + upstream)
-            + (tokenKey == null
-                ? "; OPEN: no --auth-key, anyone may publish and subscribe to anything"
-                : "; tokens required (key " + authKey + ")"));
-    String webTransport = WebTransportOptions.bannerLine(stack, node.address(), tls);
-    if (webTransport != null) {
-      banner.println(webTransport);
-    }
+        RelayBanner.text(
+            new RelayBanner.Listening(
+                node.address(),
+                "QUIC, ALPN "
+                    + RelayNode.VERSION.alpn()
+                    + ", "
+                    + stack.describe()
+                    + ", "
+                    + node.socketLayer()
+                    + LoopsOption.describe(node.loops().size())
+                    + (stack.transport() == LiveTransport.MOQBED
+                        ? AdmissionOptions.text(admission)
+                        : ""),
+                tls.certificateFile().toString(),
+                relayMetrics == null ? null : "http://" + metricsListening + "/metrics",
+                maxSessions
+                    + " sessions ("
+                    + maxSessionsPerAddress
+                    + " per address), "
+                    + maxSubscriptionsPerSession
+                    + " subscriptions per session, "
+                    + maxBufferedBytes
+                    + " bytes queued per subscriber, "
+                    + maxReceiveBufferPerSession
+                    + " bytes of incomplete objects per session and "
+                    + maxReceiveBufferTotal
+                    + " in all",
+                upstream,
+                tokenKey == null
+                    ? "OPEN: no --auth-key, anyone may publish and subscribe to anything"
+                    : "tokens required (key " + authKey + ")"),
+            stack,
+            tls));
     banner.flush();
     if (tokenKey == null && banner != err) {
       err.println(
-          "relay: warning: open relay (no --auth-key): anyone who reaches "
-              + node.address()
-              + " may publish any namespace and subscribe to any track");
+          TerminalText.wrap(
+              "relay: warning: open relay (no --auth-key): anyone who reaches "
+                  + node.address()
+                  + " may publish any namespace and subscribe to any track"));
       err.flush();
     }
   }

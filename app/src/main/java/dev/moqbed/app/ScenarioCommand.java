@@ -6,6 +6,7 @@ import dev.moqbed.netsim.LinkPhase;
 import dev.moqbed.netsim.LinkSchedule;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
+import dev.moqbed.output.TerminalText;
 import dev.moqbed.runtime.Quantities;
 import dev.moqbed.scenarios.catalog.DraftMetric;
 import dev.moqbed.scenarios.catalog.FairnessCatalog;
@@ -148,22 +149,24 @@ final class ScenarioCommand implements Runnable {
               + scenario.draftSection()
               + ")");
       out.println();
-      out.println("What it tests: " + scenario.purpose());
+      out.println(TerminalText.wrap("What it tests: " + scenario.purpose()));
       out.println();
       out.println(
-          "Draft vs reference: "
-              + (scenario.deviations().isEmpty()
-                  ? "the draft's prose matches the spec files."
-                  : scenario.deviations()));
+          TerminalText.wrap(
+              "Draft vs reference: "
+                  + (scenario.deviations().isEmpty()
+                      ? "the draft's prose matches the spec files."
+                      : scenario.deviations())));
       out.println();
       out.println("Metrics in the draft: " + metricIds(scenario.metrics()));
       out.println(
-          "Main controller: "
-              + resolved.controller()
-              + (resolved.ownFile()
-                  ? " (its own spec file, as the draft ran it)"
-                  : " (the draft has no file for it: the c4 file with main_cc_algo replaced and"
-                      + " main_cc_options dropped; targets and thresholds are C4's)"));
+          TerminalText.wrap(
+              "Main controller: "
+                  + resolved.controller()
+                  + (resolved.ownFile()
+                      ? " (its own spec file, as the draft ran it)"
+                      : " (the draft has no file for it: the c4 file with main_cc_algo replaced"
+                          + " and main_cc_options dropped; targets and thresholds are C4's)")));
       out.println(
           "Spec file: " + resolved.specFile().name() + " (" + resolved.specFile().origin() + ")");
       out.println();
@@ -182,9 +185,9 @@ final class ScenarioCommand implements Runnable {
       Scenario scenario = resolved.scenario();
       out.println(scenario.name() + " (" + scenario.group().title() + ")");
       out.println();
-      out.println("What it tests: " + scenario.purpose());
+      out.println(TerminalText.wrap("What it tests: " + scenario.purpose()));
       out.println();
-      out.println(scenario.deviations() + " See docs/fairness.md.");
+      out.println(TerminalText.wrap(scenario.deviations() + " See docs/fairness.md."));
       out.println();
       out.println("Metrics: " + String.join(" ", FairnessCatalog.METRICS));
       out.println(
@@ -212,8 +215,8 @@ final class ScenarioCommand implements Runnable {
   }
 
   private static void printDetails(PrintWriter out, SimSpec sim) {
-    out.println("link: " + SpecSummary.link(sim));
-    out.println("traffic: " + SpecSummary.traffic(sim));
+    out.println(TerminalText.wrap("link: " + SpecSummary.link(sim)));
+    out.println(TerminalText.wrap("traffic: " + SpecSummary.traffic(sim)));
     out.println();
     out.println("parameters:");
     out.print(parameters(sim).render(OutputFormat.TABLE));

@@ -1,6 +1,7 @@
 package dev.moqbed.app;
 
 import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.output.Measure;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Summary;
 import dev.moqbed.output.Table;
@@ -440,11 +441,18 @@ final class ScenarioRunCommand implements Callable<Integer> {
       Table table, String name, List<RunRecord> records, ToDoubleFunction<RunRecord> metric) {
     List<RunRecord> present =
         records.stream().filter(r -> !Double.isNaN(metric.applyAsDouble(r))).toList();
-    if (!present.isEmpty()) {
-      table.row(
-          name,
-          Math.round(Summary.mean(present, metric)),
-          Math.round(Summary.percentile90(present, metric)));
+    if (present.isEmpty()) {
+      return;
+    }
+    long mean = Math.round(Summary.mean(present, metric));
+    long p90 = Math.round(Summary.percentile90(present, metric));
+    String suffix = Measure.Unit.MICROSECONDS.columnSuffix();
+    if (name.endsWith(suffix)) {
+      // a time: printed in s, ms or µs with 3 significant digits, the unit in the cell
+      String label = name.substring(0, name.length() - suffix.length());
+      table.row(label, Measure.micros(mean), Measure.micros(p90));
+    } else {
+      table.row(name, mean, p90);
     }
   }
 

@@ -3,8 +3,6 @@ package dev.moqbed.app;
 import dev.moqbed.live.RelayUrl;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
-import dev.moqbed.netty.ServerCertificate;
-import java.net.InetSocketAddress;
 import picocli.CommandLine.Option;
 
 /**
@@ -45,38 +43,5 @@ final class WebTransportOptions {
       return stack;
     }
     return stack.withWebTransport(path);
-  }
-
-  /**
-   * The banner's lines for browsers, or null when WebTransport is off: the URL and the
-   * certificate's SHA-256, which a page passes as {@code serverCertificateHashes} when the
-   * certificate is self-signed, and the {@code watch} command that does.
-   */
-  static String bannerLine(LiveStack stack, InetSocketAddress address, ServerCertificate tls) {
-    if (stack.webTransportPath() == null) {
-      return null;
-    }
-    String host =
-        address.getAddress().isAnyLocalAddress() || address.getAddress().isLoopbackAddress()
-            ? "localhost"
-            : address.getHostString();
-    return "moqbed relay: WebTransport on https://"
-        + host
-        + ":"
-        + address.getPort()
-        + stack.webTransportPath()
-        + " (HTTP/3, same port); certificate SHA-256 "
-        + tls.sha256Hex()
-        + (tls.isHashPinnable(java.time.Instant.now())
-            ? " (a page may pin it with serverCertificateHashes until "
-                + tls.notAfter()
-                + ")\nmoqbed relay: watch it in a browser: ./moqbed watch https://"
-                + host
-                + ":"
-                + address.getPort()
-                + stack.webTransportPath()
-                + " --cert-hash "
-                + tls.sha256Hex()
-            : " (not pinnable by hash: give browsers a certificate they trust)");
   }
 }

@@ -173,6 +173,119 @@ class InterruptSummaryNetworkTest {
     assertNoStackTrace("live");
   }
 
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void benchSimPrintsTheRunsMeasuredSoFar() throws Exception {
+    Process sim =
+        processes.start(
+            "sim", "bench", "sim", "--cc", "cubic,bbr", "--warmup", "1", "--runs", "100000");
+    processes.awaitLine("sim", "bench sim: cubic:");
+    Thread.sleep(3_000); // a few measured runs
+
+    assertEquals(SIGTERM_EXIT, terminate(sim), processes.output("sim"));
+
+    String output = processes.output("sim");
+    assertTrue(output.contains("bench sim: interrupted after "), output);
+    assertTrue(output.contains("0 of 2 controllers measured in full"), output);
+    Matcher row =
+        Pattern.compile("alone\\s+cubic\\s+(\\d+)\\s").matcher(processes.standardOutput("sim"));
+    assertTrue(row.find(), output);
+    int runs = Integer.parseInt(row.group(1));
+    assertTrue(runs >= 1 && runs < 100000, output);
+    assertFalse(output.contains("bbr"), output); // never started
+    assertNoStackTrace("sim");
+  }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void benchNetemPrintsTheCasesMeasuredSoFar() throws Exception {
+    Process netem =
+        processes.start("netem", "bench", "netem", "--rates", "20mbit,50mbit", "--duration", "2s");
+    processes.awaitLine("netem", "bench netem: measured loopback (1 of 5)");
+
+    assertEquals(SIGTERM_EXIT, terminate(netem), processes.output("netem"));
+
+    String output = processes.output("netem");
+    Matcher summary =
+        Pattern.compile("bench netem: interrupted after .*, (\\d) of 5 cases measured:")
+            .matcher(output);
+    assertTrue(summary.find(), output);
+    int measured = Integer.parseInt(summary.group(1));
+    assertTrue(measured >= 1 && measured < 5, output);
+    // the table's first block (a wide table is split into blocks): header, rule, the cases
+    List<String> rows = processes.standardOutput("netem").split("\n\n")[0].lines().toList();
+    assertEquals(2 + measured, rows.size(), output);
+    assertTrue(rows.get(2).startsWith("loopback"), output);
+    assertNoStackTrace("netem");
+  }
+
+  @Test
+  @Timeout(value = 180, unit = TimeUnit.SECONDS)
+  void benchLoopbackPrintsTheMediansOfTheTransfersDone() throws Exception {
+    Process loopback =
+        processes.start(
+            "loopback",
+            "bench",
+            "loopback",
+            "--cc",
+            "cubic",
+            "--bytes",
+            "5MB",
+            "--warmup",
+            "0",
+            "--runs",
+            "1000");
+    processes.awaitLine("loopback", "round 2/1000");
+
+    assertEquals(SIGTERM_EXIT, terminate(loopback), processes.output("loopback"));
+
+    String output = processes.output("loopback");
+    Matcher summary =
+        Pattern.compile(
+                "bench loopback: interrupted after .*, (\\d+) of 2000 measured transfers done;"
+                    + " their medians")
+            .matcher(output);
+    assertTrue(summary.find(), output);
+    assertTrue(Integer.parseInt(summary.group(1)) >= 2, output); // round 1's two rows
+    String table = processes.standardOutput("loopback");
+    assertTrue(table.contains("quiche->quiche"), table);
+    assertTrue(table.contains("moqbed->moqbed"), table);
+    assertNoStackTrace("loopback");
+  }
+
+  @Test
+  @Timeout(value = 180, unit = TimeUnit.SECONDS)
+  void benchAttackPrintsTheAttacksMeasuredSoFar() throws Exception {
+    Process attack =
+        processes.start(
+            "attack",
+            "bench",
+            "attack",
+            "--attacks",
+            "pings,handshakes,idle-sessions",
+            "--warmup",
+            "1s",
+            "--phase",
+            "2s",
+            "--attack-warmup",
+            "0s",
+            "--in-process");
+    processes.awaitLine("attack", "bench attack: handshakes: quiet phase");
+
+    assertEquals(SIGTERM_EXIT, terminate(attack), processes.output("attack"));
+
+    String output = processes.output("attack");
+    assertTrue(
+        output.contains("bench attack: interrupted after ")
+            && output.contains(", 1 of 3 attacks measured:"),
+        output);
+    String table = processes.standardOutput("attack");
+    assertTrue(table.lines().anyMatch(line -> line.startsWith("pings ")), table);
+    assertFalse(table.lines().anyMatch(line -> line.startsWith("handshakes")), table);
+    assertTrue(table.contains("load average"), table);
+    assertNoStackTrace("attack");
+  }
+
   private static int count(String text, String part) {
     int count = 0;
     for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.live.LatencyIntervalLog;
 import dev.moqbed.output.Csv;
+import dev.moqbed.output.LatencyIntervalLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the live commands print on a terminal fits 120 columns and shows no raw sentinel (issue 32:
@@ -35,6 +39,13 @@ class TerminalWidthNetworkTest {
       for (String sentinel : SENTINELS) {
         assertFalse(line.contains(sentinel), sentinel + " in: " + line);
       }
+    }
+  }
+
+  private static int freeUdpPort() throws java.io.IOException {
+    try (java.net.DatagramSocket socket =
+        new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
     }
   }
 
@@ -73,5 +84,50 @@ class TerminalWidthNetworkTest {
             "0");
     assertTrue(out.contains("no interval and no verdict"), out);
     assertFitsAndHasNoSentinel(out);
+    // the mean and p90 table: times with their unit (4497899 was printed raw before)
+    Matcher latency =
+        Pattern.compile("(?m)^\\S*c4\\s+media_avg_latency\\s+(\\S+ \\S+)\\s+(\\S+ \\S+)\\s*$")
+            .matcher(out);
+    assertTrue(latency.find(), out);
+    assertTrue(latency.group(1).matches("[0-9.]+ (s|ms|µs)"), latency.group());
+    assertTrue(latency.group(1).replaceAll("[^0-9]", "").length() <= 3, latency.group());
+  }
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void relayBannerFitsTheTerminalAndKeepsWhatScriptsRead(@TempDir Path work) throws Exception {
+    try (MoqbedProcesses processes = new MoqbedProcesses(work)) {
+      Process relay =
+          processes.start(
+              "relay",
+              "relay",
+              "--listen",
+              "127.0.0.1:" + freeUdpPort(),
+              "--cert-dir",
+              work.resolve("certificates").toString(),
+              "--interval",
+              "0");
+      processes.awaitLine("relay", "--cert-hash");
+      relay.destroy();
+      relay.waitFor(20, TimeUnit.SECONDS);
+      String banner = processes.output("relay");
+      assertFitsAndHasNoSentinel(banner);
+      Matcher listening =
+          Pattern.compile("(?m)^moqbed relay: listening on /127\\.0\\.0\\.1:(\\d+)$")
+              .matcher(banner);
+      assertTrue(listening.find(), banner);
+      Matcher hash = Pattern.compile("certificate SHA-256 ([0-9a-f]{64})").matcher(banner);
+      assertTrue(hash.find(), banner);
+      assertTrue(banner.contains("moqbed relay: watch it in a browser:"), banner);
+      // the watch command, its backslash-newline joined as a shell does
+      String command = banner.replaceAll(" \\\\\n\\s+", " ");
+      assertTrue(
+          command.contains(
+              "./moqbed watch https://localhost:"
+                  + listening.group(1)
+                  + "/moq --cert-hash "
+                  + hash.group(1)),
+          banner);
+    }
   }
 }

@@ -1,6 +1,7 @@
 package dev.moqbed.collect;
 
 import dev.moqbed.output.Csv;
+import dev.moqbed.output.FramesLatencyLog;
 import dev.moqbed.simulation.FrameTable;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -15,8 +16,9 @@ import java.util.zip.GZIPOutputStream;
 /**
  * One collected run's frames file, written as the frames arrive (a long run never sits in memory)
  * in {@link FrameTable}'s layout, so {@code report} reads it as a local run's: under a temporary
- * name, renamed into place by {@link #commit} before the run's row reaches {@code runs.csv}. Every
- * row is a frame that arrived: a subscriber cannot know the frames that never came.
+ * name, renamed into place by {@link #commit} before the run's row reaches {@code runs.csv}, its
+ * {@code .hlog} beside it. Every row is a frame that arrived: a subscriber cannot know the frames
+ * that never came.
  */
 final class FrameRows {
   private final Path file;
@@ -64,13 +66,18 @@ final class FrameRows {
         true);
   }
 
-  /** Closes the file and moves it to its name. */
+  /**
+   * Closes the file and moves it to its name, then writes its latency interval log beside it
+   * ({@code run-0001.hlog}: one histogram per track and second, as the live subscriber's {@code
+   * --out} has), from the file itself so that both hold the same frames.
+   */
   void commit() throws IOException {
     if (open) {
       open = false;
       out.close();
       Files.move(
           temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      FramesLatencyLog.writeBeside(file);
     }
   }
 }

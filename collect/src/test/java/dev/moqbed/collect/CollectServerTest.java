@@ -12,6 +12,7 @@ import dev.moqbed.collect.v1.PathSample;
 import dev.moqbed.media.FrameKind;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.TrackName;
+import dev.moqbed.output.LatencyIntervalLog;
 import dev.moqbed.simulation.FrameTable;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.subscriber.FrameRecord;
@@ -32,7 +33,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.GZIPInputStream;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -176,6 +182,36 @@ class CollectServerTest {
     try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
       assertEquals(local.render(), new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
+  }
+
+  @Test
+  void shouldWriteALatencyIntervalLogBesideTheFrames() throws Exception {
+    try (CollectServer server = start(CollectLimits.DEFAULT)) {
+      sendRun(server.localAddress(), "vm-b", "c4", frames(60, 4_000)); // audio over 1.2 s
+      awaitRuns(1);
+    }
+    Path file = new FramesDirectory(out).file("live-test", "c4", 0);
+    Path hlog = LatencyIntervalLog.besideFrames(file);
+    assertTrue(Files.exists(hlog), "no " + hlog.getFileName() + " beside " + file.getFileName());
+    Map<String, List<Long>> countsPerTrack = new TreeMap<>();
+    Map<String, Long> maxPerTrack = new TreeMap<>();
+    try (InputStream in = Files.newInputStream(hlog)) {
+      HistogramLogReader reader = new HistogramLogReader(in);
+      for (EncodableHistogram read = reader.nextIntervalHistogram();
+          read != null;
+          read = reader.nextIntervalHistogram()) {
+        Histogram interval = (Histogram) read;
+        countsPerTrack
+            .computeIfAbsent(interval.getTag(), tag -> new ArrayList<>())
+            .add(interval.getTotalCount());
+        maxPerTrack.merge(
+            interval.getTag(), interval.highestEquivalentValue(interval.getMaxValue()), Math::max);
+      }
+    }
+    // one histogram per track and second: audio every 20 ms from the first arrival, 50 then 10
+    assertEquals(Map.of("a1", List.of(50L, 10L), "vlow", List.of(30L)), countsPerTrack);
+    assertEquals(4_000, maxPerTrack.get("a1"), 4, "microseconds, HdrHistogram's 3 digits");
+    assertEquals(8_000, maxPerTrack.get("vlow"), 8);
   }
 
   @Test

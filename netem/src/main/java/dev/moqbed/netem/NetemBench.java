@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -63,18 +64,26 @@ public final class NetemBench {
    */
   public List<BenchCase> run(List<Long> ratesBitsPerSecond) throws IOException {
     List<BenchCase> cases = new ArrayList<>();
+    run(ratesBitsPerSecond, cases::add);
+    return cases;
+  }
+
+  /**
+   * As {@link #run(List)}, handing each case to {@code measured} as soon as it is measured (a
+   * command stopped by Ctrl-C prints the cases so far).
+   */
+  public void run(List<Long> ratesBitsPerSecond, Consumer<BenchCase> measured) throws IOException {
     if (!ratesBitsPerSecond.isEmpty()) {
       long rate = ratesBitsPerSecond.get(0);
       NetemBench warmUp = new NetemBench(WARMUP_MICROS, delayMicros, queueMicros);
       warmUp.measure("warm-up", rate, LIGHT_BITS_PER_SECOND);
       warmUp.measure("warm-up", rate, (long) (rate * OVERLOAD));
     }
-    cases.add(measure("loopback", 0, LIGHT_BITS_PER_SECOND));
+    measured.accept(measure("loopback", 0, LIGHT_BITS_PER_SECOND));
     for (long rate : ratesBitsPerSecond) {
-      cases.add(measure("no load", rate, LIGHT_BITS_PER_SECOND));
-      cases.add(measure("saturated", rate, (long) (rate * OVERLOAD)));
+      measured.accept(measure("no load", rate, LIGHT_BITS_PER_SECOND));
+      measured.accept(measure("saturated", rate, (long) (rate * OVERLOAD)));
     }
-    return cases;
   }
 
   private BenchCase measure(String name, long rate, long offered) throws IOException {

@@ -44,20 +44,21 @@ final class TerminalTable {
     }
     StringBuilder out = new StringBuilder();
     int keys = Math.min(Math.max(0, keyColumns), count);
-    // A last column of text is a description: wrapped beside its row when there is room; when
-    // the columns before it are themselves wider than the terminal (a long value), splitting
-    // cannot make it fit, and the rows stay whole.
-    List<List<Integer>> blocks =
-        count > 1 && !right[count - 1] && widthBefore(widths, count - 1) - GAP.length() > WIDTH
-            ? List.of(allColumns(count))
-            : blocks(widths, keys);
+    // A last column of text is a description: wrapped beside its row when there is room (then
+    // the table fits one block), otherwise it goes to a block of its own like any column. A
+    // single cell wider than the terminal (a long value) still overflows, on its own line of its
+    // block only; every other line fits.
+    List<List<Integer>> blocks = blocks(widths, keys);
     for (int b = 0; b < blocks.size(); b++) {
       if (b > 0) {
         out.append('\n');
       }
       List<Integer> block = blocks.get(b);
       appendLine(out, block, c -> headers[c], widths, right);
-      appendLine(out, block, c -> "-".repeat(widths[c]), widths, new boolean[count]);
+      // the rule under the headers stops at the terminal's edge even above a longer value
+      StringBuilder rule = new StringBuilder();
+      appendLine(rule, block, c -> "-".repeat(widths[c]), widths, new boolean[count]);
+      out.append(rule.length() - 1 > WIDTH ? rule.substring(0, WIDTH) + "\n" : rule);
       for (String[] texts : cells) {
         if (prose == 0) {
           appendLine(out, block, c -> texts[c], widths, right);
@@ -132,14 +133,6 @@ final class TerminalTable {
       width += widths[c] + GAP.length();
     }
     return width;
-  }
-
-  private static List<Integer> allColumns(int count) {
-    List<Integer> all = new ArrayList<>();
-    for (int c = 0; c < count; c++) {
-      all.add(c);
-    }
-    return all;
   }
 
   private interface CellText {

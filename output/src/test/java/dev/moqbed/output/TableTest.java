@@ -120,4 +120,41 @@ class TableTest {
     }
     assertEquals(40, text.split("word", -1).length - 1, "every word kept");
   }
+
+  @Test
+  void shouldSplitManyNarrowColumnsBeforeAShortTextColumnIntoBlocks() {
+    // bench loopback's shape: 20 numeric columns, then a short text one (the socket kind)
+    java.util.List<String> columns = new java.util.ArrayList<>();
+    columns.add("pairing");
+    java.util.List<Object> row = new java.util.ArrayList<>();
+    row.add("moqbed->moqbed");
+    for (int c = 0; c < 20; c++) {
+      columns.add("figure_number_" + c);
+      row.add(1234.5 + c);
+    }
+    columns.add("socket");
+    row.add("epoll+GSO");
+    Table wide = new Table(columns.toArray(String[]::new)).row(row.toArray());
+    String text = wide.render(OutputFormat.TABLE);
+    for (String line : text.split("\n")) {
+      assertTrue(line.length() <= 120, line.length() + " columns: " + line);
+    }
+    assertTrue(text.contains("epoll+GSO"), text);
+    assertTrue(text.split("moqbed->moqbed", -1).length - 1 > 1, "the key repeated: " + text);
+  }
+
+  @Test
+  void shouldKeepEveryOtherLineWithinTheTerminalBesideOneLongValue() {
+    // scenario list's shape: one link described in 141 characters, the others short
+    String longLink = "link ".repeat(28).strip();
+    Table list =
+        new Table("name", "group", "link", "traffic", "metrics", "source")
+            .row("alone", "network_events", "20 Mbit/s", "main 10 MB download", "time_avg_us", "§3")
+            .row("suspension", "network_events", longLink, "main 10 MB", "time_avg_us", "§3")
+            .row("media", "media", "100 Mbit/s", "main media", "media_latency_avg_us", "§3");
+    String text = list.render(OutputFormat.TABLE);
+    java.util.List<String> over = text.lines().filter(line -> line.length() > 120).toList();
+    assertEquals(1, over.size(), text);
+    assertTrue(over.get(0).startsWith("suspension") && over.get(0).endsWith(longLink), text);
+  }
 }

@@ -141,12 +141,20 @@ public final class AttackBench {
 
   /** Runs every attack of {@code options} against a relay of its own, one after the other. */
   public static List<Row> run(Options options) throws Exception {
-    ServerCertificate certificate = LiveChain.sharedCertificate();
     List<Row> rows = new ArrayList<>();
-    for (String label : options.attacks()) {
-      rows.add(runOne(Attack.ofLabel(label), options, certificate));
-    }
+    run(options, rows::add);
     return rows;
+  }
+
+  /**
+   * As {@link #run(Options)}, handing each attack's row to {@code measured} as soon as it is
+   * measured (a command stopped by Ctrl-C prints the rows so far).
+   */
+  public static void run(Options options, Consumer<Row> measured) throws Exception {
+    ServerCertificate certificate = LiveChain.sharedCertificate();
+    for (String label : options.attacks()) {
+      measured.accept(runOne(Attack.ofLabel(label), options, certificate));
+    }
   }
 
   private static Row runOne(Attack attack, Options options, ServerCertificate certificate)

@@ -1,4 +1,4 @@
-package dev.moqbed.live;
+package dev.moqbed.output;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

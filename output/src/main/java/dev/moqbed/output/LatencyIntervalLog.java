@@ -1,4 +1,4 @@
-package dev.moqbed.live;
+package dev.moqbed.output;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,6 +1,5 @@
-package dev.moqbed.live;
+package dev.moqbed.output;
 
-import dev.moqbed.output.Csv;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,7 +22,7 @@ import java.util.zip.GZIPInputStream;
  * {@code GAP} row) are left out. Rows are put in arrival order first: a run's frames table lists
  * frames in the order they were sent, and a late frame would otherwise fall in a later interval's
  * histogram. One interval per second; StartTime is the first frame's arrival (the live clock is the
- * wall clock).
+ * wall clock), 0 in a log without frames.
  */
 public final class FramesLatencyLog {
   /** One second: the interval the issue asked for and HdrHistogram's plotter expects. */
@@ -47,8 +46,8 @@ public final class FramesLatencyLog {
       arrivals = arrivals(reader, framesFile.toString());
     }
     arrivals.sort(Comparator.comparingLong(Arrival::arrivalMicros));
-    long start =
-        arrivals.isEmpty() ? System.currentTimeMillis() : arrivals.get(0).arrivalMicros / 1000;
+    // no frame, no time to date the log by: StartTime 0 (output reads no clock)
+    long start = arrivals.isEmpty() ? 0 : arrivals.get(0).arrivalMicros / 1000;
     try (LatencyIntervalLog log =
         LatencyIntervalLog.open(
             LatencyIntervalLog.besideFrames(framesFile), start, INTERVAL_MICROS)) {
