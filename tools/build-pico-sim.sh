@@ -2,8 +2,10 @@
 # Builds picoquic's network simulator (pico_sim) from local source trees, for the reference runs
 # of docs/statistics.md ("Making the reference from picoquic"). No network access is needed: the
 # sources come from stored snapshots, e.g.
-#   git --git-dir=.../picoquic/repo archive HEAD | tar -x -C /tmp/picoquic-src
-#   git --git-dir=.../picotls/repo  archive HEAD | tar -x -C /tmp/picotls-src
+#   git --git-dir=.../picoquic/repo archive HEAD | tar -m -x -C /tmp/picoquic-src
+#   git --git-dir=.../picotls/repo  archive HEAD | tar -m -x -C /tmp/picotls-src
+# (-m: git archive stamps files with the commit's time; extracting another commit over a built
+# tree without -m leaves the sources older than the objects, and make rebuilds nothing.)
 # Needs cmake, gcc, make and libssl-dev. Prints the path of the built pico_sim.
 #
 # usage: tools/build-pico-sim.sh PICOQUIC_SOURCE_DIR PICOTLS_SOURCE_DIR [JOBS]
