@@ -67,10 +67,11 @@ public record QuicSettings(
   /**
    * The relay's per-stream window (the initial MAX_STREAM_DATA it grants each stream of a peer):
    * 512 KiB. A window is also what quiche holds for a stranger: quiche keeps each out-of-order
-   * STREAM frame as a buffer of its own (about 120 B of native memory, outside the JVM heap, for a
-   * one-byte frame) with no budget for them, so a peer that writes one-byte frames with a hole
-   * before each up to the windows makes it hold about 60 times the connection's window (issue 30:
-   * one connection took the relay from 121 MB to 2.5 GB of RSS under the client windows above).
+   * STREAM frame as a buffer of its own (57 to 89 B of native memory, outside the JVM heap, for a
+   * one-byte frame in QuicheFragmentFloodNetworkTest; 120 B in issue 30) with no budget for them,
+   * so a peer that writes one-byte frames with a hole before each up to the windows makes it hold
+   * 30 to 60 times the connection's window (issue 30: one connection took the relay from 121 MB to
+   * 2.5 GB of RSS under the client windows above).
    *
    * <p>What honest media needs: the relay reads every stream as its bytes arrive (its own caps,
    * {@code --max-object-size} 8 MiB and {@code --max-receive-buffer-per-session} 16 MiB, bound what
@@ -90,7 +91,7 @@ public record QuicSettings(
    * The relay's connection-level window: 1 MiB. At a group boundary a publisher of the draft's
    * media has vlow's and vmid's new groups (146,250 and 243,750 bytes) in flight beside the ends of
    * the previous ones; 1 MiB holds them with room for one stream left unread at its window. A
-   * fragmenting stranger makes quiche hold at most about 60 MB for it (above), until the setup
+   * fragmenting stranger makes quiche hold at most 30 to 60 MB for it (above), until the setup
    * timeout closes the connection, instead of gigabytes.
    */
   public static final long RELAY_MAX_DATA_BYTES = 1L << 20;
