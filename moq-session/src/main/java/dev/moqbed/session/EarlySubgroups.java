@@ -1,6 +1,8 @@
 package dev.moqbed.session;
 
 import dev.moqbed.media.moqt.draft14.Draft14Codes;
+import dev.moqbed.runtime.Scheduler;
+import dev.moqbed.runtime.TimerHandle;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -16,23 +18,52 @@ import java.util.List;
  * video frames); paused, it waits for its answer.
  *
  * <p>Bounded against a hostile peer: at most {@code capacity} streams are held, each within its
- * QUIC flow-control credit (the transport stops extending it while paused); beyond, and whenever no
- * answer is awaited, the stream is stopped with STOP_SENDING as before. What is still held once
- * every subscription is answered, or the session ends, is stopped.
+ * QUIC flow-control credit (the transport stops extending it while paused), and each for at most
+ * {@code deadlineMicros}: a peer that never answers its SUBSCRIBE would otherwise keep them (and
+ * their transport state) until the session ends. Beyond the capacity, past the deadline, and
+ * whenever no answer is awaited, the stream is stopped with STOP_SENDING as before. What is still
+ * held once every subscription is answered, or the session ends, is stopped.
  */
 public final class EarlySubgroups {
   /** Streams a session holds at most: a group's stream for each of a few tracks, twice over. */
   public static final int DEFAULT_CAPACITY = 16;
 
-  private final int capacity;
-  private final List<SubgroupReader> held = new ArrayList<>();
-  private long stopped;
+  /**
+   * How long a stream waits for its SUBSCRIBE_OK: 5 s, the relay's default setup timeout (the time
+   * a peer is given for the MoQT setup). An honest answer follows its stream within a round trip,
+   * or a few after a loss; a wait of seconds means the answer is not coming.
+   */
+  public static final long DEFAULT_DEADLINE_MICROS = 5_000_000;
 
-  public EarlySubgroups(int capacity) {
+  /** A paused stream and the timer that stops it at its deadline. */
+  private record Held(SubgroupReader reader, TimerHandle deadline) {}
+
+  private final int capacity;
+  private final Scheduler scheduler;
+  private final long deadlineMicros;
+  private final List<Held> held = new ArrayList<>();
+  private long stopped;
+  private long expired;
+
+  /**
+   * @param scheduler the session's scheduler: each held stream's deadline is a timer on it
+   * @param deadlineMicros how long a stream is held at most before it is stopped (positive)
+   */
+  public EarlySubgroups(int capacity, Scheduler scheduler, long deadlineMicros) {
     if (capacity < 0) {
       throw new IllegalArgumentException("negative capacity " + capacity);
     }
+    if (deadlineMicros <= 0) {
+      throw new IllegalArgumentException("deadline must be positive: " + deadlineMicros);
+    }
     this.capacity = capacity;
+    this.scheduler = scheduler;
+    this.deadlineMicros = deadlineMicros;
+  }
+
+  /** The defaults: {@link #DEFAULT_CAPACITY} streams, each for {@link #DEFAULT_DEADLINE_MICROS}. */
+  public static EarlySubgroups withDefaults(Scheduler scheduler) {
+    return new EarlySubgroups(DEFAULT_CAPACITY, scheduler, DEFAULT_DEADLINE_MICROS);
   }
 
   /**
@@ -45,7 +76,7 @@ public final class EarlySubgroups {
       return;
     }
     reader.pause();
-    held.add(reader);
+    held.add(new Held(reader, scheduler.scheduleAfter(deadlineMicros, () -> expire(reader))));
   }
 
   /**
@@ -57,10 +88,11 @@ public final class EarlySubgroups {
       return List.of();
     }
     List<SubgroupReader> taken = new ArrayList<>();
-    for (Iterator<SubgroupReader> each = held.iterator(); each.hasNext(); ) {
-      SubgroupReader next = each.next();
-      if (next.header().trackAlias() == trackAlias) {
-        taken.add(next);
+    for (Iterator<Held> each = held.iterator(); each.hasNext(); ) {
+      Held next = each.next();
+      if (next.reader().header().trackAlias() == trackAlias) {
+        next.deadline().cancel();
+        taken.add(next.reader());
         each.remove();
       }
     }
@@ -69,10 +101,25 @@ public final class EarlySubgroups {
 
   /** Every subscription is answered (or the session ended): what is left belongs to nobody. */
   public void forget() {
-    for (SubgroupReader reader : held) {
-      stop(reader);
+    for (Held each : held) {
+      each.deadline().cancel();
+      stop(each.reader());
     }
     held.clear();
+  }
+
+  // The answer did not come in time: the stream is given up like one nobody asked for
+  // (CANCELLED, the code a receiver's STOP_SENDING carries; DELIVERY_TIMEOUT names the
+  // subscription's own delivery timeout parameter, which this is not).
+  private void expire(SubgroupReader reader) {
+    for (Iterator<Held> each = held.iterator(); each.hasNext(); ) {
+      if (each.next().reader() == reader) {
+        each.remove();
+        stop(reader);
+        expired++;
+        return;
+      }
+    }
   }
 
   private void stop(SubgroupReader reader) {
@@ -85,8 +132,16 @@ public final class EarlySubgroups {
     return held.size();
   }
 
-  /** Streams stopped because nothing awaited an answer or {@code capacity} were held already. */
+  /**
+   * Streams stopped: because nothing awaited an answer, {@code capacity} were held already, their
+   * deadline passed, or they were left when every answer had come.
+   */
   public long stopped() {
     return stopped;
+  }
+
+  /** Of {@link #stopped()}, the streams stopped at their deadline, their answer never come. */
+  public long expired() {
+    return expired;
   }
 }

@@ -1,6 +1,7 @@
 package dev.moqbed.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.media.moqt.MoqtLimits;
@@ -8,12 +9,15 @@ import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.codecs.MoqtCodecs;
 import dev.moqbed.media.moqt.draft14.Draft14Codes;
+import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.session.transport.ReceiveStream;
 import dev.moqbed.session.transport.ReceiveStreamListener;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EarlySubgroupsTest {
+  private static final long DEADLINE = 5_000_000;
+
   /** A receive stream that remembers what the reader asked of it. */
   private static final class RecordingStream implements ReceiveStream {
     final long id;
@@ -61,7 +65,7 @@ class EarlySubgroupsTest {
 
   @Test
   void shouldPauseWhileAnAnswerIsAwaitedAndGiveBackOneAliasInArrivalOrder() {
-    EarlySubgroups early = new EarlySubgroups(8);
+    EarlySubgroups early = new EarlySubgroups(8, new VirtualScheduler(), DEADLINE);
     RecordingStream first = new RecordingStream(2);
     RecordingStream other = new RecordingStream(6);
     RecordingStream second = new RecordingStream(10);
@@ -82,7 +86,7 @@ class EarlySubgroupsTest {
 
   @Test
   void shouldStopAStreamWhenNoAnswerIsAwaitedOrTheCapacityIsReached() {
-    EarlySubgroups early = new EarlySubgroups(1);
+    EarlySubgroups early = new EarlySubgroups(1, new VirtualScheduler(), DEADLINE);
     RecordingStream unasked = new RecordingStream(2);
     early.hold(reader(unasked, 5), false);
     RecordingStream kept = new RecordingStream(6);
@@ -96,5 +100,53 @@ class EarlySubgroupsTest {
     assertEquals(Draft14Codes.RESET_CANCELLED, beyond.stopCode, "a hostile peer's flood");
     assertEquals(2, early.stopped());
     assertEquals(1, early.size());
+  }
+
+  @Test
+  void shouldStopAStreamWhoseAnswerDoesNotComeByItsDeadline() {
+    VirtualScheduler scheduler = new VirtualScheduler();
+    EarlySubgroups early = new EarlySubgroups(4, scheduler, DEADLINE);
+    RecordingStream first = new RecordingStream(2);
+    early.hold(reader(first, 5), true);
+    scheduler.runUntil(1_000_000);
+    RecordingStream second = new RecordingStream(6);
+    early.hold(reader(second, 5), true);
+
+    scheduler.runUntil(DEADLINE - 1);
+    assertEquals(-1, first.stopCode, "held until its deadline");
+    scheduler.runUntil(DEADLINE);
+    assertEquals(Draft14Codes.RESET_CANCELLED, first.stopCode, "the publisher never answered");
+    assertEquals(-1, second.stopCode, "its own deadline is a second later");
+    assertEquals(1, early.size());
+    scheduler.runUntil(1_000_000 + DEADLINE);
+    assertEquals(Draft14Codes.RESET_CANCELLED, second.stopCode);
+    assertEquals(0, early.size());
+    assertEquals(2, early.expired());
+    assertEquals(2, early.stopped());
+    assertEquals(List.of(), early.take(5), "an answer after the deadline finds nothing held");
+  }
+
+  @Test
+  void shouldNotStopAStreamTakenOrForgottenBeforeItsDeadline() {
+    VirtualScheduler scheduler = new VirtualScheduler();
+    EarlySubgroups early = new EarlySubgroups(4, scheduler, DEADLINE);
+    RecordingStream answered = new RecordingStream(2);
+    RecordingStream left = new RecordingStream(6);
+    early.hold(reader(answered, 5), true);
+    early.hold(reader(left, 6), true);
+    early.take(5);
+    early.forget();
+    assertEquals(0, scheduler.pendingTasks(), "both deadlines cancelled");
+
+    scheduler.runUntil(2 * DEADLINE);
+    assertEquals(-1, answered.stopCode, "its subscription's now");
+    assertEquals(0, early.expired());
+    assertEquals(1, early.stopped(), "the one forgotten, once");
+  }
+
+  @Test
+  void shouldRefuseADeadlineThatIsNotPositive() {
+    assertThrows(
+        IllegalArgumentException.class, () -> new EarlySubgroups(4, new VirtualScheduler(), 0));
   }
 }

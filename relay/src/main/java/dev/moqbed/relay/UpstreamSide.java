@@ -49,7 +49,7 @@ final class UpstreamSide implements TrackSource {
   private final Map<Long, RelayTrack> tracksByRequest = new HashMap<>();
   private final Map<Long, RelayTrack> tracksByAlias = new HashMap<>();
   private final EarlyDatagrams earlyDatagrams = new EarlyDatagrams(EarlyDatagrams.DEFAULT_CAPACITY);
-  private final EarlySubgroups earlySubgroups = new EarlySubgroups(EarlySubgroups.DEFAULT_CAPACITY);
+  private final EarlySubgroups earlySubgroups;
 
   /**
    * @param subscribeParameters the parameters of every SUBSCRIBE the relay sends the peer: an
@@ -60,6 +60,7 @@ final class UpstreamSide implements TrackSource {
     this.context = context;
     this.origin = origin;
     this.subscribeParameters = subscribeParameters;
+    this.earlySubgroups = EarlySubgroups.withDefaults(context.scheduler());
   }
 
   boolean isReady() {

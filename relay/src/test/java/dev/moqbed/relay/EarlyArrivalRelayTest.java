@@ -1,6 +1,7 @@
 package dev.moqbed.relay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.media.moqt.ByteString;
 import dev.moqbed.media.moqt.ControlMessage;
@@ -16,6 +17,8 @@ import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.Subscribe;
 import dev.moqbed.media.moqt.SubscribeOk;
 import dev.moqbed.media.moqt.TrackNamespace;
+import dev.moqbed.media.moqt.draft14.Draft14Codes;
+import dev.moqbed.session.EarlySubgroups;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.SubgroupWriter;
@@ -61,6 +64,27 @@ class EarlyArrivalRelayTest {
 
     List<Long> objects = chain.frames.get(0).stream().map(FrameRecord::objectId).toList();
     assertEquals(List.of(0L, 1L, 2L), objects, "group 12 whole: " + chain.log);
+  }
+
+  @Test
+  void shouldStopAnEarlyStreamWhosePublisherNeverAnswersAtItsDeadline() {
+    VirtualChain chain = new VirtualChain();
+    SilentPublisher publisher = new SilentPublisher(chain);
+    chain.connect(publisher, "publisher");
+
+    // runs until the subscriber's SUBSCRIBE is answered or given up: past the deadline
+    chain.addSubscriber(MemoryLink.ofDelay(1_000), 0, List.of("vmid"));
+    chain.scheduler.runUntil(chain.scheduler.nowMicros() + 100_000);
+
+    long held = publisher.stoppedMicros - publisher.openedMicros;
+    assertTrue(
+        publisher.group != null && publisher.group.isStoppedByPeer(),
+        "stopped at its deadline, not at the session's end: " + chain.log);
+    assertTrue(
+        held >= EarlySubgroups.DEFAULT_DEADLINE_MICROS
+            && held <= EarlySubgroups.DEFAULT_DEADLINE_MICROS + 10_000,
+        "held until its deadline, then a one-way delay: " + held + " µs");
+    assertEquals(Draft14Codes.RESET_CANCELLED, publisher.stopCode);
   }
 
   /**
@@ -120,6 +144,46 @@ class EarlyArrivalRelayTest {
 
     private KeyValuePair captureNow() {
       return ObjectExtension.captureTimestamp(chain.scheduler.nowMicros());
+    }
+  }
+
+  /**
+   * Publishes "live"; answers a SUBSCRIBE never, but opens a group's stream for the alias it would
+   * have named and writes one frame into it (a hostile publisher holding the relay's early slots).
+   */
+  private static final class SilentPublisher implements MoqtSessionListener {
+    private final VirtualChain chain;
+    SubgroupWriter group;
+    long openedMicros;
+    long stopCode = -1;
+    long stoppedMicros;
+
+    SilentPublisher(VirtualChain chain) {
+      this.chain = chain;
+    }
+
+    @Override
+    public void onReady(MoqtSession session) {
+      session.send(
+          new PublishNamespace(
+              session.nextRequestId(), TrackNamespace.of("live"), KeyValuePairs.NONE));
+    }
+
+    @Override
+    public void onControlMessage(MoqtSession session, ControlMessage message) {
+      if (!(message instanceof Subscribe) || group != null) {
+        return;
+      }
+      group = session.openSubgroup(SubgroupHeader.of(ALIAS, 12, 0, 6), 6);
+      group.setListener(
+          (writer, errorCode) -> {
+            stopCode = errorCode;
+            stoppedMicros = chain.scheduler.nowMicros();
+          });
+      group.write(
+          new SubgroupObject(
+              0, ObjectStatus.NORMAL, KeyValuePairs.NONE, ByteString.wrapOwned(new byte[500])));
+      openedMicros = chain.scheduler.nowMicros();
     }
   }
 }

@@ -60,7 +60,7 @@ public final class Subscriber implements MoqtSessionListener {
   private final Map<Long, TrackState> byRequest = new HashMap<>();
   private final Map<Long, TrackState> byAlias = new HashMap<>();
   private final EarlyDatagrams earlyDatagrams = new EarlyDatagrams(EarlyDatagrams.DEFAULT_CAPACITY);
-  private final EarlySubgroups earlySubgroups = new EarlySubgroups(EarlySubgroups.DEFAULT_CAPACITY);
+  private final EarlySubgroups earlySubgroups;
 
   /** After a reconnect, how long to wait before asking again for a track the relay lacks. */
   static final long RESUBSCRIBE_DELAY_MICROS = 250_000;
@@ -90,6 +90,7 @@ public final class Subscriber implements MoqtSessionListener {
     this.config = config;
     this.events = events;
     this.token = token;
+    this.earlySubgroups = EarlySubgroups.withDefaults(scheduler);
     for (String track : config.tracks()) {
       tracks.put(track, new TrackState(new TrackReport(track)));
     }

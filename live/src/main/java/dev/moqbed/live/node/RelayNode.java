@@ -119,6 +119,7 @@ public final class RelayNode implements AutoCloseable {
           closer.add(
               config
                   .stack()
+                  .forRelay()
                   .listen(
                       config.listen(),
                       config.certificate(),

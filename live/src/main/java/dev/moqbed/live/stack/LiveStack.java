@@ -112,13 +112,7 @@ public final class LiveStack {
 
   /** The same stack whose connections close after this long without a packet from the peer. */
   public LiveStack withIdleTimeout(long micros) {
-    QuicSettings settings =
-        new QuicSettings(
-            quicheSettings.controller(),
-            micros,
-            quicheSettings.maxUdpPayloadBytes(),
-            quicheSettings.maxIncomingUnidirectionalStreams(),
-            quicheSettings.qlogDirectory());
+    QuicSettings settings = quicheSettings.withIdleTimeout(micros);
     return new LiveStack(
         transport,
         controller,
@@ -195,6 +189,16 @@ public final class LiveStack {
 
   private PacketTaps taps() {
     return qlog == null ? PacketTaps.NONE : qlog.taps(qlogLabel);
+  }
+
+  /**
+   * The stack a relay listens with: on quiche, windows sized to the media peers send a relay
+   * instead of a client's ({@link QuicSettings#withRelayWindows()}), because they also bound what
+   * quiche holds for a peer that fragments its stream data. The project's stack has a piece budget
+   * of its own and is unchanged.
+   */
+  public LiveStack forRelay() {
+    return withQuicheSettings(quicheSettings.withRelayWindows());
   }
 
   /** The same stack with the quiche settings {@code change} makes (tests: few streams). */
