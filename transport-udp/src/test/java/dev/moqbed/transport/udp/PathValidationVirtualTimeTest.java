@@ -108,9 +108,9 @@ class PathValidationVirtualTimeTest {
   @Test
   void aReplayFromAnotherAddressGetsAtMostThreeTimesItsBytesAndDoesNotKeepTheConnection() {
     QuicConnection server = connected();
-    // The attacker sees the client's next datagram and re-sends it from its own address, faster
-    // than the real path; the original arrives too, as a duplicate. Then the client's path goes
-    // dark for 2 s: only the server's own timers can bring it back.
+    // The attacker on the path takes the client's next datagram and re-sends it from its own
+    // address; the original is lost. Then the client's path goes dark for 2 s: only the server's
+    // own timers can bring the connection back to it.
     long[] darkFrom = {Long.MAX_VALUE};
     network.dropWhere(
         transit -> {
@@ -120,13 +120,14 @@ class PathValidationVirtualTimeTest {
           if (darkFrom[0] == Long.MAX_VALUE) {
             darkFrom[0] = transit.atMicros();
             network.inject(ATTACKER, SERVER, transit.content());
-            return false;
+            return true;
           }
           return transit.atMicros() < darkFrom[0] + 2 * SECOND;
         });
     clientWrites(200, 1);
     network.runFor(50_000);
-    assertEquals(1, server.pathValidation().challengesSent(), "the replay moved the connection");
+    assertEquals(ATTACKER, serverSides.get(0).remoteAddress(), "the replay moved the connection");
+    assertEquals(1, server.pathValidation().challengesSent());
     byte[] answer = Loopback.bytes(300_000, 2);
     Loopback.writeAndFinish(server, server.openUnidirectionalStream(9), answer);
     serverSides.get(0).sender().schedule();
