@@ -47,11 +47,11 @@ import java.util.random.RandomGenerator;
  * admit yet is answered with a Retry ({@link RetryGate}) rather than dropped, so that honest
  * clients behind a busy address still get in; a long header of another version than 1 in a
  * full-sized datagram gets Version Negotiation ({@link VersionNegotiation}); a datagram for no
- * connection, from another address than its connection's (no migration, §9), or that does not
- * decode is dropped and counted ({@link #counters()}); a connection that is closed, either way or
- * by its idle timeout, leaves the table with all its state. A short header for an unknown id is
- * answered with a Stateless Reset, and a peer's reset ends its connection ({@link StatelessResets},
- * §10.3). Single-threaded: every call on the host's thread.
+ * connection, from another address than its connection's (unless {@link #followAddressChanges}), or
+ * that does not decode is dropped and counted ({@link #counters()}); a connection that is closed,
+ * either way or by its idle timeout, leaves the table with all its state. A short header for an
+ * unknown id is answered with a Stateless Reset, and a peer's reset ends its connection ({@link
+ * StatelessResets}, §10.3). Single-threaded: every call on the host's thread.
  *
  * @param <S> what the host sends each connection's datagrams with
  */
@@ -97,7 +97,7 @@ public final class Endpoint<S extends ConnectionSender> {
   /** A client without TLS cannot answer a Retry (no transport parameters to check it with). */
   private final boolean retries;
 
-  // Off by default (RFC 9000 §9 migration is not implemented): see followAddressChanges.
+  // Off by default (a one-loop endpoint drops other addresses): see followAddressChanges.
   private boolean followsAddressChanges;
 
   /**
@@ -206,9 +206,12 @@ public final class Endpoint<S extends ConnectionSender> {
    * From now on, a datagram of a set-up connection that arrives from another address than the
    * connection's and opens with its keys moves the connection there (a NAT that rebound the
    * client's port, or, on a relay of several event loops, a datagram handed over from the loop its
-   * new address reached). Only the address changes: no path validation (RFC 9000 §8.2) is done, and
-   * an on-path attacker who re-sends a captured packet from another address redirects the
-   * connection until the client's next packet moves it back.
+   * new address reached), if it is the highest-numbered non-probing packet so far (RFC 9000 §9.3);
+   * the connection then validates the new address ({@link
+   * dev.moqbed.transport.quic.PathValidation}: a PATH_CHALLENGE, at most 3× the bytes received sent
+   * there until answered) and returns to the last validated address if no answer comes within three
+   * probe timeouts. An on-path attacker who re-sends a captured packet from another address so gets
+   * at most 3× its own bytes sent there, for at most three probe timeouts.
    */
   public void followAddressChanges() {
     followsAddressChanges = true;
@@ -437,7 +440,9 @@ public final class Endpoint<S extends ConnectionSender> {
             originalId,
             nowMicros);
     if (admission.retrySourceId() != null) {
-      made.connection().markAddressValidated(); // the token proved the address (RFC 9000 §8.1)
+      made.connection()
+          .pathValidation()
+          .markAddressValidated(); // the token proved the address (RFC 9000 §8.1)
     }
     if (clientChosenId != null) {
       connection.setClientChosenId(clientChosenId);

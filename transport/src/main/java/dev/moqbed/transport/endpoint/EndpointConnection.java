@@ -5,6 +5,7 @@ import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.codec.PacketCodec;
+import dev.moqbed.transport.quic.PathValidation;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.QuicPackets;
 import dev.moqbed.transport.recovery.TransportDefaults;
@@ -35,6 +36,10 @@ public final class EndpointConnection<S extends ConnectionSender> {
   private final QuicConnection connection;
   private final PacketCodec codec;
   private InetSocketAddress remote;
+
+  /** The last address the peer proved it holds: the handshake's, then each validated one. */
+  private InetSocketAddress validatedAddress;
+
   private final long routingKey;
   private final boolean authenticated;
   private final PacketTap tap;
@@ -58,6 +63,7 @@ public final class EndpointConnection<S extends ConnectionSender> {
     this.connection = connection;
     this.codec = codec;
     this.remote = remote;
+    this.validatedAddress = remote;
     this.routingKey = routingKey;
     this.handshakeCounted = holdsHandshakeSlot;
     this.authenticated = authenticated;
@@ -130,7 +136,8 @@ public final class EndpointConnection<S extends ConnectionSender> {
 
   /**
    * As {@link #receive}, for a datagram from another address than the connection's: if it opens
-   * with the connection's keys, the connection sends to {@code newAddress} from now on.
+   * with the connection's keys and is the newest non-probing packet, the connection sends to {@code
+   * newAddress} from now on, and validates it unless it is the last validated one.
    */
   boolean receiveFromNewAddress(
       ByteBuffer content, InetSocketAddress newAddress, EcnMark ecn, long nowMicros) {
@@ -162,9 +169,8 @@ public final class EndpointConnection<S extends ConnectionSender> {
       }
       return false;
     }
-    if (newAddress != null) {
-      remote = newAddress;
-      sender.onRemoteAddressChanged(newAddress);
+    if (newAddress != null && connection.pathValidation().isNewestNonProbing(datagram)) {
+      moveTo(newAddress, nowMicros);
     }
     if (peerResetToken == null && codec.peerResetToken() != null) {
       peerResetToken = codec.peerResetToken(); // the server's, known once its parameters opened
@@ -178,8 +184,37 @@ public final class EndpointConnection<S extends ConnectionSender> {
       fail(e);
       return true;
     }
+    applyValidationOutcome();
     sender.schedule();
     return true;
+  }
+
+  /** RFC 9000 §9.3: the peer's newest packet came from {@code newAddress}; send there now. */
+  private void moveTo(InetSocketAddress newAddress, long nowMicros) {
+    PathValidation validation = connection.pathValidation();
+    if (newAddress.equals(validatedAddress)) {
+      validation.abandon(); // back where it was proven (§9.3.2): nothing to check
+    } else {
+      validation.start(nowMicros, newAddress.getAddress().equals(remote.getAddress()));
+    }
+    remote = newAddress;
+    sender.onRemoteAddressChanged(newAddress);
+  }
+
+  /**
+   * A PATH_RESPONSE validated the address sent to, or three probe timeouts passed without one: then
+   * back to the last validated address (§8.2.4), which the connection sends to again.
+   */
+  private void applyValidationOutcome() {
+    switch (connection.pathValidation().takeOutcome()) {
+      case VALIDATED -> validatedAddress = remote;
+      case FAILED -> {
+        remote = validatedAddress;
+        sender.onRemoteAddressChanged(remote);
+        sender.schedule();
+      }
+      case NONE -> {}
+    }
   }
 
   /**
@@ -249,10 +284,12 @@ public final class EndpointConnection<S extends ConnectionSender> {
   }
 
   /**
-   * Called by the sender after each send pass: frees the handshake slot once the connection is
-   * ready, takes it out of the endpoint once closed, and starts the drain's end.
+   * Called by the sender after each send pass: follows the outcome of a path validation, frees the
+   * handshake slot once the connection is ready, takes it out of the endpoint once closed, and
+   * starts the drain's end.
    */
   public void afterPass() {
+    applyValidationOutcome();
     if (handshakeCounted && connection.isReady()) {
       handshakeCounted = false;
       endpoint.onHandshakeDone(this);

@@ -7,7 +7,9 @@ package dev.moqbed.transport.quic;
  * server send its flight toward that address on every probe timeout until the idle timeout: 21 to
  * 26 times the bytes received. The address is validated by a Handshake packet from it (only the
  * holder of the address can have read the server's Initial) or by a Retry token the endpoint
- * checked. A client's peer is the server it chose: never limited.
+ * checked. A client's peer is the server it chose: never limited. The same limit holds toward a
+ * peer's new address until {@link PathValidation} has validated it (RFC 9000 §9.3, §8.2): {@link
+ * #restart} counts from zero for the new address.
  *
  * <p>As picoquic ({@code initial_validated} in sender.c), a datagram may start only if one of the
  * path's current MTU would still fit the limit; what is then sent is not cut to fit. The one
@@ -35,6 +37,22 @@ final class AmplificationLimit {
 
   void validate() {
     validated = true;
+  }
+
+  /** The peer moved to an address not validated yet: only what comes from it counts now. */
+  void restart() {
+    validated = false;
+    bytesReceived = 0;
+    bytesSent = 0;
+  }
+
+  boolean isValidated() {
+    return validated;
+  }
+
+  /** How many more bytes may leave toward an unvalidated address (any number once validated). */
+  long roomBytes() {
+    return validated ? Long.MAX_VALUE : Math.max(0, FACTOR * bytesReceived - bytesSent);
   }
 
   /** Whether a datagram of {@code bytes} may leave now. */

@@ -18,7 +18,12 @@ enum ConnectionTimer {
   /** The receiver's ACK delay ends: the next 1-RTT packet then carries an ACK. */
   ACK_DELAY,
   /** The closing end gives up waiting for the peer's answer (three probe timeouts). */
-  CLOSE;
+  CLOSE,
+  /**
+   * A server validating a peer's new address: when a PATH_CHALLENGE fits the amplification limit,
+   * or, at three probe timeouts, when it gives up and returns to the validated address.
+   */
+  PATH_VALIDATION;
 
   /** The kinds, read once: {@code values()} copies its array on every call. */
   static final ConnectionTimer[] ALL = values();

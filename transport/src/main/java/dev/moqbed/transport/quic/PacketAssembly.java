@@ -244,14 +244,24 @@ final class PacketAssembly {
   }
 
   /**
+   * One 1-RTT packet of ACK and control frames only, at most {@code room} bytes of them: a
+   * PATH_CHALLENGE toward a peer's new address while the {@link AmplificationLimit} allows less
+   * than a full datagram there (RFC 9000 §8.2.1 lets it go unpadded then).
+   */
+  Datagram buildControlDatagram(long nowMicros, int room, boolean ready) {
+    QuicPacket packet = buildApplicationPacket(nowMicros, room, false, true, ready);
+    return packet == null ? null : finishDatagram(nowMicros, output.single(packet));
+  }
+
+  /**
    * Builds one 1-RTT packet in picoquic's order (§6.1 of the transport note): ACK, flow-control
    * updates, queued control frames, then — if the window allows — a path MTU probe, new connection
    * ids, ACK_FREQUENCY, HANDSHAKE_DONE, datagrams and stream data by priority.
    *
    * @param room the most bytes the packet may take
    * @param mayProbe whether this packet may become a path MTU probe
-   * @param controlOnly only ACK, control and connection frames (no window check, no data); no
-   *     caller passes true today
+   * @param controlOnly only ACK, control and connection frames (no window check, no data): a
+   *     PATH_CHALLENGE within the amplification limit
    * @param ready picoquic's ready state, in which packet numbers may be skipped
    */
   private QuicPacket buildApplicationPacket(

@@ -9,6 +9,7 @@ import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.DeliveryRateSampler;
 import dev.moqbed.transport.recovery.Pacer;
 import dev.moqbed.transport.recovery.RttEstimator;
+import dev.moqbed.transport.recovery.RttFlavor;
 import dev.moqbed.transport.recovery.TransportDefaults;
 import java.util.random.RandomGenerator;
 
@@ -19,8 +20,16 @@ import java.util.random.RandomGenerator;
  * one new object.
  */
 final class PathState implements PathView {
-  private final RttEstimator rtt;
-  private final CongestionController controller;
+  /** A path's controller and RTT estimator, kept while the peer's new address is validated. */
+  record Congestion(CongestionController controller, RttEstimator rtt) {}
+
+  private final ControllerFactory controllerFactory;
+  private final RandomGenerator controllerRandom;
+  private final RttFlavor rttFlavor;
+
+  // Replaced only when the peer moves to another IP address (RFC 9000 §9.4).
+  private RttEstimator rtt;
+  private CongestionController controller;
   private final Pacer pacer;
   private final DeliveryRateSampler sampler = new DeliveryRateSampler();
   private final MtuDiscovery mtu;
@@ -64,15 +73,37 @@ final class PathState implements PathView {
     this.resumeSeedBytes = config.resumeSeedBytes();
     this.resumeSeedRttMicros = config.resumeSeedRttMicros();
     this.mtu = new MtuDiscovery(config);
-    this.rtt =
-        new RttEstimator(
-            config.recoveryFlavor(),
-            TransportDefaults.INITIAL_RTT_MICROS,
-            TransportDefaults.MAX_ACK_DELAY_MICROS);
+    this.controllerFactory = controllerFactory;
+    this.controllerRandom = controllerRandom;
+    this.rttFlavor = config.recoveryFlavor();
+    this.rtt = initialRtt();
     this.pacer = new Pacer(nowMicros);
     // Last: the controller may read the path while it is created.
     this.controller =
         controllerFactory.create(new ControllerEnvironment(this, nowMicros, controllerRandom));
+  }
+
+  private RttEstimator initialRtt() {
+    return new RttEstimator(
+        rttFlavor, TransportDefaults.INITIAL_RTT_MICROS, TransportDefaults.MAX_ACK_DELAY_MICROS);
+  }
+
+  /**
+   * The peer moved to another IP address: a new controller and RTT estimator at their initial
+   * values (RFC 9000 §9.4; a port-only change keeps them). Returns the old ones, which {@link
+   * #restore} puts back if the new address is not validated.
+   */
+  Congestion startOver(long nowMicros) {
+    Congestion old = new Congestion(controller, rtt);
+    rtt = initialRtt();
+    controller =
+        controllerFactory.create(new ControllerEnvironment(this, nowMicros, controllerRandom));
+    return old;
+  }
+
+  void restore(Congestion old) {
+    controller = old.controller();
+    rtt = old.rtt();
   }
 
   RttEstimator rtt() {

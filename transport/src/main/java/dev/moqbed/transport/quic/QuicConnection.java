@@ -68,6 +68,7 @@ public final class QuicConnection {
   private final OutputRecycling output = new OutputRecycling();
   private final HeldPackets heldPackets = new HeldPackets();
   private final SendTimers sendTimers;
+  private final PathValidation pathValidation;
 
   /** The idle timeout in force: ours, or the peer's when a real handshake brings a shorter one. */
   private long idleTimeoutMicros;
@@ -184,6 +185,8 @@ public final class QuicConnection {
         new ConnectionHandshakeHost(this, config, spaces, path, loss, streams, pending), nowMicros);
     this.frames = new ReceivedFrames(this, path, streams, acks, handshake, pending, stats);
     this.sendTimers = new SendTimers(timers, path, loss, assembly, application);
+    this.pathValidation =
+        new PathValidation(amplification, path, loss, assembly, pending, timers, application);
   }
 
   // ---- Application interface ----
@@ -418,9 +421,9 @@ public final class QuicConnection {
     return datagram;
   }
 
-  /** A server's endpoint checked the client's Retry token: no {@link AmplificationLimit} now. */
-  public void markAddressValidated() {
-    amplification.validate();
+  /** The validation of the peer's addresses: Retry tokens, new addresses (the endpoint's). */
+  public PathValidation pathValidation() {
+    return pathValidation;
   }
 
   private Datagram build(long nowMicros) {
@@ -446,8 +449,9 @@ public final class QuicConnection {
       return null;
     }
     loss.detectTimerLosses(nowMicros);
-    if (!amplification.allows(path.mtu().mtuBytes())) {
-      return null; // until the client sends more, or its address is validated
+    if (pathValidation.expire(nowMicros) || !amplification.allows(path.mtu().mtuBytes())) {
+      // Held back by the limit (a challenge if one fits), or the endpoint must move back first.
+      return pathValidation.buildWithinLimit(nowMicros, ready());
     }
     if (assembly.hasHandshakeDataToSend(nowMicros)) {
       Datagram datagram =
@@ -475,12 +479,11 @@ public final class QuicConnection {
         }
       }
       case CLOSING -> timers.stopAllExcept(ConnectionTimer.CLOSE); // waits for the answer only
-      default ->
-          sendTimers.arm(
-              nowMicros,
-              idleDeadlineMicros(),
-              handshake.hasApplicationKeys(),
-              amplification.allows(path.mtu().mtuBytes()));
+      default -> {
+        boolean allowed = amplification.allows(path.mtu().mtuBytes());
+        sendTimers.arm(nowMicros, idleDeadlineMicros(), handshake.hasApplicationKeys(), allowed);
+        pathValidation.arm(nowMicros);
+      }
     }
     return timers.nextDeadlineMicros();
   }
@@ -546,8 +549,6 @@ public final class QuicConnection {
       handler.onReady(this, nowMicros);
     }
   }
-
-  // ---- Close ----
 
   private Datagram buildClose(long nowMicros) {
     Datagram datagram =

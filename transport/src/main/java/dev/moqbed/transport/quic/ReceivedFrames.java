@@ -75,6 +75,8 @@ final class ReceivedFrames {
         connection.onConnectionClose(nowMicros, connectionClose);
       } else if (frame instanceof Frame.PathChallenge challenge) {
         pending.answerPathChallenge(challenge.data());
+      } else if (frame instanceof Frame.PathResponse response) {
+        connection.pathValidation().onPathResponse(response.data());
       } else if (frame instanceof Frame.NewConnectionId newId
           && !peerIds.onNewConnectionId(newId.sequence(), newId.retirePriorTo())) {
         connection.close(
@@ -82,7 +84,7 @@ final class ReceivedFrames {
             false,
             "more than " + TransportDefaults.ACTIVE_CONNECTION_ID_LIMIT + " active connection ids");
       }
-      // PING, PADDING, PATH_RESPONSE, *_BLOCKED: nothing to do beyond acknowledging.
+      // PING, PADDING, *_BLOCKED: nothing to do beyond acknowledging.
       QuicConnection.State state = connection.state();
       if (state == QuicConnection.State.CLOSED || state == QuicConnection.State.DRAINING) {
         return;
