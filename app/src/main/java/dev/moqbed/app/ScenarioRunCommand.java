@@ -436,29 +436,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
         ofRun.add(run, outcome.sent(), outcome.frames());
         runFrames.add(ofRun);
       }
-      if (outcome.report() != null) {
-        for (TrackReport track : outcome.report().tracks()) {
-          boolean any = track.received() > 0;
-          List<Object> cells =
-              new ArrayList<>(
-                  Arrays.asList(
-                      scenarioName,
-                      mainController,
-                      run,
-                      runVariation.seed,
-                      track.track(),
-                      track.received(),
-                      any ? Math.round(track.latency().getMean()) : null,
-                      any ? track.latency().getMaxValue() : null,
-                      track.stopSendingSent()));
-          if (fairness) {
-            FAIRNESS_COLUMNS.forEach(column -> cells.add(longOrNull(record.extra().get(column))));
-          }
-          cells.add(outcome.completed());
-          cells.add(wallMillis);
-          table.row(cells.toArray());
-        }
-      }
+      addTrackRows(table, chosen, record, outcome, wallMillis);
     }
     reportInterrupt(interrupted, started, records.size());
     commandSpec.commandLine().getOut().print(table.render(formatOption.format));
@@ -477,6 +455,39 @@ final class ScenarioRunCommand implements Callable<Integer> {
       return 1;
     }
     return 0;
+  }
+
+  /** The MoQ chain's rows of one run: one per track of the subscriber's report. */
+  private void addTrackRows(
+      Table table,
+      Chosen chosen,
+      RunRecord record,
+      MoqChainSimulation.Outcome outcome,
+      long wallMillis) {
+    if (outcome.report() == null) {
+      return;
+    }
+    for (TrackReport track : outcome.report().tracks()) {
+      boolean any = track.received() > 0;
+      List<Object> cells =
+          new ArrayList<>(
+              Arrays.asList(
+                  chosen.name(),
+                  chosen.controller(),
+                  record.run(),
+                  runVariation.seed,
+                  track.track(),
+                  track.received(),
+                  any ? Math.round(track.latency().getMean()) : null,
+                  any ? track.latency().getMaxValue() : null,
+                  track.stopSendingSent()));
+      if (chosen.fairness()) {
+        FAIRNESS_COLUMNS.forEach(column -> cells.add(longOrNull(record.extra().get(column))));
+      }
+      cells.add(outcome.completed());
+      cells.add(wallMillis);
+      table.row(cells.toArray());
+    }
   }
 
   /** The draft's aggregates: mean and 90th percentile of each metric over the runs. */
