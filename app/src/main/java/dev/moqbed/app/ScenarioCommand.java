@@ -78,13 +78,32 @@ final class ScenarioCommand implements Runnable {
         table.row(
             scenario.name(),
             scenario.group().id(),
-            SpecSummary.link(sim),
+            listedLink(SpecSummary.link(sim), formatOption.format),
             SpecSummary.traffic(sim),
             draft ? metricIds(scenario.metrics()) : String.join(" ", FairnessCatalog.METRICS),
             draft ? "draft §" + scenario.draftSection() : "beyond the draft");
       }
       spec.commandLine().getOut().print(table.render(formatOption.format));
       return 0;
+    }
+
+    /** The longest link description the terminal's list prints in full. */
+    static final int LISTED_LINK_WIDTH = 90;
+
+    /**
+     * The link as the list prints it: on a terminal, custom links of many phases by their first
+     * phase and their count, so the line fits 120 columns ('scenario show' has every phase); CSV
+     * and JSON keep the whole description.
+     */
+    static String listedLink(String link, OutputFormat format) {
+      String[] phases = link.split("; then ");
+      if (format != OutputFormat.TABLE || link.length() <= LISTED_LINK_WIDTH || phases.length < 2) {
+        return link;
+      }
+      return "custom: "
+          + phases.length
+          + " phases, first "
+          + phases[0].replaceFirst("^custom: ", "");
     }
   }
 

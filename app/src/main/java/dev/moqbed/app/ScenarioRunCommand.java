@@ -143,42 +143,87 @@ final class ScenarioRunCommand implements Callable<Integer> {
     if (framesFile != null) {
       OutputPaths.requireWritableFile(framesFile, "--frames");
     }
-    String scenarioName;
-    SimSpec spec;
-    String mainController;
-    boolean media;
-    boolean fairness = false;
+    Chosen chosen = choose();
+    QlogDirectory qlog = QlogOption.open(qlogDirectory(chosen.spec()));
+    long started = System.nanoTime();
+    // Ctrl-C or SIGTERM: the current run ends, then the tables and files of the runs done.
+    try (InterruptSummary interrupted =
+        InterruptSummary.stopping("moqbed-scenario-run-interrupted", () -> stopped = true)) {
+      if (workload == Workload.MOQ) {
+        if (traceFile != null) {
+          throw new IllegalArgumentException("--trace traces the draft workload's sender only");
+        }
+        if (!chosen.media()) {
+          throw new IllegalArgumentException(
+              "--workload moq needs a media scenario (media, media_wb, ...); "
+                  + chosen.name()
+                  + " carries no media");
+        }
+        return runMoq(chosen, qlog, interrupted, started);
+      }
+      return runDraft(chosen, qlog, interrupted, started);
+    }
+  }
+
+  /** Set by Ctrl-C or SIGTERM: the runs end after the current one. */
+  private volatile boolean stopped;
+
+  /** The scenario to run, from the catalogue or a spec file, and what kind it is. */
+  private record Chosen(
+      SimSpec spec, String name, String controller, boolean media, boolean fairness) {}
+
+  private Chosen choose() throws IOException {
     if (target.specFile != null) {
-      spec = new SimSpecParser().parse(InputPaths.requireReadableFile(target.specFile, "--spec"));
+      SimSpec spec =
+          new SimSpecParser().parse(InputPaths.requireReadableFile(target.specFile, "--spec"));
       if (controllerOption.given()) {
         spec = spec.withMainController(controllerOption.controller);
       }
       ControllerRegistry.standard().parse(spec.mainCcAlgo());
-      scenarioName = target.specFile.getFileName().toString().replaceFirst("\\.txt$", "");
-      mainController = spec.mainCcAlgo();
-      media = !spec.mainScenario().flows().isEmpty();
-    } else {
-      ResolvedScenario resolved =
-          ScenarioCatalog.standard().resolve(target.name, controllerOption.forScenario());
-      spec = resolved.spec();
-      scenarioName = resolved.scenario().name();
-      mainController = resolved.controller();
-      fairness = resolved.scenario().group() == ScenarioGroup.FAIRNESS;
-      media = resolved.scenario().group() == ScenarioGroup.MEDIA || fairness;
+      return new Chosen(
+          spec,
+          target.specFile.getFileName().toString().replaceFirst("\\.txt$", ""),
+          spec.mainCcAlgo(),
+          !spec.mainScenario().flows().isEmpty(),
+          false);
     }
-    QlogDirectory qlog = QlogOption.open(qlogDirectory(spec));
-    if (workload == Workload.MOQ) {
-      if (traceFile != null) {
-        throw new IllegalArgumentException("--trace traces the draft workload's sender only");
-      }
-      if (!media) {
-        throw new IllegalArgumentException(
-            "--workload moq needs a media scenario (media, media_wb, ...); "
-                + scenarioName
-                + " carries no media");
-      }
-      return runMoq(spec, scenarioName, mainController, fairness, qlog);
+    ResolvedScenario resolved =
+        ScenarioCatalog.standard().resolve(target.name, controllerOption.forScenario());
+    boolean fairness = resolved.scenario().group() == ScenarioGroup.FAIRNESS;
+    return new Chosen(
+        resolved.spec(),
+        resolved.scenario().name(),
+        resolved.controller(),
+        resolved.scenario().group() == ScenarioGroup.MEDIA || fairness,
+        fairness);
+  }
+
+  /**
+   * After a signal: "interrupted after 4.2 s; 3 of 10 runs done" on standard error, before the
+   * tables of those runs.
+   */
+  private void reportInterrupt(InterruptSummary interrupted, long started, int done) {
+    if (!interrupted.interrupted()) {
+      return;
     }
+    PrintWriter err = commandSpec.commandLine().getErr();
+    err.println(
+        "scenario run: "
+            + InterruptSummary.after(System.nanoTime() - started, 0)
+            + "; "
+            + done
+            + " of "
+            + runs
+            + " runs done:");
+    err.flush();
+  }
+
+  /** The draft's quicperf workload: one row per run, then the summary and the files. */
+  private int runDraft(
+      Chosen chosen, QlogDirectory qlog, InterruptSummary interrupted, long started)
+      throws IOException {
+    boolean fairness = chosen.fairness();
+    SimSpec spec = chosen.spec();
     ScenarioSimulation simulation =
         fairness
             ? FairnessSimulation.simulation(
@@ -190,17 +235,18 @@ final class ScenarioRunCommand implements Callable<Integer> {
     FrameTable frameTable = new FrameTable();
     List<FrameTable> runFrames = new ArrayList<>();
     ControllerTrace trace = traceFile == null ? null : new ControllerTrace();
-    for (int run = 0; run < runs; run++) {
+    for (int run = 0; run < runs && !stopped; run++) {
       long start = System.nanoTime();
       ScenarioSimulation.Outcome outcome;
-      try (QlogRun files = qlog == null ? null : qlog.forRun(scenarioName, mainController, run)) {
+      try (QlogRun files =
+          qlog == null ? null : qlog.forRun(chosen.name(), chosen.controller(), run)) {
         outcome = simulation.run(runVariation.seed, run, trace, null, files);
       }
       RunRecord record =
           fairness
               ? FairnessSimulation.record(
-                  outcome, spec, scenarioName, mainController, run, runVariation.seed)
-              : outcome.record(scenarioName, mainController, run, runVariation.seed);
+                  outcome, spec, chosen.name(), chosen.controller(), run, runVariation.seed)
+              : outcome.record(chosen.name(), chosen.controller(), run, runVariation.seed);
       records.add(record);
       if (outcome.media() != null && keepsFrames()) {
         frameTable.add(run, outcome.frames());
@@ -208,38 +254,10 @@ final class ScenarioRunCommand implements Callable<Integer> {
         ofRun.add(run, outcome.frames());
         runFrames.add(ofRun);
       }
-      List<Object> cells =
-          new ArrayList<>(
-              java.util.Arrays.asList(
-                  record.scenario(),
-                  record.controller(),
-                  record.run(),
-                  record.seed(),
-                  record.completionTimeMicros(),
-                  record.rttAverageMicros(),
-                  record.rttStandardDeviationMicros(),
-                  record.load() == null ? null : Math.round(record.load() * 1000) / 1000.0,
-                  record.mediaAverageLatencyMicros(),
-                  record.mediaMaxLatencyMicros()));
-      if (fairness) {
-        FAIRNESS_COLUMNS.forEach(column -> cells.add(longOrNull(record.extra().get(column))));
-      }
-      cells.add(record.extra().get("completed"));
-      cells.add((System.nanoTime() - start) / 1_000_000);
-      table.row(cells.toArray());
+      table.row(draftCells(record, fairness, (System.nanoTime() - start) / 1_000_000).toArray());
     }
-    PrintWriter out = commandSpec.commandLine().getOut();
-    out.print(table.render(formatOption.format));
-    if (formatOption.format == OutputFormat.TABLE) {
-      out.println();
-      Table summary = summary(records);
-      if (fairness) {
-        for (String column : FAIRNESS_COLUMNS) {
-          addRow(summary, column, records, r -> value(longOrNull(r.extra().get(column))));
-        }
-      }
-      out.print(summary.render(OutputFormat.TABLE));
-    }
+    reportInterrupt(interrupted, started, records.size());
+    printDraft(table, records, fairness);
     writeOutputs(
         records,
         frameTable,
@@ -267,6 +285,46 @@ final class ScenarioRunCommand implements Callable<Integer> {
       return 1;
     }
     return 0;
+  }
+
+  /** One draft-workload row: the record's metrics, a fairness run's two, completion, wall time. */
+  private static List<Object> draftCells(RunRecord record, boolean fairness, long wallMillis) {
+    List<Object> cells =
+        new ArrayList<>(
+            Arrays.asList(
+                record.scenario(),
+                record.controller(),
+                record.run(),
+                record.seed(),
+                record.completionTimeMicros(),
+                record.rttAverageMicros(),
+                record.rttStandardDeviationMicros(),
+                record.load() == null ? null : Math.round(record.load() * 1000) / 1000.0,
+                record.mediaAverageLatencyMicros(),
+                record.mediaMaxLatencyMicros()));
+    if (fairness) {
+      FAIRNESS_COLUMNS.forEach(column -> cells.add(longOrNull(record.extra().get(column))));
+    }
+    cells.add(record.extra().get("completed"));
+    cells.add(wallMillis);
+    return cells;
+  }
+
+  /** The per-run table, then (as a table) the mean and 90th percentile of the runs done. */
+  private void printDraft(Table table, List<RunRecord> records, boolean fairness) {
+    PrintWriter out = commandSpec.commandLine().getOut();
+    out.print(table.render(formatOption.format));
+    if (formatOption.format == OutputFormat.TABLE && !records.isEmpty()) {
+      out.println();
+      Table summary = summary(records);
+      if (fairness) {
+        for (String column : FAIRNESS_COLUMNS) {
+          addRow(summary, column, records, r -> value(longOrNull(r.extra().get(column))));
+        }
+      }
+      out.print(summary.render(OutputFormat.TABLE));
+    }
+    out.flush();
   }
 
   /**
@@ -319,7 +377,6 @@ final class ScenarioRunCommand implements Callable<Integer> {
         .println("moqbed: " + records.size() + " runs written to " + runsFile);
   }
 
-  /** The MoQ chain, one row per run and track: the subscriber's report. */
   /**
    * Where qlog goes: {@code --qlog DIR}, else a spec file's own {@code qlog_dir} as picoquic_ns
    * reads it (relative to the working directory). The catalogue's specs name the reference's
@@ -341,13 +398,12 @@ final class ScenarioRunCommand implements Callable<Integer> {
    * the stalls and the download's completion time (as {@code sweep --suite fairness --workload
    * moq}).
    */
-  private int runMoq(
-      SimSpec spec,
-      String scenarioName,
-      String mainController,
-      boolean fairness,
-      QlogDirectory qlog)
+  private int runMoq(Chosen chosen, QlogDirectory qlog, InterruptSummary interrupted, long started)
       throws IOException {
+    SimSpec spec = chosen.spec();
+    String scenarioName = chosen.name();
+    String mainController = chosen.controller();
+    boolean fairness = chosen.fairness();
     MoqChainSimulation chain =
         new MoqChainSimulation(spec, ControllerRegistry.standard(), ecn, runVariation.variation());
     MoqChainSimulation simulation = fairness ? chain.untilBackgroundCloses() : chain;
@@ -358,7 +414,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
     List<FrameTable> runFrames = new ArrayList<>();
     List<RunRecord> records = new ArrayList<>();
     int incomplete = 0;
-    for (int run = 0; run < runs; run++) {
+    for (int run = 0; run < runs && !stopped; run++) {
       long start = System.nanoTime();
       MoqChainSimulation.Outcome outcome;
       try (QlogRun files = qlog == null ? null : qlog.forRun(scenarioName, mainController, run)) {
@@ -380,31 +436,11 @@ final class ScenarioRunCommand implements Callable<Integer> {
         ofRun.add(run, outcome.sent(), outcome.frames());
         runFrames.add(ofRun);
       }
-      if (outcome.report() != null) {
-        for (TrackReport track : outcome.report().tracks()) {
-          boolean any = track.received() > 0;
-          List<Object> cells =
-              new ArrayList<>(
-                  Arrays.asList(
-                      scenarioName,
-                      mainController,
-                      run,
-                      runVariation.seed,
-                      track.track(),
-                      track.received(),
-                      any ? Math.round(track.latency().getMean()) : null,
-                      any ? track.latency().getMaxValue() : null,
-                      track.stopSendingSent()));
-          if (fairness) {
-            FAIRNESS_COLUMNS.forEach(column -> cells.add(longOrNull(record.extra().get(column))));
-          }
-          cells.add(outcome.completed());
-          cells.add(wallMillis);
-          table.row(cells.toArray());
-        }
-      }
+      addTrackRows(table, chosen, record, outcome, wallMillis);
     }
+    reportInterrupt(interrupted, started, records.size());
     commandSpec.commandLine().getOut().print(table.render(formatOption.format));
+    commandSpec.commandLine().getOut().flush();
     writeOutputs(
         records,
         frames,
@@ -419,6 +455,39 @@ final class ScenarioRunCommand implements Callable<Integer> {
       return 1;
     }
     return 0;
+  }
+
+  /** The MoQ chain's rows of one run: one per track of the subscriber's report. */
+  private void addTrackRows(
+      Table table,
+      Chosen chosen,
+      RunRecord record,
+      MoqChainSimulation.Outcome outcome,
+      long wallMillis) {
+    if (outcome.report() == null) {
+      return;
+    }
+    for (TrackReport track : outcome.report().tracks()) {
+      boolean any = track.received() > 0;
+      List<Object> cells =
+          new ArrayList<>(
+              Arrays.asList(
+                  chosen.name(),
+                  chosen.controller(),
+                  record.run(),
+                  runVariation.seed,
+                  track.track(),
+                  track.received(),
+                  any ? Math.round(track.latency().getMean()) : null,
+                  any ? track.latency().getMaxValue() : null,
+                  track.stopSendingSent()));
+      if (chosen.fairness()) {
+        FAIRNESS_COLUMNS.forEach(column -> cells.add(longOrNull(record.extra().get(column))));
+      }
+      cells.add(outcome.completed());
+      cells.add(wallMillis);
+      table.row(cells.toArray());
+    }
   }
 
   /** The draft's aggregates: mean and 90th percentile of each metric over the runs. */

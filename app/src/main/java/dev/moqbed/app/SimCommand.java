@@ -156,61 +156,40 @@ final class SimCommand implements Runnable {
       ControllerRegistry.standard().parse(controller); // fail fast, with the list of ids
       BulkSpec bulk = bulkSpec();
       PrintWriter out = spec.commandLine().getOut();
-      Table table =
-          new Table(
-              "run",
-              "seed",
-              "cc",
-              "completion_us",
-              "rtt_avg_us",
-              "rtt_stddev_us",
-              "load",
-              "received_bytes",
-              "sent_packets",
-              "lost_packets",
-              "events",
-              "wall_ms");
+      Table table = runTable();
       List<BulkResult> results = new ArrayList<>();
       ControllerTrace controllerTrace = trace == null ? null : new ControllerTrace();
       QlogDirectory qlog = qlogOption.open();
-      for (int run = 0; run < runs; run++) {
-        long start = System.nanoTime();
-        BulkResult result;
-        try (QlogRun files = qlog == null ? null : qlog.forRun("bulk", controller, run)) {
-          result =
-              BulkSimulation.run(
-                  bulk, runVariation.seed, run, controllerTrace, runVariation.variation(), files);
+      long started = System.nanoTime();
+      // Ctrl-C or SIGTERM: the current run ends, then the table and summary of the runs done.
+      try (InterruptSummary interrupted =
+          InterruptSummary.stopping("moqbed-sim-bulk-interrupted", () -> stopped = true)) {
+        for (int run = 0; run < runs && !stopped; run++) {
+          long start = System.nanoTime();
+          BulkResult result;
+          try (QlogRun files = qlog == null ? null : qlog.forRun("bulk", controller, run)) {
+            result =
+                BulkSimulation.run(
+                    bulk, runVariation.seed, run, controllerTrace, runVariation.variation(), files);
+          }
+          results.add(result);
+          addRow(table, run, result, (System.nanoTime() - start) / 1_000_000);
         }
-        long wallMillis = (System.nanoTime() - start) / 1_000_000;
-        results.add(result);
-        table.row(
-            run,
-            runVariation.seed,
-            controller,
-            result.completed() ? result.completionMicros() : null,
-            result.rttAverageMicros(),
-            result.rttStandardDeviationMicros(),
-            Math.round(result.load() * 1000) / 1000.0,
-            result.receivedBytes(),
-            result.packetsSent(),
-            result.packetsLost(),
-            result.events(),
-            wallMillis);
-      }
-      out.print(table.render(formatOption.format));
-      if (formatOption.format == OutputFormat.TABLE) {
-        out.println();
-        out.print(summary(results).render(OutputFormat.TABLE));
-      }
-      if (controllerTrace != null) {
-        try (Writer writer = Files.newBufferedWriter(trace, StandardCharsets.UTF_8)) {
-          controllerTrace.writeCsv(writer);
+        if (interrupted.interrupted()) {
+          spec.commandLine()
+              .getErr()
+              .println(
+                  "sim bulk: "
+                      + InterruptSummary.after(System.nanoTime() - started, 0)
+                      + "; "
+                      + results.size()
+                      + " of "
+                      + runs
+                      + " runs done:");
+          spec.commandLine().getErr().flush();
         }
-        spec.commandLine()
-            .getErr()
-            .println("moqbed: " + controllerTrace.rows() + " ACK rows written to " + trace);
+        printAndWrite(out, table, results, controllerTrace, qlog);
       }
-      QlogOption.report(qlog, spec.commandLine().getErr());
       long failed = results.stream().filter(r -> !r.completed()).count();
       if (failed > 0) {
         spec.commandLine()
@@ -224,6 +203,66 @@ final class SimCommand implements Runnable {
         return 1;
       }
       return 0;
+    }
+
+    /** Set by Ctrl-C or SIGTERM: the runs end after the current one. */
+    private volatile boolean stopped;
+
+    private static Table runTable() {
+      return new Table(
+          "run",
+          "seed",
+          "cc",
+          "completion_us",
+          "rtt_avg_us",
+          "rtt_stddev_us",
+          "load",
+          "received_bytes",
+          "sent_packets",
+          "lost_packets",
+          "events",
+          "wall_ms");
+    }
+
+    private void addRow(Table table, int run, BulkResult result, long wallMillis) {
+      table.row(
+          run,
+          runVariation.seed,
+          controller,
+          result.completed() ? result.completionMicros() : null,
+          result.rttAverageMicros(),
+          result.rttStandardDeviationMicros(),
+          Math.round(result.load() * 1000) / 1000.0,
+          result.receivedBytes(),
+          result.packetsSent(),
+          result.packetsLost(),
+          result.events(),
+          wallMillis);
+    }
+
+    /** The runs' table and summary, then the trace and qlog of the runs done. */
+    private void printAndWrite(
+        PrintWriter out,
+        Table table,
+        List<BulkResult> results,
+        ControllerTrace controllerTrace,
+        QlogDirectory qlog)
+        throws IOException {
+      out.print(table.render(formatOption.format));
+      if (formatOption.format == OutputFormat.TABLE && !results.isEmpty()) {
+        out.println();
+        out.print(summary(results).render(OutputFormat.TABLE));
+      }
+      out.flush();
+      if (controllerTrace != null) {
+        try (Writer writer = Files.newBufferedWriter(trace, StandardCharsets.UTF_8)) {
+          controllerTrace.writeCsv(writer);
+        }
+        spec.commandLine()
+            .getErr()
+            .println("moqbed: " + controllerTrace.rows() + " ACK rows written to " + trace);
+      }
+      QlogOption.report(qlog, spec.commandLine().getErr());
     }
 
     private BulkSpec bulkSpec() {

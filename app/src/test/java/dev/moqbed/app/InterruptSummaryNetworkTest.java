@@ -286,6 +286,60 @@ class InterruptSummaryNetworkTest {
     assertNoStackTrace("attack");
   }
 
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void scenarioRunPrintsAndWritesTheRunsDone() throws Exception {
+    Path out = work.resolve("scenario");
+    Process scenario =
+        processes.start(
+            "scenario", "scenario", "run", "alone", "--runs", "100000", "--out", out.toString());
+    Thread.sleep(8_000); // JVM start and a few runs of a few hundred ms each
+
+    assertEquals(SIGTERM_EXIT, terminate(scenario), processes.output("scenario"));
+
+    String output = processes.output("scenario");
+    Matcher summary =
+        Pattern.compile("scenario run: interrupted after .*; (\\d+) of 100000 runs done:")
+            .matcher(output);
+    assertTrue(summary.find(), output);
+    int done = Integer.parseInt(summary.group(1));
+    assertTrue(done >= 1 && done < 100000, output);
+    String table = processes.standardOutput("scenario");
+    // the first block of the split table: one row per run done
+    assertEquals(
+        done,
+        table.lines().filter(line -> line.matches("alone\\s+c4\\s+\\d+\\s+1\\s.*")).count(),
+        table);
+    assertTrue(table.contains("completion_time"), table); // the summary of the runs done
+    // runs.csv: its header and the runs done, no partial run
+    assertEquals(done + 1, Files.readAllLines(out.resolve("runs.csv")).size(), output);
+    assertNoStackTrace("scenario");
+  }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void simBulkPrintsTheRunsDone() throws Exception {
+    Process bulk = processes.start("bulk", "sim", "bulk", "--runs", "100000");
+    Thread.sleep(6_000); // JVM start and a few runs
+
+    assertEquals(SIGTERM_EXIT, terminate(bulk), processes.output("bulk"));
+
+    String output = processes.output("bulk");
+    Matcher summary =
+        Pattern.compile("sim bulk: interrupted after .*; (\\d+) of 100000 runs done:")
+            .matcher(output);
+    assertTrue(summary.find(), output);
+    int done = Integer.parseInt(summary.group(1));
+    assertTrue(done >= 1 && done < 100000, output);
+    String table = processes.standardOutput("bulk");
+    assertEquals(
+        done,
+        table.lines().filter(line -> line.matches("\\s*\\d+\\s+1\\s+newreno\\s.*")).count(),
+        table);
+    assertTrue(table.contains("completion_s"), table); // the summary of the runs done
+    assertNoStackTrace("bulk");
+  }
+
   private static int count(String text, String part) {
     int count = 0;
     for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {

@@ -43,6 +43,19 @@ public record Measure(long exact, Unit unit) {
     return new Measure(bitsPerSecond, Unit.BITS_PER_SECOND);
   }
 
+  /**
+   * A duration that may be negative or fractional, such as a median or a paired difference, as the
+   * terminal shows a {@link #micros} cell: {@code 1.66 s}, {@code -12.0 ms}; NaN is {@link
+   * #UNKNOWN}.
+   */
+  public static String signedMicrosText(double micros) {
+    if (Double.isNaN(micros)) {
+      return UNKNOWN;
+    }
+    String text = micros(Math.round(Math.abs(micros))).text();
+    return micros < 0 && !text.startsWith("0 ") ? "-" + text : text;
+  }
+
   /** Whether the figure is a sentinel rather than a measurement. */
   public boolean unknown() {
     return exact < 0 || exact == Long.MAX_VALUE;

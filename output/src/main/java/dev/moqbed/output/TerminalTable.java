@@ -49,6 +49,14 @@ final class TerminalTable {
     // single cell wider than the terminal (a long value) still overflows, on its own line of its
     // block only; every other line fits.
     List<List<Integer>> blocks = blocks(widths, keys);
+    if (prose == 0) {
+      // in a block of its own beside the keys (a long value elsewhere split the table), the
+      // description still wraps rather than running past the terminal
+      prose = proseWidthInBlock(widths, right, blocks.get(blocks.size() - 1));
+      if (prose > 0) {
+        widths[count - 1] = prose;
+      }
+    }
     for (int b = 0; b < blocks.size(); b++) {
       if (b > 0) {
         out.append('\n');
@@ -61,6 +69,10 @@ final class TerminalTable {
       out.append(rule.length() - 1 > WIDTH ? rule.substring(0, WIDTH) + "\n" : rule);
       for (String[] texts : cells) {
         if (prose == 0) {
+          appendLine(out, block, c -> texts[c], widths, right);
+          continue;
+        }
+        if (!block.contains(count - 1)) {
           appendLine(out, block, c -> texts[c], widths, right);
           continue;
         }
@@ -85,6 +97,23 @@ final class TerminalTable {
       return 0;
     }
     int before = widthBefore(widths, last);
+    int room = TerminalText.WIDTH - before;
+    return before + widths[last] > TerminalText.WIDTH && room >= MIN_PROSE ? room : 0;
+  }
+
+  /**
+   * As {@link #proseWidth} for the last block: the width its last column of text wraps to, counting
+   * only the columns shown beside it; 0 when it fits or has too little room.
+   */
+  private static int proseWidthInBlock(int[] widths, boolean[] right, List<Integer> block) {
+    int last = widths.length - 1;
+    if (block.size() < 2 || block.get(block.size() - 1) != last || right[last]) {
+      return 0;
+    }
+    int before = 0;
+    for (int i = 0; i < block.size() - 1; i++) {
+      before += widths[block.get(i)] + GAP.length();
+    }
     int room = TerminalText.WIDTH - before;
     return before + widths[last] > TerminalText.WIDTH && room >= MIN_PROSE ? room : 0;
   }

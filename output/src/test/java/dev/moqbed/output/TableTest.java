@@ -122,6 +122,23 @@ class TableTest {
   }
 
   @Test
+  void shouldWrapALastColumnOfProseInItsOwnBlockBesideALongValue() {
+    // scenario show's parameters: one value too wide to share a line, so the meanings get a block
+    // of their own; a 160-character meaning there still wraps
+    String longValue = "v".repeat(110);
+    String meaning = "word ".repeat(32).strip();
+    Table parameters =
+        new Table("key", "value", "meaning")
+            .row("main_scenario_text", longValue, "short")
+            .row("qlog_dir", "cclog", meaning);
+    String text = parameters.render(OutputFormat.TABLE);
+    java.util.List<String> over = text.lines().filter(line -> line.length() > 120).toList();
+    assertEquals(java.util.List.of("main_scenario_text  " + longValue), over, text);
+    assertTrue(text.contains("\nqlog_dir            word word"), text);
+    assertEquals(32, text.split("word", -1).length - 1, "every word kept");
+  }
+
+  @Test
   void shouldSplitManyNarrowColumnsBeforeAShortTextColumnIntoBlocks() {
     // bench loopback's shape: 20 numeric columns, then a short text one (the socket kind)
     java.util.List<String> columns = new java.util.ArrayList<>();

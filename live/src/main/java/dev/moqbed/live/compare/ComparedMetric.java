@@ -1,6 +1,7 @@
 package dev.moqbed.live.compare;
 
 import dev.moqbed.live.LiveChain;
+import dev.moqbed.output.Measure;
 import dev.moqbed.output.statistics.EffectSettings;
 import dev.moqbed.output.statistics.MinimumEffect;
 import dev.moqbed.runtime.Quantities;
@@ -25,7 +26,8 @@ public record ComparedMetric(
   /** Units, each with how a person reads it and what the minimum effect's parts mean for it. */
   public enum Unit {
     /**
-     * Microseconds, printed in ms; the minimum effect is relative and at least an absolute time.
+     * Microseconds, printed in s, ms or µs; the minimum effect is relative and at least an absolute
+     * time.
      */
     MICROSECONDS,
     /**
@@ -45,34 +47,42 @@ public record ComparedMetric(
     };
   }
 
-  /** {@code value} for a person: ms with 3 significant digits, points, or a count. */
+  /**
+   * {@code value} for a person, as the other tables print it: a time in s, ms or µs with 3
+   * significant digits ({@code 1.66 s}), points, or a count.
+   */
   public String format(double value) {
     if (Double.isNaN(value)) {
-      return "–";
+      return Measure.UNKNOWN;
     }
     return switch (unit) {
-      case MICROSECONDS -> Quantities.formatSignificant(value / 1000) + " ms";
+      case MICROSECONDS -> Measure.signedMicrosText(value);
       case PERCENT -> Quantities.formatSignificant(value) + " %";
       case COUNT -> Quantities.formatSignificant(value);
     };
   }
 
-  /** A difference's size for a person: ms, points, or events. */
+  /** A difference's size for a person: a time in s, ms or µs, points, or events. */
   public String formatDifference(double value) {
     return switch (unit) {
-      case MICROSECONDS -> Quantities.formatSignificant(value / 1000) + " ms";
+      case MICROSECONDS -> Measure.signedMicrosText(value);
       case PERCENT -> Quantities.formatSignificant(value) + " points";
       case COUNT -> Quantities.formatSignificant(value);
     };
   }
 
-  /** Bare bounds {@code [low, high]} in the unit {@link #formatDifference} names. */
+  /**
+   * Bounds {@code [low, high]}: times each with its unit ({@code [1.60 s, 1.72 s]}, as the two may
+   * print in different units), points and counts bare.
+   */
   public String formatBounds(double low, double high) {
-    double scale = unit == Unit.MICROSECONDS ? 1000 : 1;
+    if (unit == Unit.MICROSECONDS) {
+      return "[" + Measure.signedMicrosText(low) + ", " + Measure.signedMicrosText(high) + "]";
+    }
     return "["
-        + Quantities.formatSignificant(low / scale)
+        + Quantities.formatSignificant(low)
         + ", "
-        + Quantities.formatSignificant(high / scale)
+        + Quantities.formatSignificant(high)
         + "]";
   }
 }

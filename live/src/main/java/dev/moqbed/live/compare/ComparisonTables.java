@@ -16,8 +16,9 @@ public final class ComparisonTables {
   private ComparisonTables() {}
 
   /**
-   * Per metric and controller, the median over runs with its 95 % interval, in ms, % or counts: a
-   * grid of metrics by controllers for people (tools read the JSON document's {@code summary}).
+   * Per metric and controller, the median over runs with its 95 % interval, in s, ms or µs, % or
+   * counts: a grid of metrics by controllers for people (tools read the JSON document's {@code
+   * summary}).
    */
   public static Table summary(LiveComparison comparison) {
     List<String> columns = new ArrayList<>(List.of("metric"));

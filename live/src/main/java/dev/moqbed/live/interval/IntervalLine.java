@@ -182,7 +182,8 @@ public final class IntervalLine {
 
   private static String latency(TrackInterval track) {
     if (track.latency() == null || track.latency().getTotalCount() == 0) {
-      return String.format(Locale.ROOT, " %6s/%6s ms", NONE, NONE);
+      // no unit beside a dash: it is no figure; spaces keep the columns after it in place
+      return String.format(Locale.ROOT, " %6s/%6s   ", NONE, NONE);
     }
     return " "
         + milliseconds(track.latency().getValueAtPercentile(50))
@@ -217,7 +218,7 @@ public final class IntervalLine {
     if (path.sessions() == 0) {
       return String.format(
           Locale.ROOT,
-          "  subs %3d cwnd %8s rtt %6s ms sent %12s est %12s queue %s",
+          "  subs %3d cwnd %8s rtt %9s sent %12s est %12s queue %s",
           0,
           NONE,
           NONE,

@@ -50,7 +50,7 @@ class LiveComparisonTest {
     assertEquals(DifferenceVerdict.Outcome.FIRST_LOWER, verdict.verdict().outcome());
     assertEquals("c4", verdict.winner());
     assertTrue(
-        verdict.text().startsWith("c4 lower a1 p99 than cubic by 11.8 ms [10.6, 13.1]"),
+        verdict.text().startsWith("c4 lower a1 p99 than cubic by 11.8 ms [10.6 ms, 13.1 ms]"),
         verdict.text());
   }
 
@@ -123,7 +123,7 @@ class LiveComparisonTest {
         new double[] {100, 100, 100, 100, 100, 100});
     assertTrue(comparison.sameControllerTwice());
     String people = ComparisonTables.summary(comparison).render(OutputFormat.TABLE);
-    assertTrue(people.contains("5.5 ms [5, 7]"), people);
+    assertTrue(people.contains("5.5 ms [5 ms, 7 ms]"), people);
     String runs = ComparisonTables.runs(comparison).render(OutputFormat.CSV);
     assertTrue(runs.startsWith("cc,round,repeated,a1_p99_us,vmid_delivered_pct"), runs);
     assertTrue(runs.contains("c4#1,1,false,5000,100"), runs);
@@ -137,8 +137,18 @@ class LiveComparisonTest {
     // differences of c4#1 − c4#2: -1, 1, -1, 2, -2, 1 ms: mean 0; two figures judged together,
     // t(5, 1 − 0.05/4) = 3.16 times a standard error of 0.63 ms: about ±2 ms
     assertTrue(
-        aa.contains("At n=6, differences up to these cannot be told from noise here: a1 p99 2 ms"),
+        aa.contains(
+            "At n=6, differences up to these cannot be told from noise here: a1 p99 2.00 ms"),
         aa);
+  }
+
+  @Test
+  void timesPrintInSecondsOrMillisecondsAsTheOtherTablesPrintThem() {
+    assertEquals("1.66 s", P99.format(1_660_000));
+    assertEquals("-1.66 s", P99.formatDifference(-1_660_000));
+    assertEquals("[980 ms, 1.66 s]", P99.formatBounds(980_000, 1_660_000));
+    assertEquals("\u2013", P99.format(Double.NaN));
+    assertEquals("[90, 92.5]", DELIVERED.formatBounds(90, 92.5)); // points, bare as before
   }
 
   @Test
