@@ -6,6 +6,7 @@ import dev.moqbed.runtime.TimerHandle;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * Subgroup streams whose track alias no SUBSCRIBE_OK has named yet, {@link SubgroupReader#pause()
@@ -41,6 +42,7 @@ public final class EarlySubgroups {
   private final int capacity;
   private final Scheduler scheduler;
   private final long deadlineMicros;
+  private final LongConsumer onExpired;
   private final List<Held> held = new ArrayList<>();
   private long stopped;
   private long expired;
@@ -50,6 +52,15 @@ public final class EarlySubgroups {
    * @param deadlineMicros how long a stream is held at most before it is stopped (positive)
    */
   public EarlySubgroups(int capacity, Scheduler scheduler, long deadlineMicros) {
+    this(capacity, scheduler, deadlineMicros, trackAlias -> {});
+  }
+
+  /**
+   * @param onExpired hears the track alias of each stream stopped at its deadline, so that the
+   *     group it carried is not lost without a word (the relay logs it)
+   */
+  public EarlySubgroups(
+      int capacity, Scheduler scheduler, long deadlineMicros, LongConsumer onExpired) {
     if (capacity < 0) {
       throw new IllegalArgumentException("negative capacity " + capacity);
     }
@@ -59,11 +70,17 @@ public final class EarlySubgroups {
     this.capacity = capacity;
     this.scheduler = scheduler;
     this.deadlineMicros = deadlineMicros;
+    this.onExpired = onExpired;
   }
 
   /** The defaults: {@link #DEFAULT_CAPACITY} streams, each for {@link #DEFAULT_DEADLINE_MICROS}. */
   public static EarlySubgroups withDefaults(Scheduler scheduler) {
     return new EarlySubgroups(DEFAULT_CAPACITY, scheduler, DEFAULT_DEADLINE_MICROS);
+  }
+
+  /** The defaults, with {@code onExpired} told of each stream stopped at its deadline. */
+  public static EarlySubgroups withDefaults(Scheduler scheduler, LongConsumer onExpired) {
+    return new EarlySubgroups(DEFAULT_CAPACITY, scheduler, DEFAULT_DEADLINE_MICROS, onExpired);
   }
 
   /**
@@ -117,6 +134,7 @@ public final class EarlySubgroups {
         each.remove();
         stop(reader);
         expired++;
+        onExpired.accept(reader.header().trackAlias());
         return;
       }
     }

@@ -12,6 +12,7 @@ import dev.moqbed.media.moqt.draft14.Draft14Codes;
 import dev.moqbed.runtime.VirtualScheduler;
 import dev.moqbed.session.transport.ReceiveStream;
 import dev.moqbed.session.transport.ReceiveStreamListener;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -124,6 +125,23 @@ class EarlySubgroupsTest {
     assertEquals(2, early.expired());
     assertEquals(2, early.stopped());
     assertEquals(List.of(), early.take(5), "an answer after the deadline finds nothing held");
+  }
+
+  @Test
+  void shouldTellTheListenerOfEachStreamStoppedAtItsDeadlineOnly() {
+    VirtualScheduler scheduler = new VirtualScheduler();
+    List<Long> expiredAliases = new ArrayList<>();
+    EarlySubgroups early = new EarlySubgroups(4, scheduler, DEADLINE, expiredAliases::add);
+    early.hold(reader(new RecordingStream(2), 5), true);
+    early.hold(reader(new RecordingStream(6), 6), true);
+    early.hold(reader(new RecordingStream(10), 7), true);
+    early.take(5);
+    scheduler.runUntil(DEADLINE);
+    assertEquals(List.of(6L, 7L), expiredAliases, "the taken one is not lost");
+    early.hold(reader(new RecordingStream(14), 8), true);
+    early.forget();
+    scheduler.runUntil(3 * DEADLINE);
+    assertEquals(List.of(6L, 7L), expiredAliases, "forgotten is not expired");
   }
 
   @Test

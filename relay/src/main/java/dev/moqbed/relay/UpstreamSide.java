@@ -60,7 +60,8 @@ final class UpstreamSide implements TrackSource {
     this.context = context;
     this.origin = origin;
     this.subscribeParameters = subscribeParameters;
-    this.earlySubgroups = EarlySubgroups.withDefaults(context.scheduler());
+    this.earlySubgroups =
+        EarlySubgroups.withDefaults(context.scheduler(), this::logExpiredEarlySubgroup);
   }
 
   boolean isReady() {
@@ -320,6 +321,20 @@ final class UpstreamSide implements TrackSource {
   }
 
   // ---- media from the peer ----
+
+  // A publisher that opens a group's stream and never answers the SUBSCRIBE it belongs to loses
+  // that group: said once per stream (at most 16 per session are held, so at most 16 lines).
+  private void logExpiredEarlySubgroup(long trackAlias) {
+    context
+        .events()
+        .onLog(
+            peer.name()
+                + ": a subgroup stream of track alias "
+                + trackAlias
+                + " waited "
+                + EarlySubgroups.DEFAULT_DEADLINE_MICROS / 1_000_000
+                + " s for its SUBSCRIBE_OK and was stopped (STOP_SENDING CANCELLED)");
+  }
 
   void onSubgroupStarted(SubgroupReader reader) {
     RelayTrack track = tracksByAlias.get(reader.header().trackAlias());

@@ -85,6 +85,13 @@ class EarlyArrivalRelayTest {
             && held <= EarlySubgroups.DEFAULT_DEADLINE_MICROS + 10_000,
         "held until its deadline, then a one-way delay: " + held + " µs");
     assertEquals(Draft14Codes.RESET_CANCELLED, publisher.stopCode);
+    assertTrue(
+        chain.log.stream()
+            .anyMatch(
+                line ->
+                    line.contains("track alias " + ALIAS)
+                        && line.contains("waited 5 s for its SUBSCRIBE_OK")),
+        "the lost group is said in the relay's log: " + chain.log);
   }
 
   /**
