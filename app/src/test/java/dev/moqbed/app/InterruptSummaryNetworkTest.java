@@ -295,15 +295,8 @@ class InterruptSummaryNetworkTest {
             "scenario", "scenario", "run", "alone", "--runs", "100000", "--out", out.toString());
     Thread.sleep(8_000); // JVM start and a few runs of a few hundred ms each
 
-    assertEquals(SIGTERM_EXIT, terminate(scenario), processes.output("scenario"));
-
+    int done = runsDoneAfterSigterm(scenario, "scenario", "scenario run");
     String output = processes.output("scenario");
-    Matcher summary =
-        Pattern.compile("scenario run: interrupted after .*; (\\d+) of 100000 runs done:")
-            .matcher(output);
-    assertTrue(summary.find(), output);
-    int done = Integer.parseInt(summary.group(1));
-    assertTrue(done >= 1 && done < 100000, output);
     String table = processes.standardOutput("scenario");
     // the first block of the split table: one row per run done
     assertEquals(
@@ -322,15 +315,7 @@ class InterruptSummaryNetworkTest {
     Process bulk = processes.start("bulk", "sim", "bulk", "--runs", "100000");
     Thread.sleep(6_000); // JVM start and a few runs
 
-    assertEquals(SIGTERM_EXIT, terminate(bulk), processes.output("bulk"));
-
-    String output = processes.output("bulk");
-    Matcher summary =
-        Pattern.compile("sim bulk: interrupted after .*; (\\d+) of 100000 runs done:")
-            .matcher(output);
-    assertTrue(summary.find(), output);
-    int done = Integer.parseInt(summary.group(1));
-    assertTrue(done >= 1 && done < 100000, output);
+    int done = runsDoneAfterSigterm(bulk, "bulk", "sim bulk");
     String table = processes.standardOutput("bulk");
     assertEquals(
         done,
@@ -338,6 +323,22 @@ class InterruptSummaryNetworkTest {
         table);
     assertTrue(table.contains("completion_s"), table); // the summary of the runs done
     assertNoStackTrace("bulk");
+  }
+
+  /**
+   * Terminates a command started with {@code --runs 100000}: it exits 143 and says how many runs it
+   * finished, at least one and not all.
+   */
+  private int runsDoneAfterSigterm(Process process, String name, String command) throws Exception {
+    assertEquals(SIGTERM_EXIT, terminate(process), processes.output(name));
+    String output = processes.output(name);
+    Matcher summary =
+        Pattern.compile(command + ": interrupted after .*; (\\d+) of 100000 runs done:")
+            .matcher(output);
+    assertTrue(summary.find(), output);
+    int done = Integer.parseInt(summary.group(1));
+    assertTrue(done >= 1 && done < 100000, output);
+    return done;
   }
 
   private static int count(String text, String part) {

@@ -153,14 +153,7 @@ class PathValidationVirtualTimeTest {
     QuicConnection server = connected();
     CongestionController before = server.controller();
     InetSocketAddress outside = VirtualNetwork.address(2, 5001);
-    network.rebind(CLIENT, outside);
-    clientWrites(20_000, 3);
-    assertTrue(network.runUntil(() -> accepted.get(0).finished.size() == 1, SECOND));
-    byte[] answer = Loopback.bytes(100_000, 4);
-    Loopback.writeAndFinish(server, server.openUnidirectionalStream(9), answer);
-    serverSides.get(0).sender().schedule();
-    assertTrue(network.runUntil(() -> !client.finished.isEmpty(), 2 * SECOND), "the answer");
-    assertArrayEquals(answer, client.finished.values().iterator().next().join());
+    exchangeFrom(outside, server, 3);
 
     assertEquals(1, server.pathValidation().validated());
     assertEquals(0, server.pathValidation().failed());
@@ -175,17 +168,25 @@ class PathValidationVirtualTimeTest {
     QuicConnection server = connected();
     CongestionController before = server.controller();
     InetSocketAddress elsewhere = VirtualNetwork.address(3, 7000);
-    network.rebind(CLIENT, elsewhere);
-    clientWrites(20_000, 5);
-    assertTrue(network.runUntil(() -> accepted.get(0).finished.size() == 1, SECOND));
-    byte[] answer = Loopback.bytes(100_000, 6);
-    Loopback.writeAndFinish(server, server.openUnidirectionalStream(9), answer);
-    serverSides.get(0).sender().schedule();
-    assertTrue(network.runUntil(() -> !client.finished.isEmpty(), 2 * SECOND), "the answer");
-    assertArrayEquals(answer, client.finished.values().iterator().next().join());
+    exchangeFrom(elsewhere, server, 5);
 
     assertEquals(1, server.pathValidation().validated());
     assertEquals(elsewhere, serverSides.get(0).remoteAddress());
     assertNotSame(before, server.controller(), "a new controller for the new address");
+  }
+
+  /**
+   * The client moves to {@code address} and writes a stream (bytes seeded {@code seed}), the server
+   * answers on one of its own (seed {@code seed + 1}): both arrive whole.
+   */
+  private void exchangeFrom(InetSocketAddress address, QuicConnection server, int seed) {
+    network.rebind(CLIENT, address);
+    clientWrites(20_000, seed);
+    assertTrue(network.runUntil(() -> accepted.get(0).finished.size() == 1, SECOND));
+    byte[] answer = Loopback.bytes(100_000, seed + 1);
+    Loopback.writeAndFinish(server, server.openUnidirectionalStream(9), answer);
+    serverSides.get(0).sender().schedule();
+    assertTrue(network.runUntil(() -> !client.finished.isEmpty(), 2 * SECOND), "the answer");
+    assertArrayEquals(answer, client.finished.values().iterator().next().join());
   }
 }
