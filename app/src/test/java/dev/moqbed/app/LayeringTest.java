@@ -139,6 +139,7 @@ class LayeringTest {
                   "dev.moqbed.runtime..",
                   "dev.moqbed.netty..",
                   "dev.moqbed.session.transport..",
+                  "dev.moqbed.quicperf..",
                   // HotSpot's per-thread allocation counter, for the bench's bytes per packet
                   "com.sun.management.."));
 
@@ -152,6 +153,21 @@ class LayeringTest {
           .should()
           .dependOnClassesThat()
           .resideInAPackage("dev.moqbed.transport.udp..");
+
+  /**
+   * quicperf is an application of the transport, as picoquic keeps it in {@code picohttp/}: it sits
+   * above the transport, which must not reach up into it (the loopback bench, above both, may).
+   */
+  static final ArchRule TRANSPORT_KNOWS_NO_QUICPERF =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.moqbed.transport..")
+          .and()
+          .resideOutsideOfPackage("dev.moqbed.transport.udp.bench..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("dev.moqbed.quicperf..")
+          .because("quicperf is an application above the transport, not part of it");
 
   static final ArchRule PICOCLI_ONLY_IN_APP =
       noClasses()
@@ -361,6 +377,15 @@ class LayeringTest {
     UDP_DRIVER_USES_TRANSPORT_AND_THE_LOOP.check(PRODUCTION);
     UDP_BENCH_USES_THE_DRIVER_AND_QUICHE.check(PRODUCTION);
     TRANSPORT_KNOWS_NO_UDP_DRIVER.check(PRODUCTION);
+  }
+
+  @Test
+  void shouldKeepQuicperfAboveTheTransport() {
+    TRANSPORT_KNOWS_NO_QUICPERF.check(PRODUCTION);
+    JavaClasses offender =
+        new ClassFileImporter()
+            .importClasses(dev.moqbed.transport.layeringfixture.QuicperfImporter.class);
+    assertThrows(AssertionError.class, () -> TRANSPORT_KNOWS_NO_QUICPERF.check(offender));
   }
 
   @Test

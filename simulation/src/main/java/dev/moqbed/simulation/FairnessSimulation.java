@@ -1,9 +1,9 @@
 package dev.moqbed.simulation;
 
 import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.quicperf.MediaStalls;
 import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.spec.SimSpec;
-import dev.moqbed.transport.app.MediaStalls;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.moqbed.simulation;
 
 import dev.moqbed.media.FrameKind;
 import dev.moqbed.output.Summary;
-import dev.moqbed.transport.app.FrameLog;
+import dev.moqbed.quicperf.FrameLog;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -12,19 +12,19 @@ import java.nio.ByteBuffer;
  * server's codec under the null protection (node 0 to node 1, flow 0), then copied out and decoded
  * by the client's into new packets, so that nothing the server's connection made travels on.
  */
-final class NullProtectionWire {
+public final class NullProtectionWire {
   private final PacketCodec server =
       PacketCodec.withNullProtection(ConnectionIds.forSimulatedEndpoint(0, 1, 0));
   private final PacketCodec client =
       PacketCodec.withNullProtection(ConnectionIds.forSimulatedEndpoint(1, 0, 0));
 
   /** The UDP payload of a datagram the server sent, in a buffer the next call reuses. */
-  ByteBuffer encode(Datagram sent) {
+  public ByteBuffer encode(Datagram sent) {
     return server.encode(sent);
   }
 
   /** What the client receives for an encoded payload: a copy, decoded. */
-  Datagram decode(ByteBuffer encoded) {
+  public Datagram decode(ByteBuffer encoded) {
     ByteBuffer copy = ByteBuffer.allocate(encoded.remaining()).put(encoded).flip();
     try {
       return client.decodeDatagram(copy, 0, 1, 0, EcnMark.NOT_ECT);

@@ -20,9 +20,9 @@ public final class TestPath implements DatagramReceiver {
   private final Predicate<Datagram> drop;
   private DatagramReceiver destination;
   private long busyUntilMicros;
-  final List<Integer> sizes = new ArrayList<>();
+  public final List<Integer> sizes = new ArrayList<>();
   long delivered;
-  long dropped;
+  public long dropped;
 
   TestPath(
       VirtualScheduler scheduler, long bitsPerSecond, long delayMicros, Predicate<Datagram> drop) {
