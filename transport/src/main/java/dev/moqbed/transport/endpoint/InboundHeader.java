@@ -1,5 +1,6 @@
 package dev.moqbed.transport.endpoint;
 
+import dev.moqbed.runtime.wire.VarintCodec;
 import dev.moqbed.transport.codec.ConnectionIds;
 import dev.moqbed.transport.wire.ConnectionId;
 import dev.moqbed.transport.wire.QuicVersion;
@@ -164,18 +165,11 @@ final class InboundHeader {
   byte[] initialToken(ByteBuffer datagram) {
     int at = sourceIdOffset + sourceIdLength;
     int end = datagram.limit();
-    if (at >= end) {
+    int lengthBytes = VarintCodec.completeLengthAt(datagram, at);
+    if (lengthBytes < 0) {
       return null;
     }
-    int first = datagram.get(at) & 0xff;
-    int lengthBytes = 1 << (first >>> 6);
-    if (at + lengthBytes > end) {
-      return null;
-    }
-    long length = first & 0x3f;
-    for (int i = 1; i < lengthBytes; i++) {
-      length = (length << 8) | (datagram.get(at + i) & 0xff);
-    }
+    long length = VarintCodec.decodeAt(datagram, at, lengthBytes);
     if (length > end - at - lengthBytes) {
       return null;
     }
