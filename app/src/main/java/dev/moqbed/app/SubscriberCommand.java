@@ -158,7 +158,6 @@ final class SubscriberCommand implements Callable<Integer> {
     BufferedWriter frames = framesFile == null ? null : openFrames(framesFile);
     RecordSender collect = hello == null ? null : collectOption.start(hello, "subscriber", err);
     CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
-    Subscriber[] subscriber = new Subscriber[1];
     SubscriberProbe probe = new SubscriberProbe(tracks, lateMicros);
     boolean intervals = intervalOption.reportsIn(formatOption.format);
     IntervalPrinter printer =
@@ -188,7 +187,7 @@ final class SubscriberCommand implements Callable<Integer> {
                   err.println("subscriber: " + line);
                   err.flush();
                 })) {
-      subscriber[0] =
+      Subscriber subscriber =
           new Subscriber(
               client.scheduler(),
               config,
@@ -243,10 +242,10 @@ final class SubscriberCommand implements Callable<Integer> {
                   }),
               token);
       if (client.reconnects()) {
-        subscriber[0].continueAcrossSessions();
+        subscriber.continueAcrossSessions();
       }
-      probe.attach(subscriber[0]);
-      client.start(subscriber[0], subscriber[0]::stop);
+      probe.attach(subscriber);
+      client.start(subscriber, subscriber::stop);
       err.println(
           "subscriber: connected to "
               + ConnectFailure.addressText(address)
@@ -276,7 +275,7 @@ final class SubscriberCommand implements Callable<Integer> {
       InterruptSummary interrupted =
           InterruptSummary.stopping(
               "moqbed-subscriber-interrupted",
-              () -> client.scheduler().execute(() -> subscriber[0].stop("interrupted")));
+              () -> client.scheduler().execute(() -> subscriber.stop("interrupted")));
       SubscriberReport report = finished.get();
       if (interrupted.interrupted()) {
         err.println(
@@ -314,7 +313,7 @@ final class SubscriberCommand implements Callable<Integer> {
         out.println();
       }
       out.print(LiveSupport.subscriberTable(report).render(formatOption.format));
-      String gaps = gapSummary(report, subscriber[0].reconnects());
+      String gaps = gapSummary(report, subscriber.reconnects());
       if (formatOption.format == OutputFormat.TABLE && gaps != null) {
         out.println(gaps);
       }

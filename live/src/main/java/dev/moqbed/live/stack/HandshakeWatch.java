@@ -14,15 +14,18 @@ import java.util.concurrent.CompletableFuture;
  */
 final class HandshakeWatch implements ConnectionHandler {
   /** Completes when the connection is ready; fails with a {@link HandshakeClosed} otherwise. */
-  final CompletableFuture<Void> ready = new CompletableFuture<>();
+  final CompletableFuture<Void> ready;
 
   private final ConnectionHandler transport;
 
   /**
    * @param transport what takes the connection's events: MoQT's transport, or HTTP/3's
+   * @param ready the future to complete, made by the caller before the connection exists, so the
+   *     caller waits on it without reaching into the task that opens the connection
    */
-  HandshakeWatch(ConnectionHandler transport) {
+  HandshakeWatch(ConnectionHandler transport, CompletableFuture<Void> ready) {
     this.transport = transport;
+    this.ready = ready;
   }
 
   /**

@@ -62,7 +62,7 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
         loop == null
             ? UdpEndpoint.bind(anyPort, EndpointLimits.defaults(), security, null)
             : UdpEndpoint.bindOn(loop, anyPort, EndpointLimits.defaults(), security, null);
-    HandshakeWatch[] watch = new HandshakeWatch[1];
+    CompletableFuture<Void> handshake = new CompletableFuture<>();
     // Completes when MoQT can start: at the handshake's end, or once the WebTransport session
     // opens.
     CompletableFuture<Void> session = new CompletableFuture<>();
@@ -94,12 +94,11 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
                             why ->
                                 session.completeExceptionally(
                                     new ConnectFailure.WebTransportRefused(why)));
-                watch[0] = new HandshakeWatch(transport);
-                quic.setHandler(watch[0]);
+                quic.setHandler(new HandshakeWatch(transport, handshake));
                 return opened;
               });
       long deadlineNanos = System.nanoTime() + timeoutMicros * 1000;
-      watch[0].ready.get(timeoutMicros, TimeUnit.MICROSECONDS);
+      handshake.get(timeoutMicros, TimeUnit.MICROSECONDS);
       session.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       endpoint.close();
