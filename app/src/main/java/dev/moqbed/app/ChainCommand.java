@@ -464,20 +464,8 @@ final class ChainCommand implements Callable<Integer> {
    * the project's stack, every endpoint of the chain on it); prints the medians with their
    * intervals, the pairs' verdicts and the host's noise (docs/statistics.md).
    */
-  private int compare(
-      ChainOptions base,
-      int rounds,
-      RelayMetrics metrics,
-      ChainRunsOutput runsOut,
-      PrintWriter out,
-      PrintWriter err,
-      IntervalPrinter printer)
-      throws Exception {
-    if (relayTransport != null || clientTransport != null) {
-      throw new IllegalArgumentException(
-          "with a list of controllers or --runs above 1, each runs on its own stack (quiche:* on"
-              + " quiche, the others on moqbed's): drop --relay-transport and --client-transport");
-    }
+  /** One stack per controller compared: quiche's for quiche:*, the project's for the others. */
+  private List<LiveStack> comparedStacks() {
     List<LiveStack> stacks = new ArrayList<>();
     for (String name : controllerList()) {
       stacks.add(
@@ -486,6 +474,11 @@ final class ChainCommand implements Callable<Integer> {
                   ? controllerOption.stack()
                   : LiveStack.of(LiveTransport.ofController(name), name)));
     }
+    return stacks;
+  }
+
+  /** Says what the comparison will run, and warns when loopback cannot tell controllers apart. */
+  private void announceComparison(List<LiveStack> stacks, int rounds, PrintWriter err) {
     boolean distinct = stacks.stream().map(LiveStack::controller).distinct().count() > 1;
     if (link == null && distinct) {
       err.println(
@@ -507,6 +500,24 @@ final class ChainCommand implements Callable<Integer> {
             + (warmupMicros > 0
                 ? ", after a " + Quantities.formatDuration(warmupMicros) + " warm-up of each"
                 : ""));
+  }
+
+  private int compare(
+      ChainOptions base,
+      int rounds,
+      RelayMetrics metrics,
+      ChainRunsOutput runsOut,
+      PrintWriter out,
+      PrintWriter err,
+      IntervalPrinter printer)
+      throws Exception {
+    if (relayTransport != null || clientTransport != null) {
+      throw new IllegalArgumentException(
+          "with a list of controllers or --runs above 1, each runs on its own stack (quiche:* on"
+              + " quiche, the others on moqbed's): drop --relay-transport and --client-transport");
+    }
+    List<LiveStack> stacks = comparedStacks();
+    announceComparison(stacks, rounds, err);
     ChainRounds chainRounds =
         new ChainRounds(base, stacks, metrics, out, err, printer)
             .writingTo(runsOut)
