@@ -189,7 +189,7 @@ final class DownstreamSide {
     if (!peer.hasSession()) {
       return;
     }
-    if (peer.sendDatagram(ArrivalStamp.forward(stamped, subscription.alias()))) {
+    if (peer.sendDatagram(stamped, subscription.alias())) {
       subscription.onObjectForwarded();
       subscription
           .track()
