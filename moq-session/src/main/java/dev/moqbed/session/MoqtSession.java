@@ -234,7 +234,21 @@ public final class MoqtSession {
     }
     scratch.clear();
     codec.encodeDatagram(datagram, scratch);
-    return connection.sendDatagram(scratch.toByteArray());
+    // The array is a fresh copy of the scratch writer's bytes: the transport may keep it.
+    return connection.handOverDatagram(scratch.toByteArray());
+  }
+
+  /**
+   * Sends {@code datagram} under {@code trackAlias}, the alias this session's peer knows its track
+   * by (a relay forwarding one datagram to many subscribers), without a copy of the record.
+   */
+  public boolean sendDatagram(ObjectDatagram datagram, long trackAlias) {
+    if (closed) {
+      return false;
+    }
+    scratch.clear();
+    codec.encodeDatagram(datagram, trackAlias, scratch);
+    return connection.handOverDatagram(scratch.toByteArray());
   }
 
   public PathStats pathStats() {

@@ -2,6 +2,7 @@ package dev.moqbed.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.runtime.VirtualScheduler;
@@ -92,6 +93,38 @@ class MemoryConnectionTest {
     assertTrue(arrivals.get(0).endsWith("datagram 100"), arrivals.toString());
     assertTrue(arrivals.get(1).contains("stream 7 "), "urgency 2 before 6: " + arrivals);
     assertTrue(arrivals.get(2).contains("stream 3 "), arrivals.toString());
+  }
+
+  @Test
+  void shouldDeliverAHandedOverDatagramItselfAndACopyOfASentOne() {
+    List<ByteBuffer> delivered = new ArrayList<>();
+    pair.client().setListener(new DatagramRecorder(delivered));
+    byte[] handedOver = {1, 2, 3};
+    byte[] sent = {4, 5, 6};
+    assertTrue(pair.server().handOverDatagram(handedOver));
+    assertTrue(pair.server().sendDatagram(sent));
+    sent[0] = 9; // the caller may reuse what it sent: the datagram already has its own copy
+    scheduler.runAll();
+    assertEquals(2, delivered.size());
+    assertSame(handedOver, delivered.get(0).array(), "the handed-over array, not a copy");
+    assertEquals(ByteBuffer.wrap(new byte[] {4, 5, 6}), delivered.get(1));
+  }
+
+  /** Keeps every datagram the connection delivers. */
+  private record DatagramRecorder(List<ByteBuffer> delivered) implements TransportListener {
+    @Override
+    public void onBidirectionalStream(BidirectionalStream stream) {}
+
+    @Override
+    public void onUnidirectionalStream(ReceiveStream stream) {}
+
+    @Override
+    public void onDatagram(ByteBuffer payload) {
+      delivered.add(payload);
+    }
+
+    @Override
+    public void onClosed(long code, String reason, boolean byPeer) {}
   }
 
   @Test

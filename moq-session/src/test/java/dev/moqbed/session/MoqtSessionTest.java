@@ -153,6 +153,16 @@ class MoqtSessionTest {
   }
 
   @Test
+  void shouldDeliverADatagramUnderTheAliasTheSenderGives() {
+    connect();
+    KeyValuePairs stamp = KeyValuePairs.of(ObjectExtension.captureTimestamp(99));
+    ObjectDatagram upstream = ObjectDatagram.of(7, 41, 3, 2, stamp, bytes(80));
+    assertTrue(server.session.sendDatagram(upstream, 300));
+    scheduler.runAll();
+    assertEquals(List.of(ObjectDatagram.of(300, 41, 3, 2, stamp, bytes(80))), client.datagrams);
+  }
+
+  @Test
   void shouldRefuseDatagramLargerThanThePathCarries() {
     connect();
     ObjectDatagram datagram = ObjectDatagram.of(2, 41, 0, 2, KeyValuePairs.NONE, bytes(2000));

@@ -27,7 +27,11 @@ final class ArrivalStamp {
         object.payload());
   }
 
-  /** The datagram with the relay's arrival stamp (once per datagram, before any subscriber). */
+  /**
+   * The datagram with the relay's arrival stamp (once per datagram, before any subscriber; each
+   * subscriber's alias is written as it is encoded, see {@link
+   * dev.moqbed.session.MoqtSession#sendDatagram(ObjectDatagram, long)}).
+   */
   static ObjectDatagram stamp(ObjectDatagram datagram, long arrivalMicros) {
     if (datagram.status() != ObjectStatus.NORMAL) {
       return datagram;
@@ -36,11 +40,6 @@ final class ArrivalStamp {
         datagram,
         datagram.trackAlias(),
         ObjectExtension.withRelayArrival(datagram.extensions(), arrivalMicros));
-  }
-
-  /** The (stamped) datagram as it goes to the subscriber that knows the track as {@code alias}. */
-  static ObjectDatagram forward(ObjectDatagram stamped, long alias) {
-    return withAlias(stamped, alias, stamped.extensions());
   }
 
   private static ObjectDatagram withAlias(

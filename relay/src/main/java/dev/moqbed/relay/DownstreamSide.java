@@ -167,10 +167,11 @@ final class DownstreamSide {
   void offer(
       Subscription subscription,
       SubgroupHeader upstream,
+      Location key,
       SubgroupObject object,
       boolean first,
       long arrivalMicros) {
-    queue.offer(subscription, upstream, object, first, arrivalMicros);
+    queue.offer(subscription, upstream, key, object, first, arrivalMicros);
   }
 
   void onUpstreamSubgroupEnded(Subscription subscription, Location key, boolean reset, long code) {
@@ -188,7 +189,7 @@ final class DownstreamSide {
     if (!peer.hasSession()) {
       return;
     }
-    if (peer.sendDatagram(ArrivalStamp.forward(stamped, subscription.alias()))) {
+    if (peer.sendDatagram(stamped, subscription.alias())) {
       subscription.onObjectForwarded();
       subscription
           .track()

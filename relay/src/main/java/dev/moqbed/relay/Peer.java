@@ -125,9 +125,12 @@ final class Peer {
     return session.openSubgroup(header, urgency);
   }
 
-  /** Sends a datagram; false when the transport refused it. */
-  boolean sendDatagram(ObjectDatagram datagram) {
-    return session.sendDatagram(datagram);
+  /**
+   * Sends a datagram under {@code trackAlias}, the alias the peer knows its track by; false when
+   * the transport refused it.
+   */
+  boolean sendDatagram(ObjectDatagram datagram, long trackAlias) {
+    return session.sendDatagram(datagram, trackAlias);
   }
 
   /** The transport's view of the path to the peer, {@link PathStats#UNKNOWN} before setup. */

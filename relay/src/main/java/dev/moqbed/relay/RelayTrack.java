@@ -165,9 +165,14 @@ final class RelayTrack {
   /** An object (already stamped with its arrival) to every subscription that takes objects. */
   void offerObject(
       SubgroupHeader header, SubgroupObject stamped, boolean first, long arrivalMicros) {
+    // The subgroup's key, once for every subscriber of this loop; made only when one takes it.
+    Location key = null;
     for (Subscription subscription : subscriptions) {
       if (subscription.takesObjects()) {
-        subscription.side().offer(subscription, header, stamped, first, arrivalMicros);
+        if (key == null) {
+          key = new Location(header.groupId(), header.subgroupId());
+        }
+        subscription.side().offer(subscription, header, key, stamped, first, arrivalMicros);
       }
     }
     for (LoopFeed feed : feeds) {

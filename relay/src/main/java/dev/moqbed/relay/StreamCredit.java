@@ -54,6 +54,9 @@ final class StreamCredit {
     }
     boolean stillWaiting = false;
     for (Subscription subscription : subscriptions.inServiceOrder()) {
+      if (subscription == null) {
+        break; // the end of the service order
+      }
       for (GroupDelivery delivery : subscription.deliveriesOldestFirst()) {
         if (!delivery.isWaiting()) {
           continue;

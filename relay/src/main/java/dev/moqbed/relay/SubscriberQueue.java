@@ -8,6 +8,7 @@ import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.draft14.Draft14Codes;
 import dev.moqbed.session.SubgroupWriter;
 import dev.moqbed.session.SubgroupWriterListener;
+import java.util.function.Predicate;
 
 /**
  * One subscribing peer's queue: the objects of all its subscriptions that its streams could not
@@ -29,6 +30,9 @@ final class SubscriberQueue implements SubgroupWriterListener {
   private final RelayContext context;
   private final Subscriptions subscriptions;
   private final StreamCredit credit;
+  // Made once: a method reference that captures this is a new object at each evaluation.
+  private final Runnable pumpTask = this::pump;
+  private final Predicate<GroupDelivery> streamOpener = this::openStream;
   private long queuedBytes;
   private boolean pumpScheduled;
   private boolean limitLogged;
@@ -48,15 +52,16 @@ final class SubscriberQueue implements SubgroupWriterListener {
   /**
    * Queues one object of a subgroup for {@code subscription}. The subgroup's stream is opened with
    * its first object; a subscription that joined after that never gets the subgroup (it starts with
-   * the next one).
+   * the next one). {@code key} is the subgroup's (group, subgroup), made once per object for all
+   * subscribers.
    */
   void offer(
       Subscription subscription,
       SubgroupHeader upstream,
+      Location key,
       SubgroupObject object,
       boolean first,
       long arrivalMicros) {
-    Location key = new Location(upstream.groupId(), upstream.subgroupId());
     GroupDelivery delivery = subscription.delivery(key);
     if (delivery == null) {
       if (!first || !peer.isReady()) {
@@ -198,7 +203,7 @@ final class SubscriberQueue implements SubgroupWriterListener {
   void schedulePump() {
     if (!pumpScheduled && !peer.isClosed()) {
       pumpScheduled = true;
-      context.scheduler().execute(this::pump);
+      context.scheduler().execute(pumpTask);
     }
   }
 
@@ -207,8 +212,11 @@ final class SubscriberQueue implements SubgroupWriterListener {
     if (peer.isClosed()) {
       return;
     }
-    credit.openWaiting(this::openStream);
+    credit.openWaiting(streamOpener);
     for (Subscription subscription : subscriptions.inServiceOrder()) {
+      if (subscription == null) {
+        break; // the end of the service order
+      }
       queuedBytes -= subscription.forwardWritable(context.scheduler());
       sendPublishDoneIfDue(subscription);
       if (subscription.isDrained()) {

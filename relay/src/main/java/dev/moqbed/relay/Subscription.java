@@ -4,7 +4,6 @@ import dev.moqbed.media.moqt.Location;
 import dev.moqbed.media.moqt.PublishDone;
 import dev.moqbed.runtime.Clock;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -215,16 +214,18 @@ final class Subscription {
   long forwardWritable(Clock clock) {
     long forwarded = 0;
     TrackObserver trackObserver = track.observer();
-    Iterator<GroupDelivery> newestFirst = groups.descendingMap().values().iterator();
-    while (newestFirst.hasNext()) {
-      GroupDelivery delivery = newestFirst.next();
-      if (delivery.isClosed()) {
-        continue;
+    // Walked by key, newest first: lastKey and lowerKey return keys the map holds, where a
+    // descending view, its values and their iterator were three objects per subscription per pump.
+    Location key = groups.isEmpty() ? null : groups.lastKey();
+    while (key != null) {
+      GroupDelivery delivery = groups.get(key);
+      if (!delivery.isClosed()) {
+        forwarded += delivery.forwardWritable(clock, trackObserver);
+        if (delivery.finishIfComplete()) {
+          groups.remove(key);
+        }
       }
-      forwarded += delivery.forwardWritable(clock, trackObserver);
-      if (delivery.finishIfComplete()) {
-        newestFirst.remove();
-      }
+      key = groups.lowerKey(key); // also when key itself was just removed
     }
     return forwarded;
   }

@@ -1,6 +1,7 @@
 package dev.moqbed.relay;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -28,6 +29,14 @@ final class Subscriptions {
   private final Map<Long, Subscription> byRequest = new HashMap<>();
   // The read-only view handed out by all(), made once.
   private final List<Subscription> view = Collections.unmodifiableList(inOrder);
+  // The same subscriptions kept in SERVICE_ORDER between pumps (the first `ordered` entries): a
+  // pump re-checks the order in one pass instead of copying and sorting, since a track's priority
+  // rarely changes (it is set by each subgroup or datagram, almost always to the same value).
+  private Subscription[] serviceOrder = new Subscription[4];
+  private int ordered;
+  // What inServiceOrder() hands out: a copy made into the same array each time, so a caller may
+  // remove subscriptions while it walks it, without an allocation per pump.
+  private Subscription[] walk = new Subscription[5];
   // Told after each removal: a session that holds nothing any more is watched for idleness.
   private final Runnable afterRemoval;
 
@@ -38,12 +47,29 @@ final class Subscriptions {
   void add(Subscription subscription) {
     inOrder.add(subscription);
     byRequest.put(subscription.requestId(), subscription);
+    if (ordered == serviceOrder.length) {
+      serviceOrder = Arrays.copyOf(serviceOrder, ordered * 2);
+    }
+    serviceOrder[ordered++] = subscription;
+    keepServiceOrder();
   }
 
   void remove(Subscription subscription) {
-    inOrder.remove(subscription);
+    if (inOrder.remove(subscription)) {
+      removeFromServiceOrder(subscription);
+    }
     byRequest.remove(subscription.requestId(), subscription);
     afterRemoval.run();
+  }
+
+  private void removeFromServiceOrder(Subscription subscription) {
+    for (int i = 0; i < ordered; i++) {
+      if (serviceOrder[i] == subscription) {
+        System.arraycopy(serviceOrder, i + 1, serviceOrder, i, ordered - i - 1);
+        serviceOrder[--ordered] = null;
+        return;
+      }
+    }
   }
 
   /** The subscription made with this request id, or null. */
@@ -69,10 +95,35 @@ final class Subscriptions {
     return new ArrayList<>(inOrder);
   }
 
-  /** A copy of all of them in {@link #SERVICE_ORDER}, sorted now (track priorities change). */
-  List<Subscription> inServiceOrder() {
-    List<Subscription> ordered = new ArrayList<>(inOrder);
-    ordered.sort(SERVICE_ORDER);
-    return ordered;
+  /**
+   * All of them in {@link #SERVICE_ORDER} as it is now (track priorities change), followed by a
+   * null. The array is the same one at every call and holds a copy: the caller may remove
+   * subscriptions while it walks it, and must be done with it before it calls again.
+   */
+  Subscription[] inServiceOrder() {
+    keepServiceOrder();
+    if (walk.length <= ordered) {
+      walk = new Subscription[serviceOrder.length + 1];
+    }
+    System.arraycopy(serviceOrder, 0, walk, 0, ordered);
+    walk[ordered] = null;
+    return walk;
+  }
+
+  /**
+   * Restores {@link #SERVICE_ORDER} by insertion: one pass of comparisons and no move while no
+   * track's priority changed since the last call; the comparator is a total order (the creation
+   * order breaks every tie), so the result is the one a full sort gives.
+   */
+  private void keepServiceOrder() {
+    for (int i = 1; i < ordered; i++) {
+      Subscription next = serviceOrder[i];
+      int j = i - 1;
+      while (j >= 0 && SERVICE_ORDER.compare(serviceOrder[j], next) > 0) {
+        serviceOrder[j + 1] = serviceOrder[j];
+        j--;
+      }
+      serviceOrder[j + 1] = next;
+    }
   }
 }

@@ -51,6 +51,14 @@ public interface MoqtCodec {
   /** Appends one OBJECT_DATAGRAM; the written bytes are the whole datagram payload. */
   void encodeDatagram(ObjectDatagram datagram, WireWriter out);
 
+  /**
+   * Appends {@code datagram} as it goes to a peer that knows its track as {@code trackAlias}: the
+   * same bytes as {@link #encodeDatagram(ObjectDatagram, WireWriter)} of a copy with that alias,
+   * without the copy (a relay sends each datagram to every subscriber under the subscriber's own
+   * alias).
+   */
+  void encodeDatagram(ObjectDatagram datagram, long trackAlias, WireWriter out);
+
   /** Decodes one whole datagram (from position to limit). */
   ObjectDatagram decodeDatagram(ByteBuffer datagram);
 }

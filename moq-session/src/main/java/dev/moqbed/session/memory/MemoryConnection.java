@@ -124,13 +124,19 @@ public final class MemoryConnection implements TransportConnection {
 
   @Override
   public boolean sendDatagram(byte[] payload) {
+    return handOverDatagram(payload.clone());
+  }
+
+  /** The queue keeps the caller's array itself until the link delivers it: no copy. */
+  @Override
+  public boolean handOverDatagram(byte[] payload) {
     if (!open || payload.length > MemoryLink.MAX_DATAGRAM_BYTES) {
       return false;
     }
     if (datagrams.size() >= MAX_QUEUED_DATAGRAMS) {
       return false;
     }
-    datagrams.add(payload.clone());
+    datagrams.add(payload);
     wake();
     return true;
   }

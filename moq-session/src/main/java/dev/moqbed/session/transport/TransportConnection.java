@@ -39,6 +39,15 @@ public interface TransportConnection {
    */
   boolean sendDatagram(byte[] payload);
 
+  /**
+   * {@link #sendDatagram}, for a payload the caller hands over: it never touches the array again,
+   * so a transport that queues it may keep it instead of a copy. A transport that copies anyway
+   * (into a pooled buffer, behind a WebTransport prefix) needs nothing more than the default.
+   */
+  default boolean handOverDatagram(byte[] payload) {
+    return sendDatagram(payload);
+  }
+
   /** The largest datagram payload the path carries now (0 before it is known or when off). */
   int maxDatagramBytes();
 

@@ -2,6 +2,7 @@ package dev.moqbed.simulation.moq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.cc.ControllerRegistry;
@@ -146,6 +147,33 @@ class QuicTransportConnectionTest {
   }
 
   /** The session hears why its peer closed: the reason travels in the CONNECTION_CLOSE. */
+  @Test
+  void shouldCarryAHandedOverDatagramWithoutACopyAndACopyOfASentOne() {
+    List<ByteBuffer> delivered = new ArrayList<>();
+    byte[] handedOver = "handed over".getBytes(StandardCharsets.US_ASCII);
+    byte[] sent = "sent".getBytes(StandardCharsets.US_ASCII);
+    server.setListener(new Listener() {});
+    client.setListener(
+        new Listener() {
+          @Override
+          public void onDatagram(ByteBuffer payload) {
+            delivered.add(payload);
+          }
+        });
+    boolean[] accepted = new boolean[2];
+    server.whenReady(
+        () -> {
+          accepted[0] = server.handOverDatagram(handedOver);
+          accepted[1] = server.sendDatagram(sent);
+          sent[0] = 'S'; // the caller may reuse what it sent
+        });
+    simulation.runWhile(() -> delivered.size() < 2, 2_000_000);
+    assertTrue(accepted[0] && accepted[1]);
+    // The simulator carries packets by reference: the frame holds the sender's array itself.
+    assertSame(handedOver, delivered.get(0).array(), "the handed-over array, not a copy");
+    assertEquals(ByteBuffer.wrap("sent".getBytes(StandardCharsets.US_ASCII)), delivered.get(1));
+  }
+
   @Test
   void shouldGiveTheSessionThePeersReasonForClosing() {
     String[] heard = new String[1];

@@ -79,10 +79,16 @@ public final class QuicTransportConnection implements TransportConnection, Conne
 
   @Override
   public boolean sendDatagram(byte[] payload) {
+    return handOverDatagram(payload.clone());
+  }
+
+  /** The connection queues the caller's array itself until a packet carries it: no copy. */
+  @Override
+  public boolean handOverDatagram(byte[] payload) {
     if (!open || payload.length > maxDatagramBytes()) {
       return false;
     }
-    connection.sendDatagram(DatagramPayload.of(payload.clone()));
+    connection.sendDatagram(DatagramPayload.of(payload));
     return true;
   }
 

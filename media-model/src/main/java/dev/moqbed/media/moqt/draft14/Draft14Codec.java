@@ -80,6 +80,12 @@ public final class Draft14Codec implements MoqtCodec {
   }
 
   @Override
+  public void encodeDatagram(ObjectDatagram datagram, long trackAlias, WireWriter out) {
+    requireQuicVarints(out);
+    Draft14DataCodec.writeDatagram(Objects.requireNonNull(datagram, "datagram"), trackAlias, out);
+  }
+
+  @Override
   public ObjectDatagram decodeDatagram(ByteBuffer datagram) {
     return data.readDatagram(datagram);
   }

@@ -164,6 +164,11 @@ final class Draft14DataCodec {
   // ---- datagrams
 
   static void writeDatagram(ObjectDatagram d, WireWriter out) {
+    writeDatagram(d, d.trackAlias(), out);
+  }
+
+  /** The datagram {@code d} with {@code trackAlias} in place of its own. */
+  static void writeDatagram(ObjectDatagram d, long trackAlias, WireWriter out) {
     boolean withExtensions = !d.extensions().isEmpty();
     boolean withStatus = d.status() != ObjectStatus.NORMAL;
     int type;
@@ -181,7 +186,7 @@ final class Draft14DataCodec {
     if (withExtensions) {
       type |= FLAG_EXTENSIONS;
     }
-    out.writeVarint(type).writeVarint(d.trackAlias()).writeVarint(d.groupId());
+    out.writeVarint(type).writeVarint(trackAlias).writeVarint(d.groupId());
     if ((type & DATAGRAM_NO_OBJECT_ID) == 0) {
       out.writeVarint(d.objectId());
     }

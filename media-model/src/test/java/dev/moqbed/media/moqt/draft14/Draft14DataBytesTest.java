@@ -214,6 +214,26 @@ class Draft14DataBytesTest {
     codec.encodeDatagram(datagram, out);
     assertArrayEquals(hex(expected), out.toByteArray(), "encoding of " + datagram);
     assertEquals(datagram, codec.decodeDatagram(ByteBuffer.wrap(hex(expected))));
+    assertSameBytesUnderAnotherAlias(datagram, 300); // a two-byte varint where 2 was one byte
+  }
+
+  /** The datagram encoded under {@code alias} is the encoding of a copy that has that alias. */
+  private void assertSameBytesUnderAnotherAlias(ObjectDatagram datagram, long alias) {
+    ObjectDatagram copy =
+        new ObjectDatagram(
+            alias,
+            datagram.groupId(),
+            datagram.objectId(),
+            datagram.publisherPriority(),
+            datagram.endOfGroup(),
+            datagram.status(),
+            datagram.extensions(),
+            datagram.payload());
+    WireWriter ofCopy = codec.newWriter();
+    codec.encodeDatagram(copy, ofCopy);
+    WireWriter underAlias = codec.newWriter();
+    codec.encodeDatagram(datagram, alias, underAlias);
+    assertArrayEquals(ofCopy.toByteArray(), underAlias.toByteArray(), "under alias " + alias);
   }
 
   @Test
