@@ -159,8 +159,21 @@ final class ModelFrameCollector implements FrameHandler {
     } else if ((type & ~0x07) != FrameType.STREAM || frameStart + header != dataOffset) {
       throw refuse("STREAM frame at " + frameStart + " is not minimally encoded");
     }
-    byte[] data = copy(buffer, dataOffset, length);
-    add(new Frame.Stream(streamId, streamOffset, length, fin, withLength, ByteSlice.of(data)));
+    if (buffer.hasArray()) {
+      // Borrowed, not copied: whatever keeps the bytes past this datagram copies them then.
+      add(
+          Frame.Stream.received(
+              streamId,
+              streamOffset,
+              length,
+              fin,
+              withLength,
+              buffer.array(),
+              buffer.arrayOffset() + dataOffset));
+    } else {
+      byte[] data = copy(buffer, dataOffset, length);
+      add(new Frame.Stream(streamId, streamOffset, length, fin, withLength, ByteSlice.of(data)));
+    }
   }
 
   @Override

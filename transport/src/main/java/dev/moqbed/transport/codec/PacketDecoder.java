@@ -42,6 +42,10 @@ final class PacketDecoder {
   private final FrameDecoder frameDecoder;
   private final ModelFrameCollector collector;
   private long packetsDropped;
+
+  /** Where a datagram in a direct buffer is copied to be opened (see {@link #received}). */
+  private ByteBuffer receiveBuffer = ByteBuffer.allocate(PacketCodec.MAX_DATAGRAM_BYTES + 256);
+
   private Consumer<ConnectionId> peerSourceIdListener;
   private boolean lastFailureAuthenticated;
   private ConnectionId retryOriginalId;
@@ -134,6 +138,13 @@ final class PacketDecoder {
    *     dropped, §12.2) or a packet whose frames are malformed or not the stack's
    */
   List<QuicPacket> decode(ByteBuffer buffer, int start, int end) throws QuicWireException {
+    if (!buffer.hasArray()) {
+      // A socket's direct buffer: copied into the receive buffer, so that STREAM frames can
+      // borrow their bytes from an array instead of copying each.
+      buffer = received(buffer, start, end);
+      end -= start;
+      start = 0;
+    }
     List<QuicPacket> packets = new ArrayList<>(1);
     int packetStart = start;
     while (packetStart < end) {
@@ -302,6 +313,21 @@ final class PacketDecoder {
   /** Hears the one Retry a client accepts. */
   interface RetryListener {
     void onRetry(ConnectionId retrySourceId, byte[] token);
+  }
+
+  /**
+   * {@code [start, end)} of {@code source} copied to the start of the receive buffer, which is
+   * reused for the next datagram: what a decoded frame borrows from it is valid only while its
+   * datagram is processed.
+   */
+  private ByteBuffer received(ByteBuffer source, int start, int end) {
+    int length = end - start;
+    if (receiveBuffer.capacity() < length) {
+      receiveBuffer = ByteBuffer.allocate(length);
+    }
+    receiveBuffer.clear();
+    receiveBuffer.put(0, source, start, length);
+    return receiveBuffer;
   }
 
   private static byte[] copy(ByteBuffer buffer, int start, int end) {

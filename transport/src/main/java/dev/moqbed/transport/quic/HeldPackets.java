@@ -21,8 +21,34 @@ final class HeldPackets {
   /** Keeps {@code packet} for later, or drops it when the table is full. */
   void hold(QuicPacket packet, EcnMark ecn) {
     if (held.size() < MAX_HELD_PACKETS) {
-      held.add(new Held(packet, ecn));
+      held.add(new Held(withOwnBytes(packet), ecn));
     }
+  }
+
+  /**
+   * The packet, or a copy whose STREAM frames own their bytes when some were borrowed from the
+   * receive buffer, which the next datagram overwrites.
+   */
+  private static QuicPacket withOwnBytes(QuicPacket packet) {
+    List<Frame> frames = packet.frames();
+    List<Frame> copies = null;
+    for (int i = 0; i < frames.size(); i++) {
+      if (frames.get(i) instanceof Frame.Stream stream && stream.borrowed()) {
+        if (copies == null) {
+          copies = new ArrayList<>(frames);
+        }
+        copies.set(i, stream.withOwnBytes());
+      }
+    }
+    if (copies == null) {
+      return packet;
+    }
+    return new QuicPacket(
+        packet.space(),
+        packet.packetNumber(),
+        packet.packetNumberLength(),
+        copies,
+        packet.sizeBytes());
   }
 
   /** The held packets {@code handshake} can now process, in arrival order; null when none. */
