@@ -110,6 +110,19 @@ public sealed interface Frame
       return frame;
     }
 
+    /** Refills a {@link #received} frame for the next datagram, for a codec that reuses them. */
+    public void refillReceived(
+        long streamId,
+        long offset,
+        int length,
+        boolean fin,
+        boolean explicitLength,
+        byte[] dataArray,
+        int dataOffset) {
+      set(streamId, offset, length, fin, explicitLength, dataArray, dataOffset, length);
+      borrowed = true;
+    }
+
     /**
      * Whether the bytes are borrowed from a receive buffer: whoever keeps them beyond the
      * datagram's processing (a piece waiting for a gap to fill, a packet held for its keys) copies

@@ -26,22 +26,16 @@ final class HeldPackets {
   }
 
   /**
-   * The packet, or a copy whose STREAM frames own their bytes when some were borrowed from the
-   * receive buffer, which the next datagram overwrites.
+   * A copy of the packet with a frame list of its own, its STREAM frames owning their bytes: a
+   * codec that reuses what it decodes refills the packet and its list, and overwrites the receive
+   * buffer the frames borrowed from, with the next datagram.
    */
   private static QuicPacket withOwnBytes(QuicPacket packet) {
-    List<Frame> frames = packet.frames();
-    List<Frame> copies = null;
-    for (int i = 0; i < frames.size(); i++) {
-      if (frames.get(i) instanceof Frame.Stream stream && stream.borrowed()) {
-        if (copies == null) {
-          copies = new ArrayList<>(frames);
-        }
+    List<Frame> copies = new ArrayList<>(packet.frames());
+    for (int i = 0; i < copies.size(); i++) {
+      if (copies.get(i) instanceof Frame.Stream stream) {
         copies.set(i, stream.withOwnBytes());
       }
-    }
-    if (copies == null) {
-      return packet;
     }
     return new QuicPacket(
         packet.space(),

@@ -42,7 +42,7 @@ final class ReceiveMeter {
   private final PacketCodec serverWire =
       PacketCodec.withNullProtection(ConnectionIds.forSimulatedEndpoint(0, 1, 0));
   private final PacketCodec clientWire =
-      PacketCodec.withNullProtection(ConnectionIds.forSimulatedEndpoint(1, 0, 0));
+      PacketCodec.withNullProtection(ConnectionIds.forSimulatedEndpoint(1, 0, 0)).reuseDecoded();
   private final ByteBuffer receiveBuffer =
       ByteBuffer.allocate(PacketCodec.MAX_DATAGRAM_BYTES + 256);
   private final long threadId = Thread.currentThread().getId();
