@@ -57,6 +57,11 @@ final class ModelFrameCollector implements FrameHandler {
   private List<Frame.Stream> streamPool;
 
   private int streamsUsed;
+
+  /** Reused ACK frames, as {@link #streamPool}. */
+  private List<ReusedAck> ackPool;
+
+  private int acksUsed;
   private boolean reuse;
 
   /**
@@ -77,14 +82,19 @@ final class ModelFrameCollector implements FrameHandler {
     foreign = true;
   }
 
-  /** STREAM frames decoded from now on are refilled objects, per datagram (see {@link #start}). */
+  /**
+   * STREAM and ACK frames decoded from now on are refilled objects, per datagram (see {@link
+   * #start}).
+   */
   void reuseStreamFrames() {
     streamPool = new ArrayList<>(2);
+    ackPool = new ArrayList<>(2);
   }
 
   /** A datagram starts: the reused STREAM frames of the previous one are free again. */
   void startDatagram() {
     streamsUsed = 0;
+    acksUsed = 0;
   }
 
   /**
@@ -147,6 +157,13 @@ final class ModelFrameCollector implements FrameHandler {
 
   @Override
   public void onAck(dev.moqbed.transport.wire.AckFrameContent ack) {
+    if (reuse) {
+      if (acksUsed == ackPool.size()) {
+        ackPool.add(new ReusedAck());
+      }
+      add(ackPool.get(acksUsed++).refill(ack, peerAckDelayExponent));
+      return;
+    }
     long[] ranges = new long[2 * ack.rangeCount()];
     for (int i = 0; i < ack.rangeCount(); i++) {
       ranges[2 * i] = ack.rangeSmallest(i);

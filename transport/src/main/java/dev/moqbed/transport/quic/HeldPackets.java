@@ -26,15 +26,18 @@ final class HeldPackets {
   }
 
   /**
-   * A copy of the packet with a frame list of its own, its STREAM frames owning their bytes: a
-   * codec that reuses what it decodes refills the packet and its list, and overwrites the receive
-   * buffer the frames borrowed from, with the next datagram.
+   * A copy of the packet with a frame list of its own, its STREAM frames owning their bytes and its
+   * ACK frames copied: a codec that reuses what it decodes refills the packet, its list and those
+   * frames, and overwrites the receive buffer the frames borrowed from, with the next datagram.
    */
   private static QuicPacket withOwnBytes(QuicPacket packet) {
     List<Frame> copies = new ArrayList<>(packet.frames());
     for (int i = 0; i < copies.size(); i++) {
       if (copies.get(i) instanceof Frame.Stream stream) {
         copies.set(i, stream.withOwnBytes());
+      } else if (copies.get(i) instanceof Frame.Ack ack) {
+        long[] ecn = ack.ecnCounts();
+        copies.set(i, new Frame.Ack(ack.frame().copy(), ecn == null ? null : ecn.clone()));
       }
     }
     return new QuicPacket(
