@@ -291,6 +291,13 @@ final class ModelFrameCollector implements FrameHandler {
 
   @Override
   public void onDatagram(ByteBuffer buffer, int dataOffset, int length) {
+    if (buffer.hasArray()) {
+      // Borrowed as STREAM bytes are: the application reads a datagram during the call (MoQT
+      // decodes the object and copies its payload), and a packet held for its keys copies it.
+      ByteSlice view = new ByteSlice(buffer.array(), buffer.arrayOffset() + dataOffset, length);
+      add(new Frame.Datagram(new DatagramPayload.Bytes(view)));
+      return;
+    }
     add(new Frame.Datagram(DatagramPayload.of(copy(buffer, dataOffset, length))));
   }
 

@@ -26,15 +26,19 @@ final class HeldPackets {
   }
 
   /**
-   * A copy of the packet with a frame list of its own, its STREAM frames owning their bytes and its
-   * ACK frames copied: a codec that reuses what it decodes refills the packet, its list and those
-   * frames, and overwrites the receive buffer the frames borrowed from, with the next datagram.
+   * A copy of the packet with a frame list of its own, its STREAM and DATAGRAM frames owning their
+   * bytes and its ACK frames copied: a codec that reuses what it decodes refills the packet, its
+   * list and those frames, and overwrites the receive buffer the frames borrowed from, with the
+   * next datagram.
    */
   private static QuicPacket withOwnBytes(QuicPacket packet) {
     List<Frame> copies = new ArrayList<>(packet.frames());
     for (int i = 0; i < copies.size(); i++) {
       if (copies.get(i) instanceof Frame.Stream stream) {
         copies.set(i, stream.withOwnBytes());
+      } else if (copies.get(i) instanceof Frame.Datagram datagram
+          && datagram.payload() instanceof DatagramPayload.Bytes bytes) {
+        copies.set(i, new Frame.Datagram(DatagramPayload.of(bytes.bytes().toArray())));
       } else if (copies.get(i) instanceof Frame.Ack ack) {
         long[] ecn = ack.ecnCounts();
         copies.set(i, new Frame.Ack(ack.frame().copy(), ecn == null ? null : ecn.clone()));
