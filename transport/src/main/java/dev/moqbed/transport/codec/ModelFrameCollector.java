@@ -10,6 +10,7 @@ import dev.moqbed.transport.wire.FrameWriter;
 import dev.moqbed.transport.wire.QuicWireException;
 import dev.moqbed.transport.wire.TransportErrorCode;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -47,6 +48,22 @@ final class ModelFrameCollector implements FrameHandler {
   private int paddingBytes;
   private boolean pingSeen;
 
+  /** PADDING lengths below this share one frame per length ({@link #padding}). */
+  private static final int PADDINGS_SHARED = PacketCodec.MAX_DATAGRAM_BYTES + 1;
+
+  private Frame.Padding[] paddings;
+
+  /** Reused STREAM frames ({@link #reuseStreamFrames}); null when every frame is new. */
+  private List<Frame.Stream> streamPool;
+
+  private int streamsUsed;
+
+  /** Reused ACK frames, as {@link #streamPool}. */
+  private List<ReusedAck> ackPool;
+
+  private int acksUsed;
+  private boolean reuse;
+
   /**
    * @param peerAckDelayExponent the sender's ack_delay_exponent, which the stack's ACKs keep
    * @param sizes the encoder whose sizes the payload's frames must have
@@ -65,8 +82,28 @@ final class ModelFrameCollector implements FrameHandler {
     foreign = true;
   }
 
-  /** Collects the frames of the payload starting at {@code payloadStart} into {@code frames}. */
-  void start(ByteBuffer buffer, int payloadStart, List<Frame> frames) {
+  /**
+   * STREAM and ACK frames decoded from now on are refilled objects, per datagram (see {@link
+   * #start}).
+   */
+  void reuseStreamFrames() {
+    streamPool = new ArrayList<>(2);
+    ackPool = new ArrayList<>(2);
+  }
+
+  /** A datagram starts: the reused STREAM frames of the previous one are free again. */
+  void startDatagram() {
+    streamsUsed = 0;
+    acksUsed = 0;
+  }
+
+  /**
+   * Collects the frames of the payload starting at {@code payloadStart} into {@code frames}; into
+   * reused STREAM frames when {@code reuse} (and {@link #reuseStreamFrames}), which stay the
+   * packet's until the next {@link #startDatagram}.
+   */
+  void start(ByteBuffer buffer, int payloadStart, List<Frame> frames, boolean reuse) {
+    this.reuse = reuse && streamPool != null;
     this.buffer = buffer;
     this.frameStart = payloadStart;
     this.frames = frames;
@@ -78,7 +115,7 @@ final class ModelFrameCollector implements FrameHandler {
   /** Checks that the frames covered the payload exactly. */
   void finish(int payloadEnd) throws QuicWireException {
     if (paddingIndex >= 0 && ((Frame.Padding) frames.get(paddingIndex)).length() != paddingBytes) {
-      frames.set(paddingIndex, new Frame.Padding(paddingBytes));
+      frames.set(paddingIndex, padding(paddingBytes));
     }
     if (!foreign && frameStart != payloadEnd) {
       throw refuse("frames end at " + frameStart + ", the payload at " + payloadEnd);
@@ -101,7 +138,7 @@ final class ModelFrameCollector implements FrameHandler {
   public void onPadding(int length) {
     if (paddingIndex < 0) {
       paddingIndex = frames.size();
-      add(new Frame.Padding(length));
+      add(padding(length));
     } else {
       frameStart += length;
     }
@@ -120,6 +157,13 @@ final class ModelFrameCollector implements FrameHandler {
 
   @Override
   public void onAck(dev.moqbed.transport.wire.AckFrameContent ack) {
+    if (reuse) {
+      if (acksUsed == ackPool.size()) {
+        ackPool.add(new ReusedAck());
+      }
+      add(ackPool.get(acksUsed++).refill(ack, peerAckDelayExponent));
+      return;
+    }
     long[] ranges = new long[2 * ack.rangeCount()];
     for (int i = 0; i < ack.rangeCount(); i++) {
       ranges[2 * i] = ack.rangeSmallest(i);
@@ -159,8 +203,26 @@ final class ModelFrameCollector implements FrameHandler {
     } else if ((type & ~0x07) != FrameType.STREAM || frameStart + header != dataOffset) {
       throw refuse("STREAM frame at " + frameStart + " is not minimally encoded");
     }
-    byte[] data = copy(buffer, dataOffset, length);
-    add(new Frame.Stream(streamId, streamOffset, length, fin, withLength, ByteSlice.of(data)));
+    if (buffer.hasArray()) {
+      // Borrowed, not copied: whatever keeps the bytes past this datagram copies them then.
+      byte[] array = buffer.array();
+      int at = buffer.arrayOffset() + dataOffset;
+      Frame.Stream frame;
+      if (reuse && streamsUsed < streamPool.size()) {
+        frame = streamPool.get(streamsUsed++);
+        frame.refillReceived(streamId, streamOffset, length, fin, withLength, array, at);
+      } else {
+        frame = Frame.Stream.received(streamId, streamOffset, length, fin, withLength, array, at);
+        if (reuse) {
+          streamPool.add(frame);
+          streamsUsed++;
+        }
+      }
+      add(frame);
+    } else {
+      byte[] data = copy(buffer, dataOffset, length);
+      add(new Frame.Stream(streamId, streamOffset, length, fin, withLength, ByteSlice.of(data)));
+    }
   }
 
   @Override
@@ -229,6 +291,13 @@ final class ModelFrameCollector implements FrameHandler {
 
   @Override
   public void onDatagram(ByteBuffer buffer, int dataOffset, int length) {
+    if (buffer.hasArray()) {
+      // Borrowed as STREAM bytes are: the application reads a datagram during the call (MoQT
+      // decodes the object and copies its payload), and a packet held for its keys copies it.
+      ByteSlice view = new ByteSlice(buffer.array(), buffer.arrayOffset() + dataOffset, length);
+      add(new Frame.Datagram(new DatagramPayload.Bytes(view)));
+      return;
+    }
     add(new Frame.Datagram(DatagramPayload.of(copy(buffer, dataOffset, length))));
   }
 
@@ -286,6 +355,25 @@ final class ModelFrameCollector implements FrameHandler {
       throw refuse(what);
     }
     add(PING);
+  }
+
+  /**
+   * A PADDING frame of {@code length}: records, so one per length is shared (lazily, up to a
+   * datagram's size) instead of one made per packet.
+   */
+  private Frame.Padding padding(int length) {
+    if (length >= PADDINGS_SHARED) {
+      return new Frame.Padding(length);
+    }
+    if (paddings == null) {
+      paddings = new Frame.Padding[PADDINGS_SHARED];
+    }
+    Frame.Padding shared = paddings[length];
+    if (shared == null) {
+      shared = new Frame.Padding(length);
+      paddings[length] = shared;
+    }
+    return shared;
   }
 
   private static byte[] copy(ByteBuffer buffer, int offset, int length) {

@@ -36,6 +36,8 @@ public final class PacketCodec {
   // §17.2) and a Retry token in the Initial: the stack counts 8-byte ids and no token.
   private final ByteBuffer sendBuffer = ByteBuffer.allocate(MAX_DATAGRAM_BYTES + 256);
   private long retriesAccepted;
+  private QuicPackets reusedPayload;
+  private Datagram received;
   private StatelessResetToken peerResetToken;
   private KeyPhases keyPhases;
 
@@ -124,7 +126,31 @@ public final class PacketCodec {
     if (packets.isEmpty()) {
       return null;
     }
-    return new Datagram(sourceNode, destinationNode, flowId, size, ecn, new QuicPackets(packets));
+    if (reusedPayload == null) {
+      return new Datagram(sourceNode, destinationNode, flowId, size, ecn, new QuicPackets(packets));
+    }
+    if (received == null
+        || received.sourceNode() != sourceNode
+        || received.destinationNode() != destinationNode
+        || received.flowId() != flowId) {
+      received = new Datagram(sourceNode, destinationNode, flowId, size, ecn, reusedPayload);
+    } else {
+      received.reuse(size, ecn, reusedPayload);
+    }
+    return received;
+  }
+
+  /**
+   * From now on {@link #decodeDatagram} returns the same datagram, packets, frame lists and STREAM
+   * frames refilled for every UDP payload: valid until the next call, so for a host that hands each
+   * to its connection at once (the UDP driver), never for one that carries them on. STREAM frames
+   * borrow their bytes from the payload's buffer in either case (see {@code
+   * Frame.Stream#borrowed}).
+   */
+  public PacketCodec reuseDecoded() {
+    decoder.reuseDecoded();
+    reusedPayload = new QuicPackets(decoder.reusedPacketList());
+    return this;
   }
 
   /**

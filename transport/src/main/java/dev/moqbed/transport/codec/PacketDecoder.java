@@ -29,8 +29,11 @@ import java.util.function.Consumer;
  * dropped (RFC 9001 §5.5) and counted; the others of the datagram are still read.
  *
  * <p>Allocates the stack's objects it returns (the packets, their frame lists and frames, copies of
- * STREAM and DATAGRAM bytes), as the stack's receive path takes objects; parsing and opening
- * themselves allocate nothing.
+ * DATAGRAM bytes), as the stack's receive path takes objects, unless told to reuse them ({@link
+ * #reuseDecoded}); parsing and opening themselves allocate nothing. STREAM frames borrow their
+ * bytes from the buffer the datagram was opened in (the caller's heap buffer, or the decoder's
+ * receive buffer for a direct one): they are valid while the datagram is processed, and whatever
+ * keeps them longer copies them ({@link Frame.Stream#borrowed()}).
  */
 final class PacketDecoder {
   private final ConnectionId localId;
@@ -42,6 +45,11 @@ final class PacketDecoder {
   private final FrameDecoder frameDecoder;
   private final ModelFrameCollector collector;
   private long packetsDropped;
+  private ReusedPackets reused;
+
+  /** Where a datagram in a direct buffer is copied to be opened (see {@link #received}). */
+  private ByteBuffer receiveBuffer = ByteBuffer.allocate(PacketCodec.MAX_DATAGRAM_BYTES + 256);
+
   private Consumer<ConnectionId> peerSourceIdListener;
   private boolean lastFailureAuthenticated;
   private ConnectionId retryOriginalId;
@@ -134,7 +142,15 @@ final class PacketDecoder {
    *     dropped, §12.2) or a packet whose frames are malformed or not the stack's
    */
   List<QuicPacket> decode(ByteBuffer buffer, int start, int end) throws QuicWireException {
-    List<QuicPacket> packets = new ArrayList<>(1);
+    if (!buffer.hasArray()) {
+      // A socket's direct buffer: copied into the receive buffer, so that STREAM frames can
+      // borrow their bytes from an array instead of copying each.
+      buffer = received(buffer, start, end);
+      end -= start;
+      start = 0;
+    }
+    collector.startDatagram();
+    List<QuicPacket> packets = reused != null ? reused.startDatagram() : new ArrayList<>(1);
     int packetStart = start;
     while (packetStart < end) {
       try {
@@ -179,8 +195,26 @@ final class PacketDecoder {
     return protections[space.ordinal()] != null;
   }
 
+  /**
+   * Decodes every datagram from now on into the same objects (packet list, packets, frame lists,
+   * STREAM frames), valid until the next {@link #decode}: for a host that hands each datagram to
+   * its connection at once (see {@link ReusedPackets}).
+   */
+  void reuseDecoded() {
+    reused = new ReusedPackets();
+    collector.reuseStreamFrames();
+  }
+
+  /** The packet list every datagram is decoded into after {@link #reuseDecoded}. */
+  List<QuicPacket> reusedPacketList() {
+    return reused.startDatagram();
+  }
+
   /** The kept packets whose keys are now there, opened, in arrival order (maybe none). */
   List<QuicPacket> decodeKeptPackets() throws QuicWireException {
+    if (kept.isEmpty()) {
+      return List.of(); // asked after every datagram: nothing made when nothing waits
+    }
     List<QuicPacket> packets = new ArrayList<>(kept.size());
     for (int i = 0; i < kept.size(); ) {
       byte[] packet = kept.get(i);
@@ -229,8 +263,10 @@ final class PacketDecoder {
       lastFailureAuthenticated = true; // from here on an error is the peer's, authenticated
       retryListener = null; // a Retry after the server's first packet is discarded (§17.2.5.2)
       PacketHeader.checkReservedBits(opened.firstByte(), header.type().isLongHeader());
-      List<Frame> frames = new ArrayList<>(4);
-      collector.start(buffer, opened.payloadOffset(), frames);
+      // Kept packets (mayKeep false) are read after the datagram's: never into reused objects.
+      boolean reuse = reused != null && mayKeep;
+      List<Frame> frames = reuse ? reused.frameList(packets.size()) : new ArrayList<>(4);
+      collector.start(buffer, opened.payloadOffset(), frames, reuse);
       frameDecoder.decode(
           buffer, opened.payloadOffset(), opened.payloadEnd(), header.type(), collector);
       collector.finish(opened.payloadEnd());
@@ -248,9 +284,12 @@ final class PacketDecoder {
           }
         }
       }
+      int size = packetEnd - packetStart;
       packets.add(
-          new QuicPacket(
-              space, packetNumber, opened.packetNumberLength(), frames, packetEnd - packetStart));
+          reuse
+              ? reused.packet(
+                  packets.size(), space, packetNumber, opened.packetNumberLength(), frames, size)
+              : new QuicPacket(space, packetNumber, opened.packetNumberLength(), frames, size));
     } else {
       packetsDropped++;
       if (ours
@@ -302,6 +341,21 @@ final class PacketDecoder {
   /** Hears the one Retry a client accepts. */
   interface RetryListener {
     void onRetry(ConnectionId retrySourceId, byte[] token);
+  }
+
+  /**
+   * {@code [start, end)} of {@code source} copied to the start of the receive buffer, which is
+   * reused for the next datagram: what a decoded frame borrows from it is valid only while its
+   * datagram is processed.
+   */
+  private ByteBuffer received(ByteBuffer source, int start, int end) {
+    int length = end - start;
+    if (receiveBuffer.capacity() < length) {
+      receiveBuffer = ByteBuffer.allocate(length);
+    }
+    receiveBuffer.clear();
+    receiveBuffer.put(0, source, start, length);
+    return receiveBuffer;
   }
 
   private static byte[] copy(ByteBuffer buffer, int start, int end) {

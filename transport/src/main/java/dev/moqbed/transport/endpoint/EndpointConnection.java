@@ -61,7 +61,9 @@ public final class EndpointConnection<S extends ConnectionSender> {
       PacketTap tap) {
     this.endpoint = endpoint;
     this.connection = connection;
-    this.codec = codec;
+    // Each datagram is decoded and handed to the connection before the next: decoded into the
+    // same objects every time (no packet, list or STREAM frame made per datagram).
+    this.codec = codec.reuseDecoded();
     this.remote = remote;
     this.validatedAddress = remote;
     this.routingKey = routingKey;

@@ -9,7 +9,9 @@ import dev.moqbed.transport.recovery.DeliveryRateSampler;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
 import dev.moqbed.transport.recovery.RttEstimator;
 import dev.moqbed.transport.wire.TransportErrorCode;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 
@@ -73,27 +75,9 @@ final class AckProcessor {
     RttEstimator rtt = path.rtt();
     sampler.onAckStarted();
     long bytesInFlightBefore = path.bytesInFlight();
-    // One ascending pass from the oldest packet up to the largest acknowledged (the newer packets
-    // still in flight are never visited), then picoquic's order: from the largest down, so the
-    // first packet is "P" of the rate sample.
-    newlyAcked.clear();
-    int range = ack.rangeCount() - 1; // the lowest range
-    long top = ack.largestAcknowledged();
-    Iterator<SentPacket> ascending = space.sentPackets.iterator();
-    while (ascending.hasNext()) {
-      SentPacket packet = ascending.next();
-      long number = packet.packetNumber;
-      if (number > top) {
-        break;
-      }
-      while (range >= 0 && number > ack.rangeLargest(range)) {
-        range--;
-      }
-      if (range >= 0 && number >= ack.rangeSmallest(range)) {
-        ascending.remove();
-        newlyAcked.add(packet);
-      }
-    }
+    // One ascending pass up to the largest acknowledged, then picoquic's order: from the largest
+    // down, so the first packet is "P" of the rate sample.
+    collectNewlyAcked(space.sentPackets, ack);
     for (int i = newlyAcked.size() - 1; i >= 0; i--) {
       onPacketAcknowledged(space, newlyAcked.get(i));
     }
@@ -202,6 +186,52 @@ final class AckProcessor {
                       space.peerCeTotal,
                       largestAcknowledged)
                   .packetSpace(space.space));
+    }
+  }
+
+  /**
+   * Moves the packets {@code ack} acknowledges from {@code sent} to {@link #newlyAcked}, in
+   * ascending order: one pass from the oldest packet up to the largest acknowledged (the newer
+   * packets still in flight are never visited). Acknowledged packets at the head, the common case,
+   * leave without an iterator; the same walk goes on through the rest (past a packet still
+   * unacknowledged) only when there is one.
+   */
+  private void collectNewlyAcked(ArrayDeque<SentPacket> sent, AckFrame ack) {
+    newlyAcked.clear();
+    int range = ack.rangeCount() - 1; // the lowest range
+    long top = ack.largestAcknowledged();
+    while (!sent.isEmpty()) {
+      SentPacket packet = sent.peekFirst();
+      long number = packet.packetNumber;
+      if (number > top) {
+        break;
+      }
+      while (range >= 0 && number > ack.rangeLargest(range)) {
+        range--;
+      }
+      if (range < 0 || number < ack.rangeSmallest(range)) {
+        break;
+      }
+      sent.pollFirst();
+      newlyAcked.add(packet);
+    }
+    Iterator<SentPacket> ascending =
+        sent.isEmpty() || sent.peekFirst().packetNumber > top
+            ? Collections.emptyIterator()
+            : sent.iterator();
+    while (ascending.hasNext()) {
+      SentPacket packet = ascending.next();
+      long number = packet.packetNumber;
+      if (number > top) {
+        break;
+      }
+      while (range >= 0 && number > ack.rangeLargest(range)) {
+        range--;
+      }
+      if (range >= 0 && number >= ack.rangeSmallest(range)) {
+        ascending.remove();
+        newlyAcked.add(packet);
+      }
     }
   }
 }

@@ -11,7 +11,9 @@ public interface ConnectionHandler {
 
   /**
    * In-order bytes of a stream, each exactly once. {@code data} is null when the peer sent counts
-   * only.
+   * only. On a connection fed by the packet codec, {@code data} is a view of the buffer the
+   * datagram was received into, valid during this call only: a handler that keeps bytes copies them
+   * (the next datagram overwrites the buffer). See docs/transport/connection.md, "Receive buffers".
    */
   default void onStreamData(
       QuicConnection connection,
@@ -47,7 +49,10 @@ public interface ConnectionHandler {
   default void onStreamReset(
       QuicConnection connection, long nowMicros, long streamId, long errorCode) {}
 
-  /** A DATAGRAM frame arrived. */
+  /**
+   * A DATAGRAM frame arrived. Its bytes, as {@link #onStreamData}'s, are a view of the receive
+   * buffer when the connection is fed by the packet codec: read them during the call, or copy them.
+   */
   default void onDatagram(QuicConnection connection, long nowMicros, DatagramPayload payload) {}
 
   /** The connection is closed: by us, by the peer, or because it timed out. */

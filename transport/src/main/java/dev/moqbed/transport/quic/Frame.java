@@ -3,6 +3,7 @@ package dev.moqbed.transport.quic;
 import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.recovery.AckTracker;
 import dev.moqbed.transport.wire.VarInt;
+import java.util.Arrays;
 
 /**
  * A QUIC frame as the stack carries it: its fields and its encoded size. The stack never encodes
@@ -60,6 +61,13 @@ public sealed interface Frame
     private byte[] gatherBuffer;
 
     /**
+     * Whether the bytes are a view of the buffer a datagram was received into ({@link #received}):
+     * valid only while that datagram is processed, so whatever keeps them longer copies them
+     * ({@link #withOwnBytes}).
+     */
+    private boolean borrowed;
+
+    /**
      * @param explicitLength false when the frame runs to the end of its packet (no length field)
      */
     public Stream(
@@ -82,6 +90,56 @@ public sealed interface Frame
 
     /** A blank frame for {@link OutputRecycling}, filled by {@link #set} before anyone reads it. */
     Stream() {}
+
+    /**
+     * A frame as the codec decodes it, its bytes {@code [dataOffset, dataOffset + length)} of the
+     * receive buffer {@code dataArray} and not copied: they stay valid only while the datagram is
+     * processed, as the receive buffer is reused for the next one (see {@link #borrowed()}).
+     */
+    public static Stream received(
+        long streamId,
+        long offset,
+        int length,
+        boolean fin,
+        boolean explicitLength,
+        byte[] dataArray,
+        int dataOffset) {
+      Stream frame = new Stream();
+      frame.set(streamId, offset, length, fin, explicitLength, dataArray, dataOffset, length);
+      frame.borrowed = true;
+      return frame;
+    }
+
+    /** Refills a {@link #received} frame for the next datagram, for a codec that reuses them. */
+    public void refillReceived(
+        long streamId,
+        long offset,
+        int length,
+        boolean fin,
+        boolean explicitLength,
+        byte[] dataArray,
+        int dataOffset) {
+      set(streamId, offset, length, fin, explicitLength, dataArray, dataOffset, length);
+      borrowed = true;
+    }
+
+    /**
+     * Whether the bytes are borrowed from a receive buffer: whoever keeps them beyond the
+     * datagram's processing (a piece waiting for a gap to fill, a packet held for its keys) copies
+     * them first.
+     */
+    public boolean borrowed() {
+      return borrowed;
+    }
+
+    /** This frame, or for {@link #borrowed} bytes a copy of it with bytes of its own. */
+    Stream withOwnBytes() {
+      if (!borrowed) {
+        return this;
+      }
+      byte[] own = Arrays.copyOfRange(dataArray, dataOffset, dataOffset + dataLength);
+      return new Stream().set(streamId, offset, length, fin, explicitLength, own, 0, own.length);
+    }
 
     /**
      * An array of at least {@code length} bytes that belongs to this frame, for data gathered from
@@ -115,6 +173,7 @@ public sealed interface Frame
       this.dataArray = dataArray;
       this.dataOffset = dataOffset;
       this.dataLength = dataLength;
+      this.borrowed = false;
       return this;
     }
 

@@ -391,7 +391,8 @@ public final class QuicConnection {
     ackFrequency.onBytesReceived(nowMicros, datagram.sizeBytes());
     amplification.onReceived(datagram.sizeBytes());
     List<QuicPacket> packets = QuicPackets.in(datagram);
-    for (QuicPacket packet : packets) {
+    for (int i = 0; i < packets.size(); i++) { // indexed: no iterator per datagram received
+      QuicPacket packet = packets.get(i);
       if (!handshake.canProcess(packet.space())) {
         heldPackets.hold(packet, datagram.ecn()); // processed once the keys arrive
         continue;

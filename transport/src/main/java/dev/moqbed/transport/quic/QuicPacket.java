@@ -34,6 +34,19 @@ public final class QuicPacket {
   }
 
   /**
+   * Makes this the next packet decoded, for a codec that reuses what it decodes: the packet was
+   * processed before the next datagram is decoded into it (see {@code codec.ReusedPackets}).
+   */
+  public void refillReceived(
+      PacketSpace space,
+      long packetNumber,
+      int packetNumberLength,
+      List<Frame> frames,
+      int sizeBytes) {
+    refill(space, packetNumber, packetNumberLength, frames, sizeBytes);
+  }
+
+  /**
    * Makes this the next packet sent, for {@link OutputRecycling} only: a live connection's driver
    * encodes each packet before the next is built; packets a simulation carries never change.
    */

@@ -102,10 +102,35 @@ final class StreamReceiveState {
       return newBytes;
     }
     if (end > deliveredOffset || (frame.fin() && end == deliveredOffset)) {
-      keep(frame);
-      deliverInOrder(consumer);
+      if (pending.isEmpty() && !paused && frame.offset() <= deliveredOffset) {
+        deliverAtOnce(frame, consumer);
+      } else {
+        keep(frame.withOwnBytes()); // it waits: its bytes must outlive the datagram
+        deliverInOrder(consumer);
+      }
     }
     return newBytes;
+  }
+
+  /**
+   * The frame continues what was delivered and nothing waits: its bytes go to the application
+   * straight from the frame (from a received datagram's buffer, with no copy), exactly as {@link
+   * #deliverInOrder} would hand them on after keeping the frame as a piece.
+   */
+  private void deliverAtOnce(Frame.Stream frame, Consumer consumer) {
+    long end = frame.offset() + frame.length();
+    int skip = (int) (deliveredOffset - frame.offset());
+    int length = frame.length() - skip;
+    byte[] array = frame.dataArray();
+    ByteSlice data = array == null ? null : new ByteSlice(array, frame.dataOffset() + skip, length);
+    long offset = deliveredOffset;
+    deliveredOffset = end;
+    boolean fin = finalSize >= 0 && deliveredOffset == finalSize;
+    if (fin) {
+      finDelivered = true;
+      dropPending();
+    }
+    consumer.onData(id, offset, length, data, fin);
   }
 
   /**

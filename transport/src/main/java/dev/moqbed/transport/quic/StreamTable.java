@@ -70,6 +70,7 @@ final class StreamTable {
 
   private final PausedReceiveStreams pausedStreams = new PausedReceiveStreams();
   private final ReassemblyBudget reassemblyBudget;
+  private final StreamDelivery delivery;
 
   private long nextBidirectionalStreamId;
   private long nextUnidirectionalStreamId;
@@ -83,6 +84,7 @@ final class StreamTable {
 
   StreamTable(QuicConnection connection, ConnectionConfig config, PacketNumberSpace application) {
     this.connection = connection;
+    this.delivery = new StreamDelivery(connection);
     this.role = config.role();
     this.application = application;
     this.initialMaxStreamDataBidiLocal = config.initialMaxStreamDataBidiLocal();
@@ -225,7 +227,9 @@ final class StreamTable {
     if (!withinReceiveLimits(stream, frame.offset() + frame.length())) {
       return;
     }
-    long added = stream.onFrame(frame, deliveryAt(nowMicros));
+    long outerMicros = delivery.swapTime(nowMicros);
+    long added = stream.onFrame(frame, delivery);
+    delivery.swapTime(outerMicros);
     if (reassemblyBudget.isExceeded()) {
       connection.close(
           TransportErrorCode.PROTOCOL_VIOLATION.code(),
@@ -263,11 +267,6 @@ final class StreamTable {
     return false;
   }
 
-  private StreamReceiveState.Consumer deliveryAt(long nowMicros) {
-    return (id, offset, length, data, fin) ->
-        connection.handler().onStreamData(connection, nowMicros, id, offset, length, data, fin);
-  }
-
   /**
    * Holds or resumes delivery on a receive stream. The bytes a paused stream keeps count as not
    * received for the connection's window (picoquic counts what arrived, which the application of a
@@ -285,7 +284,9 @@ final class StreamTable {
       return;
     }
     pausedStreams.remove(streamId);
-    stream.resume(deliveryAt(nowMicros));
+    long outerMicros = delivery.swapTime(nowMicros);
+    stream.resume(delivery);
+    delivery.swapTime(outerMicros);
     connectionReceiveWindow.onProgress(
         connectionBytesReceived - pausedStreams.heldBytes(receiveStreams));
     FlowControlWindow window = streamReceiveWindows.get(streamId);
