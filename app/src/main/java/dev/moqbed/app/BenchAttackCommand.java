@@ -36,7 +36,13 @@ import picocli.CommandLine.Spec;
           + " answered), handshakes (complete handshakes, then silence), fragments (after a"
           + " handshake, 1-byte STREAM frames with a hole before each, past the relay's piece"
           + " budget), idle-sessions (MoQT sessions that set up and then only keep alive), pings"
-          + " (after a handshake, packets of 1,150 PING frames). The attacker runs in a process"
+          + " (after a handshake, packets of 1,150 PING frames), crypto-fragments (Initials of"
+          + " 1-byte CRYPTO frames with a hole before each and no ClientHello), connection-ids"
+          + " (after a handshake, NEW_CONNECTION_ID past active_connection_id_limit),"
+          + " optimistic-ack (after a handshake, ACKs of packets the relay never sent),"
+          + " path-challenges (after a handshake, packets of one PATH_CHALLENGE each). Also"
+          + " printed: the bytes the attacker sent and received, and their ratio (what the relay"
+          + " sent it per byte it sent). The attacker runs in a process"
           + " of its own (--in-process: a thread of this one); on one host it still shares the"
           + " cores, which a real one would not."
     })
@@ -45,7 +51,9 @@ final class BenchAttackCommand implements Callable<Integer> {
       names = "--attacks",
       paramLabel = "LIST",
       split = ",",
-      defaultValue = "initial-flood,handshakes,idle-sessions,fragments,pings",
+      defaultValue =
+          "initial-flood,handshakes,idle-sessions,fragments,pings,crypto-fragments,"
+              + "connection-ids,optimistic-ack,path-challenges",
       description = "Attacks to run, each against a relay of its own (default ${DEFAULT-VALUE}).")
   List<String> attacks;
 
@@ -84,8 +92,9 @@ final class BenchAttackCommand implements Callable<Integer> {
       defaultValue = "0",
       description =
           "Attack steps a second (Initials, handshakes, connections); 0 for each attack's own:"
-              + " initial-flood 500, handshakes 100, idle-sessions 20, fragments 20, pings 20 (default"
-              + " ${DEFAULT-VALUE}).")
+              + " initial-flood 500, handshakes 100, idle-sessions 20, fragments 20, pings 20,"
+              + " crypto-fragments 20, connection-ids 20, optimistic-ack 20, path-challenges 20"
+              + " (default ${DEFAULT-VALUE}).")
   int rate;
 
   @Option(
@@ -259,6 +268,9 @@ final class BenchAttackCommand implements Callable<Integer> {
             "steps",
             "refused",
             "forged_datagrams",
+            "attacker_bytes_sent",
+            "attacker_bytes_received",
+            "received_per_sent",
             "audio_quiet_pct",
             "audio_attack_pct",
             "p50_quiet_ms",
@@ -278,6 +290,11 @@ final class BenchAttackCommand implements Callable<Integer> {
           row.steps(),
           row.refused(),
           row.forgedDatagrams(),
+          row.attackerBytesSent(),
+          row.attackerBytesReceived(),
+          row.attackerBytesSent() == 0
+              ? "-"
+              : round((double) row.attackerBytesReceived() / row.attackerBytesSent(), 2),
           round(row.quiet().deliveredPercent(), 2),
           round(row.attacked().deliveredPercent(), 2),
           round(row.quiet().p50Micros() / 1e3, 2),

@@ -67,6 +67,7 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
   private final Counter sessionsOpened;
   private final Counter sessionsClosed;
   private final Counter sessionsRefused;
+  private final Counter earlySubgroupsExpired;
   private final Map<SubscribeRefusal, Counter> subscriptionsRefused =
       new EnumMap<>(SubscribeRefusal.class);
   // By request (publish_namespace, subscribe) and reason: 2 × 6 counters, made up front.
@@ -140,6 +141,12 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
               .tag("cap", cap)
               .register(registry));
     }
+    earlySubgroupsExpired =
+        Counter.builder("moqbed.relay.early.subgroups.expired")
+            .description(
+                "Subgroup streams stopped after waiting 5 s for the SUBSCRIBE_OK of their track"
+                    + " (each a group lost).")
+            .register(registry);
     level("moqbed.relay.sessions", "Open sessions (publishers and subscribers).", sessions);
     level("moqbed.relay.subscriptions", "Subscriptions held for subscribers.", subscriptions);
     level("moqbed.relay.tracks", "Tracks with an upstream subscription.", trackCount);
@@ -286,6 +293,11 @@ public final class RelayMetrics implements RelayObserver, AutoCloseable {
     if (counter != null) {
       counter.increment();
     }
+  }
+
+  @Override
+  public void onEarlySubgroupExpired() {
+    earlySubgroupsExpired.increment();
   }
 
   @Override

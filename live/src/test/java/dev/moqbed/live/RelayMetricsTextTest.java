@@ -57,6 +57,19 @@ class RelayMetricsTextTest {
     }
   }
 
+  /** A group lost because its stream waited too long for its SUBSCRIBE_OK is counted. */
+  @Test
+  void shouldCountEarlySubgroupStreamsStoppedAtTheirDeadline() {
+    try (RelayMetrics metrics = new RelayMetrics(false)) {
+      String before = metrics.scrape(List.of(), 0);
+      assertTrue(before.contains("moqbed_relay_early_subgroups_expired_total 0.0"), before);
+      metrics.onEarlySubgroupExpired();
+      metrics.onEarlySubgroupExpired();
+      String after = metrics.scrape(List.of(), 0);
+      assertTrue(after.contains("moqbed_relay_early_subgroups_expired_total 2.0"), after);
+    }
+  }
+
   @Test
   void shouldExportPerSessionSeriesOnlyWhenAskedFor() {
     List<SessionSnapshot> sessions =

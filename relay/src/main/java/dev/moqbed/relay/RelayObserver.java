@@ -30,6 +30,12 @@ public interface RelayObserver {
    */
   default void onReceiveCapExceeded(String cap) {}
 
+  /**
+   * A subgroup stream that arrived ahead of the SUBSCRIBE_OK naming its track was stopped at its
+   * deadline ({@link dev.moqbed.session.EarlySubgroups}): the group it carried is lost.
+   */
+  default void onEarlySubgroupExpired() {}
+
   /** A subscription was accepted or queued for its track's upstream answer. */
   default void onSubscriptionOpened(String track) {}
 

@@ -325,6 +325,7 @@ final class UpstreamSide implements TrackSource {
   // A publisher that opens a group's stream and never answers the SUBSCRIBE it belongs to loses
   // that group: said once per stream (at most 16 per session are held, so at most 16 lines).
   private void logExpiredEarlySubgroup(long trackAlias) {
+    context.observer().onEarlySubgroupExpired();
     context
         .events()
         .onLog(

@@ -68,7 +68,8 @@ class EarlyArrivalRelayTest {
 
   @Test
   void shouldStopAnEarlyStreamWhosePublisherNeverAnswersAtItsDeadline() {
-    VirtualChain chain = new VirtualChain();
+    RecordingObserver observer = new RecordingObserver();
+    VirtualChain chain = new VirtualChain(RelayConfig.DEFAULT, observer);
     SilentPublisher publisher = new SilentPublisher(chain);
     chain.connect(publisher, "publisher");
 
@@ -92,6 +93,7 @@ class EarlyArrivalRelayTest {
                     line.contains("track alias " + ALIAS)
                         && line.contains("waited 5 s for its SUBSCRIBE_OK")),
         "the lost group is said in the relay's log: " + chain.log);
+    assertEquals(1, observer.earlySubgroupsExpired, "and counted for the metrics");
   }
 
   /**

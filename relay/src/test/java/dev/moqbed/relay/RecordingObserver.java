@@ -13,6 +13,7 @@ final class RecordingObserver implements RelayObserver {
   final List<String> refusedSessions = new ArrayList<>();
   final List<String> unauthorized = new ArrayList<>();
   final List<String> receiveCapsExceeded = new ArrayList<>();
+  int earlySubgroupsExpired;
   final Map<SubscribeRefusal, Integer> refusedSubscriptions = new EnumMap<>(SubscribeRefusal.class);
   final Map<String, Track> tracks = new TreeMap<>();
 
@@ -60,6 +61,11 @@ final class RecordingObserver implements RelayObserver {
   @Override
   public void onSessionRefused(String peer) {
     refusedSessions.add(peer);
+  }
+
+  @Override
+  public void onEarlySubgroupExpired() {
+    earlySubgroupsExpired++;
   }
 
   @Override

@@ -81,10 +81,12 @@ final class AgentProcess implements AutoCloseable {
     String line;
     while ((line = readLine()) != null) {
       String[] fields = line.trim().split(" ");
-      if (fields.length == 4 && fields[0].equals(AttackAgent.COUNTS)) {
+      if (fields.length == 6 && fields[0].equals(AttackAgent.COUNTS)) {
         counts.actions = Long.parseLong(fields[1]);
         counts.refused = Long.parseLong(fields[2]);
         counts.datagrams = Long.parseLong(fields[3]);
+        counts.bytesSent = Long.parseLong(fields[4]);
+        counts.bytesReceived = Long.parseLong(fields[5]);
       }
     }
     try {

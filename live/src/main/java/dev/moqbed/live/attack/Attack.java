@@ -1,6 +1,7 @@
 package dev.moqbed.live.attack;
 
 import dev.moqbed.transport.quic.Frame;
+import dev.moqbed.transport.recovery.AckFrame;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -98,7 +99,94 @@ enum Attack {
       client.forge(connection, packets);
       counts.datagrams += packets.size();
     }
+  },
+  /** CRYPTO data cut into one-byte pieces with a hole before each, in Initials, no ClientHello. */
+  CRYPTO_FRAGMENTS(
+      "crypto-fragments",
+      "Initials of 1-byte CRYPTO frames with a hole before each and no ClientHello, a new"
+          + " connection each, 4 datagrams of 230 frames",
+      20) {
+    @Override
+    void step(ForgingClient client, Counts counts) throws Exception {
+      List<List<Frame>> packets = new ArrayList<>();
+      for (int datagram = 0; datagram < CRYPTO_DATAGRAMS_PER_CONNECTION; datagram++) {
+        List<Frame> frames = new ArrayList<>();
+        for (int i = 0; i < CRYPTO_FRAMES_PER_DATAGRAM; i++) {
+          long piece = (long) datagram * CRYPTO_FRAMES_PER_DATAGRAM + i;
+          frames.add(new Frame.Crypto(2 * piece + 1, 1)); // offset 0, the ClientHello, never
+        }
+        packets.add(frames);
+      }
+      client.forgeInitials(packets);
+      counts.actions++;
+      counts.datagrams += packets.size();
+    }
+  },
+  /** More connection ids than the relay's active_connection_id_limit allows. */
+  CONNECTION_IDS(
+      "connection-ids",
+      "after a handshake, NEW_CONNECTION_ID frames 1 to 32, past active_connection_id_limit 8",
+      20) {
+    @Override
+    void step(ForgingClient client, Counts counts) throws Exception {
+      List<Frame> frames = new ArrayList<>();
+      for (long sequence = 1; sequence <= CONNECTION_IDS_PER_CONNECTION; sequence++) {
+        frames.add(new Frame.NewConnectionId(sequence));
+      }
+      forgeAfterHandshake(client, counts, List.of(frames));
+    }
+  },
+  /** ACKs of packets the relay never sent: an optimistic ACK, to make it send faster. */
+  OPTIMISTIC_ACK(
+      "optimistic-ack",
+      "after a handshake, ACKs of the relay's packets 0 to 1,000 (it sent about 10)",
+      20) {
+    @Override
+    void step(ForgingClient client, Counts counts) throws Exception {
+      Frame ack = new Frame.Ack(AckFrame.of(0, 3, 0, OPTIMISTIC_ACK_LARGEST), null);
+      List<List<Frame>> packets = new ArrayList<>();
+      for (int i = 0; i < OPTIMISTIC_ACKS_PER_CONNECTION; i++) {
+        packets.add(List.of(ack));
+      }
+      forgeAfterHandshake(client, counts, packets);
+    }
+  },
+  /** PATH_CHALLENGE after PATH_CHALLENGE: each answer a datagram of 1,200 bytes. */
+  PATH_CHALLENGES(
+      "path-challenges",
+      "after a handshake, packets of one PATH_CHALLENGE each, 200 per connection",
+      20) {
+    @Override
+    void step(ForgingClient client, Counts counts) throws Exception {
+      List<List<Frame>> packets = new ArrayList<>();
+      for (int i = 0; i < CHALLENGES_PER_CONNECTION; i++) {
+        packets.add(List.of(new Frame.PathChallenge(i)));
+      }
+      forgeAfterHandshake(client, counts, packets);
+    }
   };
+
+  /** A handshake, then {@code packets} forged on its connection; a failed handshake is refused. */
+  private static void forgeAfterHandshake(
+      ForgingClient client, Counts counts, List<List<Frame>> packets) throws Exception {
+    var connection = client.handshake(2_000);
+    counts.actions++;
+    if (connection == null) {
+      counts.refused++;
+      return;
+    }
+    client.forge(connection, packets);
+    counts.datagrams += packets.size();
+  }
+
+  /** 920 pieces: past the relay's budget of 256 separate runs of CRYPTO data per level. */
+  static final int CRYPTO_DATAGRAMS_PER_CONNECTION = 4;
+
+  static final int CRYPTO_FRAMES_PER_DATAGRAM = 230;
+  static final int CONNECTION_IDS_PER_CONNECTION = 32;
+  static final long OPTIMISTIC_ACK_LARGEST = 1_000;
+  static final int OPTIMISTIC_ACKS_PER_CONNECTION = 10;
+  static final int CHALLENGES_PER_CONNECTION = 200;
 
   /** The client's first unidirectional stream (RFC 9000 §2.1); the next ones are 4 apart. */
   static final long CLIENT_UNI_STREAM = 2;
@@ -119,6 +207,8 @@ enum Attack {
     volatile long actions;
     volatile long refused;
     volatile long datagrams;
+    volatile long bytesSent;
+    volatile long bytesReceived;
   }
 
   private final String label;

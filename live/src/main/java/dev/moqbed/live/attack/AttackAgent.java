@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The attacker of {@code bench attack} in a process of its own, so that its CPU, garbage and JIT
  * are not the relay's: it attacks from when it prints {@code ready} until its standard input says
- * {@code stop} (or ends), then prints {@code counts STEPS REFUSED DATAGRAMS}.
+ * {@code stop} (or ends), then prints {@code counts STEPS REFUSED DATAGRAMS BYTES_SENT
+ * BYTES_RECEIVED}.
  */
 public final class AttackAgent {
   static final String READY = "ready";
@@ -50,7 +51,15 @@ public final class AttackAgent {
     } finally {
       thread.close();
     }
-    out.println(COUNTS + " " + counts.actions + " " + counts.refused + " " + counts.datagrams);
+    out.println(
+        String.join(
+            " ",
+            COUNTS,
+            Long.toString(counts.actions),
+            Long.toString(counts.refused),
+            Long.toString(counts.datagrams),
+            Long.toString(counts.bytesSent),
+            Long.toString(counts.bytesReceived)));
     out.flush();
     return 0;
   }

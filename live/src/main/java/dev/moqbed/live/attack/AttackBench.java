@@ -45,7 +45,8 @@ public final class AttackBench {
    * What to run.
    *
    * @param attacks attack names ({@code initial-flood}, {@code handshakes}, {@code idle-sessions},
-   *     {@code fragments}, {@code pings})
+   *     {@code fragments}, {@code pings}, {@code crypto-fragments}, {@code connection-ids}, {@code
+   *     optimistic-ack}, {@code path-challenges})
    * @param warmupMicros media before the quiet phase, not measured: on 2 cores the JIT's compiler
    *     threads stay busy for about 25 s after a JVM starts (docs/relay-scale.md)
    * @param phaseMicros the length of the quiet phase and of the attack phase
@@ -124,6 +125,8 @@ public final class AttackBench {
    * @param steps the attack's steps (Initials, handshakes, connections)
    * @param refused steps the relay did not let through (a handshake that did not complete)
    * @param forgedDatagrams datagrams of forged packets
+   * @param attackerBytesSent UDP payload bytes the attacker sent (warm-up and phase)
+   * @param attackerBytesReceived those the relay sent the attacker's address meanwhile
    */
   public record Row(
       String attack,
@@ -135,7 +138,9 @@ public final class AttackBench {
       String newcomerFailure,
       long steps,
       long refused,
-      long forgedDatagrams) {}
+      long forgedDatagrams,
+      long attackerBytesSent,
+      long attackerBytesReceived) {}
 
   private AttackBench() {}
 
@@ -218,7 +223,9 @@ public final class AttackBench {
           newcomer.failure(),
           counts.actions,
           counts.refused,
-          counts.datagrams);
+          counts.datagrams,
+          counts.bytesSent,
+          counts.bytesReceived);
     }
   }
 

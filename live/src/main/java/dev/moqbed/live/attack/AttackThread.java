@@ -4,10 +4,12 @@ package dev.moqbed.live.attack;
 final class AttackThread implements AutoCloseable {
   private final ForgingClient client;
   private final Thread thread;
+  private final Attack.Counts counts;
   private volatile boolean stopped;
 
   private AttackThread(ForgingClient client, Attack attack, int rate, Attack.Counts counts) {
     this.client = client;
+    this.counts = counts;
     this.thread =
         new Thread(
             () -> {
@@ -37,6 +39,8 @@ final class AttackThread implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
+      counts.bytesSent = client.bytesSent();
+      counts.bytesReceived = client.bytesReceived();
       client.close();
     }
   }

@@ -33,6 +33,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -53,6 +54,15 @@ final class ForgingClient implements AutoCloseable {
   private static final int SHORT_HEADER_ID_OFFSET = 1;
   private static final int ID_BYTES = 8;
 
+  /** A server drops a client's Initial in a smaller datagram (RFC 9000 §14.1). */
+  private static final int INITIAL_DATAGRAM_BYTES = 1200;
+
+  /**
+   * An Initial's header and tag as the codec writes them: first byte, version, two 8-byte ids with
+   * their lengths, an empty token, a 2-byte Length, a 4-byte packet number, the 16-byte tag.
+   */
+  private static final int INITIAL_OVERHEAD_BYTES = 46;
+
   private final SharedEventLoops loops = SharedEventLoops.startForUdp(1);
   private final EventLoopScheduler scheduler = loops.next();
   private final InetSocketAddress relay;
@@ -63,6 +73,8 @@ final class ForgingClient implements AutoCloseable {
   private final Set<Long> deaf = ConcurrentHashMap.newKeySet();
 
   private volatile long datagramsSent;
+  private volatile long bytesSent;
+  private volatile long bytesReceived;
 
   private ForgingClient(InetSocketAddress local, InetSocketAddress relay, String alpn)
       throws IOException {
@@ -90,6 +102,16 @@ final class ForgingClient implements AutoCloseable {
   /** Datagrams sent so far, forged or not. */
   long datagramsSent() {
     return datagramsSent;
+  }
+
+  /** UDP payload bytes sent so far, forged or not. */
+  long bytesSent() {
+    return bytesSent;
+  }
+
+  /** UDP payload bytes received from the relay so far, for any connection or none. */
+  long bytesReceived() {
+    return bytesReceived;
   }
 
   /**
@@ -131,7 +153,36 @@ final class ForgingClient implements AutoCloseable {
     onLoop(
         () -> {
           EndpointConnection<Sender> opened = open(new ConnectionHandler() {});
+          opened.sender().pass(); // now: forgetting the connection stops its sender
           opened.fail(new IllegalStateException("an attacker's Initial, sent once"));
+          return null;
+        });
+  }
+
+  /**
+   * Opens a connection that never sends its own Initial, so the relay never sees its ClientHello,
+   * and sends each packet of {@code packets} as an Initial in a datagram of its own, padded to the
+   * 1,200 bytes a server requires; then forgets the connection.
+   */
+  void forgeInitials(List<List<Frame>> packets) throws Exception {
+    onLoop(
+        () -> {
+          EndpointConnection<Sender> opened = open(new ConnectionHandler() {});
+          opened.sender().stop();
+          long number = 0;
+          for (List<Frame> frames : packets) {
+            List<Frame> padded = new ArrayList<>(frames);
+            int used = INITIAL_OVERHEAD_BYTES;
+            for (Frame frame : frames) {
+              used += frame.sizeBytes();
+            }
+            if (used < INITIAL_DATAGRAM_BYTES) {
+              padded.add(new Frame.Padding(INITIAL_DATAGRAM_BYTES - used));
+            }
+            QuicPacket packet = new QuicPacket(PacketSpace.INITIAL, number++, 4, padded, 0);
+            transmit(opened.codec().encode(List.of(packet)), relay);
+          }
+          opened.fail(new IllegalStateException("an attacker's connection, its Initials forged"));
           return null;
         });
   }
@@ -241,6 +292,7 @@ final class ForgingClient implements AutoCloseable {
 
   /** On the loop: a datagram from the relay, dropped when it is for a connection gone deaf. */
   private void receive(InetSocketAddress from, ByteBuffer payload) {
+    bytesReceived += payload.remaining();
     if (payload.remaining() > SHORT_HEADER_ID_OFFSET + ID_BYTES
         && (payload.get(payload.position()) & 0x80) == 0
         && deaf.contains(payload.getLong(payload.position() + SHORT_HEADER_ID_OFFSET))) {
@@ -256,6 +308,7 @@ final class ForgingClient implements AutoCloseable {
     datagram.get(bytes);
     if (port.send(to, bytes, bytes.length)) {
       datagramsSent++;
+      bytesSent += bytes.length;
     }
     // refused while the socket's buffer is full: an attacker does not care
   }
@@ -321,7 +374,8 @@ final class ForgingClient implements AutoCloseable {
       }
     }
 
-    private void pass() {
+    /** Sends what the connection has to send now. */
+    void pass() {
       scheduled = false;
       if (stopped) {
         return;

@@ -88,6 +88,11 @@ public final class RelayProbe implements RelayObserver, IntervalProbe {
   }
 
   @Override
+  public void onEarlySubgroupExpired() {
+    delegate.onEarlySubgroupExpired();
+  }
+
+  @Override
   public void onSubscriptionOpened(String track) {
     delegate.onSubscriptionOpened(track);
   }

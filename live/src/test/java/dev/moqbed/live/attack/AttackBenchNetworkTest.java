@@ -55,6 +55,42 @@ class AttackBenchNetworkTest {
   }
 
   /**
+   * CRYPTO fragments before any ClientHello, connection ids past the limit, ACKs of packets never
+   * sent and PATH_CHALLENGE floods: the viewer keeps its audio, a newcomer is served, the heap
+   * stays bounded, and an address that never completed a handshake gets back less than 3× what it
+   * sent.
+   */
+  @Test
+  @Timeout(value = 150, unit = TimeUnit.SECONDS)
+  void theViewerKeepsItsAudioUnderTheTransportsHostileFrames() throws Exception {
+    List<AttackBench.Row> rows =
+        AttackBench.run(
+            new AttackBench.Options(
+                List.of("crypto-fragments", "connection-ids", "optimistic-ack", "path-challenges"),
+                1_000_000,
+                2_000_000,
+                1_000_000,
+                0,
+                InetAddress.getByName("127.0.0.3"),
+                RelayConfig.DEFAULT,
+                List.of(),
+                LiveStack.of(LiveTransport.MOQBED, "c4"),
+                line -> {},
+                line -> {}));
+    assertEquals(4, rows.size());
+    for (AttackBench.Row row : rows) {
+      String label = row.attack() + ": " + row;
+      assertTrue(row.steps() > 10, label);
+      assertTrue(row.attackerBytesSent() > 0, label);
+      assertTrue(row.attacked().deliveredPercent() >= 99, label);
+      assertNull(row.newcomerFailure(), label);
+      assertTrue(row.attacked().heapLiveBytes() < row.quiet().heapLiveBytes() + (64L << 20), label);
+    }
+    AttackBench.Row crypto = rows.get(0);
+    assertTrue(crypto.attackerBytesReceived() <= 3 * crypto.attackerBytesSent(), crypto.toString());
+  }
+
+  /**
    * Sessions that set up and then only keep alive, 50 a second from one address, against a relay of
    * 60 sessions: the attacker gets its address's 40 and no more, and the newcomer from another
    * address is served. Without the cap per address the attacker held every slot and the newcomer

@@ -25,6 +25,12 @@ final class PacketAssembly {
   static final int MINIMUM_SHORT_PACKET_BYTES = 55;
 
   /**
+   * The smallest datagram that carries a PATH_CHALLENGE or PATH_RESPONSE (RFC 9000 §8.2.1, §8.2.2):
+   * a validation then shows that the path carries datagrams of that size both ways.
+   */
+  static final int PATH_PROBE_DATAGRAM_BYTES = 1200;
+
+  /**
    * Long-header Initial packet overhead, header and tag, as picoquic writes it with an empty token:
    * first byte, version, DCID length and 8 bytes, SCID length and 8 bytes, Token Length 0, a 2-byte
    * Length, a 4-byte packet number (30 bytes), and the 16-byte tag. The reference's 184-byte server
@@ -58,6 +64,10 @@ final class PacketAssembly {
   private final AckFrequencyRequest ackFrequency;
   private final PacketNumberHoles packetNumberHoles;
   private final ConnectionStats stats;
+
+  /** Whether the packet being built carries a PATH_CHALLENGE or PATH_RESPONSE. */
+  private boolean pathFrameInPacket;
+
   private final OutputRecycling output;
 
   PacketAssembly(
@@ -278,6 +288,7 @@ final class PacketAssembly {
     List<Frame> frames = output.frameList(); // the sent-packet record keeps it
     int used = 0;
     boolean hasAck = false;
+    pathFrameInPacket = false;
     if (space.receivedPackets.isAckDue(nowMicros)) {
       AckFrame ack = space.receivedPackets.buildAck(nowMicros);
       if (ack != null) {
@@ -324,11 +335,7 @@ final class PacketAssembly {
       output.giveBack(frames);
       return null;
     }
-    int size = headerBytes + used;
-    if (size < MINIMUM_SHORT_PACKET_BYTES) {
-      frames.add(new Frame.Padding(MINIMUM_SHORT_PACKET_BYTES - size));
-      size = MINIMUM_SHORT_PACKET_BYTES;
-    }
+    int size = pad(frames, headerBytes + used, room, controlOnly);
     QuicPacket packet =
         output.applicationPacket(space.nextPacketNumber, packetNumberBytes, frames, size);
     loss.onPacketSent(nowMicros, space, packet, probe);
@@ -339,6 +346,26 @@ final class PacketAssembly {
     return packet;
   }
 
+  /**
+   * Pads a 1-RTT packet of {@code size} bytes to picoquic's minimum, and one that carries a path
+   * frame so that its datagram reaches {@link #PATH_PROBE_DATAGRAM_BYTES} (to the end of the
+   * datagram when it is coalesced behind others). A control-only datagram held below that by the
+   * amplification limit goes unpadded, as §8.2.1 allows: padding it would spend the allowance.
+   *
+   * @return the packet's size with its padding
+   */
+  private int pad(List<Frame> frames, int size, int room, boolean controlOnly) {
+    int target = MINIMUM_SHORT_PACKET_BYTES;
+    if (pathFrameInPacket && (!controlOnly || room >= PATH_PROBE_DATAGRAM_BYTES)) {
+      target = Math.max(target, Math.min(room, PATH_PROBE_DATAGRAM_BYTES));
+    }
+    if (size >= target) {
+      return size;
+    }
+    frames.add(new Frame.Padding(target - size));
+    return target;
+  }
+
   /** RESET_STREAM frames, then the queued control frames that fit, in order. */
   private int addControlFrames(List<Frame> frames, int capacity) {
     int used = streams.addResetFrames(frames, capacity);
@@ -347,6 +374,8 @@ final class PacketAssembly {
       Frame frame = pending.controlFrames.pollFirst();
       frames.add(frame);
       used += frame.sizeBytes();
+      pathFrameInPacket |=
+          frame instanceof Frame.PathChallenge || frame instanceof Frame.PathResponse;
     }
     return used;
   }

@@ -115,6 +115,23 @@ class HostilePeerTest {
   }
 
   /**
+   * The datagram of a PATH_RESPONSE is padded to 1,200 bytes (RFC 9000 §8.2.2), however little else
+   * it carries: it used to leave in a packet of the minimum 55 bytes. It goes once, lost or not
+   * (§13.3: the peer challenges again).
+   */
+  @Test
+  void aPathResponseLeavesInADatagramOfAtLeast1200Bytes() {
+    ReadyPair pair = new ReadyPair();
+    pair.clientDeaf = true; // every answer is lost
+    pair.inject(new Frame.PathChallenge(7));
+    pair.scheduler.runWhile(() -> true, pair.scheduler.nowMicros() + 2_000_000);
+    assertEquals(1, pair.pathFrameDatagramBytes.size(), "one response, never resent");
+    assertTrue(
+        pair.pathFrameDatagramBytes.get(0) >= PacketAssembly.PATH_PROBE_DATAGRAM_BYTES,
+        "the response's datagram: " + pair.pathFrameDatagramBytes);
+  }
+
+  /**
    * One-byte STREAM frames with a hole before each are kept as separate pieces, up to the
    * connection's budget; the next one closes it. Before the budget, each such byte cost about 137 B
    * of heap, so the 1 MiB window held about 143 MB.

@@ -35,6 +35,9 @@ final class ReadyPair {
   /** Every frame the server sent the client, in order. */
   final List<Frame> toClient = new ArrayList<>();
 
+  /** The size of each datagram the server sent that carried a PATH_CHALLENGE or PATH_RESPONSE. */
+  final List<Integer> pathFrameDatagramBytes = new ArrayList<>();
+
   /** The numbers of the 1-RTT packets the server sent, in order. */
   final List<Long> applicationNumbers = new ArrayList<>();
 
@@ -95,6 +98,11 @@ final class ReadyPair {
   private boolean seenByClient(Datagram datagram) {
     List<QuicPacket> packets = QuicPackets.in(datagram);
     packets.forEach(packet -> toClient.addAll(packet.frames()));
+    if (packets.stream()
+        .flatMap(packet -> packet.frames().stream())
+        .anyMatch(f -> f instanceof Frame.PathResponse || f instanceof Frame.PathChallenge)) {
+      pathFrameDatagramBytes.add(datagram.sizeBytes());
+    }
     packets.stream()
         .filter(packet -> packet.space() == PacketSpace.APPLICATION)
         .forEach(packet -> applicationNumbers.add(packet.packetNumber()));
