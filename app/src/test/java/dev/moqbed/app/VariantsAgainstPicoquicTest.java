@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A handful of the variant scenarios (reference/sim_specs_variants: the draft's specs with one
  * parameter moved) keep moqbed within tolerance of picoquic's 30 runs of the same files, stored in
- * {@code picoquic-d199d45b.csv} there. Four files, one per family that matched on all its cells at
+ * {@code picoquic-f00feeb7.csv} there. Four files, one per family that matched on all its cells at
  * 30 runs (docs/results/variants-2026-12-06.md): rate ×4 (BBR), queue ×0.5 (Cubic), C4 against BBR
  * at 50 Mbit/s, and the media mix at RTT ×4 (C4, with its media latency). Five runs each keep it to
  * a few seconds; the check is on the means, each within the tolerance band of picoquic's (time ±5
@@ -70,7 +70,7 @@ class VariantsAgainstPicoquicTest {
     report.addAll(
         List.of(
             "--against-reference",
-            VARIANTS.resolve("picoquic-d199d45b.csv").toString(),
+            VARIANTS.resolve("picoquic-f00feeb7.csv").toString(),
             "--format",
             "csv"));
     Result compared = run(report.toArray(String[]::new));
