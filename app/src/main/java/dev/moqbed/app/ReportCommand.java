@@ -14,6 +14,7 @@ import dev.moqbed.suite.report.ReportFormat;
 import dev.moqbed.suite.report.ReportModel;
 import dev.moqbed.suite.report.RunSet;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,6 +75,17 @@ final class ReportCommand implements Callable<Integer> {
   Path againstReference;
 
   @Option(
+      names = "--write-reference",
+      paramLabel = "FILE.csv",
+      description =
+          "With --against-reference: also writes the reference runs it read to FILE.csv, one row"
+              + " per run with the columns "
+              + ReferenceRuns.HEADER
+              + ", which --against-reference reads back: a folder of pico_sim runs kept without"
+              + " its qlogs.")
+  Path writeReference;
+
+  @Option(
       names = "--format",
       paramLabel = "FORMAT",
       defaultValue = "markdown",
@@ -99,6 +111,13 @@ final class ReportCommand implements Callable<Integer> {
     if (againstReference != null) {
       InputPaths.requireReadableFileOrDirectory(againstReference, "--against-reference");
     }
+    if (writeReference != null) {
+      if (againstReference == null) {
+        throw new IllegalArgumentException(
+            "--write-reference writes what --against-reference read: give both");
+      }
+      OutputPaths.requireWritableFile(writeReference, "--write-reference");
+    }
     for (Path directory : directories) {
       InputPaths.requireDirectory(directory, "DIR");
     }
@@ -112,11 +131,17 @@ final class ReportCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             "--against-reference makes a report of its own: drop --html and --reference");
       }
+      ReferenceRuns referenceRuns = ReferenceRuns.read(againstReference);
+      if (writeReference != null) {
+        try (Writer out = Files.newBufferedWriter(writeReference, StandardCharsets.UTF_8)) {
+          referenceRuns.writeCsv(out);
+        }
+      }
       ReferenceComparison comparison =
           ReferenceComparison.of(
               runs.ofWorkload(Workload.DRAFT),
               String.join(" ", directories.stream().map(Path::toString).toList()),
-              ReferenceRuns.read(againstReference));
+              referenceRuns);
       if (comparison.cells().isEmpty()) {
         throw new IllegalArgumentException(
             "no (scenario, controller) of " + directories + " is in " + againstReference);

@@ -176,16 +176,15 @@ final class ScenarioRunCommand implements Callable<Integer> {
     if (target.specFile != null) {
       SimSpec spec =
           new SimSpecParser().parse(InputPaths.requireReadableFile(target.specFile, "--spec"));
+      // the cell is named before --cc replaces the file's own controller
+      String scenario =
+          SpecScenarioName.of(target.specFile.getFileName().toString(), spec.mainCcAlgo());
       if (controllerOption.given()) {
         spec = spec.withMainController(controllerOption.controller);
       }
       ControllerRegistry.standard().parse(spec.mainCcAlgo());
       return new Chosen(
-          spec,
-          target.specFile.getFileName().toString().replaceFirst("\\.txt$", ""),
-          spec.mainCcAlgo(),
-          !spec.mainScenario().flows().isEmpty(),
-          false);
+          spec, scenario, spec.mainCcAlgo(), !spec.mainScenario().flows().isEmpty(), false);
     }
     ResolvedScenario resolved =
         ScenarioCatalog.standard().resolve(target.name, controllerOption.forScenario());

@@ -128,6 +128,48 @@ class ReportAgainstReferenceCommandTest {
   }
 
   @Test
+  void writeReferenceKeepsTheRunsItReadAsACsvThatComparesTheSame() throws IOException {
+    StringBuilder lines = new StringBuilder("picoquic_ns_n (./c4_alone.txt, 6) returns 0\n");
+    for (RunRecord record : records) {
+      // in reverse: the file lists runs by number whatever order pico_sim printed them in
+      lines.insert(
+          0,
+          String.format(
+              Locale.ROOT,
+              "Success, %d, %d, 0, 0, c4_alone%n",
+              record.run(),
+              record.completionTimeMicros() + 1000));
+    }
+    Path output = Files.writeString(directory.resolve("pico_sim_kept.out"), lines);
+    Path kept = directory.resolve("kept.csv");
+    String[] fromLines = {"report", sweep.toString(), "--against-reference", output.toString()};
+    Result first = run(concat(fromLines, "--write-reference", kept.toString()));
+    assertEquals(0, first.exitCode(), first.err());
+    StringBuilder expected = new StringBuilder(ReferenceRuns.HEADER + "\n");
+    for (RunRecord record : records) {
+      expected.append(
+          String.format(
+              Locale.ROOT,
+              "alone,c4,%d,%d,,,%n",
+              record.run(),
+              record.completionTimeMicros() + 1000));
+    }
+    assertEquals(expected.toString(), Files.readString(kept));
+    Result again = run("report", sweep.toString(), "--against-reference", kept.toString());
+    assertEquals(first.out(), again.out().replace(kept.toString(), output.toString()));
+    Result alone = run("report", sweep.toString(), "--write-reference", kept.toString());
+    assertEquals(2, alone.exitCode());
+    assertEquals(
+        "moqbed: --write-reference writes what --against-reference read: give both\n", alone.err());
+  }
+
+  private static String[] concat(String[] first, String... more) {
+    String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+    System.arraycopy(more, 0, all, first.length, more.length);
+    return all;
+  }
+
+  @Test
   void badReferencesGetOneLineErrors() throws IOException {
     Result missing = run("report", sweep.toString(), "--against-reference", "no-such.csv");
     assertEquals(2, missing.exitCode());

@@ -121,11 +121,10 @@ final class PicoSimResults {
 
   /** Adds the line's time and media latency to {@code runs}. */
   static void add(ReferenceRuns runs, Result result) {
-    runs.add(result.scenario(), result.controller(), ReferenceMetric.TIME, result.timeMicros());
-    runs.add(
-        result.scenario(),
-        result.controller(),
-        ReferenceMetric.MEDIA_LATENCY,
-        result.mediaLatencyMicros());
+    String scenario = result.scenario();
+    String controller = result.controller();
+    int run = result.repetition();
+    runs.add(scenario, controller, run, ReferenceMetric.TIME, result.timeMicros());
+    runs.add(scenario, controller, run, ReferenceMetric.MEDIA_LATENCY, result.mediaLatencyMicros());
   }
 }

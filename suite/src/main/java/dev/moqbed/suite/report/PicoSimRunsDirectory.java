@@ -79,8 +79,10 @@ final class PicoSimRunsDirectory {
           mainQlog.load(
               background == null ? null : PicoquicServerQlog.read(background),
               spec.nominalRateBitsPerSecond());
-      runs.add(result.scenario(), result.controller(), ReferenceMetric.RTT, mainQlog.rttAverage());
-      runs.add(result.scenario(), result.controller(), ReferenceMetric.LOAD, load);
+      String scenario = result.scenario();
+      int run = result.repetition();
+      runs.add(scenario, result.controller(), run, ReferenceMetric.RTT, mainQlog.rttAverage());
+      runs.add(scenario, result.controller(), run, ReferenceMetric.LOAD, load);
     }
   }
 

@@ -6,6 +6,8 @@ import dev.moqbed.suite.Workload;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.Writer;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Per-run values of the reference code (or of another sweep) to compare a sweep with: per
@@ -41,7 +44,10 @@ public final class ReferenceRuns {
   private static final double LARGEST_LOAD = 2;
 
   private final String name;
-  private final Map<String, Map<ReferenceMetric, List<Double>>> values = new LinkedHashMap<>();
+
+  /** Per cell (scenario, controller), per run, the run's values; a run may lack a metric. */
+  private final Map<String, Map<Integer, Map<ReferenceMetric, Double>>> values =
+      new LinkedHashMap<>();
 
   private ReferenceRuns(String name) {
     this.name = name;
@@ -73,19 +79,30 @@ public final class ReferenceRuns {
     return new ReferenceRuns(name);
   }
 
-  /** One run's value of {@code metric}; NaN (the run has no such value) is left out. */
-  void add(String scenario, String controller, ReferenceMetric metric, double value) {
-    add(cell(scenario, controller), metric, value);
+  /**
+   * Run {@code run}'s value of {@code metric}; NaN (the run has no such value) is left out.
+   *
+   * @throws IllegalArgumentException when the run already has a value of {@code metric}
+   */
+  void add(String scenario, String controller, int run, ReferenceMetric metric, double value) {
+    if (Double.isNaN(value)) {
+      return;
+    }
+    Map<ReferenceMetric, Double> ofRun =
+        cell(scenario, controller).computeIfAbsent(run, r -> new EnumMap<>(ReferenceMetric.class));
+    if (ofRun.putIfAbsent(metric, value) != null) {
+      throw new IllegalArgumentException(
+          name + ": run " + run + " of " + scenario + " " + controller + " appears twice");
+    }
   }
 
   /** The runs of a sweep, as reference. */
   public static ReferenceRuns of(RunSet runs, String name) {
     ReferenceRuns reference = new ReferenceRuns(name);
     for (RunRecord record : runs.records()) {
-      Map<ReferenceMetric, List<Double>> cell =
-          reference.cell(record.scenario(), record.controller());
       for (ReferenceMetric metric : ReferenceMetric.values()) {
-        add(cell, metric, metric.perRun(record));
+        reference.add(
+            record.scenario(), record.controller(), record.run(), metric, metric.perRun(record));
       }
     }
     return reference;
@@ -104,9 +121,8 @@ public final class ReferenceRuns {
         if (!seen.add(key(scenario, controller) + "\u0000" + run)) {
           throw row.error("run " + run + " of " + scenario + " " + controller + " appears twice");
         }
-        Map<ReferenceMetric, List<Double>> cell = reference.cell(scenario, controller);
         for (ReferenceMetric metric : ReferenceMetric.values()) {
-          add(cell, metric, value(row, metric));
+          reference.add(scenario, controller, Math.toIntExact(run), metric, value(row, metric));
         }
       }
     }
@@ -147,16 +163,8 @@ public final class ReferenceRuns {
     return value;
   }
 
-  private Map<ReferenceMetric, List<Double>> cell(String scenario, String controller) {
-    return values.computeIfAbsent(
-        key(scenario, controller), k -> new EnumMap<>(ReferenceMetric.class));
-  }
-
-  private static void add(
-      Map<ReferenceMetric, List<Double>> cell, ReferenceMetric metric, double value) {
-    if (!Double.isNaN(value)) {
-      cell.computeIfAbsent(metric, m -> new ArrayList<>()).add(value);
-    }
+  private Map<Integer, Map<ReferenceMetric, Double>> cell(String scenario, String controller) {
+    return values.computeIfAbsent(key(scenario, controller), k -> new TreeMap<>());
   }
 
   /** Whether the reference has any run of (scenario, controller). */
@@ -166,9 +174,40 @@ public final class ReferenceRuns {
 
   /** The runs' values of {@code metric} for the cell; empty when the reference has none. */
   double[] values(String scenario, String controller, ReferenceMetric metric) {
-    Map<ReferenceMetric, List<Double>> cell = values.get(key(scenario, controller));
-    List<Double> runs = cell == null ? null : cell.get(metric);
-    return runs == null ? new double[0] : runs.stream().mapToDouble(Double::doubleValue).toArray();
+    Map<Integer, Map<ReferenceMetric, Double>> cell = values.get(key(scenario, controller));
+    if (cell == null) {
+      return new double[0];
+    }
+    return cell.values().stream()
+        .map(run -> run.get(metric))
+        .filter(value -> value != null)
+        .mapToDouble(Double::doubleValue)
+        .toArray();
+  }
+
+  /**
+   * Writes the runs in the CSV form {@link #read} takes: the header {@value #HEADER}, then one row
+   * per run, cells in order of arrival and runs by number, an empty cell where a run has no value.
+   * So a folder of pico_sim runs can be kept as one small file, without its qlogs.
+   */
+  public void writeCsv(Writer out) throws IOException {
+    out.write(HEADER + "\n");
+    for (Map.Entry<String, Map<Integer, Map<ReferenceMetric, Double>>> cell : values.entrySet()) {
+      String[] names = cell.getKey().split("\u0000", 2);
+      for (Map.Entry<Integer, Map<ReferenceMetric, Double>> run : cell.getValue().entrySet()) {
+        List<Object> row = new ArrayList<>(List.of(names[0], names[1], run.getKey()));
+        for (ReferenceMetric metric : ReferenceMetric.values()) {
+          Double value = run.getValue().get(metric);
+          row.add(value == null ? "" : plain(value));
+        }
+        Csv.appendRecord(out, row);
+      }
+    }
+  }
+
+  /** 4498876 rather than 4498876.0 or 4.498876E6: the file is read by people too. */
+  private static String plain(double value) {
+    return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
   /** Where the runs came from. */
