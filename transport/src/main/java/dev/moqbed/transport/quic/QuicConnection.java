@@ -540,10 +540,6 @@ public final class QuicConnection {
       return;
     }
     path.onHandshakeConfirmed();
-    // picoquic asks for its ACK frequency at the ready transition (picoquic_ready_state_transition
-    // sets is_ack_frequency_updated), so the frame rides the first 1-RTT flight. Waiting for the
-    // first 1-RTT RTT sample left that whole flight acknowledged packet by packet.
-    ackFrequency.update();
     // Initial and Handshake spaces are done: their packets leave the flight (implicitly acked).
     loss.discardSpace(space(PacketSpace.INITIAL));
     loss.discardSpace(space(PacketSpace.HANDSHAKE));
