@@ -20,7 +20,6 @@ import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.media.spec.MediaSpec;
-import dev.moqbed.netem.DirectionSample;
 import dev.moqbed.netem.LinkDescription;
 import dev.moqbed.netsim.LinkDirection;
 import dev.moqbed.netty.NativeQuic;
@@ -372,7 +371,7 @@ final class ChainCommand implements Callable<Integer> {
         }
         out.print(perSubscriber.render(formatOption.format));
         if (formatOption.format == OutputFormat.TABLE) {
-          printDetails(out, result, route, single);
+          ChainRunDetails.print(out, result, route, single, relays, relayStack().transport());
         }
       }
       out.flush();
@@ -406,41 +405,6 @@ final class ChainCommand implements Callable<Integer> {
                 + "; ECN not carried)")
         + (endpoint == null ? "" : ", relay metrics on :" + endpoint.port() + "/metrics")
         + " ...";
-  }
-
-  /** After the single run's table: the hops, the relay's paths, the emulator, the host. */
-  private void printDetails(
-      PrintWriter out,
-      LiveChain.Result result,
-      EmulatedSubscriberRoute route,
-      LiveComparison single) {
-    out.println(
-        TerminalText.wrap(
-            "hopK: latency per hop from the relays' arrival stamps (hop1 = publisher -> relay 1,"
-                + " hop"
-                + (relays + 1)
-                + " = last relay -> subscriber); subscriptions per relay: "
-                + result.subscriptionsPerRelay()
-                + (result.subscriptionsPerLoop().get(0).size() == 1
-                    ? ""
-                    : " (per event loop: " + result.subscriptionsPerLoop() + ")")));
-    out.println();
-    out.println(
-        "The relay's path to each subscriber ("
-            + (relayStack().transport() == LiveTransport.QUICHE ? "quiche's" : "its controller's")
-            + " last report before it left):");
-    out.print(ChainTable.paths(result).render(OutputFormat.TABLE));
-    if (route != null) {
-      out.println();
-      out.println("The link emulator between the relay and the subscribers, over the run:");
-      long origin = route.lastTotals().isEmpty() ? 0 : route.lastTotals().get(0).startMicros();
-      for (DirectionSample sample : route.lastTotals()) {
-        out.println(NetemLines.line(sample, origin));
-      }
-    }
-    out.println();
-    out.println("The host during the run:");
-    out.print(ComparisonTables.noise(single).render(OutputFormat.TABLE));
   }
 
   /** {@code --cc} names several controllers. */
