@@ -13,12 +13,34 @@ import os
 import re
 import sys
 
-SIGNATURE = re.compile(
-    r"(?:^|[;{}])\s*((?:@\w+(?:\([^)]*\))?\s+)*(?:[\w<>\[\],.?\s]+\s+)?(\w+)\s*\([^;{}]*\)"
-    r"\s*(?:throws\s+[\w.,\s]+)?)\s*$",
-    re.S,
-)
 KEYWORDS = {"if", "for", "while", "switch", "catch", "synchronized", "try", "else", "do", "return", "new"}
+THROWS = re.compile(r"\)\s*throws\s+[\w.,\s<>]+$")
+
+
+def signature(before):
+    """(name, offset where the declaration starts) when `before` ends in a method's header."""
+    text = before.rstrip()
+    throws = THROWS.search(text)
+    if throws:
+        text = text[: throws.start() + 1]
+    if not text.endswith(")"):
+        return None
+    depth, i = 0, len(text) - 1
+    while i >= 0:  # back to the '(' that opens the parameter list
+        depth += {")": 1, "(": -1}.get(text[i], 0)
+        if depth == 0:
+            break
+        i -= 1
+    name = re.search(r"(\w+)\s*$", text[:i]) if i > 0 else None
+    if not name or name.group(1) in KEYWORDS:
+        return None
+    head = text[: name.start()]
+    if re.search(r"\bnew\s*$", head) or re.search(r"\brecord\s+$", head) or re.search(r"[=(,?:]\s*$", head):
+        return None  # an anonymous class, a record's header, an expression
+    # The declaration starts after the previous statement or brace, with its annotations.
+    boundary = max(head.rfind(";"), head.rfind("{"), head.rfind("}")) + 1
+    declaration = head[boundary:]
+    return name.group(1), boundary + len(declaration) - len(declaration.lstrip())
 
 
 def strip(text):
@@ -61,12 +83,12 @@ def methods(path):
     for i, c in enumerate(source):
         if c == "{":
             before = source[max(0, i - 600) : i]
-            match = SIGNATURE.search(before)
+            found_signature = signature(before)
             inside = any(entry[0] for entry in stack)
-            is_record = match and re.search(r"\brecord\s+\w+\s*(<[^>]*>)?\s*\($", match.group(1)[: match.group(1).find("(") + 1])
-            if match and match.group(2) not in KEYWORDS and not inside and not is_record:
-                start = source.count("\n", 0, i - len(before) + match.start(1)) + 1
-                stack.append((True, match.group(2), start))
+            if found_signature and not inside:
+                name, offset = found_signature
+                start = source.count("\n", 0, i - len(before) + offset) + 1
+                stack.append((True, name, start))
             else:
                 stack.append((False, None, 0))
         elif c == "}" and stack:
