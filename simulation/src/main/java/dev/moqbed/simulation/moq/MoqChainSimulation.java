@@ -4,7 +4,6 @@ import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.spec.MediaFlow;
-import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netsim.NetworkConfig;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
@@ -263,25 +262,9 @@ public final class MoqChainSimulation {
             variation.controllerSeeding());
     simulation.observeSentDatagrams(sentDatagrams);
     simulation.recordQlog(qlog);
-    MediaSpec media = spec.mainScenario();
-    List<String> tracks = media.flows().stream().map(MediaFlow::id).toList();
-    List<FrameRecord> frames = new ArrayList<>();
-    List<MediaObject> sent = new ArrayList<>();
-    SubscriberReport[] report = new SubscriberReport[1];
-    long[] finishedAt = {-1};
-    Publisher[] publisher = new Publisher[1];
-
+    ChainRecording recording = new ChainRecording();
     Relay relay = new Relay(simulation.applicationScheduler(), RelayConfig.DEFAULT, line -> {});
-    publisher[0] =
-        new Publisher(
-            simulation.applicationScheduler(),
-            new PublisherConfig(NAMESPACE, media, 0, false, PUBLISHER_LINGER_MICROS),
-            new PublisherEvents() {
-              @Override
-              public void onObjectSent(MediaObject object) {
-                sent.add(object);
-              }
-            });
+    Publisher publisher = publisher(simulation, recording);
     MemoryTransport.Pair hop1 =
         MemoryTransport.pair(
             simulation.applicationScheduler(),
@@ -289,47 +272,97 @@ public final class MoqChainSimulation {
             MemoryLink.ofDelay(0),
             "publisher");
     relay.serve(hop1.server(), VERSION);
-    MoqtSession.client(hop1.client(), publisher[0], VERSION);
+    MoqtSession.client(hop1.client(), publisher, VERSION);
+    Subscriber subscriber = subscriber(simulation, recording, publisher);
+    ConnectionConfig clientConfig = config(Role.CLIENT).build();
+    Simulation.ConnectionPair hop2 = connectSubscriber(simulation, relay, subscriber, clientConfig);
 
-    Subscriber subscriber =
-        new Subscriber(
-            simulation.applicationScheduler(),
-            new SubscriberConfig(
-                NAMESPACE,
-                tracks,
-                LATE_MICROS,
-                Set.of(DROPPABLE_TRACK),
-                0,
-                SUBSCRIBER_GRACE_MICROS),
-            new SubscriberEvents() {
-              @Override
-              public void onSubscriptionsAnswered(int accepted, int refused) {
-                publisher[0].startMedia();
-              }
+    BackgroundConnections background =
+        BackgroundConnections.add(
+            simulation, spec, registry, clientConfig, config(Role.SERVER).build());
+    if (untilBackgroundCloses) {
+      simulation.runWhile(
+          () -> recording.report == null || !background.allClosed(),
+          ScenarioSimulation.TIME_LIMIT_MICROS);
+    } else {
+      simulation.runWhile(() -> recording.report == null, ScenarioSimulation.TIME_LIMIT_MICROS);
+    }
+    ConnectionStats relaySender = hop2.server().stats();
+    return new Outcome(
+        recording.report,
+        List.copyOf(recording.sent),
+        List.copyOf(recording.frames),
+        relaySender,
+        Load.of(relaySender, background.senders(), spec.nominalRateBitsPerSecond()),
+        simulation.eventsExecuted(),
+        simulation.nowMicros(),
+        recording.finishedAtMicros,
+        background.completionMicros());
+  }
 
-              @Override
-              public void onFrame(FrameRecord frame) {
-                frames.add(frame);
-              }
+  /** What a run records while it runs: the objects sent, the frames received, the report. */
+  private static final class ChainRecording {
+    final List<MediaObject> sent = new ArrayList<>();
+    final List<FrameRecord> frames = new ArrayList<>();
+    SubscriberReport report;
+    long finishedAtMicros = -1;
+  }
 
-              @Override
-              public void onFinished(SubscriberReport finished) {
-                report[0] = finished;
-                finishedAt[0] = simulation.nowMicros();
-              }
-            });
+  /** The spec's main media, published under {@link #NAMESPACE}, each object sent recorded. */
+  private Publisher publisher(Simulation simulation, ChainRecording recording) {
+    return new Publisher(
+        simulation.applicationScheduler(),
+        new PublisherConfig(NAMESPACE, spec.mainScenario(), 0, false, PUBLISHER_LINGER_MICROS),
+        new PublisherEvents() {
+          @Override
+          public void onObjectSent(MediaObject object) {
+            recording.sent.add(object);
+          }
+        });
+  }
 
+  /** The subscriber to every track, which starts the publisher's media once it is answered. */
+  private Subscriber subscriber(
+      Simulation simulation, ChainRecording recording, Publisher publisher) {
+    List<String> tracks = spec.mainScenario().flows().stream().map(MediaFlow::id).toList();
+    return new Subscriber(
+        simulation.applicationScheduler(),
+        new SubscriberConfig(
+            NAMESPACE, tracks, LATE_MICROS, Set.of(DROPPABLE_TRACK), 0, SUBSCRIBER_GRACE_MICROS),
+        new SubscriberEvents() {
+          @Override
+          public void onSubscriptionsAnswered(int accepted, int refused) {
+            publisher.startMedia();
+          }
+
+          @Override
+          public void onFrame(FrameRecord frame) {
+            recording.frames.add(frame);
+          }
+
+          @Override
+          public void onFinished(SubscriberReport finished) {
+            recording.report = finished;
+            recording.finishedAtMicros = simulation.nowMicros();
+          }
+        });
+  }
+
+  /**
+   * The relay → subscriber hop: a QUIC connection over the simulated link with the spec's
+   * controller (the variable under test), its server seeded when the spec resumes a session.
+   */
+  private Simulation.ConnectionPair connectSubscriber(
+      Simulation simulation, Relay relay, Subscriber subscriber, ConnectionConfig clientConfig) {
     ConnectionConfig.Builder server = config(Role.SERVER);
     if (spec.seeded()) {
       server.resumeSeed(spec.seedCwinBytes(), spec.seedRttMicros());
     }
-    ConnectionConfig serverConfig = server.build();
-    ConnectionConfig clientConfig = config(Role.CLIENT).build();
     Simulation.ConnectionPair hop2 =
         simulation.addConnection(
             registry.parse(spec.mainCcAlgo()),
             clientConfig,
-            serverConfig,
+            server.build(),
             new ConnectionHandler() {},
             new ConnectionHandler() {},
             spec.mainStartMicros());
@@ -337,27 +370,6 @@ public final class MoqChainSimulation {
     relay.serve(relaySide, VERSION);
     QuicTransportConnection subscriberSide = new QuicTransportConnection(hop2.client(), "relay");
     subscriberSide.whenReady(() -> MoqtSession.client(subscriberSide, subscriber, VERSION));
-
-    BackgroundConnections background =
-        BackgroundConnections.add(
-            simulation, spec, registry, clientConfig, config(Role.SERVER).build());
-    if (untilBackgroundCloses) {
-      simulation.runWhile(
-          () -> report[0] == null || !background.allClosed(), ScenarioSimulation.TIME_LIMIT_MICROS);
-    } else {
-      simulation.runWhile(() -> report[0] == null, ScenarioSimulation.TIME_LIMIT_MICROS);
-    }
-    ConnectionStats relaySender = hop2.server().stats();
-    List<ConnectionStats> backgroundSenders = background.senders();
-    return new Outcome(
-        report[0],
-        List.copyOf(sent),
-        List.copyOf(frames),
-        relaySender,
-        Load.of(relaySender, backgroundSenders, spec.nominalRateBitsPerSecond()),
-        simulation.eventsExecuted(),
-        simulation.nowMicros(),
-        finishedAt[0],
-        background.completionMicros());
+    return hop2;
   }
 }
