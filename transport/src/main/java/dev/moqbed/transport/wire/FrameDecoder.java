@@ -76,6 +76,17 @@ public final class FrameDecoder {
   }
 
   private void decodeFrame(PacketType packetType, FrameHandler handler) throws QuicWireException {
+    int typeLength = reader.peekVarIntLength();
+    long type = readFrameType(packetType);
+    if (FrameType.isStream(type)) {
+      decodeStream((int) type, handler);
+      return;
+    }
+    decodeOtherFrame(type, typeLength, handler);
+  }
+
+  /** Reads a frame's type and checks it: known, minimally encoded, allowed in this packet type. */
+  private long readFrameType(PacketType packetType) throws QuicWireException {
     reader.frameType(QuicWireException.NO_FRAME);
     int typeLength = reader.peekVarIntLength();
     long type = reader.readVarInt();
@@ -92,90 +103,56 @@ public final class FrameDecoder {
           TransportErrorCode.PROTOCOL_VIOLATION,
           "frame type 0x" + Long.toHexString(type) + " in a " + packetType + " packet");
     }
-    if (FrameType.isStream(type)) {
-      decodeStream((int) type, handler);
-      return;
-    }
+    return type;
+  }
+
+  /** Every frame but STREAM, whose type {@code type} took {@code typeLength} bytes. */
+  private void decodeOtherFrame(long type, int typeLength, FrameHandler handler)
+      throws QuicWireException {
     switch ((int) type) {
-      case (int) FrameType.PADDING:
-        decodePadding(handler);
-        break;
-      case (int) FrameType.PING:
-        handler.onPing();
-        break;
-      case (int) FrameType.ACK:
-      case (int) FrameType.ACK_ECN:
-        decodeAck(type == FrameType.ACK_ECN, handler);
-        break;
-      case (int) FrameType.RESET_STREAM:
-        handler.onResetStream(reader.readVarInt(), reader.readVarInt(), reader.readVarInt());
-        break;
-      case (int) FrameType.STOP_SENDING:
-        handler.onStopSending(reader.readVarInt(), reader.readVarInt());
-        break;
-      case (int) FrameType.CRYPTO:
-        decodeCrypto(handler);
-        break;
-      case (int) FrameType.NEW_TOKEN:
-        decodeNewToken(handler);
-        break;
-      case (int) FrameType.MAX_DATA:
-        handler.onMaxData(reader.readVarInt());
-        break;
-      case (int) FrameType.MAX_STREAM_DATA:
-        handler.onMaxStreamData(reader.readVarInt(), reader.readVarInt());
-        break;
-      case (int) FrameType.MAX_STREAMS_BIDI:
-      case (int) FrameType.MAX_STREAMS_UNI:
-        handler.onMaxStreams(type == FrameType.MAX_STREAMS_BIDI, readStreamCount());
-        break;
-      case (int) FrameType.DATA_BLOCKED:
-        handler.onDataBlocked(reader.readVarInt());
-        break;
-      case (int) FrameType.STREAM_DATA_BLOCKED:
-        handler.onStreamDataBlocked(reader.readVarInt(), reader.readVarInt());
-        break;
-      case (int) FrameType.STREAMS_BLOCKED_BIDI:
-      case (int) FrameType.STREAMS_BLOCKED_UNI:
-        handler.onStreamsBlocked(type == FrameType.STREAMS_BLOCKED_BIDI, readStreamCount());
-        break;
-      case (int) FrameType.NEW_CONNECTION_ID:
-        decodeNewConnectionId(handler);
-        break;
-      case (int) FrameType.RETIRE_CONNECTION_ID:
-        handler.onRetireConnectionId(reader.readVarInt());
-        break;
-      case (int) FrameType.PATH_CHALLENGE:
-        handler.onPathChallenge(reader.readLong64());
-        break;
-      case (int) FrameType.PATH_RESPONSE:
-        handler.onPathResponse(reader.readLong64());
-        break;
-      case (int) FrameType.CONNECTION_CLOSE:
-        decodeTransportClose(handler);
-        break;
-      case (int) FrameType.APPLICATION_CLOSE:
-        decodeApplicationClose(handler);
-        break;
-      case (int) FrameType.HANDSHAKE_DONE:
-        handler.onHandshakeDone();
-        break;
-      case (int) FrameType.IMMEDIATE_ACK:
+      case (int) FrameType.PADDING -> decodePadding(handler);
+      case (int) FrameType.PING -> handler.onPing();
+      case (int) FrameType.ACK, (int) FrameType.ACK_ECN ->
+          decodeAck(type == FrameType.ACK_ECN, handler);
+      case (int) FrameType.RESET_STREAM ->
+          handler.onResetStream(reader.readVarInt(), reader.readVarInt(), reader.readVarInt());
+      case (int) FrameType.STOP_SENDING ->
+          handler.onStopSending(reader.readVarInt(), reader.readVarInt());
+      case (int) FrameType.CRYPTO -> decodeCrypto(handler);
+      case (int) FrameType.NEW_TOKEN -> decodeNewToken(handler);
+      case (int) FrameType.MAX_DATA -> handler.onMaxData(reader.readVarInt());
+      case (int) FrameType.MAX_STREAM_DATA ->
+          handler.onMaxStreamData(reader.readVarInt(), reader.readVarInt());
+      case (int) FrameType.MAX_STREAMS_BIDI, (int) FrameType.MAX_STREAMS_UNI ->
+          handler.onMaxStreams(type == FrameType.MAX_STREAMS_BIDI, readStreamCount());
+      case (int) FrameType.DATA_BLOCKED -> handler.onDataBlocked(reader.readVarInt());
+      case (int) FrameType.STREAM_DATA_BLOCKED ->
+          handler.onStreamDataBlocked(reader.readVarInt(), reader.readVarInt());
+      case (int) FrameType.STREAMS_BLOCKED_BIDI, (int) FrameType.STREAMS_BLOCKED_UNI ->
+          handler.onStreamsBlocked(type == FrameType.STREAMS_BLOCKED_BIDI, readStreamCount());
+      case (int) FrameType.NEW_CONNECTION_ID -> decodeNewConnectionId(handler);
+      case (int) FrameType.RETIRE_CONNECTION_ID ->
+          handler.onRetireConnectionId(reader.readVarInt());
+      case (int) FrameType.PATH_CHALLENGE -> handler.onPathChallenge(reader.readLong64());
+      case (int) FrameType.PATH_RESPONSE -> handler.onPathResponse(reader.readLong64());
+      case (int) FrameType.CONNECTION_CLOSE -> decodeTransportClose(handler);
+      case (int) FrameType.APPLICATION_CLOSE -> decodeApplicationClose(handler);
+      case (int) FrameType.HANDSHAKE_DONE -> handler.onHandshakeDone();
+      case (int) FrameType.IMMEDIATE_ACK -> {
         requireAckFrequency();
         handler.onImmediateAck();
-        break;
-      case (int) FrameType.DATAGRAM:
-      case (int) FrameType.DATAGRAM_WITH_LENGTH:
-        decodeDatagram(type == FrameType.DATAGRAM_WITH_LENGTH, typeLength, handler);
-        break;
-      case (int) FrameType.ACK_FREQUENCY:
+      }
+      case (int) FrameType.DATAGRAM, (int) FrameType.DATAGRAM_WITH_LENGTH ->
+          decodeDatagram(type == FrameType.DATAGRAM_WITH_LENGTH, typeLength, handler);
+      case (int) FrameType.ACK_FREQUENCY -> {
         requireAckFrequency();
         handler.onAckFrequency(
             reader.readVarInt(), reader.readVarInt(), reader.readVarInt(), reader.readVarInt());
-        break;
-      default:
+      }
+      default -> {
         // isKnown() and this switch list the same types; reaching here is a bug of this class.
         throw new IllegalStateException("no decoder for frame type 0x" + Long.toHexString(type));
+      }
     }
   }
 
