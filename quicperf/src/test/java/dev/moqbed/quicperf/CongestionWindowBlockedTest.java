@@ -162,9 +162,10 @@ class CongestionWindowBlockedTest {
   @Test
   void shouldReportBlockedAtAlmostEveryAckWhenPacedBurstsFillTheWindow() {
     FixedWindowController server = download();
-    // 207 of 214 here (the misses are in the first flights); with no pass at the pacing time
-    // after a burst that ends on pacing, only 6 of 214 saw the flag.
-    assertTrue(server.acks > 200, "acks: " + server.acks);
+    // 185 of 190 here (the misses are in the first flights; 207 of 214 before the server asked for
+    // its ACK frequency at the ready transition, 2026-12-06); with no pass at the pacing time after
+    // a burst that ends on pacing, only 6 of 214 saw the flag.
+    assertTrue(server.acks > 180, "acks: " + server.acks);
     assertTrue(
         server.acksSeeingBlocked * 100 >= server.acks * 95,
         server.acksSeeingBlocked + " of " + server.acks + " ACKs saw the window blocked");

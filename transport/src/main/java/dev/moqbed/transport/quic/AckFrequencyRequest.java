@@ -7,8 +7,8 @@ import dev.moqbed.transport.recovery.TransportDefaults;
 /**
  * The data sender's ACK_FREQUENCY request to its peer: the policy that computes it, whether an
  * update is due, and the highest rate at which this end received data (one of the policy's inputs).
- * picoquic recomputes the request whenever the RTT or the rate estimate moves, and sends it when
- * the gap grew or the delay moved by over 1/8.
+ * picoquic reconsiders the request whenever the RTT moves, and sends it, when it formats the next
+ * packet, if the gap grew or the delay moved by over 1/8.
  */
 final class AckFrequencyRequest {
   private final AckFrequencyPolicy policy = new AckFrequencyPolicy();
@@ -30,10 +30,21 @@ final class AckFrequencyRequest {
     return due;
   }
 
-  /** The RTT or the rate estimate moved, or the last frame was lost: is an update due? */
+  /**
+   * The RTT moved, the connection became ready, or the last frame was lost: the next packet
+   * reconsiders the request. As picoquic ({@code is_ack_frequency_updated}, decided in {@code
+   * picoquic_format_ack_frequency_frame}), whether a frame goes out is computed when the packet is
+   * formatted, with the window the controller set on this ACK. Deciding here saw the window of
+   * before the ACK, so the larger gap that a jump of the window calls for waited a round trip
+   * (docs/results/satellite-2026-12-06.md).
+   *
+   * <p>On entering ready, picoquic sets the same mark ({@code picoquic_ready_state_transition}), so
+   * the server's first request rides its HANDSHAKE_DONE packet; waiting for the first 1-RTT RTT
+   * sample left that whole first flight acknowledged packet by packet.
+   */
   void update() {
     if (enabled && path.handshakeConfirmed() && path.peerTakesAckFrequency()) {
-      due = compute().send();
+      due = true;
     }
   }
 

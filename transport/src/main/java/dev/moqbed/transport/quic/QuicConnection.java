@@ -541,8 +541,8 @@ public final class QuicConnection {
       return;
     }
     path.onHandshakeConfirmed();
-    // Initial and Handshake spaces are done: their packets leave the flight (implicitly acked).
-    loss.discardSpace(space(PacketSpace.INITIAL));
+    ackFrequency.update(); // as picoquic_ready_state_transition: the request rides HANDSHAKE_DONE
+    loss.discardSpace(space(PacketSpace.INITIAL)); // these two spaces are done, implicitly acked
     loss.discardSpace(space(PacketSpace.HANDSHAKE));
     loss.resetProbeTimeouts();
     if (role == Role.SERVER) {
