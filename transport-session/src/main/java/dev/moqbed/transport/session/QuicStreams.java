@@ -38,9 +38,6 @@ final class QuicStreams {
   // stream of the peer.
   private final Map<Long, OutStream> sending = new HashMap<>();
   private final Map<Long, InStream> receiving = new HashMap<>();
-  // The stream onBytesSent found last: a packet's data is mostly one stream's, and the map lookup
-  // (a boxed key, a bucket and a node, often cold) was 4 % of a relay thread's samples.
-  private OutStream lastSent;
 
   /**
    * @param open whether the transport above is still open (writes after its end are dropped)
@@ -94,9 +91,8 @@ final class QuicStreams {
 
   /** The connection sent a stream's bytes up to {@code sentOffset}. */
   void onBytesSent(long streamId, long sentOffset) {
-    OutStream out = lastSent != null && lastSent.id == streamId ? lastSent : sending.get(streamId);
+    OutStream out = sending.get(streamId);
     if (out != null) {
-      lastSent = out;
       out.onBytesSent(sentOffset - out.headerBytes);
     }
   }
@@ -108,9 +104,6 @@ final class QuicStreams {
    */
   void onSendStreamRetired(long streamId) {
     sending.remove(streamId);
-    if (lastSent != null && lastSent.id == streamId) {
-      lastSent = null;
-    }
   }
 
   /** Sending halves the connection has not retired yet. */
