@@ -88,8 +88,8 @@ public final class EventLoopScheduler implements Scheduler {
 
   private void queueDrain() {
     if (!drainQueued) {
+      loop.execute(drainTask); // a loop shutting down refuses it, as it refused the task before
       drainQueued = true;
-      loop.execute(drainTask);
     }
   }
 

@@ -99,8 +99,8 @@ final class QuicStreams {
 
   /**
    * The connection forgot the stream: its sending half goes. A relay opens a stream per subgroup
-   * and subscriber; kept, they made this map grow for the connection's life and its lookups, once
-   * per packet of stream data, the costliest of the relay's per-packet map work.
+   * and subscriber (two a second per subscriber with the draft's media); kept, they made this map
+   * grow for the connection's life.
    */
   void onSendStreamRetired(long streamId) {
     sending.remove(streamId);
