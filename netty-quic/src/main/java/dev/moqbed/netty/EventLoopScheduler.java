@@ -5,6 +5,7 @@ import dev.moqbed.runtime.TimerHandle;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,6 +26,13 @@ public final class EventLoopScheduler implements Scheduler {
   }
 
   private final EventLoop loop;
+  // Tasks queued from the loop's own thread wait here, run in order by one Netty task (drainTask).
+  // Each used to be a task of Netty's multi-producer queue: a compare-and-swap and a store into
+  // chunks of fresh memory per task, about 5 % of a relay thread's samples at 100 subscribers,
+  // where a relay queues a pump and a send pass per subscriber and object.
+  private final ArrayDeque<Runnable> local = new ArrayDeque<>();
+  private final Runnable drainTask = this::drainLocal;
+  private boolean drainQueued;
 
   public EventLoopScheduler(EventLoop loop) {
     this.loop = loop;
@@ -55,16 +63,53 @@ public final class EventLoopScheduler implements Scheduler {
     Timer timer = new Timer(deadlineMicros, task);
     long delay = deadlineMicros - nowMicros();
     if (delay <= 0) {
-      loop.execute(timer);
+      execute(timer);
     } else {
       timer.future = loop.schedule(timer, delay, TimeUnit.MICROSECONDS);
     }
     return timer;
   }
 
+  /**
+   * Runs {@code task} on the loop after the tasks this scheduler already queued. From another
+   * thread it goes through Netty's queue, as before; on the loop's thread it joins a plain queue
+   * that one Netty task drains, so the tasks of one drain run together, in order, where Netty's
+   * queue may have put other tasks between them.
+   */
   @Override
   public void execute(Runnable task) {
-    loop.execute(task);
+    if (!loop.inEventLoop()) {
+      loop.execute(task);
+      return;
+    }
+    local.addLast(task);
+    queueDrain();
+  }
+
+  private void queueDrain() {
+    if (!drainQueued) {
+      loop.execute(drainTask); // a loop shutting down refuses it, as it refused the task before
+      drainQueued = true;
+    }
+  }
+
+  /**
+   * Runs the tasks queued when it starts; those they queue wait for the next drain, behind the I/O
+   * and the tasks Netty got meanwhile, as they would have in Netty's queue. A task that throws
+   * leaves the rest to the next drain, and Netty reports the exception as it did.
+   */
+  private void drainLocal() {
+    drainQueued = false;
+    int queued = local.size();
+    try {
+      for (int i = 0; i < queued; i++) {
+        local.pollFirst().run();
+      }
+    } finally {
+      if (!local.isEmpty()) {
+        queueDrain();
+      }
+    }
   }
 
   /** A task with a cancel flag: cancelling works whether it was queued or scheduled. */

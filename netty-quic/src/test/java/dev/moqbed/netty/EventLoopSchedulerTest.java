@@ -44,6 +44,29 @@ class EventLoopSchedulerTest {
   }
 
   @Test
+  void shouldRunTasksQueuedOnTheLoopInOrderAndTheRestAfterOneThrows() throws InterruptedException {
+    List<String> order = new CopyOnWriteArrayList<>();
+    CountDownLatch done = new CountDownLatch(1);
+    scheduler.execute(
+        () -> {
+          scheduler.execute(() -> order.add("a"));
+          scheduler.execute(
+              () -> {
+                order.add("b");
+                scheduler.execute(() -> order.add("queued by b"));
+                scheduler.execute(done::countDown);
+              });
+          scheduler.execute(
+              () -> {
+                throw new IllegalStateException("test: a failing task"); // Netty logs it
+              });
+          scheduler.execute(() -> order.add("c " + scheduler.inEventLoop()));
+        });
+    assertTrue(done.await(5, TimeUnit.SECONDS));
+    assertEquals(List.of("a", "b", "c true", "queued by b"), order);
+  }
+
+  @Test
   void shouldReadTheWallClockInMicrosecondsSinceTheEpoch() {
     Instant before = Instant.now();
     long micros = EventLoopScheduler.wallClockMicros();

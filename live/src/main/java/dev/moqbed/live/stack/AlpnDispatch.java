@@ -85,6 +85,11 @@ final class AlpnDispatch implements ConnectionHandler {
   }
 
   @Override
+  public void onSendStreamRetired(QuicConnection connection, long streamId) {
+    chosen(connection).onSendStreamRetired(connection, streamId);
+  }
+
+  @Override
   public void onStopSending(
       QuicConnection connection, long nowMicros, long streamId, long errorCode) {
     chosen(connection).onStopSending(connection, nowMicros, streamId, errorCode);

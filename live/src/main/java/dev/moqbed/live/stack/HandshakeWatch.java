@@ -88,6 +88,11 @@ final class HandshakeWatch implements ConnectionHandler {
   }
 
   @Override
+  public void onSendStreamRetired(QuicConnection connection, long streamId) {
+    transport.onSendStreamRetired(connection, streamId);
+  }
+
+  @Override
   public void onStopSending(
       QuicConnection connection, long nowMicros, long streamId, long errorCode) {
     transport.onStopSending(connection, nowMicros, streamId, errorCode);

@@ -109,6 +109,46 @@ class QuicTransportConnectionTest {
   }
 
   @Test
+  void shouldForgetASendStreamOnceTheConnectionRetiresIt() {
+    int[] fins = {0};
+    server.setListener(new Listener() {});
+    client.setListener(
+        new Listener() {
+          @Override
+          public void onUnidirectionalStream(ReceiveStream stream) {
+            stream.setListener(
+                new ReceiveStreamListener() {
+                  @Override
+                  public void onData(ByteBuffer bytes) {}
+
+                  @Override
+                  public void onFinished() {
+                    fins[0]++;
+                  }
+
+                  @Override
+                  public void onReset(long errorCode) {}
+                });
+          }
+        });
+    server.whenReady(
+        () -> {
+          for (int i = 0; i < 50; i++) { // a relay's stream per subgroup
+            SendStream stream = server.openUnidirectionalStream(3);
+            stream.write(ByteBuffer.wrap(new byte[500]));
+            stream.finish();
+          }
+          assertEquals(50, server.sendStreamsKept());
+        });
+    simulation.runWhile(() -> fins[0] < 50, 2_000_000);
+    // The client's ACKs of the last frames reach the server.
+    simulation.runWhile(() -> server.sendStreamsKept() > 0, simulation.nowMicros() + 1_000_000);
+
+    assertEquals(50, fins[0]);
+    assertEquals(0, server.sendStreamsKept());
+  }
+
+  @Test
   void shouldTellTheSenderAndCloseTheStreamWhenThePeerStopsSending() {
     long[] stopCode = {-1};
     server.setListener(new Listener() {});

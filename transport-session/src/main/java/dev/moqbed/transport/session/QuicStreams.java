@@ -33,8 +33,9 @@ final class QuicStreams {
   private final StreamWire wire;
   private final BooleanSupplier open;
   private final Supplier<TransportListener> listener;
-  // Streams stay in these maps once ended, so late bytes of a stopped stream are not taken for a
-  // new stream of the peer.
+  // A sending half leaves when the connection retires its stream (no callback names it after).
+  // Receiving halves stay once ended, so late bytes of a stopped stream are not taken for a new
+  // stream of the peer.
   private final Map<Long, OutStream> sending = new HashMap<>();
   private final Map<Long, InStream> receiving = new HashMap<>();
 
@@ -94,6 +95,20 @@ final class QuicStreams {
     if (out != null) {
       out.onBytesSent(sentOffset - out.headerBytes);
     }
+  }
+
+  /**
+   * The connection forgot the stream: its sending half goes. A relay opens a stream per subgroup
+   * and subscriber (two a second per subscriber with the draft's media); kept, they made this map
+   * grow for the connection's life.
+   */
+  void onSendStreamRetired(long streamId) {
+    sending.remove(streamId);
+  }
+
+  /** Sending halves the connection has not retired yet. */
+  int sendingStreams() {
+    return sending.size();
   }
 
   void onStopSending(long streamId, long errorCode) {

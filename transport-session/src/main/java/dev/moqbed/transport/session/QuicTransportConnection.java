@@ -46,6 +46,11 @@ public final class QuicTransportConnection implements TransportConnection, Conne
     this.readyAction = action;
   }
 
+  /** Sending halves kept: this end's streams the connection has not retired yet. */
+  public int sendStreamsKept() {
+    return streams.sendingStreams();
+  }
+
   public QuicConnection connection() {
     return connection;
   }
@@ -155,6 +160,11 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   public void onStreamBytesSent(
       QuicConnection quic, long nowMicros, long streamId, long sentBytes) {
     streams.onBytesSent(streamId, sentBytes);
+  }
+
+  @Override
+  public void onSendStreamRetired(QuicConnection quic, long streamId) {
+    streams.onSendStreamRetired(streamId);
   }
 
   @Override

@@ -143,6 +143,13 @@ public final class WebTransportQuicHandler
     }
   }
 
+  @Override
+  public void onSendStreamRetired(QuicConnection quic, long streamId) {
+    if (moq != null) {
+      moq.streams().onSendStreamRetired(streamId);
+    }
+  }
+
   /**
    * Closes the QUIC connection once everything written on the session's CONNECT stream (its close
    * capsule and FIN) has been sent: the peer learns the MoQT code and reason from the capsule, and

@@ -18,6 +18,7 @@ final class InboundDatagrams extends SimpleChannelInboundHandler<DatagramPacket>
 
   @Override
   public void channelRegistered(ChannelHandlerContext ctx) throws Exception {
+    DatagramChannels.batchedReceive(ctx.channel().config()); // before the first read
     endpoint.attach(ctx.channel());
     super.channelRegistered(ctx);
   }

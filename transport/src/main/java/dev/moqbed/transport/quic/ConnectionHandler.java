@@ -35,6 +35,12 @@ public interface ConnectionHandler {
   default void onStreamBytesSent(
       QuicConnection connection, long nowMicros, long streamId, long sentBytes) {}
 
+  /**
+   * The connection forgot one of our streams: every byte and the FIN, or the reset, acknowledged.
+   * No callback names it again, so a handler may drop what it keeps per stream.
+   */
+  default void onSendStreamRetired(QuicConnection connection, long streamId) {}
+
   /** The peer asked us to stop sending on a stream (STOP_SENDING). */
   default void onStopSending(
       QuicConnection connection, long nowMicros, long streamId, long errorCode) {}

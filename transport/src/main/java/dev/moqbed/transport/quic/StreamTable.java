@@ -514,6 +514,7 @@ final class StreamTable {
     if (stream.isFullyAcknowledged() || stream.isResetAcknowledged()) {
       sendStreams.remove(stream.id);
       sendStreamList.remove(stream);
+      connection.handler().onSendStreamRetired(connection, stream.id);
       if (isRemote(stream.id)) { // the peer's bidirectional stream: its credit may come back
         long index = stream.id >>> 2;
         peerBidirectionalSendDone.add(index, index + 1);
