@@ -140,28 +140,7 @@ final class DemoCommand implements Callable<Integer> {
     printer.flush();
     FrameLatencyCdfs.Builder frameLatencies = new FrameLatencyCdfs.Builder();
     ControllerTraces.Builder traces = new ControllerTraces.Builder();
-    List<Batch> batches;
-    // Ctrl-C or SIGTERM here: the tables need every run, so say what was lost and how to go on.
-    InterruptSummary interrupted =
-        InterruptSummary.register(
-            "moqbed-demo-interrupted",
-            () -> {
-              PrintWriter err = spec.commandLine().getErr();
-              err.println();
-              err.println(
-                  "moqbed demo: "
-                      + InterruptSummary.after(System.nanoTime() - wallStart, 0)
-                      + ", during the virtual-time runs: nothing written to "
-                      + out
-                      + " (the tables and report.html need every run); run it again, or with"
-                      + " --runs 1 for a quicker look");
-              err.flush();
-            });
-    try {
-      batches = runAll(frameLatencies, traces);
-    } finally {
-      interrupted.close();
-    }
+    List<Batch> batches = runAllInterruptibly(frameLatencies, traces, wallStart);
     printer.println();
     printer.println("Per-frame latency (capture to complete arrival), all runs together:");
     printer.print(frameTable(batches).render(OutputFormat.TABLE));
@@ -205,6 +184,35 @@ final class DemoCommand implements Callable<Integer> {
     printer.println("Next, each line a command:");
     NEXT_COMMANDS.forEach(command -> printer.println("  " + command));
     return 0;
+  }
+
+  /**
+   * {@link #runAll}, saying on Ctrl-C or SIGTERM what was lost and how to go on: the tables need
+   * every run.
+   */
+  private List<Batch> runAllInterruptibly(
+      FrameLatencyCdfs.Builder frameLatencies, ControllerTraces.Builder traces, long wallStart)
+      throws Exception {
+    InterruptSummary interrupted =
+        InterruptSummary.register(
+            "moqbed-demo-interrupted",
+            () -> {
+              PrintWriter err = spec.commandLine().getErr();
+              err.println();
+              err.println(
+                  "moqbed demo: "
+                      + InterruptSummary.after(System.nanoTime() - wallStart, 0)
+                      + ", during the virtual-time runs: nothing written to "
+                      + out
+                      + " (the tables and report.html need every run); run it again, or with"
+                      + " --runs 1 for a quicker look");
+              err.flush();
+            });
+    try {
+      return runAll(frameLatencies, traces);
+    } finally {
+      interrupted.close();
+    }
   }
 
   /** The live part: never fails the demo; a machine without QUIC gets one line. */

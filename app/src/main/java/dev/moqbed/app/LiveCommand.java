@@ -357,14 +357,7 @@ final class LiveCommand implements Runnable {
         throw new IllegalArgumentException("--receive-batch must not be negative");
       }
       List<LiveStack> stacks = options.stacks();
-      for (LiveStack stack : stacks) {
-        if (stack.transport() != LiveTransport.MOQBED) {
-          throw new IllegalArgumentException(
-              "live compare needs a controller the simulator runs: "
-                  + stack.controller()
-                  + " is quiche's; use c4, bbr, cubic or newreno (the project's stack)");
-        }
-      }
+      requireSimulated(stacks);
       LiveScenario first = LiveScenario.of(options.scenario, stacks.get(0).controller());
       LiveStack firstBulk = options.bulkStack(first, stacks.get(0));
       if (firstBulk != null && firstBulk.transport() != LiveTransport.MOQBED) {
@@ -376,74 +369,21 @@ final class LiveCommand implements Runnable {
       banner(err, "compare", options, first, firstBulk, first.mediaMicros());
       options.warmUp(first, stacks.get(0), err);
       Path certificates = LiveScenarioOptions.certificates();
-      List<RunRecord> records = new ArrayList<>();
-      List<FrameTable> frames = new ArrayList<>();
-      LiveComparisonTable table = new LiveComparisonTable(fromMicros);
+      Partial measured =
+          new Partial(
+              stacks.size() * options.runs,
+              new ArrayList<>(),
+              new ArrayList<>(),
+              new LiveComparisonTable(fromMicros));
       int incomplete = 0;
       // Ctrl-C or SIGTERM: the table and files of the pairs (simulated and live) that finished.
       InterruptSummary interrupted =
           InterruptSummary.register(
               "moqbed-live-interrupted",
-              () ->
-                  interruptedSummary(
-                      new Partial(stacks.size() * options.runs, records, frames, table),
-                      options,
-                      first,
-                      formatOption.format,
-                      out,
-                      err));
+              () -> interruptedSummary(measured, options, first, formatOption.format, out, err));
       try {
         for (LiveStack stack : stacks) {
-          String controller = stack.controller();
-          LiveScenario live = LiveScenario.of(options.scenario, controller);
-          MoqChainSimulation simulation =
-              new MoqChainSimulation(
-                  live.spec(),
-                  ControllerRegistry.standard(),
-                  EcnMarking.DEFAULT,
-                  new RunVariation(
-                      RunVariation.DEFAULT.holes(),
-                      RunVariation.DEFAULT.controllerSeeding(),
-                      receiveBatch));
-          if (live.fairness()) {
-            simulation = simulation.untilBackgroundCloses(); // as the live run waits for it
-          }
-          for (int run = 0; run < options.runs; run++) {
-            MoqChainSimulation.Outcome simulated = simulation.run(options.seed, run);
-            RunRecord simRecord =
-                live.fairness()
-                    ? ChainFairness.record(
-                        simulated, live.spec(), live.name(), controller, run, options.seed)
-                    : simulated.record(live.name(), controller, run, options.seed);
-            err.printf(
-                Locale.ROOT,
-                "  %s simulated, run %d/%d: media avg %s us, max %s us%s%n",
-                controller,
-                run + 1,
-                options.runs,
-                simRecord.mediaAverageLatencyMicros(),
-                simRecord.mediaMaxLatencyMicros(),
-                live.fairness()
-                    ? ", stalls "
-                        + simRecord.extra().get("media_stalls")
-                        + ", bulk "
-                        + simRecord.extra().getOrDefault("bulk_completion_us", "not finished")
-                        + " us"
-                    : "");
-            LiveScenarioRun result = runOnce(options, live, stack, run, 0, certificates, err);
-            incomplete += result.completed() ? 0 : 1;
-            RunRecord liveRecord =
-                result.record(
-                    live, LiveScenarioRun.label(controller, firstBulk), run, options.seed);
-            synchronized (records) { // a pair at once: a Ctrl-C summary sees whole pairs only
-              records.add(simRecord);
-              frames.add(simulated.frameTable(run));
-              table.addSimulated(controller, simRecord, simulated.frames());
-              records.add(liveRecord);
-              frames.add(result.frameTable(run));
-              table.addLive(controller, liveRecord, result.frames());
-            }
-          }
+          incomplete += compareRuns(stack, firstBulk, certificates, measured, err);
         }
       } finally {
         interrupted.close();
@@ -453,20 +393,114 @@ final class LiveCommand implements Runnable {
       if (interrupted.interrupted()) {
         return 1; // the summary is the hook's; the JVM exits with 130 or 143
       }
-      out.print(table.table().render(formatOption.format));
+      out.print(measured.table().table().render(formatOption.format));
       out.flush();
-      options.write(records, frames, LiveScenarioRun.extraColumns(first), err);
+      options.write(
+          measured.records(), measured.frames(), LiveScenarioRun.extraColumns(first), err);
       if (incomplete > 0) {
         err.println("moqbed: " + incomplete + " live run(s): the subscriber did not complete");
         return 1;
       }
       return 0;
     }
+
+    /** Every controller must be one the simulator runs: the project's stack, not quiche's. */
+    private static void requireSimulated(List<LiveStack> stacks) {
+      for (LiveStack stack : stacks) {
+        if (stack.transport() != LiveTransport.MOQBED) {
+          throw new IllegalArgumentException(
+              "live compare needs a controller the simulator runs: "
+                  + stack.controller()
+                  + " is quiche's; use c4, bbr, cubic or newreno (the project's stack)");
+        }
+      }
+    }
+
+    /**
+     * The runs of one controller, each simulated and then live on the same seed, into {@code
+     * measured}; returns how many live runs did not complete.
+     */
+    private int compareRuns(
+        LiveStack stack, LiveStack firstBulk, Path certificates, Partial measured, PrintWriter err)
+        throws Exception {
+      String controller = stack.controller();
+      LiveScenario live = LiveScenario.of(options.scenario, controller);
+      MoqChainSimulation simulation = simulation(live);
+      int incomplete = 0;
+      for (int run = 0; run < options.runs; run++) {
+        MoqChainSimulation.Outcome simulated = simulation.run(options.seed, run);
+        RunRecord simRecord =
+            live.fairness()
+                ? ChainFairness.record(
+                    simulated, live.spec(), live.name(), controller, run, options.seed)
+                : simulated.record(live.name(), controller, run, options.seed);
+        printSimulated(err, controller, run, simRecord, live.fairness());
+        LiveScenarioRun result = runOnce(options, live, stack, run, 0, certificates, err);
+        incomplete += result.completed() ? 0 : 1;
+        RunRecord liveRecord =
+            result.record(live, LiveScenarioRun.label(controller, firstBulk), run, options.seed);
+        measured.addPair(controller, run, simRecord, simulated, liveRecord, result);
+      }
+      return incomplete;
+    }
+
+    /** The simulated side of {@code live}: the MoQ workload with this command's receive batch. */
+    private MoqChainSimulation simulation(LiveScenario live) {
+      MoqChainSimulation simulation =
+          new MoqChainSimulation(
+              live.spec(),
+              ControllerRegistry.standard(),
+              EcnMarking.DEFAULT,
+              new RunVariation(
+                  RunVariation.DEFAULT.holes(),
+                  RunVariation.DEFAULT.controllerSeeding(),
+                  receiveBatch));
+      // as the live run waits for the background flow to close
+      return live.fairness() ? simulation.untilBackgroundCloses() : simulation;
+    }
+
+    /** The progress line of a simulated run. */
+    private void printSimulated(
+        PrintWriter err, String controller, int run, RunRecord simRecord, boolean fairness) {
+      err.printf(
+          Locale.ROOT,
+          "  %s simulated, run %d/%d: media avg %s us, max %s us%s%n",
+          controller,
+          run + 1,
+          options.runs,
+          simRecord.mediaAverageLatencyMicros(),
+          simRecord.mediaMaxLatencyMicros(),
+          fairness
+              ? ", stalls "
+                  + simRecord.extra().get("media_stalls")
+                  + ", bulk "
+                  + simRecord.extra().getOrDefault("bulk_completion_us", "not finished")
+                  + " us"
+              : "");
+    }
   }
 
   /** What {@code live compare} has measured so far: whole pairs in {@code records}. */
   private record Partial(
-      int planned, List<RunRecord> records, List<FrameTable> frames, LiveComparisonTable table) {}
+      int planned, List<RunRecord> records, List<FrameTable> frames, LiveComparisonTable table) {
+    /** Adds a pair at once: a Ctrl-C summary sees whole pairs only. */
+    void addPair(
+        String controller,
+        int run,
+        RunRecord simRecord,
+        MoqChainSimulation.Outcome simulated,
+        RunRecord liveRecord,
+        LiveScenarioRun result) {
+      synchronized (records) {
+        records.add(simRecord);
+        frames.add(simulated.frameTable(run));
+        table.addSimulated(controller, simRecord, simulated.frames());
+        records.add(liveRecord);
+        frames.add(result.frameTable(run));
+        table.addLive(controller, liveRecord, result.frames());
+      }
+    }
+  }
 
   /** On Ctrl-C: the comparison of the pairs that finished, then their rows and frames. */
   private static void interruptedSummary(

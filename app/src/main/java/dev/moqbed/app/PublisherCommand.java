@@ -20,6 +20,7 @@ import dev.moqbed.publisher.PublisherReport;
 import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.SessionClose;
 import dev.moqbed.transport.udp.qlog.QlogFiles;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.util.EnumSet;
@@ -28,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -78,6 +78,7 @@ final class PublisherCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec2;
 
   @Override
+  @SuppressWarnings("try") // the resources are closed on leaving, in order; the body uses neither
   public Integer call() throws Exception {
     PrintWriter out = spec2.commandLine().getOut();
     PrintWriter err = spec2.commandLine().getErr();
@@ -87,94 +88,41 @@ final class PublisherCommand implements Callable<Integer> {
     PublisherConfig config =
         new PublisherConfig(namespace, mediaOptions.media(), durationMicros, true, 500_000);
     InetSocketAddress address = relayOptions.address();
-    CompletableFuture<PublisherReport> closed = new CompletableFuture<>();
-    CompletableFuture<SessionClose> closeReason = new CompletableFuture<>();
-    MoqtVersion version = MoqtVersion.DRAFT_14;
+    Session session = new Session();
     List<String> tracks = config.media().flows().stream().map(flow -> flow.id()).toList();
     PublisherProbe probe = new PublisherProbe(tracks);
-    boolean intervals = intervalOption.reportsIn(formatOption.format);
-    IntervalPrinter printer =
-        new IntervalPrinter(
-            out, formatOption.format, new IntervalLine(tracks, EnumSet.of(Column.STOP_SENDING)));
-    AtomicReference<IntervalRun> run = new AtomicReference<>();
+    Intervals intervals = new Intervals(probe, out, tracks);
     AuthorizationToken token = sessionOptions.token();
     QlogFiles qlog = qlogOption.open();
-    RelayConnector client =
-        RelayConnector.open(
-            new RelayConnector.Target(
-                address,
-                relayOptions.serverName(address),
-                relayOptions.route(
-                    LiveQlogOption.apply(controllerOption.stack(), qlog, "publisher")),
-                relayOptions.trust(),
-                version,
-                token),
-            sessionOptions.livenessMicros,
-            sessionOptions.policy(),
-            line -> {
-              err.println("publisher: " + line);
-              err.flush();
-            });
-    EventLoopScheduler loop = client.scheduler();
-    Publisher publisher =
-        new Publisher(
-            loop,
-            config,
-            probe.events(
-                new PublisherEvents() {
-                  @Override
-                  public void onAnnounced() {
-                    // The media clock starts now: so do the intervals (once: a
-                    // reconnect announces again, the clock runs on).
-                    if (intervals && run.get() == null) {
-                      printer.begin();
-                      run.set(
-                          IntervalRun.start(
-                              loop,
-                              probe,
-                              loop.nowMicros(),
-                              intervalOption.intervalMicros,
-                              durationMicros,
-                              printer::interval));
-                    }
-                  }
-
-                  @Override
-                  public void onMediaFinished(PublisherReport report) {
-                    if (run.get() != null) {
-                      run.get().stop();
-                    }
-                  }
-
-                  @Override
-                  public void onLog(String line) {
-                    err.println("publisher: " + line);
-                    err.flush();
-                  }
-
-                  @Override
-                  public void onDisconnected(String peer, SessionClose close) {
-                    client.reconnect(close.describe());
-                  }
-
-                  @Override
-                  public void onClosed(SessionClose close, PublisherReport report) {
-                    closeReason.complete(close);
-                    closed.complete(report);
-                  }
-                }),
-            token);
-    if (client.reconnects()) {
-      publisher.continueAcrossSessions();
-    }
-    probe.attach(publisher);
-    try {
+    RelayConnector client = openConnector(address, qlog, token, err);
+    // The connector closes first, then the qlog files are finished: also when the start fails.
+    try (LiveQlogOption.Finish qlogFinish = () -> LiveQlogOption.finish(qlog, "publisher", err);
+        RelayConnector connector = client) {
+      Publisher publisher =
+          new Publisher(
+              client.scheduler(),
+              config,
+              probe.events(events(intervals, err, client, session)),
+              token);
+      if (client.reconnects()) {
+        publisher.continueAcrossSessions();
+      }
+      probe.attach(publisher);
       client.start(publisher, publisher::stop);
-    } catch (java.io.IOException | RuntimeException e) {
-      client.close();
-      LiveQlogOption.finish(qlog, "publisher", err);
-      throw e;
+      return awaitAndReport(out, err, address, client, publisher, session, intervals);
     }
+  }
+
+  /** Waits for the session's end (or Ctrl-C), then prints what was sent; returns the exit code. */
+  private int awaitAndReport(
+      PrintWriter out,
+      PrintWriter err,
+      InetSocketAddress address,
+      RelayConnector client,
+      Publisher publisher,
+      Session session,
+      Intervals intervals)
+      throws Exception {
     long started = System.nanoTime();
     // Ctrl-C or SIGTERM: the session closes, and the summary covers what was sent so far.
     try (InterruptSummary interrupted =
@@ -187,7 +135,7 @@ final class PublisherCommand implements Callable<Integer> {
               + ", publishing for "
               + dev.moqbed.runtime.Quantities.formatDuration(durationMicros));
       err.flush();
-      PublisherReport report = closed.get();
+      PublisherReport report = session.report.get();
       if (interrupted.interrupted()) {
         err.println(
             "publisher: "
@@ -195,42 +143,159 @@ final class PublisherCommand implements Callable<Integer> {
                 + "; what it sent:");
         err.flush();
       }
-      List<IntervalSnapshot> intervalList = List.of();
-      if (run.get() != null) {
-        run.get().stop(); // the relay went away before the media finished
-        intervalList = run.get().await();
-      }
-      Table table =
-          new Table(
-              "track", "objects_sent", "bytes_sent", "streams_opened", "stop_sending_received");
-      for (PublisherReport.TrackSent track : report.tracks()) {
-        table.row(
-            track.track(),
-            track.objectsSent(),
-            track.bytesSent(),
-            track.streamsOpened(),
-            track.stopSendingReceived());
-      }
-      int exitCode = exitCode(closeReason.getNow(null), err);
-      if (run.get() != null && formatOption.format == OutputFormat.JSON) {
-        printer.document(
+      // Stopped here too: the relay may have gone away before the media finished.
+      List<IntervalSnapshot> intervalList = intervals.stopAndAwait();
+      Table table = sentTable(report);
+      int exitCode = exitCode(session.close.getNow(null), err);
+      if (intervals.ran() && formatOption.format == OutputFormat.JSON) {
+        intervals.printer.document(
             "publisher",
             configuration(address),
             intervalList,
             Json.parse(table.render(OutputFormat.JSON)));
         return exitCode;
       }
-      if (run.get() != null) {
-        printer.summary(intervalList);
+      if (intervals.ran()) {
+        intervals.printer.summary(intervalList);
         out.println();
       }
       out.print(table.render(formatOption.format));
       out.flush();
       return exitCode;
-    } finally {
-      client.close();
-      LiveQlogOption.finish(qlog, "publisher", err);
     }
+  }
+
+  /** The connection to the relay, which reconnects when the session policy says so. */
+  private RelayConnector openConnector(
+      InetSocketAddress address, QlogFiles qlog, AuthorizationToken token, PrintWriter err)
+      throws IOException {
+    return RelayConnector.open(
+        new RelayConnector.Target(
+            address,
+            relayOptions.serverName(address),
+            relayOptions.route(LiveQlogOption.apply(controllerOption.stack(), qlog, "publisher")),
+            relayOptions.trust(),
+            MoqtVersion.DRAFT_14,
+            token),
+        sessionOptions.livenessMicros,
+        sessionOptions.policy(),
+        line -> {
+          err.println("publisher: " + line);
+          err.flush();
+        });
+  }
+
+  /** How the session ended: why, and the publisher's report at that moment. */
+  private static final class Session {
+    final CompletableFuture<SessionClose> close = new CompletableFuture<>();
+    final CompletableFuture<PublisherReport> report = new CompletableFuture<>();
+  }
+
+  /**
+   * The interval reports, when the format has them: they start with the media clock, at the first
+   * announcement (a reconnect announces again, the clock runs on), and stop when the media ends.
+   */
+  private final class Intervals {
+    final PublisherProbe probe;
+    final IntervalPrinter printer;
+    final boolean enabled;
+    // Started on the publisher's loop; read by the command's thread once the session ended.
+    private volatile IntervalRun run;
+
+    Intervals(PublisherProbe probe, PrintWriter out, List<String> tracks) {
+      this.probe = probe;
+      this.printer =
+          new IntervalPrinter(
+              out, formatOption.format, new IntervalLine(tracks, EnumSet.of(Column.STOP_SENDING)));
+      this.enabled = intervalOption.reportsIn(formatOption.format);
+    }
+
+    /** On the loop, at an announcement: starts the reports once. */
+    void startOnce(EventLoopScheduler loop) {
+      if (enabled && run == null) {
+        printer.begin();
+        run =
+            IntervalRun.start(
+                loop,
+                probe,
+                loop.nowMicros(),
+                intervalOption.intervalMicros,
+                durationMicros,
+                printer::interval);
+      }
+    }
+
+    void stop() {
+      if (run != null) {
+        run.stop();
+      }
+    }
+
+    boolean ran() {
+      return run != null;
+    }
+
+    /** Stops the reports and returns them once the last is taken; none when they never ran. */
+    List<IntervalSnapshot> stopAndAwait() throws InterruptedException {
+      if (run == null) {
+        return List.of();
+      }
+      run.stop();
+      return run.await();
+    }
+  }
+
+  /**
+   * What the publisher reports, where it goes: the announcement starts the intervals, the media's
+   * end stops them, log lines go to stderr, a lost session to the connector, the end to {@code
+   * session}.
+   */
+  private static PublisherEvents events(
+      Intervals intervals, PrintWriter err, RelayConnector client, Session session) {
+    EventLoopScheduler loop = client.scheduler();
+    return new PublisherEvents() {
+      @Override
+      public void onAnnounced() {
+        intervals.startOnce(loop);
+      }
+
+      @Override
+      public void onMediaFinished(PublisherReport report) {
+        intervals.stop();
+      }
+
+      @Override
+      public void onLog(String line) {
+        err.println("publisher: " + line);
+        err.flush();
+      }
+
+      @Override
+      public void onDisconnected(String peer, SessionClose close) {
+        client.reconnect(close.describe());
+      }
+
+      @Override
+      public void onClosed(SessionClose close, PublisherReport report) {
+        session.close.complete(close);
+        session.report.complete(report);
+      }
+    };
+  }
+
+  /** What was sent per track. */
+  private static Table sentTable(PublisherReport report) {
+    Table table =
+        new Table("track", "objects_sent", "bytes_sent", "streams_opened", "stop_sending_received");
+    for (PublisherReport.TrackSent track : report.tracks()) {
+      table.row(
+          track.track(),
+          track.objectsSent(),
+          track.bytesSent(),
+          track.streamsOpened(),
+          track.stopSendingReceived());
+    }
+    return table;
   }
 
   /**

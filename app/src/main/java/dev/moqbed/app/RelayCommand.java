@@ -322,26 +322,37 @@ final class RelayCommand implements Callable<Integer> {
         stack,
         tls,
         line -> log(err, line));
-    IntervalRun run = null;
-    if (probe != null) {
-      printer.begin();
-      run =
-          IntervalRun.start(
-              node.loop(),
-              probe,
-              node.loop().nowMicros(),
-              intervalOption.intervalMicros,
-              0,
-              printer::interval);
-    }
-    IntervalRun intervalRun = run;
+    IntervalRun run = probe == null ? null : startIntervals(node, probe, printer);
+    awaitShutdown(node, run, printer, qlog, err);
+    return 0;
+  }
+
+  /** Starts the interval reports on the relay's first loop. */
+  private IntervalRun startIntervals(RelayNode node, RelayProbe probe, IntervalPrinter printer) {
+    printer.begin();
+    return IntervalRun.start(
+        node.loop(),
+        probe,
+        node.loop().nowMicros(),
+        intervalOption.intervalMicros,
+        0,
+        printer::interval);
+  }
+
+  /**
+   * Runs until the JVM is told to stop (Ctrl-C, SIGTERM); then prints the intervals' summary,
+   * closes the relay and finishes the qlog files, in that order.
+   */
+  private void awaitShutdown(
+      RelayNode node, IntervalRun run, IntervalPrinter printer, QlogFiles qlog, PrintWriter err)
+      throws InterruptedException {
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
-                  if (intervalRun != null) {
-                    printSummary(intervalRun, printer);
+                  if (run != null) {
+                    printSummary(run, printer);
                   }
                   try {
                     node.close();
@@ -352,7 +363,6 @@ final class RelayCommand implements Callable<Integer> {
                   stopped.countDown();
                 }));
     stopped.await();
-    return 0;
   }
 
   /** The token the edge sends its upstream, read from the option or its file. */

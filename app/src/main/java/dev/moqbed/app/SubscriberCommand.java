@@ -148,9 +148,6 @@ final class SubscriberCommand implements Callable<Integer> {
     if (framesFile != null) {
       OutputPaths.requireWritableFile(framesFile, "--out");
     }
-    SubscriberConfig config =
-        new SubscriberConfig(
-            namespace, tracks, lateMicros, Set.copyOf(droppable), clockOffsetMicros, 2_000_000);
     InetSocketAddress address = relayOptions.address();
     Hello hello =
         collectOption.hello(
@@ -159,117 +156,22 @@ final class SubscriberCommand implements Callable<Integer> {
     RecordSender collect = hello == null ? null : collectOption.start(hello, "subscriber", err);
     CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
     SubscriberProbe probe = new SubscriberProbe(tracks, lateMicros);
-    boolean intervals = intervalOption.reportsIn(formatOption.format);
-    IntervalPrinter printer =
-        new IntervalPrinter(
-            out,
-            formatOption.format,
-            new IntervalLine(
-                tracks,
-                EnumSet.of(Column.LATENCY, Column.LATE, Column.STOP_SENDING, Column.RESET)));
-    MoqtVersion version = MoqtVersion.DRAFT_14;
     AuthorizationToken token = sessionOptions.token();
     QlogFiles qlog = qlogOption.open();
     try (LiveQlogOption.Finish qlogFinish = () -> LiveQlogOption.finish(qlog, "subscriber", err);
-        RelayConnector client =
-            RelayConnector.open(
-                new RelayConnector.Target(
-                    address,
-                    relayOptions.serverName(address),
-                    relayOptions.route(
-                        LiveQlogOption.apply(controllerOption.stack(), qlog, "subscriber")),
-                    relayOptions.trust(),
-                    version,
-                    token),
-                sessionOptions.livenessMicros,
-                sessionOptions.policy(),
-                line -> {
-                  err.println("subscriber: " + line);
-                  err.flush();
-                })) {
+        RelayConnector client = openConnector(address, qlog, token, err)) {
+      SubscriberEvents events = events(err, frames, collect, client, finished);
       Subscriber subscriber =
-          new Subscriber(
-              client.scheduler(),
-              config,
-              probe.events(
-                  new SubscriberEvents() {
-                    @Override
-                    public void onLog(String line) {
-                      err.println("subscriber: " + line);
-                      err.flush();
-                    }
-
-                    @Override
-                    public void onFrame(FrameRecord frame) {
-                      if (frames != null) {
-                        writeFrame(frames, frame);
-                      }
-                      if (collect != null) {
-                        collect.offer(SubscriberRecords.frame(frame));
-                      }
-                    }
-
-                    @Override
-                    public void onDisconnected(String reason) {
-                      client.reconnect(reason);
-                    }
-
-                    @Override
-                    public void onGap(GapRecord gap) {
-                      err.println(
-                          "subscriber: "
-                              + gap.track()
-                              + ": "
-                              + gap.framesLost()
-                              + " frames lost while disconnected (groups "
-                              + (gap.lastGroup() + 1)
-                              + ".."
-                              + (gap.resumedGroup() - 1)
-                              + " and the rest of group "
-                              + gap.lastGroup()
-                              + "), resumed at group "
-                              + gap.resumedGroup());
-                      err.flush();
-                      if (frames != null) {
-                        writeGap(frames, gap);
-                      }
-                    }
-
-                    @Override
-                    public void onFinished(SubscriberReport report) {
-                      finished.complete(report);
-                    }
-                  }),
-              token);
+          new Subscriber(client.scheduler(), subscriberConfig(), probe.events(events), token);
       if (client.reconnects()) {
         subscriber.continueAcrossSessions();
       }
       probe.attach(subscriber);
       client.start(subscriber, subscriber::stop);
-      err.println(
-          "subscriber: connected to "
-              + ConnectFailure.addressText(address)
-              + "; clock offset "
-              + (clockOffsetMicros == 0
-                  ? "0 (same host assumed)"
-                  : (clockOffsetMicros < 0 ? "-" : "+")
-                      + Quantities.formatDuration(Math.abs(clockOffsetMicros))
-                      + " ± "
-                      + Quantities.formatDuration(clockUncertaintyMicros)
-                      + " (given; its error adds to every latency)"));
+      err.println("subscriber: connected to " + ConnectFailure.addressText(address) + clockText());
       err.flush();
-      IntervalRun run = null;
-      if (intervals) {
-        printer.begin();
-        run =
-            IntervalRun.start(
-                client.scheduler(),
-                probe,
-                client.scheduler().nowMicros(),
-                intervalOption.intervalMicros,
-                0,
-                printer::interval);
-      }
+      IntervalPrinter printer = intervalPrinter(out);
+      IntervalRun run = startIntervals(client, probe, printer);
       long started = System.nanoTime();
       // Ctrl-C or SIGTERM: the subscriber stops, and the summary covers what it received so far.
       InterruptSummary interrupted =
@@ -284,58 +186,208 @@ final class SubscriberCommand implements Callable<Integer> {
                 + "; what it received:");
         err.flush();
       }
-      if (frames != null) {
-        frames.close();
-        FramesLatencyLog.writeBeside(framesFile);
-      }
-      if (collect != null) {
-        collect.finish(SubscriberRecords.end(report, CollectOption.nowMicros()));
-        err.println("subscriber: " + CollectOption.summary(collect, collect.close(5_000)));
-        err.flush();
-      }
-      List<IntervalSnapshot> intervalList = List.of();
-      if (run != null) {
-        run.stop();
-        intervalList = run.await();
-      }
-      if (run != null && formatOption.format == OutputFormat.JSON) {
-        printer.document(
-            "subscriber",
-            configuration(address),
-            intervalList,
-            Json.parse(LiveSupport.subscriberTable(report).render(OutputFormat.JSON)));
-        out.flush();
-        interrupted.close();
-        return exitCode(report, err);
-      }
-      if (run != null) {
-        printer.summary(intervalList);
-        out.println();
-      }
-      out.print(LiveSupport.subscriberTable(report).render(formatOption.format));
-      String gaps = gapSummary(report, subscriber.reconnects());
-      if (formatOption.format == OutputFormat.TABLE && gaps != null) {
-        out.println(gaps);
-      }
-      Table hops = LiveSupport.hopTable(report);
-      if (formatOption.format == OutputFormat.TABLE && !hops.rows().isEmpty()) {
-        out.println();
-        out.println("Latency per hop (from the relays' arrival stamps; one host = one clock):");
-        out.print(hops.render(formatOption.format));
-      }
-      if (formatOption.format == OutputFormat.TABLE
-          && (clockOffsetMicros != 0 || clockUncertaintyMicros != 0)) {
-        out.println(
-            "Latencies assume the publisher's clock is "
-                + Quantities.formatDuration(Math.abs(clockOffsetMicros))
-                + (clockOffsetMicros < 0 ? " ahead of" : " behind")
-                + " this host's, ± "
-                + Quantities.formatDuration(clockUncertaintyMicros)
-                + ".");
-      }
-      out.flush();
+      finishRecords(frames, collect, report, err);
+      List<IntervalSnapshot> intervalList = run == null ? List.of() : stopIntervals(run);
+      printResults(out, printer, run != null, intervalList, report, subscriber, address);
       interrupted.close();
       return exitCode(report, err);
+    }
+  }
+
+  private SubscriberConfig subscriberConfig() {
+    return new SubscriberConfig(
+        namespace, tracks, lateMicros, Set.copyOf(droppable), clockOffsetMicros, 2_000_000);
+  }
+
+  /** The connection to the relay, which reconnects when the session policy says so. */
+  private RelayConnector openConnector(
+      InetSocketAddress address, QlogFiles qlog, AuthorizationToken token, PrintWriter err)
+      throws IOException {
+    return RelayConnector.open(
+        new RelayConnector.Target(
+            address,
+            relayOptions.serverName(address),
+            relayOptions.route(LiveQlogOption.apply(controllerOption.stack(), qlog, "subscriber")),
+            relayOptions.trust(),
+            MoqtVersion.DRAFT_14,
+            token),
+        sessionOptions.livenessMicros,
+        sessionOptions.policy(),
+        line -> {
+          err.println("subscriber: " + line);
+          err.flush();
+        });
+  }
+
+  /**
+   * What the subscriber reports, where it goes: log lines and gaps to stderr, frames to the frames
+   * file and the collector, a lost session to the connector, the end to {@code finished}.
+   */
+  private static SubscriberEvents events(
+      PrintWriter err,
+      BufferedWriter frames,
+      RecordSender collect,
+      RelayConnector client,
+      CompletableFuture<SubscriberReport> finished) {
+    return new SubscriberEvents() {
+      @Override
+      public void onLog(String line) {
+        err.println("subscriber: " + line);
+        err.flush();
+      }
+
+      @Override
+      public void onFrame(FrameRecord frame) {
+        if (frames != null) {
+          writeFrame(frames, frame);
+        }
+        if (collect != null) {
+          collect.offer(SubscriberRecords.frame(frame));
+        }
+      }
+
+      @Override
+      public void onDisconnected(String reason) {
+        client.reconnect(reason);
+      }
+
+      @Override
+      public void onGap(GapRecord gap) {
+        err.println(gapLine(gap));
+        err.flush();
+        if (frames != null) {
+          writeGap(frames, gap);
+        }
+      }
+
+      @Override
+      public void onFinished(SubscriberReport report) {
+        finished.complete(report);
+      }
+    };
+  }
+
+  /** The stderr line of a gap: the frames a track lost while disconnected. */
+  private static String gapLine(GapRecord gap) {
+    return "subscriber: "
+        + gap.track()
+        + ": "
+        + gap.framesLost()
+        + " frames lost while disconnected (groups "
+        + (gap.lastGroup() + 1)
+        + ".."
+        + (gap.resumedGroup() - 1)
+        + " and the rest of group "
+        + gap.lastGroup()
+        + "), resumed at group "
+        + gap.resumedGroup();
+  }
+
+  /** The end of the connected line: the clock offset the latencies assume. */
+  private String clockText() {
+    return "; clock offset "
+        + (clockOffsetMicros == 0
+            ? "0 (same host assumed)"
+            : (clockOffsetMicros < 0 ? "-" : "+")
+                + Quantities.formatDuration(Math.abs(clockOffsetMicros))
+                + " ± "
+                + Quantities.formatDuration(clockUncertaintyMicros)
+                + " (given; its error adds to every latency)");
+  }
+
+  private IntervalPrinter intervalPrinter(PrintWriter out) {
+    return new IntervalPrinter(
+        out,
+        formatOption.format,
+        new IntervalLine(
+            tracks, EnumSet.of(Column.LATENCY, Column.LATE, Column.STOP_SENDING, Column.RESET)));
+  }
+
+  /** Starts the interval reports when the format has them; null otherwise. */
+  private IntervalRun startIntervals(
+      RelayConnector client, SubscriberProbe probe, IntervalPrinter printer) {
+    if (!intervalOption.reportsIn(formatOption.format)) {
+      return null;
+    }
+    printer.begin();
+    return IntervalRun.start(
+        client.scheduler(),
+        probe,
+        client.scheduler().nowMicros(),
+        intervalOption.intervalMicros,
+        0,
+        printer::interval);
+  }
+
+  private static List<IntervalSnapshot> stopIntervals(IntervalRun run) throws Exception {
+    run.stop();
+    return run.await();
+  }
+
+  /** Closes the frames file (writing its latency log beside it) and ends the collector's stream. */
+  private void finishRecords(
+      BufferedWriter frames, RecordSender collect, SubscriberReport report, PrintWriter err)
+      throws IOException {
+    if (frames != null) {
+      frames.close();
+      FramesLatencyLog.writeBeside(framesFile);
+    }
+    if (collect != null) {
+      collect.finish(SubscriberRecords.end(report, CollectOption.nowMicros()));
+      err.println("subscriber: " + CollectOption.summary(collect, collect.close(5_000)));
+      err.flush();
+    }
+  }
+
+  /** The results: the JSON document with the intervals, or the summary tables. */
+  private void printResults(
+      PrintWriter out,
+      IntervalPrinter printer,
+      boolean intervals,
+      List<IntervalSnapshot> intervalList,
+      SubscriberReport report,
+      Subscriber subscriber,
+      InetSocketAddress address) {
+    if (intervals && formatOption.format == OutputFormat.JSON) {
+      printer.document(
+          "subscriber",
+          configuration(address),
+          intervalList,
+          Json.parse(LiveSupport.subscriberTable(report).render(OutputFormat.JSON)));
+      out.flush();
+      return;
+    }
+    if (intervals) {
+      printer.summary(intervalList);
+      out.println();
+    }
+    out.print(LiveSupport.subscriberTable(report).render(formatOption.format));
+    if (formatOption.format == OutputFormat.TABLE) {
+      printTableNotes(out, report, subscriber.reconnects());
+    }
+    out.flush();
+  }
+
+  /** Below the table: the reconnects' gaps, the latency per hop and the clock assumed. */
+  private void printTableNotes(PrintWriter out, SubscriberReport report, int reconnects) {
+    String gaps = gapSummary(report, reconnects);
+    if (gaps != null) {
+      out.println(gaps);
+    }
+    Table hops = LiveSupport.hopTable(report);
+    if (!hops.rows().isEmpty()) {
+      out.println();
+      out.println("Latency per hop (from the relays' arrival stamps; one host = one clock):");
+      out.print(hops.render(formatOption.format));
+    }
+    if (clockOffsetMicros != 0 || clockUncertaintyMicros != 0) {
+      out.println(
+          "Latencies assume the publisher's clock is "
+              + Quantities.formatDuration(Math.abs(clockOffsetMicros))
+              + (clockOffsetMicros < 0 ? " ahead of" : " behind")
+              + " this host's, ± "
+              + Quantities.formatDuration(clockUncertaintyMicros)
+              + ".");
     }
   }
 

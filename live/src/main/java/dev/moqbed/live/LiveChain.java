@@ -103,51 +103,23 @@ public final class LiveChain {
       ServerCertificate certificate = sharedCertificate();
       Map<String, PathStats> paths = new ConcurrentSkipListMap<>();
       ClientTrust trust = ClientTrust.pinned(certificate.certificate());
-      boolean intervals = options.intervalMicros() > 0;
       List<String> tracks = options.media().flows().stream().map(flow -> flow.id()).toList();
       // The relay the subscribers use reports its intervals, in front of its metrics if any.
       RelayProbe relayProbe =
-          intervals
+          options.intervalMicros() > 0
               ? new RelayProbe(relayMetrics == null ? RelayObserver.NONE : relayMetrics)
               : null;
-      List<StartedRelay> relays = new ArrayList<>();
-      for (int i = 0; i < options.relays(); i++) {
-        StartedRelay upstream = i == 0 ? null : relays.get(i - 1);
-        // the metrics, if asked for, are those of the relay the subscribers use
-        boolean last = i == options.relays() - 1;
-        RelayMetrics metrics = last ? relayMetrics : null;
-        relays.add(
-            startRelay(
-                options,
-                certificate,
-                trust,
-                endpoints,
-                upstream,
-                i + 1,
-                metrics,
-                last ? relayProbe : null));
-      }
-      samplePaths(relays.get(relays.size() - 1), paths);
+      List<StartedRelay> relays =
+          startRelays(options, certificate, trust, endpoints, relayMetrics, relayProbe);
+      StartedRelay lastRelay = relays.get(relays.size() - 1);
+      samplePaths(lastRelay, paths);
       if (traceFile != null) {
-        StartedRelay traced = relays.get(relays.size() - 1);
-        endpoints.add(PathTrace.start(traced.relay(), traced.loop(), traceFile));
+        endpoints.add(PathTrace.start(lastRelay.relay(), lastRelay.loop(), traceFile));
       }
-      InetSocketAddress publisherRelay = relays.get(0).address();
-      SubscriberRoute.Opened route =
-          options.subscriberRoute().open(relays.get(relays.size() - 1).address());
+      SubscriberRoute.Opened route = options.subscriberRoute().open(lastRelay.address());
       endpoints.add(route);
       InetSocketAddress relayAddress = route.address();
-      PublisherNode publisher =
-          PublisherNode.start(
-              new PublisherNode.Config(
-                  publisherRelay,
-                  options.clientStack(),
-                  trust,
-                  new PublisherConfig(
-                      "live", options.media(), options.durationMicros(), false, 500_000),
-                  options.objectsSent(),
-                  options.log()));
-      endpoints.add(publisher);
+      PublisherNode publisher = startPublisher(options, relays.get(0).address(), trust, endpoints);
       publisher.awaitAnnounced(10);
 
       List<SubscriberProbe> subscriberProbes = new ArrayList<>();
@@ -159,83 +131,174 @@ public final class LiveChain {
         subscriber.awaitAnswered(10);
       }
       if (external != null) {
-        awaitSubscriptions(relays.get(relays.size() - 1), tracks.size(), external);
+        awaitSubscriptions(lastRelay, tracks.size(), external);
       }
-      List<Integer> subscriptionsPerRelay = new ArrayList<>();
       List<List<Integer>> subscriptionsPerLoop = new ArrayList<>();
       for (StartedRelay relay : relays) {
-        List<Integer> perLoop = subscriptionsPerLoop(relay);
-        int total = perLoop.stream().mapToInt(Integer::intValue).sum();
-        subscriptionsPerRelay.add(total);
-        subscriptionsPerLoop.add(perLoop);
+        subscriptionsPerLoop.add(subscriptionsPerLoop(relay));
       }
 
       ChainIntervals chainIntervals =
-          intervals
-              ? ChainIntervals.start(
+          relayProbe == null
+              ? null
+              : ChainIntervals.start(
                   options,
                   mediaDurationMicros(options),
-                  relays.get(relays.size() - 1).loop(),
+                  lastRelay.loop(),
                   relayProbe,
                   subscribers.stream().map(SubscriberNode::scheduler).toList(),
-                  subscriberProbes)
-              : null;
+                  subscriberProbes);
       publisher.startMedia();
-      stop.thenRun(
-          () -> {
-            publisher.endEarly();
-            subscribers.forEach(subscriber -> subscriber.stop("interrupted"));
-          });
+      endEarlyOn(stop, publisher, subscribers);
       long mediaSeconds = mediaDurationMicros(options) / 1_000_000 + 1;
       PublisherReport sent =
           Awaiting.await(publisher.finished(), mediaSeconds + 20, "the publisher to finish");
       if (chainIntervals != null) {
         chainIntervals.publisherDone();
       }
-      List<SubscriberReport> received = new ArrayList<>();
-      for (int i = 0; i < subscribers.size(); i++) {
-        received.add(
-            Awaiting.await(subscribers.get(i).finished(), 20, "the subscribers to finish"));
-        if (chainIntervals != null) {
-          chainIntervals.subscriberDone(i);
-        }
-      }
-      if (external != null) {
-        received.add(
-            Awaiting.await(
-                external.finished(),
-                EXTERNAL_FINISH_SECONDS,
-                "the " + options.externalSubscriber().name() + " subscriber to finish"));
-      }
+      List<SubscriberReport> received =
+          awaitSubscribers(options, subscribers, external, chainIntervals);
       List<IntervalSnapshot> intervalList =
           chainIntervals == null ? List.of() : chainIntervals.finish();
-      List<PathStats> relayPaths = new ArrayList<>();
-      for (SubscriberNode subscriber : subscribers) {
-        String suffix = ":" + route.relaySidePort(subscriber.localPort());
-        relayPaths.add(
-            paths.entrySet().stream()
-                .filter(entry -> entry.getKey().endsWith(suffix))
-                .map(Map.Entry::getValue)
-                .findFirst()
-                .orElse(PathStats.UNKNOWN));
-      }
-      if (external != null) {
-        // its port is the browser's own: the one path no subscriber of ours claimed
-        relayPaths.add(
-            paths.values().stream()
-                .filter(path -> !relayPaths.contains(path))
-                .findFirst()
-                .orElse(PathStats.UNKNOWN));
-      }
       return new Result(
-          sent, received, relayPaths, subscriptionsPerRelay, subscriptionsPerLoop, intervalList);
+          sent,
+          received,
+          relayPaths(paths, subscribers, route, external),
+          subscriptionsPerLoop.stream()
+              .map(perLoop -> perLoop.stream().mapToInt(Integer::intValue).sum())
+              .toList(),
+          subscriptionsPerLoop,
+          intervalList);
     } finally {
-      for (int i = endpoints.size() - 1; i >= 0; i--) {
-        try {
-          endpoints.get(i).close();
-        } catch (Exception e) {
-          options.log().accept("closing: " + e.getMessage());
-        }
+      closeInReverse(endpoints, options.log());
+    }
+  }
+
+  /**
+   * Once {@code stop} completes (Ctrl-C): the publisher reports what it sent so far, the
+   * subscribers what they received.
+   */
+  private static void endEarlyOn(
+      CompletableFuture<?> stop, PublisherNode publisher, List<SubscriberNode> subscribers) {
+    stop.thenRun(
+        () -> {
+          publisher.endEarly();
+          subscribers.forEach(subscriber -> subscriber.stop("interrupted"));
+        });
+  }
+
+  /**
+   * The chain's relays, the publisher's first: each after the one it links to upstream. The metrics
+   * and the interval probe, if any, are those of the last, the relay the subscribers use.
+   */
+  private static List<StartedRelay> startRelays(
+      ChainOptions options,
+      ServerCertificate certificate,
+      ClientTrust trust,
+      List<AutoCloseable> endpoints,
+      RelayMetrics relayMetrics,
+      RelayProbe relayProbe)
+      throws IOException, InterruptedException {
+    List<StartedRelay> relays = new ArrayList<>();
+    for (int i = 0; i < options.relays(); i++) {
+      StartedRelay upstream = i == 0 ? null : relays.get(i - 1);
+      boolean last = i == options.relays() - 1;
+      relays.add(
+          startRelay(
+              options,
+              certificate,
+              trust,
+              endpoints,
+              upstream,
+              i + 1,
+              last ? relayMetrics : null,
+              last ? relayProbe : null));
+    }
+    return relays;
+  }
+
+  /** The publisher, connected to the first relay; its namespace is "live". */
+  private static PublisherNode startPublisher(
+      ChainOptions options,
+      InetSocketAddress relay,
+      ClientTrust trust,
+      List<AutoCloseable> endpoints)
+      throws IOException {
+    PublisherNode publisher =
+        PublisherNode.start(
+            new PublisherNode.Config(
+                relay,
+                options.clientStack(),
+                trust,
+                new PublisherConfig(
+                    "live", options.media(), options.durationMicros(), false, 500_000),
+                options.objectsSent(),
+                options.log()));
+    endpoints.add(publisher);
+    return publisher;
+  }
+
+  /** Every subscriber's report, ours in order and then the external one's. */
+  private static List<SubscriberReport> awaitSubscribers(
+      ChainOptions options,
+      List<SubscriberNode> subscribers,
+      ExternalSubscriber.Running external,
+      ChainIntervals chainIntervals)
+      throws IOException, InterruptedException {
+    List<SubscriberReport> received = new ArrayList<>();
+    for (int i = 0; i < subscribers.size(); i++) {
+      received.add(Awaiting.await(subscribers.get(i).finished(), 20, "the subscribers to finish"));
+      if (chainIntervals != null) {
+        chainIntervals.subscriberDone(i);
+      }
+    }
+    if (external != null) {
+      received.add(
+          Awaiting.await(
+              external.finished(),
+              EXTERNAL_FINISH_SECONDS,
+              "the " + options.externalSubscriber().name() + " subscriber to finish"));
+    }
+    return received;
+  }
+
+  /**
+   * The last relay's path to each subscriber, found by the relay-side port of its connection; the
+   * external subscriber's last.
+   */
+  private static List<PathStats> relayPaths(
+      Map<String, PathStats> paths,
+      List<SubscriberNode> subscribers,
+      SubscriberRoute.Opened route,
+      ExternalSubscriber.Running external) {
+    List<PathStats> relayPaths = new ArrayList<>();
+    for (SubscriberNode subscriber : subscribers) {
+      String suffix = ":" + route.relaySidePort(subscriber.localPort());
+      relayPaths.add(
+          paths.entrySet().stream()
+              .filter(entry -> entry.getKey().endsWith(suffix))
+              .map(Map.Entry::getValue)
+              .findFirst()
+              .orElse(PathStats.UNKNOWN));
+    }
+    if (external != null) {
+      // its port is the browser's own: the one path no subscriber of ours claimed
+      relayPaths.add(
+          paths.values().stream()
+              .filter(path -> !relayPaths.contains(path))
+              .findFirst()
+              .orElse(PathStats.UNKNOWN));
+    }
+    return relayPaths;
+  }
+
+  /** Closes what the chain opened, last first; a failure to close is logged, not thrown. */
+  private static void closeInReverse(List<AutoCloseable> endpoints, Consumer<String> log) {
+    for (int i = endpoints.size() - 1; i >= 0; i--) {
+      try {
+        endpoints.get(i).close();
+      } catch (Exception e) {
+        log.accept("closing: " + e.getMessage());
       }
     }
   }

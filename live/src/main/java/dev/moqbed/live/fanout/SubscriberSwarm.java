@@ -53,140 +53,185 @@ public record SubscriberSwarm(
    */
   public int run(java.io.InputStream in, PrintStream out, PrintStream err)
       throws IOException, InterruptedException {
+    Measurement measurement = new Measurement(latencies(), subscribers);
+    long cpuBefore = processCpuNanos();
+    try (SharedEventLoops loops = SharedEventLoops.start(threads)) {
+      List<ClientEndpoint> clients = connectAll(loops, measurement, out, err);
+      long answerSeconds = 30 + subscribers / 10;
+      if (!measurement.answered.await(answerSeconds, TimeUnit.SECONDS)) {
+        err.println("not every subscription was answered within " + answerSeconds + " s");
+      }
+      int slowAccepted = measurement.slowAccepted.get();
+      out.println(
+          FanoutProtocol.READY
+              + " "
+              + (measurement.accepted.get() - slowAccepted)
+              + " "
+              + slowAccepted);
+      out.flush();
+      listenForCommands(in, measurement, err);
+      measurement.finished.await();
+      for (ClientEndpoint client : clients) {
+        client.close();
+      }
+    }
+    for (TrackLatency latency : measurement.latencies.values()) {
+      out.println(FanoutProtocol.LATENCY + " " + latency.encode());
+    }
+    GcTime gc = GcTime.now().since(measurement.gcAtWindowStart.get());
+    out.println(FanoutProtocol.GC + " " + gc.collections() + " " + gc.millis());
+    out.println(
+        FanoutProtocol.DONE + " " + TimeUnit.NANOSECONDS.toMillis(processCpuNanos() - cpuBefore));
+    out.flush();
+    return 0;
+  }
+
+  /** One latency per group ("fast", and "slow" with slow links) and track, keyed "group/track". */
+  private Map<String, TrackLatency> latencies() {
     Map<String, TrackLatency> latencies = new LinkedHashMap<>();
     for (String group : slowAddresses.isEmpty() ? List.of("fast") : List.of("fast", "slow")) {
       for (String track : tracks) {
         latencies.put(group + "/" + track, new TrackLatency(group, track));
       }
     }
-    AtomicLong measureFrom = new AtomicLong(Long.MAX_VALUE);
-    AtomicReference<GcTime> gcAtWindowStart = new AtomicReference<>(GcTime.now());
-    CountDownLatch answered = new CountDownLatch(subscribers);
-    CountDownLatch finished = new CountDownLatch(subscribers);
-    AtomicInteger accepted = new AtomicInteger();
-    AtomicInteger slowAccepted = new AtomicInteger();
+    return latencies;
+  }
+
+  /**
+   * Connects every subscriber, the slow ones first, telling the benchmark every 50; one that cannot
+   * connect is said on {@code err} and counted as answered and finished.
+   */
+  private List<ClientEndpoint> connectAll(
+      SharedEventLoops loops, Measurement measurement, PrintStream out, PrintStream err) {
     List<Subscriber> started = new ArrayList<>();
     List<ClientEndpoint> clients = new ArrayList<>();
-    long cpuBefore = processCpuNanos();
-    try (SharedEventLoops loops = SharedEventLoops.start(threads)) {
-      for (int i = 0; i < subscribers; i++) {
-        boolean slow = i < slowAddresses.size();
-        String group = slow ? "slow" : "fast";
-        SubscriberConfig config =
-            new SubscriberConfig("live", tracks, lateMicros, Set.of("vmid"), 0, 2_000_000);
-        SubscriberEvents events =
-            new SubscriberEvents() {
-              @Override
-              public void onSubscriptionsAnswered(int ok, int refused) {
-                if (refused == 0) {
-                  accepted.incrementAndGet();
-                  if (slow) {
-                    slowAccepted.incrementAndGet();
+    SubscriberConfig config =
+        new SubscriberConfig("live", tracks, lateMicros, Set.of("vmid"), 0, 2_000_000);
+    for (int i = 0; i < subscribers; i++) {
+      boolean slow = i < slowAddresses.size();
+      SubscriberEvents events = measurement.events(slow, err);
+      InetSocketAddress target = slow ? slowAddresses.get(i) : relay;
+      try {
+        clients.add(
+            stack.connect(
+                target,
+                "localhost",
+                trust,
+                FanoutProtocol.VERSION.alpn(),
+                connection -> {
+                  Subscriber subscriber = new Subscriber(connection.scheduler(), config, events);
+                  synchronized (started) {
+                    started.add(subscriber);
+                  }
+                  MoqtSession.client(connection.transport(), subscriber, FanoutProtocol.VERSION);
+                },
+                loops.next()));
+      } catch (IOException e) {
+        err.println("subscriber " + (i + 1) + ": " + e.getMessage());
+        measurement.answered.countDown();
+        measurement.finished.countDown();
+      }
+      if ((i + 1) % 50 == 0) {
+        out.println(FanoutProtocol.CONNECTED + " " + (i + 1));
+        out.flush();
+      }
+    }
+    return clients;
+  }
+
+  /**
+   * Reads the benchmark's commands on a thread of their own: where the measured window starts, and
+   * when to stop; at the stop (or the end of input) every subscriber counts as finished.
+   */
+  private static void listenForCommands(
+      java.io.InputStream in, Measurement measurement, PrintStream err) {
+    BufferedReader commands = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+    Thread listener =
+        new Thread(
+            () -> {
+              try {
+                String line;
+                while ((line = commands.readLine()) != null) {
+                  if (line.startsWith(FanoutProtocol.MEASURE_FROM)) {
+                    measurement.measureFrom.set(Long.parseLong(line.split(" ")[1]));
+                    measurement.gcAtWindowStart.set(GcTime.now());
+                  } else if (line.startsWith(FanoutProtocol.STOP)) {
+                    break;
                   }
                 }
-                answered.countDown();
+              } catch (IOException e) {
+                err.println("benchmark link: " + e.getMessage());
               }
+              while (measurement.finished.getCount() > 0) {
+                measurement.finished.countDown();
+              }
+            },
+            "moqbed-swarm-commands");
+    listener.setDaemon(true);
+    listener.start();
+  }
 
-              @Override
-              public void onFrame(FrameRecord frame) {
-                if (frame.captureMicros() < measureFrom.get()) {
-                  return;
-                }
-                long relayArrival = frame.lastRelayArrivalMicros();
-                latencies
-                    .get(group + "/" + frame.track())
-                    .record(
-                        frame.latencyMicros(),
-                        relayArrival < 0 ? -1 : frame.arrivalMicros() - relayArrival);
-              }
+  /**
+   * What the swarm counts and measures: written by the subscribers' loops and the command listener,
+   * read by the swarm's thread.
+   */
+  private static final class Measurement {
+    final Map<String, TrackLatency> latencies;
 
-              @Override
-              public void onFinished(SubscriberReport report) {
-                finished.countDown();
-              }
+    /** Frames captured before this are not measured (the warm-up). */
+    final AtomicLong measureFrom = new AtomicLong(Long.MAX_VALUE);
 
-              @Override
-              public void onLog(String line) {
-                err.println("subscriber: " + line);
-              }
-            };
-        InetSocketAddress target = slow ? slowAddresses.get(i) : relay;
-        try {
-          clients.add(
-              stack.connect(
-                  target,
-                  "localhost",
-                  trust,
-                  FanoutProtocol.VERSION.alpn(),
-                  connection -> {
-                    Subscriber subscriber = new Subscriber(connection.scheduler(), config, events);
-                    synchronized (started) {
-                      started.add(subscriber);
-                    }
-                    MoqtSession.client(connection.transport(), subscriber, FanoutProtocol.VERSION);
-                  },
-                  loops.next()));
-        } catch (IOException e) {
-          err.println("subscriber " + (i + 1) + ": " + e.getMessage());
+    final AtomicReference<GcTime> gcAtWindowStart = new AtomicReference<>(GcTime.now());
+    final CountDownLatch answered;
+    final CountDownLatch finished;
+    final AtomicInteger accepted = new AtomicInteger();
+    final AtomicInteger slowAccepted = new AtomicInteger();
+
+    Measurement(Map<String, TrackLatency> latencies, int subscribers) {
+      this.latencies = latencies;
+      this.answered = new CountDownLatch(subscribers);
+      this.finished = new CountDownLatch(subscribers);
+    }
+
+    /** One subscriber's events: its answers counted, its frames timed into its group's latency. */
+    SubscriberEvents events(boolean slow, PrintStream err) {
+      String group = slow ? "slow" : "fast";
+      return new SubscriberEvents() {
+        @Override
+        public void onSubscriptionsAnswered(int ok, int refused) {
+          if (refused == 0) {
+            accepted.incrementAndGet();
+            if (slow) {
+              slowAccepted.incrementAndGet();
+            }
+          }
           answered.countDown();
+        }
+
+        @Override
+        public void onFrame(FrameRecord frame) {
+          if (frame.captureMicros() < measureFrom.get()) {
+            return;
+          }
+          long relayArrival = frame.lastRelayArrivalMicros();
+          latencies
+              .get(group + "/" + frame.track())
+              .record(
+                  frame.latencyMicros(),
+                  relayArrival < 0 ? -1 : frame.arrivalMicros() - relayArrival);
+        }
+
+        @Override
+        public void onFinished(SubscriberReport report) {
           finished.countDown();
         }
-        if ((i + 1) % 50 == 0) {
-          out.println(FanoutProtocol.CONNECTED + " " + (i + 1));
-          out.flush();
-        }
-      }
-      long answerSeconds = 30 + subscribers / 10;
-      if (!answered.await(answerSeconds, TimeUnit.SECONDS)) {
-        err.println("not every subscription was answered within " + answerSeconds + " s");
-      }
-      out.println(
-          FanoutProtocol.READY
-              + " "
-              + (accepted.get() - slowAccepted.get())
-              + " "
-              + slowAccepted.get());
-      out.flush();
 
-      BufferedReader commands =
-          new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-      Thread listener =
-          new Thread(
-              () -> {
-                try {
-                  String line;
-                  while ((line = commands.readLine()) != null) {
-                    if (line.startsWith(FanoutProtocol.MEASURE_FROM)) {
-                      measureFrom.set(Long.parseLong(line.split(" ")[1]));
-                      gcAtWindowStart.set(GcTime.now());
-                    } else if (line.startsWith(FanoutProtocol.STOP)) {
-                      break;
-                    }
-                  }
-                } catch (IOException e) {
-                  err.println("benchmark link: " + e.getMessage());
-                }
-                while (finished.getCount() > 0) {
-                  finished.countDown();
-                }
-              },
-              "moqbed-swarm-commands");
-      listener.setDaemon(true);
-      listener.start();
-      finished.await();
-      for (ClientEndpoint client : clients) {
-        client.close();
-      }
+        @Override
+        public void onLog(String line) {
+          err.println("subscriber: " + line);
+        }
+      };
     }
-    for (TrackLatency latency : latencies.values()) {
-      out.println(FanoutProtocol.LATENCY + " " + latency.encode());
-    }
-    GcTime gc = GcTime.now().since(gcAtWindowStart.get());
-    out.println(FanoutProtocol.GC + " " + gc.collections() + " " + gc.millis());
-    out.println(
-        FanoutProtocol.DONE + " " + TimeUnit.NANOSECONDS.toMillis(processCpuNanos() - cpuBefore));
-    out.flush();
-    return 0;
   }
 
   private static long processCpuNanos() {

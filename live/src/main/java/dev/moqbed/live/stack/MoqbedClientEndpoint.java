@@ -66,10 +66,9 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
     // Completes when MoQT can start: at the handshake's end, or once the WebTransport session
     // opens.
     CompletableFuture<Void> session = new CompletableFuture<>();
-    UdpConnection connection;
     try {
       // Opened and given its handler in one task on the loop, before any packet can arrive.
-      connection =
+      UdpConnection connection =
           endpoint.call(
               () -> {
                 UdpConnection opened =
@@ -81,28 +80,25 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
                 ConnectionHandler transport =
                     webTransportPath == null
                         ? rawTransport(quic, remote, ready, session)
-                        : WebTransportQuicHandler.client(
-                            quic,
-                            LiveStack.peerName(remote),
-                            WebTransportConfig.builder().build(),
-                            new WebTransportQuicHandler.ClientRequest(
-                                authority(serverName, remote), webTransportPath),
-                            moq -> {
-                              ready.accept(moq);
-                              session.complete(null);
-                            },
-                            why ->
-                                session.completeExceptionally(
-                                    new ConnectFailure.WebTransportRefused(why)));
+                        : webTransport(quic, remote, serverName, webTransportPath, ready, session);
                 quic.setHandler(new HandshakeWatch(transport, handshake));
                 return opened;
               });
       long deadlineNanos = System.nanoTime() + timeoutMicros * 1000;
       handshake.get(timeoutMicros, TimeUnit.MICROSECONDS);
       session.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
+      return new MoqbedClientEndpoint(endpoint, connection);
+    } catch (TimeoutException | ExecutionException | InterruptedException | RuntimeException e) {
       endpoint.close();
-      throw ConnectFailure.of(
+      throw connectFailure(e, remote, timeoutMicros);
+    }
+  }
+
+  /** Why the connection did not come, as the roles print it. */
+  private static IOException connectFailure(
+      Exception e, InetSocketAddress remote, long timeoutMicros) {
+    if (e instanceof TimeoutException) {
+      return ConnectFailure.of(
           ConnectFailure.Kind.NO_ANSWER,
           remote,
           "no answer within "
@@ -111,19 +107,39 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
               + ConnectFailure.NO_ANSWER_HINT
               + ")",
           e);
-    } catch (ExecutionException e) {
-      endpoint.close();
-      throw ConnectFailure.ofHandshake(remote, e.getCause());
-    } catch (InterruptedException e) {
-      endpoint.close();
-      Thread.currentThread().interrupt();
-      throw new IOException(
-          "interrupted while connecting to " + ConnectFailure.addressText(remote), e);
-    } catch (RuntimeException e) {
-      endpoint.close();
-      throw ConnectFailure.of(ConnectFailure.Kind.OTHER, remote, String.valueOf(e.getMessage()), e);
     }
-    return new MoqbedClientEndpoint(endpoint, connection);
+    if (e instanceof ExecutionException) {
+      return ConnectFailure.ofHandshake(remote, e.getCause());
+    }
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
+      return new IOException(
+          "interrupted while connecting to " + ConnectFailure.addressText(remote), e);
+    }
+    return ConnectFailure.of(ConnectFailure.Kind.OTHER, remote, String.valueOf(e.getMessage()), e);
+  }
+
+  /**
+   * MoQT over a WebTransport session at {@code path}, ready once the relay accepted the session; a
+   * refusal fails {@code session}.
+   */
+  private static ConnectionHandler webTransport(
+      QuicConnection quic,
+      InetSocketAddress remote,
+      String serverName,
+      String path,
+      Consumer<TransportConnection> ready,
+      CompletableFuture<Void> session) {
+    return WebTransportQuicHandler.client(
+        quic,
+        LiveStack.peerName(remote),
+        WebTransportConfig.builder().build(),
+        new WebTransportQuicHandler.ClientRequest(authority(serverName, remote), path),
+        moq -> {
+          ready.accept(moq);
+          session.complete(null);
+        },
+        why -> session.completeExceptionally(new ConnectFailure.WebTransportRefused(why)));
   }
 
   /** MoQT straight over the QUIC connection, ready at the handshake's end. */
