@@ -52,27 +52,10 @@ final class AckProcessor {
 
   void onAckFrame(long nowMicros, PacketNumberSpace space, Frame.Ack ackFrame) {
     AckFrame ack = ackFrame.frame();
-    if (ack.largestAcknowledged() >= space.nextPacketNumber) {
-      // An acknowledgment of a packet never sent (RFC 9000 §13.1): a peer acknowledging what it
-      // cannot have received (an optimistic ACK, to make the sender speed up). An honest peer
-      // never does, so no simulation reaches this.
-      connection.close(
-          TransportErrorCode.PROTOCOL_VIOLATION.code(),
-          false,
-          "ACK of packet " + ack.largestAcknowledged() + ", never sent");
-      return;
-    }
-    long hole = space.space == PacketSpace.APPLICATION ? holes.acknowledgedHole(ack) : -1;
-    if (hole >= 0) {
-      // The same lie about a number skipped on purpose (picoquic's optimistic-ACK holes).
-      connection.close(
-          TransportErrorCode.PROTOCOL_VIOLATION.code(),
-          false,
-          "ACK of packet " + hole + ", skipped and never sent");
+    if (refusedAsOptimistic(space, ack)) {
       return;
     }
     DeliveryRateSampler sampler = path.sampler();
-    RttEstimator rtt = path.rtt();
     sampler.onAckStarted();
     long bytesInFlightBefore = path.bytesInFlight();
     // One ascending pass up to the largest acknowledged, then picoquic's order: from the largest
@@ -100,25 +83,7 @@ final class AckProcessor {
     }
     boolean newLargest = largestNumber > space.largestAcked;
     if (newLargest) {
-      space.largestAcked = largestNumber;
-      space.largestAckedSentMicros = largestSentMicros;
-      space.largestAckedReceivedMicros = nowMicros;
-      loss.resetProbeTimeouts();
-      long raw = nowMicros - largestSentMicros;
-      // picoquic folds every Initial and Handshake sample at once (no packet context there); in
-      // the application space a period ends when the largest acknowledged passes the last one
-      long periodPacketNumber =
-          space.space == PacketSpace.APPLICATION ? largestNumber : RttEstimator.NO_PACKET_CONTEXT;
-      rtt.onSample(
-          nowMicros, raw, ack.ackDelayMicros(), path.handshakeConfirmed(), periodPacketNumber);
-      path.controller()
-          .onRttSample(
-              nowMicros,
-              rttSample
-                  .set(rtt.latestRttMicros(), ack.ackDelayMicros(), -1)
-                  .packetSpace(space.space));
-      path.applyResumeSeed(nowMicros);
-      ackFrequency.update();
+      onNewLargestAcknowledged(nowMicros, space, ack, largestNumber, largestSentMicros);
     }
     sampler.onAckFinished(nowMicros);
     long lostBytes = loss.detectAckLosses(nowMicros, space);
@@ -127,7 +92,7 @@ final class AckProcessor {
             sampler.ackedBytes(),
             largestNumber,
             largestSentMicros,
-            newLargest ? rtt.latestRttMicros() : -1,
+            newLargest ? path.rtt().latestRttMicros() : -1,
             bytesInFlightBefore)
         .packetSpace(space.space);
     sampler.fillDelivery(ackSample, path.handshakeConfirmed(), lostBytes);
@@ -138,6 +103,62 @@ final class AckProcessor {
     if (listener != null) {
       listener.onAckProcessed(nowMicros, connection);
     }
+  }
+
+  /**
+   * Closes the connection when {@code ack} acknowledges a packet never sent: above every number
+   * sent, or a number skipped on purpose; returns whether it did.
+   */
+  private boolean refusedAsOptimistic(PacketNumberSpace space, AckFrame ack) {
+    if (ack.largestAcknowledged() >= space.nextPacketNumber) {
+      // An acknowledgment of a packet never sent (RFC 9000 §13.1): a peer acknowledging what it
+      // cannot have received (an optimistic ACK, to make the sender speed up). An honest peer
+      // never does, so no simulation reaches this.
+      connection.close(
+          TransportErrorCode.PROTOCOL_VIOLATION.code(),
+          false,
+          "ACK of packet " + ack.largestAcknowledged() + ", never sent");
+      return true;
+    }
+    long hole = space.space == PacketSpace.APPLICATION ? holes.acknowledgedHole(ack) : -1;
+    if (hole >= 0) {
+      // The same lie about a number skipped on purpose (picoquic's optimistic-ACK holes).
+      connection.close(
+          TransportErrorCode.PROTOCOL_VIOLATION.code(),
+          false,
+          "ACK of packet " + hole + ", skipped and never sent");
+      return true;
+    }
+    return false;
+  }
+
+  /** The ACK's largest packet is newer than any acknowledged before: an RTT sample. */
+  private void onNewLargestAcknowledged(
+      long nowMicros,
+      PacketNumberSpace space,
+      AckFrame ack,
+      long largestNumber,
+      long largestSentMicros) {
+    RttEstimator rtt = path.rtt();
+    space.largestAcked = largestNumber;
+    space.largestAckedSentMicros = largestSentMicros;
+    space.largestAckedReceivedMicros = nowMicros;
+    loss.resetProbeTimeouts();
+    long raw = nowMicros - largestSentMicros;
+    // picoquic folds every Initial and Handshake sample at once (no packet context there); in
+    // the application space a period ends when the largest acknowledged passes the last one
+    long periodPacketNumber =
+        space.space == PacketSpace.APPLICATION ? largestNumber : RttEstimator.NO_PACKET_CONTEXT;
+    rtt.onSample(
+        nowMicros, raw, ack.ackDelayMicros(), path.handshakeConfirmed(), periodPacketNumber);
+    path.controller()
+        .onRttSample(
+            nowMicros,
+            rttSample
+                .set(rtt.latestRttMicros(), ack.ackDelayMicros(), -1)
+                .packetSpace(space.space));
+    path.applyResumeSeed(nowMicros);
+    ackFrequency.update();
   }
 
   private void onPacketAcknowledged(PacketNumberSpace space, SentPacket packet) {
