@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
+import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.subscriber.SubscriberReport;
@@ -52,13 +53,14 @@ class MultiLoopRelayNetworkTest {
 
   private static void run(int relays) throws Exception {
     LiveStack stack = LiveStack.of(LiveTransport.MOQBED, "c4");
+    MediaSpec media = MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX);
     List<String> log = new CopyOnWriteArrayList<>();
     Map<Integer, List<FrameRecord>> frames = new ConcurrentHashMap<>();
     // Eight subscribers from eight ports: all on one socket of two has odds of 1 in 128.
     LiveChain.Result result =
         LiveChain.run(
             ChainOptions.builder()
-                .media(MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX))
+                .media(media)
                 .durationMicros(3_000_000)
                 .subscribers(8)
                 .relays(relays)
@@ -88,7 +90,7 @@ class MultiLoopRelayNetworkTest {
       assertTrue(sent > 0, track);
       for (SubscriberReport report : result.subscribers()) {
         assertTrue(report.completed(), report.endReason() + " " + log);
-        assertNoSilentLoss(sent, report.track(track), maxGroupSize(frames, track), log);
+        assertNoSilentLoss(sent, report.track(track), Math.max(1, groupSize(media, track)), log);
       }
     }
     assertEquals(8, frames.size());
@@ -124,17 +126,9 @@ class MultiLoopRelayNetworkTest {
     assertTrue(missing <= countedStreams * groupSize, what);
   }
 
-  /** The most frames of {@code track} any subscriber got in one group. */
-  private static long maxGroupSize(Map<Integer, List<FrameRecord>> frames, String track) {
-    Map<String, Long> perGroup = new java.util.HashMap<>();
-    for (Map.Entry<Integer, List<FrameRecord>> subscriber : frames.entrySet()) {
-      for (FrameRecord frame : subscriber.getValue()) {
-        if (frame.track().equals(track)) {
-          perGroup.merge(subscriber.getKey() + "/" + frame.groupId(), 1L, Long::sum);
-        }
-      }
-    }
-    return perGroup.values().stream().mapToLong(Long::longValue).max().orElse(1);
+  /** Frames per group of {@code track} in the media the publisher sends (1: a frame per group). */
+  private static long groupSize(MediaSpec media, String track) {
+    return media.item(track).map(item -> ((MediaFlow) item).groupSize()).orElse(1L).longValue();
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.moqbed.media.moqt.Location;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
+import dev.moqbed.media.moqt.draft14.Draft14Codes;
 import dev.moqbed.runtime.TimerHandle;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -234,7 +235,9 @@ final class RelayTrack {
     if (doneTimer != null) {
       doneTimer.cancel();
     }
-    if (expectedUpstreamStreams > upstreamStreamsEnded) {
+    // A source that did not know its count (the largest varint) lost nothing we can tell.
+    if (expectedUpstreamStreams > upstreamStreamsEnded
+        && expectedUpstreamStreams != Draft14Codes.DONE_STREAM_COUNT_UNKNOWN) {
       streamsLostUpstream = expectedUpstreamStreams - upstreamStreamsEnded;
     }
     return true;

@@ -2,6 +2,7 @@ package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.Location;
 import dev.moqbed.media.moqt.PublishDone;
+import dev.moqbed.media.moqt.draft14.Draft14Codes;
 import dev.moqbed.runtime.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -140,9 +141,10 @@ final class Subscription {
     if (pendingDoneReason == null || hasWaitingStreams()) {
       return null;
     }
-    PublishDone done =
-        new PublishDone(
-            requestId, pendingDoneStatus, streamsOpened + streamsLostUpstream, pendingDoneReason);
+    // Below the varint's largest value, which would say "unknown" (a source may claim any count).
+    long count =
+        Math.min(streamsOpened + streamsLostUpstream, Draft14Codes.DONE_STREAM_COUNT_UNKNOWN - 1);
+    PublishDone done = new PublishDone(requestId, pendingDoneStatus, count, pendingDoneReason);
     pendingDoneReason = null;
     return done;
   }

@@ -52,7 +52,30 @@ class UpstreamStreamLossTest {
     assertOneStreamMissing(chain);
   }
 
+  @Test
+  void aSourceThatDoesNotKnowItsStreamCountLosesNothingCountable() {
+    VirtualChain chain = new VirtualChain();
+    TrackReport track = runOneGroup(chain, Draft14Codes.DONE_STREAM_COUNT_UNKNOWN);
+    assertEquals(1, track.received());
+    assertEquals(0, track.streamsMissing(), "an unknown count is not a loss");
+  }
+
   private static void assertOneStreamMissing(VirtualChain chain) {
+    TrackReport track = runOneGroup(chain, 2);
+    assertEquals(1, track.received(), "group 1's object");
+    assertEquals(1, track.streamsStarted());
+    assertEquals(0, track.streamsReset(), "the lost stream's reset never reached the relay");
+    assertEquals(1, track.streamsMissing(), "the stream relay's source never delivered");
+    assertTrue(
+        chain.log.stream().anyMatch(line -> line.contains("1 subgroup stream(s) announced")),
+        chain.log.toString());
+  }
+
+  /**
+   * The source delivers group 1 in one stream, then ends the track announcing {@code streamCount}
+   * streams; returns what the subscriber saw of it.
+   */
+  private static TrackReport runOneGroup(VirtualChain chain, long streamCount) {
     ScriptedSource source = new ScriptedSource();
     chain.connect(source, "publisher");
     chain.addSubscriber(MemoryLink.ofDelay(1_000), 0, List.of("a1"));
@@ -73,20 +96,14 @@ class UpstreamStreamLossTest {
     writer.finish();
     chain.scheduler.runUntil(chain.scheduler.nowMicros() + 100_000);
     source.session.send(
-        new PublishDone(source.subscribe.requestId(), Draft14Codes.DONE_TRACK_ENDED, 2, "ended"));
+        new PublishDone(
+            source.subscribe.requestId(), Draft14Codes.DONE_TRACK_ENDED, streamCount, "ended"));
     chain.scheduler.runWhile(
         () -> chain.reports.isEmpty(), chain.scheduler.nowMicros() + 10_000_000);
 
     assertEquals(1, chain.reports.size(), chain.log.toString());
     SubscriberReport report = chain.reports.get(0);
-    TrackReport track = report.track("a1");
-    assertEquals(1, track.received(), "group 1's object");
-    assertEquals(1, track.streamsStarted());
-    assertEquals(0, track.streamsReset(), "the lost stream's reset never reached the relay");
-    assertEquals(1, track.streamsMissing(), "the stream relay's source never delivered");
-    assertTrue(
-        chain.log.stream().anyMatch(line -> line.contains("1 subgroup stream(s) announced")),
-        chain.log.toString());
+    return report.track("a1");
   }
 
   /** Publishes {@code live} and answers the relay's SUBSCRIBE with {@link #ALIAS}. */
