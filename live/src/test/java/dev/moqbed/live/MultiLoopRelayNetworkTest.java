@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
+import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.subscriber.SubscriberReport;
+import dev.moqbed.subscriber.TrackReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,13 @@ import org.junit.jupiter.api.Timeout;
  * publisher's, and every subscriber still receives every object of every track, each group's in
  * order; the same through two such relays in a row (the edge's upstream link runs on one of its
  * loops, its subscribers on both).
+ *
+ * <p>Nothing is lost silently: on a loaded machine (load average 8–18 on 2 cores) the publisher's
+ * link can deliver a video track's first group so late that the group two after it follows within a
+ * few hundred milliseconds, and a relay then drops it as stale, by design. Such a loss must be
+ * counted by the subscriber, as streams it saw reset or streams PUBLISH_DONE announced that never
+ * came ({@code streamsMissing}: a reset that overtook its stream's header carries no track, so only
+ * the stream count tells); the objects missing are at most those groups' frames.
  */
 @Tag("network")
 class MultiLoopRelayNetworkTest {
@@ -44,13 +53,14 @@ class MultiLoopRelayNetworkTest {
 
   private static void run(int relays) throws Exception {
     LiveStack stack = LiveStack.of(LiveTransport.MOQBED, "c4");
+    MediaSpec media = MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX);
     List<String> log = new CopyOnWriteArrayList<>();
     Map<Integer, List<FrameRecord>> frames = new ConcurrentHashMap<>();
     // Eight subscribers from eight ports: all on one socket of two has odds of 1 in 128.
     LiveChain.Result result =
         LiveChain.run(
             ChainOptions.builder()
-                .media(MediaSpec.parse(MediaSpec.DRAFT_MEDIA_MIX))
+                .media(media)
                 .durationMicros(3_000_000)
                 .subscribers(8)
                 .relays(relays)
@@ -80,7 +90,7 @@ class MultiLoopRelayNetworkTest {
       assertTrue(sent > 0, track);
       for (SubscriberReport report : result.subscribers()) {
         assertTrue(report.completed(), report.endReason() + " " + log);
-        assertEquals(sent, report.track(track).received(), track + ": " + log);
+        assertNoSilentLoss(sent, report.track(track), Math.max(1, groupSize(media, track)), log);
       }
     }
     assertEquals(8, frames.size());
@@ -89,6 +99,36 @@ class MultiLoopRelayNetworkTest {
         assertInOrder(new ArrayList<>(received), track, relays);
       }
     }
+  }
+
+  /**
+   * Every object sent was received, or the subscriber counted the streams that carried the missing
+   * ones (reset, or announced and never come), each at most a group of {@code groupSize} objects.
+   */
+  private static void assertNoSilentLoss(
+      long sent, TrackReport report, long groupSize, List<String> log) {
+    long missing = sent - report.received();
+    long countedStreams = report.streamsReset() + report.streamsMissing();
+    String what =
+        report.track()
+            + ": sent "
+            + sent
+            + ", received "
+            + report.received()
+            + ", streams reset "
+            + report.streamsReset()
+            + ", missing "
+            + report.streamsMissing()
+            + ": "
+            + log;
+    assertTrue(missing >= 0, what);
+    assertTrue(missing == 0 || countedStreams > 0, "lost silently: " + what);
+    assertTrue(missing <= countedStreams * groupSize, what);
+  }
+
+  /** Frames per group of {@code track} in the media the publisher sends (1: a frame per group). */
+  private static long groupSize(MediaSpec media, String track) {
+    return media.item(track).map(item -> ((MediaFlow) item).groupSize()).orElse(1L).longValue();
   }
 
   /**

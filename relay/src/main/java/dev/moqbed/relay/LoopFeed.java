@@ -63,7 +63,7 @@ final class LoopFeed {
     homeLoop.execute(() -> home.onDatagram(mirror, stamped, payloadBytes, arrivalMicros));
   }
 
-  void finished(long status, String reason) {
-    homeLoop.execute(() -> home.onFinished(mirror, status, reason));
+  void finished(long status, String reason, long streamsLostUpstream) {
+    homeLoop.execute(() -> home.onFinished(mirror, status, reason, streamsLostUpstream));
   }
 }

@@ -127,7 +127,8 @@ final class LoopLinks {
       if (publisher == null) {
         feed.finished(
             Draft14Codes.SUBSCRIBE_TRACK_DOES_NOT_EXIST,
-            "no publisher for namespace " + key.namespace());
+            "no publisher for namespace " + key.namespace(),
+            0);
         return;
       }
       track = publisher.subscribe(key, subscriberPriority);

@@ -108,11 +108,15 @@ final class LoopSource implements TrackSource {
     }
   }
 
-  /** The other loop's track ended (or could not be subscribed): so does the mirror, once. */
-  void onFinished(RelayTrack mirror, long status, String reason) {
+  /**
+   * The other loop's track ended (or could not be subscribed): so does the mirror, once, with the
+   * streams that track's source announced and never delivered.
+   */
+  void onFinished(RelayTrack mirror, long status, String reason, long streamsLostUpstream) {
     if (!mirror.finish()) {
       return;
     }
+    mirror.addStreamsLostUpstream(streamsLostUpstream);
     feeds.remove(mirror);
     origin.removeTrack(mirror);
     mirror.endSubscriptions(status, reason);

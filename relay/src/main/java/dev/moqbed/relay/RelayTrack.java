@@ -4,6 +4,7 @@ import dev.moqbed.media.moqt.Location;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
+import dev.moqbed.media.moqt.draft14.Draft14Codes;
 import dev.moqbed.runtime.TimerHandle;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,6 +40,10 @@ final class RelayTrack {
   private boolean ended;
   private int publisherPriority = UNKNOWN_PUBLISHER_PRIORITY;
   private long upstreamStreamsEnded;
+  // Subgroups whose first object reached this track: what a subscription that joined later missed.
+  private long subgroupsStarted;
+  // Streams its source announced (PUBLISH_DONE's count) that never reached it, known once it ended.
+  private long streamsLostUpstream;
   // From the upstream's PUBLISH_DONE: how many streams it opened in all (-1 before it came), and
   // the status and reason to pass on once they have all ended.
   private long expectedUpstreamStreams = -1;
@@ -165,6 +170,9 @@ final class RelayTrack {
   /** An object (already stamped with its arrival) to every subscription that takes objects. */
   void offerObject(
       SubgroupHeader header, SubgroupObject stamped, boolean first, long arrivalMicros) {
+    if (first) {
+      subgroupsStarted++;
+    }
     // The subgroup's key, once for every subscriber of this loop; made only when one takes it.
     Location key = null;
     for (Subscription subscription : subscriptions) {
@@ -211,7 +219,7 @@ final class RelayTrack {
       subscription.side().onTrackFinished(subscription, status, reason);
     }
     for (LoopFeed feed : detachFeeds()) {
-      feed.finished(status, reason);
+      feed.finished(status, reason, streamsLostUpstream);
     }
   }
 
@@ -227,7 +235,32 @@ final class RelayTrack {
     if (doneTimer != null) {
       doneTimer.cancel();
     }
+    // A source that did not know its count (the largest varint) lost nothing we can tell.
+    if (expectedUpstreamStreams > upstreamStreamsEnded
+        && expectedUpstreamStreams != Draft14Codes.DONE_STREAM_COUNT_UNKNOWN) {
+      streamsLostUpstream = expectedUpstreamStreams - upstreamStreamsEnded;
+    }
     return true;
+  }
+
+  /**
+   * Streams its source announced in PUBLISH_DONE that never reached it (reset before their header
+   * came, as a relay's stale-group drop can do, or never opened), known once the track ended; for a
+   * track fed by another loop, that loop's count. Passed on in the PUBLISH_DONE stream count of the
+   * subscriptions that could have had them, so a loss upstream is not silent downstream.
+   */
+  long streamsLostUpstream() {
+    return streamsLostUpstream;
+  }
+
+  /** On a track fed by another loop, after {@link #finish}: the holding loop's track's count. */
+  void addStreamsLostUpstream(long lost) {
+    streamsLostUpstream += lost;
+  }
+
+  /** Subgroups whose first object reached the track so far. */
+  long subgroupsStarted() {
+    return subgroupsStarted;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.Location;
 import dev.moqbed.media.moqt.PublishDone;
+import dev.moqbed.media.moqt.draft14.Draft14Codes;
 import dev.moqbed.runtime.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,10 @@ final class Subscription {
   private long streamsOpened;
   private long stopSendingReceived;
   private long groupsDropped;
+  // The track's subgroups that had started when this was answered: 0 when it could have had all.
+  private long subgroupsBeforeActive;
+  // Streams the track's source announced and never delivered, for PUBLISH_DONE's count.
+  private long streamsLostUpstream;
   // PUBLISH_DONE's reason from the track's end until it is sent (null before and after), and its
   // status.
   private String pendingDoneReason;
@@ -108,6 +113,7 @@ final class Subscription {
   void activate(long alias) {
     this.alias = alias;
     this.active = true;
+    subgroupsBeforeActive = track.subgroupsStarted();
   }
 
   /**
@@ -117,6 +123,9 @@ final class Subscription {
    */
   void end(long status, String reason) {
     ended = true;
+    // Streams lost before the relay are passed on only to a subscription that had every subgroup
+    // from the track's first: one that joined later may have joined after them.
+    streamsLostUpstream = subgroupsBeforeActive == 0 ? track.streamsLostUpstream() : 0;
     pendingDoneStatus = status;
     pendingDoneReason = reason;
     markGroupsUpstreamEnded();
@@ -124,14 +133,18 @@ final class Subscription {
 
   /**
    * PUBLISH_DONE, once, when it is due: the track ended and no subgroup still waits for a stream,
-   * so the count is of the streams really opened and no stream follows it. Null otherwise.
+   * so the count is of the streams really opened, plus those the track's source announced and never
+   * delivered here (the subscriber then finds streams missing, as it would had this relay lost
+   * them), and no stream follows it. Null otherwise.
    */
   PublishDone takeDuePublishDone() {
     if (pendingDoneReason == null || hasWaitingStreams()) {
       return null;
     }
-    PublishDone done =
-        new PublishDone(requestId, pendingDoneStatus, streamsOpened, pendingDoneReason);
+    // Below the varint's largest value, which would say "unknown" (a source may claim any count).
+    long count =
+        Math.min(streamsOpened + streamsLostUpstream, Draft14Codes.DONE_STREAM_COUNT_UNKNOWN - 1);
+    PublishDone done = new PublishDone(requestId, pendingDoneStatus, count, pendingDoneReason);
     pendingDoneReason = null;
     return done;
   }

@@ -449,6 +449,18 @@ final class UpstreamSide implements TrackSource {
     if (!track.finish()) {
       return;
     }
+    if (track.streamsLostUpstream() > 0) {
+      context
+          .events()
+          .onLog(
+              peer.name()
+                  + ": "
+                  + track.key()
+                  + ": "
+                  + track.streamsLostUpstream()
+                  + " subgroup stream(s) announced by PUBLISH_DONE never arrived (reset before"
+                  + " their header, or never opened); counted in the subscribers' PUBLISH_DONE");
+    }
     forget(track);
     track.endSubscriptions(status, reason);
   }

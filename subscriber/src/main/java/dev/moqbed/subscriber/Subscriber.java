@@ -197,6 +197,10 @@ public final class Subscriber implements MoqtSessionListener {
               scheduler.scheduleAfter(
                   config.graceMicros(),
                   () -> {
+                    // Announced streams that never came (reset before their header, or lost
+                    // before a relay on the way): counted, never silent.
+                    track.report.streamsMissing +=
+                        Math.max(0, track.expectedStreams - track.streamsEndedInSubscription);
                     track.ended = true;
                     finishIfDone();
                   });

@@ -23,6 +23,7 @@ public final class TrackReport {
   long streamsReset;
   long streamsStarted;
   long streamsEnded;
+  long streamsMissing;
   long negativeLatencies;
   // Each gap: last group and object before it, first group after it.
   final List<long[]> gapBounds = new ArrayList<>();
@@ -115,6 +116,15 @@ public final class TrackReport {
   /** Streams of the track the relay reset. */
   public long streamsReset() {
     return streamsReset;
+  }
+
+  /**
+   * Streams PUBLISH_DONE announced that never ended here when its grace time ran out: a stream the
+   * relay reset before its header arrived (the reset carries no track), or one a relay on the way
+   * never received; each is a group or part of one lost, counted though no frame of it came.
+   */
+  public long streamsMissing() {
+    return streamsMissing;
   }
 
   /** Subgroup streams of the track that started. */
