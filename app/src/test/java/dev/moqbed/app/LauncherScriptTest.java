@@ -107,10 +107,18 @@ class LauncherScriptTest {
   }
 
   @Test
-  void liveCommandsKeepTheJvmDefaults() throws Exception {
+  void liveRolesGetTheThroughputCollectorUnlessTheCallerChoosesOne() throws Exception {
     Result relay = run(Map.of(), "relay", "--listen", "127.0.0.1:4443");
     assertEquals(0, relay.exitCode(), relay.err());
-    assertEquals(List.of("-XX:SharedArchiveFile=" + archive), relay.options());
+    assertEquals(
+        List.of("-XX:SharedArchiveFile=" + archive, "-XX:+UseParallelGC"), relay.options());
+    // G1's name holds a digit: the caller's choice still replaces the launcher's
+    Result g1 =
+        run(Map.of("MOQBED_JAVA_OPTS", "-XX:+UseG1GC"), "bench", "fanout", "--subscribers", "1");
+    assertEquals(0, g1.exitCode(), g1.err());
+    assertEquals(List.of("-XX:SharedArchiveFile=" + archive, "-XX:+UseG1GC"), g1.options());
+    Result netem = run(Map.of(), "netem", "--help");
+    assertEquals(List.of("-XX:SharedArchiveFile=" + archive), netem.options());
   }
 
   @Test
