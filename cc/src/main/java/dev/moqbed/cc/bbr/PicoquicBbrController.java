@@ -399,10 +399,7 @@ public final class PicoquicBbrController implements CongestionController {
   }
 
   void updateRound() {
-    // Unsigned, as picoquic's uint64_t: until a 1-RTT packet is acknowledged the largest
-    // acknowledged number is -1 (picoquic: send_sequence - 1 = UINT64_MAX), so every ACK of the
-    // handshake starts a round, and the first 1-RTT round is anchored there.
-    if (Long.compareUnsigned(path.largestAckedPacketNumber(), roundStartPacketNumber) >= 0) {
+    if (path.largestAckedPacketNumber() >= roundStartPacketNumber) {
       startRound();
       roundCount++;
       // picoquic quirk: this is not the counter the Reno-coexistence test reads (see
