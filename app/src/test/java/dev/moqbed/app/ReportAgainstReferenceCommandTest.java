@@ -70,7 +70,7 @@ class ReportAgainstReferenceCommandTest {
         same.out().endsWith("\n3 cells: 3 within tolerance, 0 off, 0 not distinguishable\n"),
         same.out());
     assertTrue(
-        same.out().contains("alone     c4  time     6/6  4.49 s  4.49 s  1.000"), same.out());
+        same.out().contains("alone     c4  time     6/6  4.48 s  4.48 s  1.000"), same.out());
     Result runsCsv =
         run(
             "report",

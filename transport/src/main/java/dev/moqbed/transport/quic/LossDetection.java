@@ -433,7 +433,7 @@ final class LossDetection {
     for (Frame frame : packet.frames) {
       requeueLostFrame(space, frame);
     }
-    path.mtu().onPacketLost(packet);
+    path.mtu().onPacketLost(packet, path.handshakeConfirmed());
     long lostBytes = wasInFlight ? notifyLoss(nowMicros, space, packet, trigger) : 0;
     space.declaredLost.put(packet.packetNumber, packet);
     // Last: pruning may give this very record back to the pool (sent more than 1 s before the

@@ -9,7 +9,7 @@ final class MtuDiscovery {
   /** The smaller size tried when a probe of the peer's maximum is lost. */
   static final int FALLBACK_PROBE_BYTES = 1400;
 
-  /** More full-size losses than this without a full-size ACK resets the MTU (picoquic). */
+  /** More full-size losses than this without a full-size ACK reset the MTU (picoquic). */
   private static final int FULL_SIZE_LOSSES_BEFORE_MTU_RESET = 10;
 
   private final int initialMtuBytes;
@@ -68,24 +68,40 @@ final class MtuDiscovery {
     probeInFlight = true;
   }
 
+  /**
+   * As picoquic's ACK processing ({@code frames.c}): an acknowledged packet of the current size
+   * clears the loss count; one larger than the current size (a probe, or a full-size packet sent
+   * before a reset) brings that size back at once, before the losses of the same ACK are looked at.
+   */
   void onPacketAcknowledged(SentPacket packet) {
-    if (packet.sizeBytes >= mtuBytes && mtuBytes >= maxMtuBytes) {
+    if (packet.sizeBytes == mtuBytes) {
       fullSizeLossesSinceFullSizeAck = 0;
+    } else if (packet.sizeBytes > mtuBytes) {
+      mtuBytes = packet.sizeBytes;
+      probeInFlight = false;
+      probeRequired = enabled && nextProbeBytes() > mtuBytes && probeSizeIndex < 2;
     }
     if (packet.mtuProbe) {
-      mtuBytes = Math.max(mtuBytes, packet.sizeBytes);
       probeInFlight = false;
       probeRequired = false;
-      fullSizeLossesSinceFullSizeAck = 0;
     }
   }
 
-  void onPacketLost(SentPacket packet) {
+  /**
+   * As picoquic's {@code picoquic_check_path_mtu_on_losses}: once the connection is ready, every
+   * lost packet of the current size counts, and each one beyond {@value
+   * #FULL_SIZE_LOSSES_BEFORE_MTU_RESET} resets the size: the count is not cleared by the reset, so
+   * during a burst of losses the size drops again after every ACK that brought it back. The
+   * controllers that count their window in packets of the MTU (picoquic's Cubic) then compute it
+   * with the smaller size.
+   */
+  void onPacketLost(SentPacket packet, boolean ready) {
     if (packet.mtuProbe) {
       probeInFlight = false;
       probeSizeIndex++;
       probeRequired = probeSizeIndex < 2;
-    } else if (packet.sizeBytes >= maxMtuBytes
+    } else if (ready
+        && packet.sizeBytes == mtuBytes
         && ++fullSizeLossesSinceFullSizeAck > FULL_SIZE_LOSSES_BEFORE_MTU_RESET
         && enabled) {
       reset();
@@ -104,6 +120,5 @@ final class MtuDiscovery {
     probeRequired = true;
     probeInFlight = false;
     probeSizeIndex = 0;
-    fullSizeLossesSinceFullSizeAck = 0;
   }
 }

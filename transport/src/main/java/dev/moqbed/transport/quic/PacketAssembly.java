@@ -488,12 +488,12 @@ final class PacketAssembly {
     return candidate.id < best.id;
   }
 
-  /** Cuts a STREAM frame that fits {@code room}, without a length field when it fills it. */
+  /** A STREAM frame for {@code room}; new data may fill it (quicperf), resends keep a length. */
   private Frame.Stream takeStreamData(StreamSendState stream, boolean resend, int room) {
-    long offset = resend ? -1 : stream.nextNewOffset();
-    int header = Frame.Stream.headerSize(stream.id, Math.max(offset, 0), 0, false);
-    int maxPayload = room - header - (offset >= 16_384 ? 4 : 2);
-    if (maxPayload <= 0) {
+    // A resend's offset is below the next new one: its header is at most this long.
+    int header = Frame.Stream.headerSize(stream.id, stream.nextNewOffset(), 0, false);
+    int maxPayload = room - header - (resend ? 2 : 0);
+    if (maxPayload <= (resend ? 0 : 2)) {
       return null;
     }
     if (resend) {
