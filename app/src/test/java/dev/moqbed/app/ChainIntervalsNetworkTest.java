@@ -34,7 +34,8 @@ class ChainIntervalsNetworkTest {
               + "  vmid +(\\d+) fr +[\\d.]+ [kMG]B +[\\d.\u2013]+/ *[\\d.\u2013]+ ms"
               + "  late +\\d+  stop +\\d+  reset +\\d+  drop +\\d+"
               + "\n {15}"
-              + "  subs +\\d+ cwnd +[\\d.\u2013]+( [kMG]B)? rtt +[\\d.\u2013]+ ms"
+              // a value the relay had not measured yet (no path sample in the second) is "\u2013"
+              + "  subs +\\d+ cwnd +[\\d.\u2013]+( [kMG]B)? rtt +(?:[\\d.]+ ms|\u2013)"
               + " sent +([\\d.\u2013]+)( [MG]bit/s)? est +[\\d.\u2013]+( [MG]bit/s)?"
               + " queue +[\\d.]+ [kMG]B( {2}summary)?");
 
@@ -82,6 +83,7 @@ class ChainIntervalsNetworkTest {
     String summary = lines.get(lines.size() - 1);
     assertTrue(summary.startsWith("[  0.0-  3.") && summary.endsWith("  summary"), out);
     long[] sums = new long[3];
+    int secondsWithASendRate = 0;
     for (String line : intervals) {
       Matcher matcher = LINE.matcher(line);
       assertTrue(matcher.matches(), line);
@@ -94,9 +96,14 @@ class ChainIntervalsNetworkTest {
           List.of(" fr ", "vlow", "vmid", "late", "drop", "cwnd", "sent", "queue")) {
         assertEquals(intervals.get(0).indexOf(field), line.indexOf(field), field + "\n" + out);
       }
-      // The relay measurably sent the media to the subscribers in every second.
-      assertTrue(Double.parseDouble(matcher.group(5)) > 0, line);
+      // The relay measurably sent the media to the subscribers in every second; on a loaded host
+      // one second may end before a busy loop answered the probe ("\u2013", subs 0: seen in CI).
+      if (!matcher.group(5).equals("\u2013")) {
+        assertTrue(Double.parseDouble(matcher.group(5)) > 0, line);
+        secondsWithASendRate++;
+      }
     }
+    assertTrue(secondsWithASendRate >= intervals.size() - 1, out);
     Matcher total = LINE.matcher(summary);
     assertTrue(total.matches(), summary);
     // Two subscribers, 3 s of 50 audio frames a second each: every one counted once.
