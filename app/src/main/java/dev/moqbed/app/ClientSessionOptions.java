@@ -2,7 +2,12 @@ package dev.moqbed.app;
 
 import dev.moqbed.live.reconnect.ReconnectPolicy;
 import dev.moqbed.live.reconnect.RelayConnector;
+import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.session.AuthorizationToken;
+import dev.moqbed.transport.udp.qlog.QlogFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Random;
 import picocli.CommandLine.Option;
@@ -76,5 +81,34 @@ final class ClientSessionOptions {
     }
     Random random = reconnectSeed == null ? new Random() : new Random(reconnectSeed);
     return ReconnectPolicy.defaults(reconnectAttempts, random);
+  }
+
+  /**
+   * The connection of {@code role} to the relay at {@code address}, which reconnects when {@link
+   * #policy()} says so; its log lines go to {@code err} prefixed with the role.
+   */
+  RelayConnector openConnector(
+      String role,
+      InetSocketAddress address,
+      RelayEndpointOptions relay,
+      LiveControllerOption controller,
+      QlogFiles qlog,
+      AuthorizationToken token,
+      PrintWriter err)
+      throws IOException {
+    return RelayConnector.open(
+        new RelayConnector.Target(
+            address,
+            relay.serverName(address),
+            relay.route(LiveQlogOption.apply(controller.stack(), qlog, role)),
+            relay.trust(),
+            MoqtVersion.DRAFT_14,
+            token),
+        livenessMicros,
+        policy(),
+        line -> {
+          err.println(role + ": " + line);
+          err.flush();
+        });
   }
 }

@@ -8,7 +8,6 @@ import dev.moqbed.live.interval.PublisherProbe;
 import dev.moqbed.live.reconnect.RefusalAdvice;
 import dev.moqbed.live.reconnect.RelayConnector;
 import dev.moqbed.live.stack.ConnectFailure;
-import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
@@ -169,20 +168,8 @@ final class PublisherCommand implements Callable<Integer> {
   private RelayConnector openConnector(
       InetSocketAddress address, QlogFiles qlog, AuthorizationToken token, PrintWriter err)
       throws IOException {
-    return RelayConnector.open(
-        new RelayConnector.Target(
-            address,
-            relayOptions.serverName(address),
-            relayOptions.route(LiveQlogOption.apply(controllerOption.stack(), qlog, "publisher")),
-            relayOptions.trust(),
-            MoqtVersion.DRAFT_14,
-            token),
-        sessionOptions.livenessMicros,
-        sessionOptions.policy(),
-        line -> {
-          err.println("publisher: " + line);
-          err.flush();
-        });
+    return sessionOptions.openConnector(
+        "publisher", address, relayOptions, controllerOption, qlog, token, err);
   }
 
   /** How the session ended: why, and the publisher's report at that moment. */

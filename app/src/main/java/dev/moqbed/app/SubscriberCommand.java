@@ -12,7 +12,6 @@ import dev.moqbed.live.interval.SubscriberProbe;
 import dev.moqbed.live.reconnect.RefusalAdvice;
 import dev.moqbed.live.reconnect.RelayConnector;
 import dev.moqbed.live.stack.ConnectFailure;
-import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.output.FramesLatencyLog;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
@@ -203,20 +202,8 @@ final class SubscriberCommand implements Callable<Integer> {
   private RelayConnector openConnector(
       InetSocketAddress address, QlogFiles qlog, AuthorizationToken token, PrintWriter err)
       throws IOException {
-    return RelayConnector.open(
-        new RelayConnector.Target(
-            address,
-            relayOptions.serverName(address),
-            relayOptions.route(LiveQlogOption.apply(controllerOption.stack(), qlog, "subscriber")),
-            relayOptions.trust(),
-            MoqtVersion.DRAFT_14,
-            token),
-        sessionOptions.livenessMicros,
-        sessionOptions.policy(),
-        line -> {
-          err.println("subscriber: " + line);
-          err.flush();
-        });
+    return sessionOptions.openConnector(
+        "subscriber", address, relayOptions, controllerOption, qlog, token, err);
   }
 
   /**
