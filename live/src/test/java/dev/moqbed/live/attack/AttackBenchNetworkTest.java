@@ -26,20 +26,7 @@ class AttackBenchNetworkTest {
   @Test
   @Timeout(value = 90, unit = TimeUnit.SECONDS)
   void theViewerKeepsItsAudioAndANewcomerIsServedUnderAttack() throws Exception {
-    List<AttackBench.Row> rows =
-        AttackBench.run(
-            new AttackBench.Options(
-                List.of("initial-flood", "fragments"),
-                1_000_000,
-                2_000_000,
-                1_000_000,
-                0,
-                InetAddress.getByName("127.0.0.3"),
-                RelayConfig.DEFAULT,
-                List.of(),
-                LiveStack.of(LiveTransport.MOQBED, "c4"),
-                line -> {},
-                line -> {}));
+    List<AttackBench.Row> rows = runAttacks("initial-flood", "fragments");
     assertEquals(2, rows.size());
     for (AttackBench.Row row : rows) {
       String label = row.attack() + ": " + row;
@@ -64,19 +51,7 @@ class AttackBenchNetworkTest {
   @Timeout(value = 150, unit = TimeUnit.SECONDS)
   void theViewerKeepsItsAudioUnderTheTransportsHostileFrames() throws Exception {
     List<AttackBench.Row> rows =
-        AttackBench.run(
-            new AttackBench.Options(
-                List.of("crypto-fragments", "connection-ids", "optimistic-ack", "path-challenges"),
-                1_000_000,
-                2_000_000,
-                1_000_000,
-                0,
-                InetAddress.getByName("127.0.0.3"),
-                RelayConfig.DEFAULT,
-                List.of(),
-                LiveStack.of(LiveTransport.MOQBED, "c4"),
-                line -> {},
-                line -> {}));
+        runAttacks("crypto-fragments", "connection-ids", "optimistic-ack", "path-challenges");
     assertEquals(4, rows.size());
     for (AttackBench.Row row : rows) {
       String label = row.attack() + ": " + row;
@@ -118,5 +93,25 @@ class AttackBenchNetworkTest {
     assertTrue(row.refused() >= 20, "the relay refused sessions past the cap: " + row);
     assertNull(row.newcomerFailure(), row.toString());
     assertTrue(row.attacked().deliveredPercent() >= 99, row.toString());
+  }
+
+  /**
+   * The attacks against the project's stack: 1 s of media warm-up, 1 s of attack warm-up, 2 s
+   * phases.
+   */
+  private static List<AttackBench.Row> runAttacks(String... attacks) throws Exception {
+    return AttackBench.run(
+        new AttackBench.Options(
+            List.of(attacks),
+            1_000_000,
+            2_000_000,
+            1_000_000,
+            0,
+            InetAddress.getByName("127.0.0.3"),
+            RelayConfig.DEFAULT,
+            List.of(),
+            LiveStack.of(LiveTransport.MOQBED, "c4"),
+            line -> {},
+            line -> {}));
   }
 }
