@@ -3,9 +3,11 @@ package dev.moqbed.app;
 import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.attack.AttackAgent;
 import dev.moqbed.live.attack.AttackBench;
+import dev.moqbed.live.fanout.CpuSet;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.output.Table;
+import dev.moqbed.output.statistics.RunStatistics;
 import dev.moqbed.relay.RelayConfig;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -29,7 +31,7 @@ import picocli.CommandLine.Spec;
       "Runs the relay on the project's QUIC stack under attack, on loopback: per attack a fresh"
           + " relay, a publisher of the draft's media mix and a subscriber (127.0.0.1), a quiet"
           + " phase, then, after a warm-up of the attack, an equal phase while an attacker on another"
-          + " loopback address attacks; one second into that phase a newcomer subscribes. Prints per attack the audio the"
+          + " loopback address attacks (--rounds times, interleaved); one second into each attack phase a newcomer subscribes. Prints per attack the audio the"
           + " subscriber got (delivered share, latency p50/p99) in both phases, the p99's ratio,"
           + " how soon the newcomer heard audio, the relay loop's CPU, and the heap this process holds live at each phase's end (after a full collection).",
       "Attacks: initial-flood (Initials with a real ClientHello, a new connection each, never"
@@ -85,6 +87,42 @@ final class BenchAttackCommand implements Callable<Integer> {
           "How long each attack runs before its phase is measured, so that the relay's code for"
               + " it is compiled, as on a relay attacked for longer (default ${DEFAULT-VALUE}).")
   long attackWarmupMicros;
+
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      defaultValue = "3",
+      description =
+          "Quiet and attack phases per attack, interleaved (quiet, attack, quiet, ...), so that the"
+              + " host's drift lands on both; the p99s are over every round's frames together, and"
+              + " each round's ratio is printed as median [min-max] (default ${DEFAULT-VALUE}).")
+  int rounds;
+
+  @Option(
+      names = "--settle",
+      paramLabel = "TIME",
+      defaultValue = "12s",
+      converter = QuantityConverters.Duration.class,
+      description =
+          "Between an attack phase and the next round's quiet phase: the relay's idle timeout"
+              + " (10 s) closes what the attacker left (default ${DEFAULT-VALUE}).")
+  long settleMicros;
+
+  @Option(
+      names = "--bench-cpus",
+      paramLabel = "LIST",
+      description =
+          "Pin this process (relay, publisher, viewer) to these CPUs, in the list form taskset -c"
+              + " takes (0, 0-1, 0,2).")
+  String benchCpus;
+
+  @Option(
+      names = "--attacker-cpus",
+      paramLabel = "LIST",
+      description =
+          "Pin the attacker's process to these CPUs (taskset -c): with --bench-cpus on others, the"
+              + " attacker's own CPU no longer competes with the relay's, as from another host.")
+  String attackerCpus;
 
   @Option(
       names = "--rate",
@@ -173,7 +211,11 @@ final class BenchAttackCommand implements Callable<Integer> {
             line -> {
               err.println("bench attack: " + line);
               err.flush();
-            });
+            },
+            rounds,
+            settleMicros,
+            benchCpus == null ? null : new CpuSet(benchCpus),
+            attackerCpus == null ? null : new CpuSet(attackerCpus));
     PrintWriter out = spec.commandLine().getOut();
     List<AttackBench.Row> rows = new CopyOnWriteArrayList<>();
     long started = System.nanoTime();
@@ -278,6 +320,8 @@ final class BenchAttackCommand implements Callable<Integer> {
             "p99_quiet_ms",
             "p99_attack_ms",
             "p99_ratio",
+            "rounds",
+            "p99_ratio_rounds",
             "newcomer_audio_ms",
             "relay_cpu_quiet_pct",
             "relay_cpu_attack_pct",
@@ -301,9 +345,9 @@ final class BenchAttackCommand implements Callable<Integer> {
           round(row.attacked().p50Micros() / 1e3, 2),
           round(row.quiet().p99Micros() / 1e3, 2),
           round(row.attacked().p99Micros() / 1e3, 2),
-          row.quiet().p99Micros() == 0
-              ? "-"
-              : round((double) row.attacked().p99Micros() / row.quiet().p99Micros(), 2),
+          ratio(row.p99Ratio()),
+          row.rounds().size(),
+          roundRatios(row),
           row.newcomerMicros() < 0
               ? "none: " + row.newcomerFailure()
               : round(row.newcomerMicros() / 1e3, 1),
@@ -313,6 +357,32 @@ final class BenchAttackCommand implements Callable<Integer> {
           round(row.attacked().heapLiveBytes() / 1048576.0, 1));
     }
     return table;
+  }
+
+  /** Each round's p99 ratio: median [min-max], or the one ratio of a single round. */
+  private static String roundRatios(AttackBench.Row row) {
+    double[] ratios =
+        row.rounds().stream()
+            .mapToDouble(AttackBench.Round::p99Ratio)
+            .filter(ratio -> !Double.isNaN(ratio))
+            .sorted()
+            .toArray();
+    if (ratios.length == 0) {
+      return "-";
+    }
+    double median = RunStatistics.median(ratios).value();
+    if (ratios.length == 1) {
+      return ratio(median);
+    }
+    return ratio(median) + " [" + ratio(ratios[0]) + "-" + ratio(ratios[ratios.length - 1]) + "]";
+  }
+
+  /** A p99 ratio: "-" without quiet audio, "inf" without audio under attack. */
+  private static String ratio(double value) {
+    if (Double.isNaN(value)) {
+      return "-";
+    }
+    return Double.isInfinite(value) ? "inf" : String.format(Locale.ROOT, "%.2f", value);
   }
 
   private static double round(double value, int digits) {

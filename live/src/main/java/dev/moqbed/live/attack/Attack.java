@@ -209,6 +209,15 @@ enum Attack {
     volatile long datagrams;
     volatile long bytesSent;
     volatile long bytesReceived;
+
+    /** Adds another round's counts to these. */
+    void add(Counts other) {
+      actions += other.actions;
+      refused += other.refused;
+      datagrams += other.datagrams;
+      bytesSent += other.bytesSent;
+      bytesReceived += other.bytesReceived;
+    }
   }
 
   private final String label;

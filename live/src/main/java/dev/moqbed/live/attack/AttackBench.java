@@ -2,6 +2,7 @@ package dev.moqbed.live.attack;
 
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.LiveSupport;
+import dev.moqbed.live.fanout.CpuSet;
 import dev.moqbed.live.fanout.ThreadTimes;
 import dev.moqbed.live.node.PublisherNode;
 import dev.moqbed.live.node.RelayNode;
@@ -20,12 +21,13 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.LongStream;
 
 /**
  * The relay on the project's stack under each attack of issue 30, measured as a viewer sees it: a
@@ -37,9 +39,7 @@ import java.util.function.Consumer;
  * attacker) holds live at each phase's end.
  */
 public final class AttackBench {
-  private static final String AUDIO = "a1";
   private static final long AUDIO_INTERVAL_MICROS = 20_000;
-  private static final long NEWCOMER_DELAY_MILLIS = 1_000;
 
   /**
    * What to run.
@@ -60,6 +60,11 @@ public final class AttackBench {
    * @param stack the relay's and the clients' stack: the project's, with the relay's controller
    * @param log the roles' log lines
    * @param progress one line as each phase starts
+   * @param rounds quiet and attack phases per attack, interleaved (quiet, attack, quiet, ...)
+   * @param settleMicros after an attack phase, before the next round's quiet phase: what the
+   *     attacker left (sessions, half-open connections) times out first
+   * @param benchCpus CPUs to pin this process (relay, publisher, viewer) to, or null
+   * @param attackerCpus CPUs to pin the attacker's process to, or null
    */
   public record Options(
       List<String> attacks,
@@ -72,7 +77,42 @@ public final class AttackBench {
       List<String> agentCommand,
       LiveStack stack,
       Consumer<String> log,
-      Consumer<String> progress) {
+      Consumer<String> progress,
+      int rounds,
+      long settleMicros,
+      CpuSet benchCpus,
+      CpuSet attackerCpus) {
+    /** One round, nothing pinned. */
+    public Options(
+        List<String> attacks,
+        long warmupMicros,
+        long phaseMicros,
+        long attackWarmupMicros,
+        int rate,
+        InetAddress attacker,
+        RelayConfig relay,
+        List<String> agentCommand,
+        LiveStack stack,
+        Consumer<String> log,
+        Consumer<String> progress) {
+      this(
+          attacks,
+          warmupMicros,
+          phaseMicros,
+          attackWarmupMicros,
+          rate,
+          attacker,
+          relay,
+          agentCommand,
+          stack,
+          log,
+          progress,
+          1,
+          0,
+          null,
+          null);
+    }
+
     public Options {
       attacks = List.copyOf(attacks);
       agentCommand = List.copyOf(agentCommand);
@@ -85,6 +125,16 @@ public final class AttackBench {
       }
       if (rate < 0) {
         throw new IllegalArgumentException("--rate must be at least 0");
+      }
+      if (rounds < 1) {
+        throw new IllegalArgumentException("--rounds must be at least 1");
+      }
+      if (settleMicros < 0) {
+        throw new IllegalArgumentException("--settle must be at least 0");
+      }
+      if (attackerCpus != null && agentCommand.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--attacker-cpus pins the attacker's process: not with --in-process");
       }
       Objects.requireNonNull(attacker, "attacker");
       Objects.requireNonNull(relay, "relay");
@@ -115,13 +165,52 @@ public final class AttackBench {
           ? 0
           : 100.0 * Math.min(audioDelivered, audioExpected) / audioExpected;
     }
+
+    static Phase of(long[] latencies, long expected, long heapLiveBytes, double relayCpuPercent) {
+      long[] sorted = latencies.clone();
+      Arrays.sort(sorted);
+      return new Phase(
+          expected,
+          sorted.length,
+          percentile(sorted, 0.50),
+          percentile(sorted, 0.99),
+          heapLiveBytes,
+          relayCpuPercent);
+    }
+
+    /** The nearest-rank percentile; 0 of none. */
+    private static long percentile(long[] sorted, double quantile) {
+      if (sorted.length == 0) {
+        return 0;
+      }
+      int rank = (int) Math.ceil(quantile * sorted.length);
+      return sorted[Math.max(0, rank - 1)];
+    }
+  }
+
+  /**
+   * One round: a quiet phase, then an attack phase.
+   *
+   * @param newcomerMicros from the newcomer's start to its first audio frame, -1 when none came
+   * @param newcomerFailure why the newcomer got nothing, or null
+   */
+  public record Round(Phase quiet, Phase attacked, long newcomerMicros, String newcomerFailure) {
+    /**
+     * The attack phase's p99 over the quiet phase's: NaN when the quiet phase got no audio,
+     * infinite when the attack phase got none.
+     */
+    public double p99Ratio() {
+      return ratio(quiet, attacked);
+    }
   }
 
   /**
    * One attack's result.
    *
-   * @param newcomerMicros from the newcomer's start to its first audio frame, -1 when none came
-   * @param newcomerFailure why the newcomer got nothing, or null
+   * @param rounds each round's phases, in the order they ran
+   * @param quiet every quiet phase's audio pooled (latency percentiles over all their frames), the
+   *     most heap any held, their mean relay CPU
+   * @param attacked the same over the attack phases
    * @param steps the attack's steps (Initials, handshakes, connections)
    * @param refused steps the relay did not let through (a handshake that did not complete)
    * @param forgedDatagrams datagrams of forged packets
@@ -132,17 +221,56 @@ public final class AttackBench {
       String attack,
       String description,
       int rate,
+      List<Round> rounds,
       Phase quiet,
       Phase attacked,
-      long newcomerMicros,
-      String newcomerFailure,
       long steps,
       long refused,
       long forgedDatagrams,
       long attackerBytesSent,
-      long attackerBytesReceived) {}
+      long attackerBytesReceived) {
+    public Row {
+      rounds = List.copyOf(rounds);
+    }
+
+    /** The slowest newcomer's wait for its first audio, -1 when one of them got none. */
+    public long newcomerMicros() {
+      long slowest = 0;
+      for (Round round : rounds) {
+        if (round.newcomerMicros() < 0) {
+          return -1;
+        }
+        slowest = Math.max(slowest, round.newcomerMicros());
+      }
+      return slowest;
+    }
+
+    /** Why a newcomer got nothing (the first round where one did not), or null. */
+    public String newcomerFailure() {
+      return rounds.stream()
+          .map(Round::newcomerFailure)
+          .filter(Objects::nonNull)
+          .findFirst()
+          .orElse(null);
+    }
+
+    /** The pooled attack p99 over the pooled quiet p99, as {@link Round#p99Ratio()}. */
+    public double p99Ratio() {
+      return ratio(quiet, attacked);
+    }
+  }
 
   private AttackBench() {}
+
+  private static double ratio(Phase quiet, Phase attacked) {
+    if (quiet.audioDelivered() == 0) {
+      return Double.NaN;
+    }
+    if (attacked.audioDelivered() == 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return (double) attacked.p99Micros() / quiet.p99Micros();
+  }
 
   /** Runs every attack of {@code options} against a relay of its own, one after the other. */
   public static List<Row> run(Options options) throws Exception {
@@ -156,6 +284,9 @@ public final class AttackBench {
    * measured (a command stopped by Ctrl-C prints the rows so far).
    */
   public static void run(Options options, Consumer<Row> measured) throws Exception {
+    if (options.benchCpus() != null) {
+      options.benchCpus().pinProcess(ProcessHandle.current().pid());
+    }
     ServerCertificate certificate = LiveChain.sharedCertificate();
     for (String label : options.attacks()) {
       measured.accept(runOne(Attack.ofLabel(label), options, certificate));
@@ -169,11 +300,6 @@ public final class AttackBench {
     MediaSpec media = LiveSupport.media(null, null);
     List<String> tracks = media.flows().stream().map(flow -> flow.id()).toList();
     AudioLog audio = new AudioLog();
-    long mediaMicros =
-        options.warmupMicros()
-            + 2 * options.phaseMicros()
-            + options.attackWarmupMicros()
-            + 5_000_000;
     try (RelayNode relay = startRelay(options, certificate);
         PublisherNode publisher =
             PublisherNode.start(
@@ -181,7 +307,7 @@ public final class AttackBench {
                     relay.address(),
                     options.stack(),
                     trust,
-                    new PublisherConfig("live", media, mediaMicros, false, 500_000),
+                    new PublisherConfig("live", media, mediaMicros(options), false, 500_000),
                     object -> {},
                     options.log()));
         SubscriberNode viewer =
@@ -199,34 +325,37 @@ public final class AttackBench {
       viewer.awaitAnswered(10);
       publisher.startMedia();
       TimeUnit.MICROSECONDS.sleep(options.warmupMicros()); // the JIT compiles the media path
-      options.progress().accept(attack.label() + ": quiet phase");
-      Phase quiet = measure(audio, relay, options.phaseMicros(), () -> {});
-      options.progress().accept(attack.label() + ": attack phase, " + rate + " a second");
-      Attack.Counts counts = new Attack.Counts();
-      Newcomer newcomer = new Newcomer(relay.address(), options, trust, tracks);
-      Phase attacked;
-      AutoCloseable run = startAttack(attack, options, relay.address(), rate, counts);
-      try {
-        TimeUnit.MICROSECONDS.sleep(options.attackWarmupMicros());
-        attacked = measure(audio, relay, options.phaseMicros(), newcomer::startLater);
-      } finally {
-        run.close();
-        newcomer.end();
+      RoundRunner runner = new RoundRunner(attack, options, relay, audio, trust, tracks, rate);
+      List<Round> rounds = new ArrayList<>();
+      for (int round = 1; round <= options.rounds(); round++) {
+        if (round > 1) {
+          TimeUnit.MICROSECONDS.sleep(options.settleMicros());
+        }
+        rounds.add(runner.run(round));
       }
+      Attack.Counts counts = runner.counts;
       return new Row(
           attack.label(),
           attack.description(),
           rate,
-          quiet,
-          attacked,
-          newcomer.firstAudioMicros(),
-          newcomer.failure(),
+          rounds,
+          runner.quiet.pooled(),
+          runner.attacked.pooled(),
           counts.actions,
           counts.refused,
           counts.datagrams,
           counts.bytesSent,
           counts.bytesReceived);
     }
+  }
+
+  /** The publisher's media: the warm-up, every round, the settling between them, and a margin. */
+  private static long mediaMicros(Options options) {
+    long round = 2 * options.phaseMicros() + options.attackWarmupMicros() + 2_000_000;
+    return options.warmupMicros()
+        + options.rounds() * round
+        + (options.rounds() - 1) * options.settleMicros()
+        + 5_000_000;
   }
 
   private static RelayNode startRelay(Options options, ServerCertificate certificate)
@@ -243,89 +372,97 @@ public final class AttackBench {
         List.of());
   }
 
-  /**
-   * Measures one phase: the audio captured in it, the relay loop's CPU, and the heap that is live
-   * at its end.
-   */
-  private static Phase measure(AudioLog audio, RelayNode relay, long micros, Runnable atStart)
-      throws IOException, InterruptedException {
-    long from = audio.now();
-    ThreadTimes relayStart = ThreadTimes.of(relay.loop());
-    atStart.run();
-    TimeUnit.MICROSECONDS.sleep(micros);
-    ThreadTimes relayUsed = ThreadTimes.of(relay.loop()).since(relayStart);
-    long to = from + micros;
-    Thread.sleep(1_000); // frames captured at the end still arriving
-    System.gc(); // after the measured window: what is live, not the garbage between collections
-    long heapLive = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-    double cpuPercent = relayUsed.cpuNanos() < 0 ? -1 : relayUsed.cpuNanos() / (micros * 10.0);
-    return audio.phase(from, to, (to - from) / AUDIO_INTERVAL_MICROS, heapLive, cpuPercent);
-  }
-
-  /** The newcomer: a subscriber that joins during the attack, from the viewer's address. */
-  private static final class Newcomer {
-    private final InetSocketAddress relay;
+  /** The rounds of one attack against one relay: what each phase measured, and the sums. */
+  private static final class RoundRunner {
+    private final Attack attack;
     private final Options options;
+    private final RelayNode relay;
+    private final AudioLog audio;
     private final ClientTrust trust;
     private final List<String> tracks;
-    private final CompletableFuture<Long> firstAudio = new CompletableFuture<>();
-    private volatile SubscriberNode node;
-    private volatile String failure;
-    private Thread thread;
+    private final int rate;
+    final PooledPhases quiet = new PooledPhases();
+    final PooledPhases attacked = new PooledPhases();
+    final Attack.Counts counts = new Attack.Counts();
 
-    Newcomer(InetSocketAddress relay, Options options, ClientTrust trust, List<String> tracks) {
-      this.relay = relay;
+    RoundRunner(
+        Attack attack,
+        Options options,
+        RelayNode relay,
+        AudioLog audio,
+        ClientTrust trust,
+        List<String> tracks,
+        int rate) {
+      this.attack = attack;
       this.options = options;
+      this.relay = relay;
+      this.audio = audio;
       this.trust = trust;
       this.tracks = tracks;
+      this.rate = rate;
     }
 
-    void startLater() {
-      thread = new Thread(this::join, "moqbed-attack-newcomer");
-      thread.setDaemon(true);
-      thread.start();
-    }
-
-    private void join() {
+    Round run(int round) throws Exception {
+      String name = attack.label() + (options.rounds() > 1 ? ", round " + round : "");
+      options.progress().accept(name + ": quiet phase");
+      Phase quietPhase = measure(quiet, () -> {});
+      options.progress().accept(name + ": attack phase, " + rate + " a second");
+      Attack.Counts roundCounts = new Attack.Counts();
+      Newcomer newcomer = new Newcomer(relay.address(), options, trust, tracks);
+      Phase attackPhase;
+      AutoCloseable run = startAttack(attack, options, relay.address(), rate, roundCounts);
       try {
-        Thread.sleep(NEWCOMER_DELAY_MILLIS);
-        long start = System.nanoTime();
-        node =
-            SubscriberNode.start(
-                new SubscriberNode.Config(
-                    relay,
-                    options.stack(),
-                    trust,
-                    new SubscriberConfig("live", tracks, 250_000, Set.of(), 0, 2_000_000),
-                    null,
-                    frame -> {
-                      if (frame.track().equals(AUDIO)) {
-                        firstAudio.complete((System.nanoTime() - start) / 1_000);
-                      }
-                    },
-                    "newcomer",
-                    options.log()));
-      } catch (Exception e) {
-        failure = e.getMessage();
+        TimeUnit.MICROSECONDS.sleep(options.attackWarmupMicros());
+        attackPhase = measure(attacked, newcomer::startLater);
+      } finally {
+        run.close();
+        newcomer.end();
+        counts.add(roundCounts);
       }
+      return new Round(quietPhase, attackPhase, newcomer.firstAudioMicros(), newcomer.failure());
     }
 
-    long firstAudioMicros() {
-      return firstAudio.getNow(-1L);
+    /**
+     * Measures one phase: the audio captured in it, the relay loop's CPU, and the heap that is live
+     * at its end.
+     */
+    private Phase measure(PooledPhases pooled, Runnable atStart)
+        throws IOException, InterruptedException {
+      long micros = options.phaseMicros();
+      long from = audio.now();
+      ThreadTimes relayStart = ThreadTimes.of(relay.loop());
+      atStart.run();
+      TimeUnit.MICROSECONDS.sleep(micros);
+      ThreadTimes relayUsed = ThreadTimes.of(relay.loop()).since(relayStart);
+      long to = from + micros;
+      Thread.sleep(1_000); // frames captured at the end still arriving
+      System.gc(); // after the measured window: what is live, not the garbage between collections
+      long heapLive = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+      double cpuPercent = relayUsed.cpuNanos() < 0 ? -1 : relayUsed.cpuNanos() / (micros * 10.0);
+      long[] latencies = audio.latencies(from, to);
+      Phase phase = Phase.of(latencies, micros / AUDIO_INTERVAL_MICROS, heapLive, cpuPercent);
+      pooled.add(latencies, phase);
+      return phase;
+    }
+  }
+
+  /** Phases of one kind across rounds: their frames together, the most heap, the mean CPU. */
+  private static final class PooledPhases {
+    private final List<long[]> latencies = new ArrayList<>();
+    private long expected;
+    private long heapLiveBytes;
+    private double relayCpuPercent;
+
+    void add(long[] phaseLatencies, Phase phase) {
+      latencies.add(phaseLatencies);
+      expected += phase.audioExpected();
+      heapLiveBytes = Math.max(heapLiveBytes, phase.heapLiveBytes());
+      relayCpuPercent += phase.relayCpuPercent();
     }
 
-    String failure() {
-      return firstAudio.isDone() ? null : failure != null ? failure : "no audio within the phase";
-    }
-
-    /** Waits for its start to end and closes it. */
-    void end() throws InterruptedException {
-      if (thread != null) {
-        thread.join(5_000);
-      }
-      if (node != null) {
-        node.close();
-      }
+    Phase pooled() {
+      long[] all = latencies.stream().flatMapToLong(LongStream::of).toArray();
+      return Phase.of(all, expected, heapLiveBytes, relayCpuPercent / latencies.size());
     }
   }
 
@@ -341,6 +478,11 @@ public final class AttackBench {
           rate,
           counts);
     }
-    return AgentProcess.start(options.agentCommand(), attack, options, relay, rate, counts);
+    List<String> command = new ArrayList<>();
+    if (options.attackerCpus() != null) {
+      command.addAll(options.attackerCpus().commandPrefix());
+    }
+    command.addAll(options.agentCommand());
+    return AgentProcess.start(command, attack, options, relay, rate, counts);
   }
 }

@@ -3,7 +3,6 @@ package dev.moqbed.live.attack;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.subscriber.FrameRecord;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /** The audio frames a subscriber completed: capture time and latency, read per phase. */
@@ -26,33 +25,13 @@ final class AudioLog {
     return EventLoopScheduler.wallClockMicros();
   }
 
-  /** The frames captured in {@code [from, to)}, against {@code expected}. */
-  AttackBench.Phase phase(
-      long from, long to, long expected, long heapLiveBytes, double relayCpuPercent) {
-    long[] latencies;
+  /** The latencies of the frames captured in {@code [from, to)}, in arrival order. */
+  long[] latencies(long from, long to) {
     synchronized (frames) {
-      latencies =
-          frames.stream()
-              .filter(frame -> frame.captureMicros() >= from && frame.captureMicros() < to)
-              .mapToLong(Frame::latencyMicros)
-              .toArray();
+      return frames.stream()
+          .filter(frame -> frame.captureMicros() >= from && frame.captureMicros() < to)
+          .mapToLong(Frame::latencyMicros)
+          .toArray();
     }
-    Arrays.sort(latencies);
-    return new AttackBench.Phase(
-        expected,
-        latencies.length,
-        percentile(latencies, 0.50),
-        percentile(latencies, 0.99),
-        heapLiveBytes,
-        relayCpuPercent);
-  }
-
-  /** The nearest-rank percentile; 0 of none. */
-  private static long percentile(long[] sorted, double quantile) {
-    if (sorted.length == 0) {
-      return 0;
-    }
-    int rank = (int) Math.ceil(quantile * sorted.length);
-    return sorted[Math.max(0, rank - 1)];
   }
 }

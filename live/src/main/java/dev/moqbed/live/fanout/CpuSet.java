@@ -41,7 +41,7 @@ public record CpuSet(String list) {
   }
 
   /** The words that run a command on these CPUs: {@code taskset -c LIST}. */
-  List<String> commandPrefix() {
+  public List<String> commandPrefix() {
     return List.of("taskset", "-c", list);
   }
 
@@ -50,7 +50,7 @@ public record CpuSet(String list) {
    *
    * @throws IOException when taskset is missing or refuses
    */
-  void pinProcess(long pid) throws IOException, InterruptedException {
+  public void pinProcess(long pid) throws IOException, InterruptedException {
     Process taskset;
     try {
       taskset =

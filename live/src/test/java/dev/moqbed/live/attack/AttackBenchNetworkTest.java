@@ -9,6 +9,7 @@ import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.relay.RelayConfig;
 import java.net.InetAddress;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,56 @@ class AttackBenchNetworkTest {
     assertTrue(row.refused() >= 20, "the relay refused sessions past the cap: " + row);
     assertNull(row.newcomerFailure(), row.toString());
     assertTrue(row.attacked().deliveredPercent() >= 99, row.toString());
+  }
+
+  /**
+   * Two interleaved rounds of pings: each round has its own quiet and attack phase and newcomer,
+   * the pooled phases hold both rounds' audio, and the attacker's counts add up over the rounds.
+   */
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void roundsInterleaveQuietAndAttackPhasesAndPoolTheirAudio() throws Exception {
+    List<String> progress = new CopyOnWriteArrayList<>();
+    AttackBench.Row row =
+        AttackBench.run(
+                new AttackBench.Options(
+                    List.of("pings"),
+                    1_000_000,
+                    2_000_000,
+                    1_000_000,
+                    0,
+                    InetAddress.getByName("127.0.0.3"),
+                    RelayConfig.DEFAULT,
+                    List.of(),
+                    LiveStack.of(LiveTransport.MOQBED, "c4"),
+                    line -> {},
+                    progress::add,
+                    2,
+                    500_000,
+                    null,
+                    null))
+            .get(0);
+    assertEquals(
+        List.of(
+            "pings, round 1: quiet phase",
+            "pings, round 1: attack phase, 20 a second",
+            "pings, round 2: quiet phase",
+            "pings, round 2: attack phase, 20 a second"),
+        progress);
+    assertEquals(2, row.rounds().size(), row.toString());
+    for (AttackBench.Round round : row.rounds()) {
+      assertEquals(100, round.quiet().audioExpected(), row.toString());
+      assertTrue(round.attacked().deliveredPercent() >= 99, row.toString());
+      assertTrue(round.newcomerMicros() >= 0, row.toString());
+    }
+    assertEquals(200, row.quiet().audioExpected(), row.toString());
+    assertEquals(
+        row.rounds().get(0).attacked().audioDelivered()
+            + row.rounds().get(1).attacked().audioDelivered(),
+        row.attacked().audioDelivered(),
+        row.toString());
+    // 20 connections a second over two attack phases of 3 s each, warm-up included
+    assertTrue(row.steps() > 60, row.toString());
   }
 
   /**
