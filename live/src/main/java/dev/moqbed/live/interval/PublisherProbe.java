@@ -1,6 +1,8 @@
 package dev.moqbed.live.interval;
 
+import dev.moqbed.live.node.PublisherNode;
 import dev.moqbed.media.MediaObject;
+import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.publisher.PublisherReport;
@@ -12,9 +14,10 @@ import java.util.Map;
 
 /**
  * A publisher's intervals: objects and bytes sent from its {@link PublisherEvents#onObjectSent}
- * events, STOP_SENDING received from its report, on the publisher's event loop.
+ * events, STOP_SENDING received from its report, on the publisher's event loop. A {@link
+ * PublisherNode}'s observer: it wraps the events and is attached to the publisher by the node.
  */
-public final class PublisherProbe implements IntervalProbe {
+public final class PublisherProbe implements IntervalProbe, PublisherNode.Observer {
   private final Map<String, TrackWindow> windows = new LinkedHashMap<>();
   private final Map<String, CounterDelta> stopSending = new LinkedHashMap<>();
   private Publisher publisher;
@@ -27,6 +30,7 @@ public final class PublisherProbe implements IntervalProbe {
   }
 
   /** {@code delegate}'s events, each object sent counted first. */
+  @Override
   public PublisherEvents events(PublisherEvents delegate) {
     return new PublisherEvents() {
       @Override
@@ -65,8 +69,12 @@ public final class PublisherProbe implements IntervalProbe {
     };
   }
 
-  /** The publisher whose report gives the STOP_SENDING counts. */
-  public void attach(Publisher publisher) {
+  /**
+   * The publisher whose report gives the STOP_SENDING counts; its loop is where the probe is
+   * sampled, by the {@link IntervalRun} the program starts there.
+   */
+  @Override
+  public void attach(Publisher publisher, EventLoopScheduler loop) {
     this.publisher = publisher;
   }
 
