@@ -3,10 +3,10 @@ package dev.moqbed.live.interval;
 import dev.moqbed.live.node.PublisherNode;
 import dev.moqbed.media.MediaObject;
 import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.publisher.ForwardingPublisherEvents;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.publisher.PublisherReport;
-import dev.moqbed.session.SessionClose;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,39 +32,14 @@ public final class PublisherProbe implements IntervalProbe, PublisherNode.Observ
   /** {@code delegate}'s events, each object sent counted first. */
   @Override
   public PublisherEvents events(PublisherEvents delegate) {
-    return new PublisherEvents() {
-      @Override
-      public void onAnnounced() {
-        delegate.onAnnounced();
-      }
-
-      @Override
-      public void onLog(String line) {
-        delegate.onLog(line);
-      }
-
+    return new ForwardingPublisherEvents(delegate) {
       @Override
       public void onObjectSent(MediaObject object) {
         TrackWindow window = windows.get(object.track().name());
         if (window != null) {
           window.frame(object.sizeBytes());
         }
-        delegate.onObjectSent(object);
-      }
-
-      @Override
-      public void onMediaFinished(PublisherReport report) {
-        delegate.onMediaFinished(report);
-      }
-
-      @Override
-      public void onDisconnected(String peer, SessionClose close) {
-        delegate.onDisconnected(peer, close);
-      }
-
-      @Override
-      public void onClosed(SessionClose close, PublisherReport report) {
-        delegate.onClosed(close, report);
+        super.onObjectSent(object);
       }
     };
   }
