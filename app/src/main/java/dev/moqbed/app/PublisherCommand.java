@@ -120,13 +120,13 @@ final class PublisherCommand implements Callable<Integer> {
         relayOptions.route(LiveQlogOption.apply(controllerOption.stack(), qlog, "publisher")),
         relayOptions.trust(),
         config,
+        observers,
         object -> {},
         line -> {
           err.println(line);
           err.flush();
         },
-        sessionOptions.link(relayOptions.serverName(address), token),
-        observers);
+        sessionOptions.link(relayOptions.serverName(address), token));
   }
 
   /** Waits for the session's end (or Ctrl-C), then prints what was sent; returns the exit code. */

@@ -55,20 +55,21 @@ public final class PublisherNode implements AutoCloseable {
    * @param stack the QUIC stack and the controller of the publisher's sending side
    * @param trust how the relay's certificate is checked
    * @param publisher the namespace, media and duration
+   * @param observers registered first and closed last, after the connection, in reverse order; the
+   *     first one sees the events first
    * @param objectsSent told of every object handed to a subscription, on the loop
    * @param log the publisher's log lines, prefixed "publisher: "
    * @param link how the session is kept (the commands'), or null for one connection (a chain's)
-   * @param observers opened first and closed last, the first one seeing the events first
    */
   public record Config(
       InetSocketAddress relay,
       LiveStack stack,
       ClientTrust trust,
       PublisherConfig publisher,
+      List<Observer> observers,
       Consumer<MediaObject> objectsSent,
       Consumer<String> log,
-      ClientLink link,
-      List<Observer> observers) {
+      ClientLink link) {
     public Config {
       Objects.requireNonNull(relay, "relay");
       Objects.requireNonNull(stack, "stack");
@@ -87,7 +88,7 @@ public final class PublisherNode implements AutoCloseable {
         PublisherConfig publisher,
         Consumer<MediaObject> objectsSent,
         Consumer<String> log) {
-      this(relay, stack, trust, publisher, objectsSent, log, null, List.of());
+      this(relay, stack, trust, publisher, List.of(), objectsSent, log, null);
     }
   }
 

@@ -75,10 +75,10 @@ class ClientNodesNetworkTest {
                 trust,
                 new PublisherConfig(
                     "live", MediaSpec.parse("=a1:d50:p2:S:n750:80;"), 8_000_000, true, 500_000),
+                List.of(),
                 object -> {},
                 log::add,
-                link(1),
-                List.of()));
+                link(1)));
     List<FrameRecord> frames = new CopyOnWriteArrayList<>();
     List<GapRecord> gaps = new CopyOnWriteArrayList<>();
     RelayNode second = null;
