@@ -1,13 +1,9 @@
 package dev.moqbed.app;
 
+import dev.moqbed.live.node.ClientLink;
 import dev.moqbed.live.reconnect.ReconnectPolicy;
 import dev.moqbed.live.reconnect.RelayConnector;
-import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.session.AuthorizationToken;
-import dev.moqbed.transport.udp.qlog.QlogFiles;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Random;
 import picocli.CommandLine.Option;
@@ -84,31 +80,12 @@ final class ClientSessionOptions {
   }
 
   /**
-   * The connection of {@code role} to the relay at {@code address}, which reconnects when {@link
-   * #policy()} says so; its log lines go to {@code err} prefixed with the role.
+   * How a client keeps its session to the relay: {@code serverName} checked in its certificate,
+   * {@code token} presented, the liveness timeout, and reconnect when {@link #policy()} says so.
+   *
+   * @throws IllegalArgumentException for a liveness timeout under 100 ms
    */
-  RelayConnector openConnector(
-      String role,
-      InetSocketAddress address,
-      RelayEndpointOptions relay,
-      LiveControllerOption controller,
-      QlogFiles qlog,
-      AuthorizationToken token,
-      PrintWriter err)
-      throws IOException {
-    return RelayConnector.open(
-        new RelayConnector.Target(
-            address,
-            relay.serverName(address),
-            relay.route(LiveQlogOption.apply(controller.stack(), qlog, role)),
-            relay.trust(),
-            MoqtVersion.DRAFT_14,
-            token),
-        livenessMicros,
-        policy(),
-        line -> {
-          err.println(role + ": " + line);
-          err.flush();
-        });
+  ClientLink link(String serverName, AuthorizationToken token) {
+    return new ClientLink(serverName, token, livenessMicros, policy());
   }
 }

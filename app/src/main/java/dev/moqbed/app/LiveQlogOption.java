@@ -1,5 +1,7 @@
 package dev.moqbed.app;
 
+import dev.moqbed.live.node.PublisherNode;
+import dev.moqbed.live.node.SubscriberNode;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.transport.udp.qlog.QlogFiles;
 import java.io.PrintWriter;
@@ -38,11 +40,30 @@ final class LiveQlogOption {
     return files == null ? stack : stack.withQlog(files, label);
   }
 
-  /** {@link #finish} as the first resource of a try: runs after the role's endpoints close. */
-  @FunctionalInterface
-  interface Finish extends AutoCloseable {
+  /**
+   * {@link #finish} as a client node's first observer: the node closes it last, after its
+   * connection, also when its start fails.
+   */
+  static Finish finishing(QlogFiles files, String role, PrintWriter err) {
+    return new Finish(files, role, err);
+  }
+
+  /** Finishes the files (if any) when the node that owns it closes. */
+  static final class Finish implements PublisherNode.Observer, SubscriberNode.Observer {
+    private final QlogFiles files;
+    private final String role;
+    private final PrintWriter err;
+
+    private Finish(QlogFiles files, String role, PrintWriter err) {
+      this.files = files;
+      this.role = role;
+      this.err = err;
+    }
+
     @Override
-    void close();
+    public void close() {
+      finish(files, role, err);
+    }
   }
 
   /** Writes out and closes the files, then says what they hold: call after closing endpoints. */

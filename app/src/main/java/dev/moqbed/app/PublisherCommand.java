@@ -5,13 +5,14 @@ import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.interval.IntervalRun;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.PublisherProbe;
+import dev.moqbed.live.node.PublisherNode;
 import dev.moqbed.live.reconnect.RefusalAdvice;
-import dev.moqbed.live.reconnect.RelayConnector;
 import dev.moqbed.live.stack.ConnectFailure;
 import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
+import dev.moqbed.publisher.ForwardingPublisherEvents;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherConfig;
 import dev.moqbed.publisher.PublisherEvents;
@@ -19,7 +20,6 @@ import dev.moqbed.publisher.PublisherReport;
 import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.session.SessionClose;
 import dev.moqbed.transport.udp.qlog.QlogFiles;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.util.EnumSet;
@@ -27,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -77,7 +76,6 @@ final class PublisherCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec2;
 
   @Override
-  @SuppressWarnings("try") // the resources are closed on leaving, in order; the body uses neither
   public Integer call() throws Exception {
     PrintWriter out = spec2.commandLine().getOut();
     PrintWriter err = spec2.commandLine().getErr();
@@ -87,29 +85,48 @@ final class PublisherCommand implements Callable<Integer> {
     PublisherConfig config =
         new PublisherConfig(namespace, mediaOptions.media(), durationMicros, true, 500_000);
     InetSocketAddress address = relayOptions.address();
-    Session session = new Session();
     List<String> tracks = config.media().flows().stream().map(flow -> flow.id()).toList();
     PublisherProbe probe = new PublisherProbe(tracks);
     Intervals intervals = new Intervals(probe, out, tracks);
     AuthorizationToken token = sessionOptions.token();
     QlogFiles qlog = qlogOption.open();
-    RelayConnector client = openConnector(address, qlog, token, err);
-    // The connector closes first, then the qlog files are finished: also when the start fails.
-    try (LiveQlogOption.Finish qlogFinish = () -> LiveQlogOption.finish(qlog, "publisher", err);
-        RelayConnector connector = client) {
-      Publisher publisher =
-          new Publisher(
-              client.scheduler(),
-              config,
-              probe.events(events(intervals, err, client, session)),
-              token);
-      if (client.reconnects()) {
-        publisher.continueAcrossSessions();
-      }
-      probe.attach(publisher);
-      client.start(publisher, publisher::stop);
-      return awaitAndReport(out, err, address, client, publisher, session, intervals);
+    // The node closes its connection first, then the qlog files: also when the start fails.
+    try (PublisherNode publisher =
+        PublisherNode.start(
+            nodeConfig(
+                address,
+                config,
+                token,
+                err,
+                List.of(LiveQlogOption.finishing(qlog, "publisher", err), probe, intervals),
+                qlog))) {
+      return awaitAndReport(out, err, address, publisher, intervals);
     }
+  }
+
+  /**
+   * The flags as a node: the relay and its certificate, the stack, the session's link (token,
+   * liveness, reconnect), log lines to stderr, and the observers in the order they see the events.
+   */
+  private PublisherNode.Config nodeConfig(
+      InetSocketAddress address,
+      PublisherConfig config,
+      AuthorizationToken token,
+      PrintWriter err,
+      List<PublisherNode.Observer> observers,
+      QlogFiles qlog) {
+    return new PublisherNode.Config(
+        address,
+        relayOptions.route(LiveQlogOption.apply(controllerOption.stack(), qlog, "publisher")),
+        relayOptions.trust(),
+        config,
+        observers,
+        object -> {},
+        line -> {
+          err.println(line);
+          err.flush();
+        },
+        sessionOptions.link(relayOptions.serverName(address), token));
   }
 
   /** Waits for the session's end (or Ctrl-C), then prints what was sent; returns the exit code. */
@@ -117,24 +134,21 @@ final class PublisherCommand implements Callable<Integer> {
       PrintWriter out,
       PrintWriter err,
       InetSocketAddress address,
-      RelayConnector client,
-      Publisher publisher,
-      Session session,
+      PublisherNode publisher,
       Intervals intervals)
       throws Exception {
     long started = System.nanoTime();
     // Ctrl-C or SIGTERM: the session closes, and the summary covers what was sent so far.
     try (InterruptSummary interrupted =
         InterruptSummary.stopping(
-            "moqbed-publisher-interrupted",
-            () -> client.scheduler().execute(() -> publisher.stop("interrupted")))) {
+            "moqbed-publisher-interrupted", () -> publisher.stop("interrupted"))) {
       err.println(
           "publisher: connected to "
               + ConnectFailure.addressText(address)
               + ", publishing for "
               + dev.moqbed.runtime.Quantities.formatDuration(durationMicros));
       err.flush();
-      PublisherReport report = session.report.get();
+      PublisherNode.Closed closed = publisher.closed().get();
       if (interrupted.interrupted()) {
         err.println(
             "publisher: "
@@ -144,8 +158,8 @@ final class PublisherCommand implements Callable<Integer> {
       }
       // Stopped here too: the relay may have gone away before the media finished.
       List<IntervalSnapshot> intervalList = intervals.stopAndAwait();
-      Table table = sentTable(report);
-      int exitCode = exitCode(session.close.getNow(null), err);
+      Table table = sentTable(closed.report());
+      int exitCode = exitCode(closed.close(), err);
       if (intervals.ran() && formatOption.format == OutputFormat.JSON) {
         intervals.printer.document(
             "publisher",
@@ -164,28 +178,16 @@ final class PublisherCommand implements Callable<Integer> {
     }
   }
 
-  /** The connection to the relay, which reconnects when the session policy says so. */
-  private RelayConnector openConnector(
-      InetSocketAddress address, QlogFiles qlog, AuthorizationToken token, PrintWriter err)
-      throws IOException {
-    return sessionOptions.openConnector(
-        "publisher", address, relayOptions, controllerOption, qlog, token, err);
-  }
-
-  /** How the session ended: why, and the publisher's report at that moment. */
-  private static final class Session {
-    final CompletableFuture<SessionClose> close = new CompletableFuture<>();
-    final CompletableFuture<PublisherReport> report = new CompletableFuture<>();
-  }
-
   /**
    * The interval reports, when the format has them: they start with the media clock, at the first
    * announcement (a reconnect announces again, the clock runs on), and stop when the media ends.
+   * The node's observer, after the probe that counts what they report.
    */
-  private final class Intervals {
-    final PublisherProbe probe;
+  private final class Intervals implements PublisherNode.Observer {
     final IntervalPrinter printer;
     final boolean enabled;
+    private final PublisherProbe probe;
+    private volatile EventLoopScheduler loop; // the publisher's, told before its session starts
     // Started on the publisher's loop; read by the command's thread once the session ended.
     private volatile IntervalRun run;
 
@@ -197,8 +199,30 @@ final class PublisherCommand implements Callable<Integer> {
       this.enabled = intervalOption.reportsIn(formatOption.format);
     }
 
+    @Override
+    public void attach(Publisher publisher, EventLoopScheduler loop) {
+      this.loop = loop;
+    }
+
+    @Override
+    public PublisherEvents events(PublisherEvents delegate) {
+      return new ForwardingPublisherEvents(delegate) {
+        @Override
+        public void onAnnounced() {
+          startOnce();
+          super.onAnnounced();
+        }
+
+        @Override
+        public void onMediaFinished(PublisherReport report) {
+          stop();
+          super.onMediaFinished(report);
+        }
+      };
+    }
+
     /** On the loop, at an announcement: starts the reports once. */
-    void startOnce(EventLoopScheduler loop) {
+    private void startOnce() {
       if (enabled && run == null) {
         printer.begin();
         run =
@@ -212,7 +236,7 @@ final class PublisherCommand implements Callable<Integer> {
       }
     }
 
-    void stop() {
+    private void stop() {
       if (run != null) {
         run.stop();
       }
@@ -230,44 +254,6 @@ final class PublisherCommand implements Callable<Integer> {
       run.stop();
       return run.await();
     }
-  }
-
-  /**
-   * What the publisher reports, where it goes: the announcement starts the intervals, the media's
-   * end stops them, log lines go to stderr, a lost session to the connector, the end to {@code
-   * session}.
-   */
-  private static PublisherEvents events(
-      Intervals intervals, PrintWriter err, RelayConnector client, Session session) {
-    EventLoopScheduler loop = client.scheduler();
-    return new PublisherEvents() {
-      @Override
-      public void onAnnounced() {
-        intervals.startOnce(loop);
-      }
-
-      @Override
-      public void onMediaFinished(PublisherReport report) {
-        intervals.stop();
-      }
-
-      @Override
-      public void onLog(String line) {
-        err.println("publisher: " + line);
-        err.flush();
-      }
-
-      @Override
-      public void onDisconnected(String peer, SessionClose close) {
-        client.reconnect(close.describe());
-      }
-
-      @Override
-      public void onClosed(SessionClose close, PublisherReport report) {
-        session.close.complete(close);
-        session.report.complete(report);
-      }
-    };
   }
 
   /** What was sent per track. */

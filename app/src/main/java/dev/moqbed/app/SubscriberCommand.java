@@ -1,7 +1,5 @@
 package dev.moqbed.app;
 
-import dev.moqbed.collect.RecordSender;
-import dev.moqbed.collect.SubscriberRecords;
 import dev.moqbed.collect.v1.Hello;
 import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.interval.IntervalLine;
@@ -9,30 +7,23 @@ import dev.moqbed.live.interval.IntervalLine.Column;
 import dev.moqbed.live.interval.IntervalRun;
 import dev.moqbed.live.interval.IntervalSnapshot;
 import dev.moqbed.live.interval.SubscriberProbe;
+import dev.moqbed.live.node.SubscriberNode;
 import dev.moqbed.live.reconnect.RefusalAdvice;
-import dev.moqbed.live.reconnect.RelayConnector;
 import dev.moqbed.live.stack.ConnectFailure;
-import dev.moqbed.output.FramesLatencyLog;
 import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
 import dev.moqbed.runtime.Quantities;
 import dev.moqbed.session.AuthorizationToken;
-import dev.moqbed.subscriber.FrameRecord;
+import dev.moqbed.subscriber.ForwardingSubscriberEvents;
 import dev.moqbed.subscriber.GapRecord;
-import dev.moqbed.subscriber.Subscriber;
 import dev.moqbed.subscriber.SubscriberConfig;
 import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
 import dev.moqbed.subscriber.TrackReport;
 import dev.moqbed.transport.udp.qlog.QlogFiles;
-import java.io.BufferedWriter;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -40,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -140,7 +130,6 @@ final class SubscriberCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
-  @SuppressWarnings("try") // qlogFinish runs on leaving, after the connector closes
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
@@ -151,33 +140,26 @@ final class SubscriberCommand implements Callable<Integer> {
     Hello hello =
         collectOption.hello(
             Hello.SenderRole.ROLE_SUBSCRIBER, controllerOption.controllerName(), clockOffsetMicros);
-    BufferedWriter frames = framesFile == null ? null : openFrames(framesFile);
-    RecordSender collect = hello == null ? null : collectOption.start(hello, "subscriber", err);
-    CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
+    FrameOutputs outputs = new FrameOutputs(framesFile, hello, collectOption, err);
     SubscriberProbe probe = new SubscriberProbe(tracks, lateMicros);
     AuthorizationToken token = sessionOptions.token();
     QlogFiles qlog = qlogOption.open();
-    try (LiveQlogOption.Finish qlogFinish = () -> LiveQlogOption.finish(qlog, "subscriber", err);
-        RelayConnector client = openConnector(address, qlog, token, err)) {
-      SubscriberEvents events = events(err, frames, collect, client, finished);
-      Subscriber subscriber =
-          new Subscriber(client.scheduler(), subscriberConfig(), probe.events(events), token);
-      if (client.reconnects()) {
-        subscriber.continueAcrossSessions();
-      }
-      probe.attach(subscriber);
-      client.start(subscriber, subscriber::stop);
+    // The node opens the frames file and the collector's stream, and closes them after its
+    // connection, then the qlog files: also when the connection fails.
+    List<SubscriberNode.Observer> observers =
+        List.of(LiveQlogOption.finishing(qlog, "subscriber", err), probe, gapLines(err), outputs);
+    try (SubscriberNode subscriber =
+        SubscriberNode.start(nodeConfig(address, token, err, observers, qlog))) {
       err.println("subscriber: connected to " + ConnectFailure.addressText(address) + clockText());
       err.flush();
       IntervalPrinter printer = intervalPrinter(out);
-      IntervalRun run = startIntervals(client, probe, printer);
+      IntervalRun run = startIntervals(subscriber, probe, printer);
       long started = System.nanoTime();
       // Ctrl-C or SIGTERM: the subscriber stops, and the summary covers what it received so far.
       InterruptSummary interrupted =
           InterruptSummary.stopping(
-              "moqbed-subscriber-interrupted",
-              () -> client.scheduler().execute(() -> subscriber.stop("interrupted")));
-      SubscriberReport report = finished.get();
+              "moqbed-subscriber-interrupted", () -> subscriber.stop("interrupted"));
+      SubscriberReport report = subscriber.finished().get();
       if (interrupted.interrupted()) {
         err.println(
             "subscriber: "
@@ -185,7 +167,7 @@ final class SubscriberCommand implements Callable<Integer> {
                 + "; what it received:");
         err.flush();
       }
-      finishRecords(frames, collect, report, err);
+      outputs.finish(report);
       List<IntervalSnapshot> intervalList = run == null ? List.of() : stopIntervals(run);
       printResults(out, printer, run != null, intervalList, report, subscriber, address);
       interrupted.close();
@@ -193,63 +175,45 @@ final class SubscriberCommand implements Callable<Integer> {
     }
   }
 
-  private SubscriberConfig subscriberConfig() {
-    return new SubscriberConfig(
-        namespace, tracks, lateMicros, Set.copyOf(droppable), clockOffsetMicros, 2_000_000);
-  }
-
-  /** The connection to the relay, which reconnects when the session policy says so. */
-  private RelayConnector openConnector(
-      InetSocketAddress address, QlogFiles qlog, AuthorizationToken token, PrintWriter err)
-      throws IOException {
-    return sessionOptions.openConnector(
-        "subscriber", address, relayOptions, controllerOption, qlog, token, err);
-  }
-
   /**
-   * What the subscriber reports, where it goes: log lines and gaps to stderr, frames to the frames
-   * file and the collector, a lost session to the connector, the end to {@code finished}.
+   * The flags as a node: the relay and its certificate, the stack, the session's link (token,
+   * liveness, reconnect), log lines to stderr, and the observers in the order they see the events.
    */
-  private static SubscriberEvents events(
+  private SubscriberNode.Config nodeConfig(
+      InetSocketAddress address,
+      AuthorizationToken token,
       PrintWriter err,
-      BufferedWriter frames,
-      RecordSender collect,
-      RelayConnector client,
-      CompletableFuture<SubscriberReport> finished) {
-    return new SubscriberEvents() {
-      @Override
-      public void onLog(String line) {
-        err.println("subscriber: " + line);
-        err.flush();
-      }
+      List<SubscriberNode.Observer> observers,
+      QlogFiles qlog) {
+    return new SubscriberNode.Config(
+        address,
+        relayOptions.route(LiveQlogOption.apply(controllerOption.stack(), qlog, "subscriber")),
+        relayOptions.trust(),
+        new SubscriberConfig(
+            namespace, tracks, lateMicros, Set.copyOf(droppable), clockOffsetMicros, 2_000_000),
+        observers,
+        frame -> {},
+        "subscriber",
+        line -> {
+          err.println(line);
+          err.flush();
+        },
+        sessionOptions.link(relayOptions.serverName(address), token));
+  }
 
+  /** Says on stderr what each gap lost: the frames of a track while it was disconnected. */
+  private static SubscriberNode.Observer gapLines(PrintWriter err) {
+    return new SubscriberNode.Observer() {
       @Override
-      public void onFrame(FrameRecord frame) {
-        if (frames != null) {
-          writeFrame(frames, frame);
-        }
-        if (collect != null) {
-          collect.offer(SubscriberRecords.frame(frame));
-        }
-      }
-
-      @Override
-      public void onDisconnected(String reason) {
-        client.reconnect(reason);
-      }
-
-      @Override
-      public void onGap(GapRecord gap) {
-        err.println(gapLine(gap));
-        err.flush();
-        if (frames != null) {
-          writeGap(frames, gap);
-        }
-      }
-
-      @Override
-      public void onFinished(SubscriberReport report) {
-        finished.complete(report);
+      public SubscriberEvents events(SubscriberEvents delegate) {
+        return new ForwardingSubscriberEvents(delegate) {
+          @Override
+          public void onGap(GapRecord gap) {
+            err.println(gapLine(gap));
+            err.flush();
+            super.onGap(gap);
+          }
+        };
       }
     };
   }
@@ -292,15 +256,15 @@ final class SubscriberCommand implements Callable<Integer> {
 
   /** Starts the interval reports when the format has them; null otherwise. */
   private IntervalRun startIntervals(
-      RelayConnector client, SubscriberProbe probe, IntervalPrinter printer) {
+      SubscriberNode subscriber, SubscriberProbe probe, IntervalPrinter printer) {
     if (!intervalOption.reportsIn(formatOption.format)) {
       return null;
     }
     printer.begin();
     return IntervalRun.start(
-        client.scheduler(),
+        subscriber.scheduler(),
         probe,
-        client.scheduler().nowMicros(),
+        subscriber.scheduler().nowMicros(),
         intervalOption.intervalMicros,
         0,
         printer::interval);
@@ -311,21 +275,6 @@ final class SubscriberCommand implements Callable<Integer> {
     return run.await();
   }
 
-  /** Closes the frames file (writing its latency log beside it) and ends the collector's stream. */
-  private void finishRecords(
-      BufferedWriter frames, RecordSender collect, SubscriberReport report, PrintWriter err)
-      throws IOException {
-    if (frames != null) {
-      frames.close();
-      FramesLatencyLog.writeBeside(framesFile);
-    }
-    if (collect != null) {
-      collect.finish(SubscriberRecords.end(report, CollectOption.nowMicros()));
-      err.println("subscriber: " + CollectOption.summary(collect, collect.close(5_000)));
-      err.flush();
-    }
-  }
-
   /** The results: the JSON document with the intervals, or the summary tables. */
   private void printResults(
       PrintWriter out,
@@ -333,7 +282,7 @@ final class SubscriberCommand implements Callable<Integer> {
       boolean intervals,
       List<IntervalSnapshot> intervalList,
       SubscriberReport report,
-      Subscriber subscriber,
+      SubscriberNode subscriber,
       InetSocketAddress address) {
     if (intervals && formatOption.format == OutputFormat.JSON) {
       printer.document(
@@ -407,66 +356,6 @@ final class SubscriberCommand implements Callable<Integer> {
     configuration.put("transport", controllerOption.stack().transport().id());
     configuration.put("cc", controllerOption.controllerName());
     return configuration;
-  }
-
-  private static BufferedWriter openFrames(Path file) throws IOException {
-    BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-    writer.write(
-        "track,group,object,kind,size_bytes,capture_us,arrival_us,latency_us,relay_arrivals_us\n");
-    return writer;
-  }
-
-  /**
-   * A gap as one row of the frames file, kind {@code GAP}: group and object of the last frame
-   * before the loss, {@code arrival_us} when frames resumed, {@code relay_arrivals_us} holding
-   * {@code lost=N;resumed_group=G}; the other columns empty.
-   */
-  private static void writeGap(BufferedWriter writer, GapRecord gap) {
-    try {
-      writer.write(
-          gap.track()
-              + ','
-              + gap.lastGroup()
-              + ','
-              + gap.lastObject()
-              + ",GAP,,,"
-              + gap.resumedMicros()
-              + ",,lost="
-              + gap.framesLost()
-              + ";resumed_group="
-              + gap.resumedGroup()
-              + '\n');
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void writeFrame(BufferedWriter writer, FrameRecord frame) {
-    try {
-      writer.write(
-          frame.track()
-              + ','
-              + frame.groupId()
-              + ','
-              + frame.objectId()
-              + ','
-              + frame.kind()
-              + ','
-              + frame.sizeBytes()
-              + ','
-              + frame.captureMicros()
-              + ','
-              + frame.arrivalMicros()
-              + ','
-              + frame.latencyMicros()
-              + ','
-              + frame.relayArrivalsMicros().stream()
-                  .map(String::valueOf)
-                  .collect(java.util.stream.Collectors.joining(";"))
-              + '\n');
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /**

@@ -3,9 +3,9 @@ package dev.moqbed.quicperf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.ConnectionPair;
+import dev.moqbed.transport.quic.ForwardingConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,21 +16,12 @@ import org.junit.jupiter.api.Test;
 class StreamBytesSentTest {
 
   /** A batch server that also records every report of new stream bytes packed. */
-  private static final class RecordingServer implements ConnectionHandler {
-    final BatchServer server = new BatchServer();
+  private static final class RecordingServer extends ForwardingConnectionHandler {
     final List<Long> offsets = new ArrayList<>();
     final List<Long> times = new ArrayList<>();
 
-    @Override
-    public void onStreamData(
-        QuicConnection connection,
-        long nowMicros,
-        long streamId,
-        long offset,
-        int length,
-        ByteSlice data,
-        boolean fin) {
-      server.onStreamData(connection, nowMicros, streamId, offset, length, data, fin);
+    RecordingServer() {
+      super(new BatchServer());
     }
 
     @Override

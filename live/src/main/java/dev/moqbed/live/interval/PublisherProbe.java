@@ -1,10 +1,12 @@
 package dev.moqbed.live.interval;
 
+import dev.moqbed.live.node.PublisherNode;
 import dev.moqbed.media.MediaObject;
+import dev.moqbed.netty.EventLoopScheduler;
+import dev.moqbed.publisher.ForwardingPublisherEvents;
 import dev.moqbed.publisher.Publisher;
 import dev.moqbed.publisher.PublisherEvents;
 import dev.moqbed.publisher.PublisherReport;
-import dev.moqbed.session.SessionClose;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,9 +14,10 @@ import java.util.Map;
 
 /**
  * A publisher's intervals: objects and bytes sent from its {@link PublisherEvents#onObjectSent}
- * events, STOP_SENDING received from its report, on the publisher's event loop.
+ * events, STOP_SENDING received from its report, on the publisher's event loop. A {@link
+ * PublisherNode}'s observer: it wraps the events and is attached to the publisher by the node.
  */
-public final class PublisherProbe implements IntervalProbe {
+public final class PublisherProbe implements IntervalProbe, PublisherNode.Observer {
   private final Map<String, TrackWindow> windows = new LinkedHashMap<>();
   private final Map<String, CounterDelta> stopSending = new LinkedHashMap<>();
   private Publisher publisher;
@@ -27,46 +30,26 @@ public final class PublisherProbe implements IntervalProbe {
   }
 
   /** {@code delegate}'s events, each object sent counted first. */
+  @Override
   public PublisherEvents events(PublisherEvents delegate) {
-    return new PublisherEvents() {
-      @Override
-      public void onAnnounced() {
-        delegate.onAnnounced();
-      }
-
-      @Override
-      public void onLog(String line) {
-        delegate.onLog(line);
-      }
-
+    return new ForwardingPublisherEvents(delegate) {
       @Override
       public void onObjectSent(MediaObject object) {
         TrackWindow window = windows.get(object.track().name());
         if (window != null) {
           window.frame(object.sizeBytes());
         }
-        delegate.onObjectSent(object);
-      }
-
-      @Override
-      public void onMediaFinished(PublisherReport report) {
-        delegate.onMediaFinished(report);
-      }
-
-      @Override
-      public void onDisconnected(String peer, SessionClose close) {
-        delegate.onDisconnected(peer, close);
-      }
-
-      @Override
-      public void onClosed(SessionClose close, PublisherReport report) {
-        delegate.onClosed(close, report);
+        super.onObjectSent(object);
       }
     };
   }
 
-  /** The publisher whose report gives the STOP_SENDING counts. */
-  public void attach(Publisher publisher) {
+  /**
+   * The publisher whose report gives the STOP_SENDING counts; its loop is where the probe is
+   * sampled, by the {@link IntervalRun} the program starts there.
+   */
+  @Override
+  public void attach(Publisher publisher, EventLoopScheduler loop) {
     this.publisher = publisher;
   }
 

@@ -1,8 +1,8 @@
 package dev.moqbed.live.interval;
 
 import dev.moqbed.live.node.SubscriberNode;
+import dev.moqbed.subscriber.ForwardingSubscriberEvents;
 import dev.moqbed.subscriber.FrameRecord;
-import dev.moqbed.subscriber.GapRecord;
 import dev.moqbed.subscriber.Subscriber;
 import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
@@ -41,17 +41,7 @@ public final class SubscriberProbe implements IntervalProbe, SubscriberNode.Obse
   /** {@code delegate}'s events, each frame counted first. */
   @Override
   public SubscriberEvents events(SubscriberEvents delegate) {
-    return new SubscriberEvents() {
-      @Override
-      public void onLog(String line) {
-        delegate.onLog(line);
-      }
-
-      @Override
-      public void onSubscriptionsAnswered(int accepted, int refused) {
-        delegate.onSubscriptionsAnswered(accepted, refused);
-      }
-
+    return new ForwardingSubscriberEvents(delegate) {
       @Override
       public void onFrame(FrameRecord frame) {
         TrackWindow window = windows.get(frame.track());
@@ -61,22 +51,7 @@ public final class SubscriberProbe implements IntervalProbe, SubscriberNode.Obse
               frame.latencyMicros(),
               lateMicros > 0 && frame.latencyMicros() > lateMicros);
         }
-        delegate.onFrame(frame);
-      }
-
-      @Override
-      public void onDisconnected(String reason) {
-        delegate.onDisconnected(reason);
-      }
-
-      @Override
-      public void onGap(GapRecord gap) {
-        delegate.onGap(gap);
-      }
-
-      @Override
-      public void onFinished(SubscriberReport report) {
-        delegate.onFinished(report);
+        super.onFrame(frame);
       }
     };
   }

@@ -38,6 +38,20 @@ public final class Closer {
     }
   }
 
+  /**
+   * Closes everything registered, for a node's {@code close()}: a checked failure comes back
+   * unchecked, saying what was closing.
+   */
+  public void closeUnchecked(String what) {
+    try {
+      closeAll();
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException("closing " + what + ": " + e.getMessage(), e);
+    }
+  }
+
   /** Closes after a failed start, keeping the start's failure the one reported. */
   public void closeAfter(Throwable failure) {
     try {

@@ -199,12 +199,6 @@ public final class RelayNode implements AutoCloseable {
   /** Detaches every attachment in reverse order, then closes the socket and its loop. */
   @Override
   public void close() {
-    try {
-      closer.closeAll();
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IllegalStateException("closing the relay: " + e.getMessage(), e);
-    }
+    closer.closeUnchecked("the relay");
   }
 }

@@ -1,10 +1,9 @@
 package dev.moqbed.live.node;
 
-import dev.moqbed.live.stack.ClientEndpoint;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.netty.EventLoopScheduler;
-import dev.moqbed.session.MoqtSession;
+import dev.moqbed.session.AuthorizationToken;
 import dev.moqbed.subscriber.FrameRecord;
 import dev.moqbed.subscriber.Subscriber;
 import dev.moqbed.subscriber.SubscriberConfig;
@@ -12,23 +11,42 @@ import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * A subscriber of one session that owns its lifecycle: {@link #start} connects to the relay and
- * makes the subscriber on the connection's loop, which subscribes at once; {@link #close} ends the
- * connection. Every frame it completes goes to the configuration's consumer.
+ * A subscriber of one session that owns its lifecycle: {@link #start} opens its observers (a frames
+ * file, a collector's stream), connects to the relay (once, or kept with a {@link ClientLink}:
+ * liveness, token, reconnect) and makes the subscriber on the connection's loop, which subscribes
+ * at once; {@link #close} ends the connection, then closes the observers in reverse order. A start
+ * that fails closes what it opened before the failure is thrown: no file left open, no thread left
+ * running. Every frame it completes goes to the configuration's consumer.
  */
 public final class SubscriberNode implements AutoCloseable {
-  /** Something that watches the subscriber (an interval probe): sees its events and the role. */
-  public interface Observer {
+  /**
+   * Something that runs beside the subscriber from the node's start to its close: an interval
+   * probe, a frames file, a collector's stream, a qlog finished once the connection is closed.
+   */
+  public interface Observer extends AutoCloseable {
     /** The events the subscriber reports, passed on to {@code delegate}. */
-    SubscriberEvents events(SubscriberEvents delegate);
+    default SubscriberEvents events(SubscriberEvents delegate) {
+      return delegate;
+    }
 
     /** The subscriber, made on its loop, before its session starts. */
-    void attach(Subscriber subscriber);
+    default void attach(Subscriber subscriber) {}
+
+    /**
+     * Opens what it writes to, at the node's start before it connects. Closed with the node even
+     * when this or a later step fails, so {@link #close} must cope with what was not opened.
+     */
+    default void open() throws IOException {}
+
+    /** Closed by the node after its connection, in reverse order of the configuration. */
+    @Override
+    default void close() throws IOException {}
   }
 
   /**
@@ -38,20 +56,23 @@ public final class SubscriberNode implements AutoCloseable {
    * @param stack the QUIC stack and the controller of the subscriber's sending side
    * @param trust how the relay's certificate is checked
    * @param subscriber the namespace, tracks and deadlines
-   * @param observer watches the subscriber (counts what it receives per interval), or null
+   * @param observers opened first in order and closed last in reverse, the first one seeing the
+   *     events first
    * @param frames told of every frame completed (or given up), on the loop
    * @param label names the subscriber in its log lines ("subscriber 2")
    * @param log the subscriber's log lines, prefixed with the label
+   * @param link how the session is kept (the commands'), or null for one connection (a chain's)
    */
   public record Config(
       InetSocketAddress relay,
       LiveStack stack,
       ClientTrust trust,
       SubscriberConfig subscriber,
-      Observer observer,
+      List<Observer> observers,
       Consumer<FrameRecord> frames,
       String label,
-      Consumer<String> log) {
+      Consumer<String> log,
+      ClientLink link) {
     public Config {
       Objects.requireNonNull(relay, "relay");
       Objects.requireNonNull(stack, "stack");
@@ -60,43 +81,86 @@ public final class SubscriberNode implements AutoCloseable {
       Objects.requireNonNull(frames, "frames");
       Objects.requireNonNull(label, "label");
       Objects.requireNonNull(log, "log");
+      observers = List.copyOf(observers);
+    }
+
+    /** One connection and at most one observer (null: none): a chain's subscriber. */
+    public Config(
+        InetSocketAddress relay,
+        LiveStack stack,
+        ClientTrust trust,
+        SubscriberConfig subscriber,
+        Observer observer,
+        Consumer<FrameRecord> frames,
+        String label,
+        Consumer<String> log) {
+      this(
+          relay,
+          stack,
+          trust,
+          subscriber,
+          observer == null ? List.of() : List.of(observer),
+          frames,
+          label,
+          log,
+          null);
     }
   }
 
+  private final Closer closer = new Closer();
   private final CompletableFuture<Void> answered = new CompletableFuture<>();
   private final CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
-  private ClientEndpoint client;
+  private RelayClient client;
   private volatile Subscriber subscriber; // set on its loop once connected; read by stop
 
   private SubscriberNode() {}
 
-  /** Connects and makes the subscriber; its session subscribes to every track at once. */
+  /**
+   * Opens the observers, connects and makes the subscriber; its session subscribes to every track
+   * at once.
+   *
+   * @throws IOException when an observer cannot open or the first connection fails (in words that
+   *     say what to fix), after closing every observer
+   */
   public static SubscriberNode start(Config config) throws IOException {
     SubscriberNode node = new SubscriberNode();
-    node.client =
-        config
-            .stack()
-            .forRole("subscriber")
-            .connect(
-                config.relay(),
-                "localhost",
-                config.trust(),
-                RelayNode.VERSION.alpn(),
-                connection -> {
-                  SubscriberEvents events = node.events(config);
-                  Subscriber subscriber =
-                      new Subscriber(
-                          connection.scheduler(),
-                          config.subscriber(),
-                          config.observer() == null ? events : config.observer().events(events));
-                  if (config.observer() != null) {
-                    config.observer().attach(subscriber);
-                  }
-                  node.subscriber = subscriber;
-                  MoqtSession.client(connection.transport(), subscriber, RelayNode.VERSION);
-                },
-                null);
-    return node;
+    try {
+      for (Observer observer : config.observers()) {
+        node.closer.add(observer).open();
+      }
+      node.client =
+          node.closer.add(
+              RelayClient.open(
+                  "subscriber",
+                  config.relay(),
+                  config.stack(),
+                  config.trust(),
+                  config.link(),
+                  line -> config.log().accept(config.label() + ": " + line)));
+      node.client.start(loop -> node.make(loop, config), reason -> node.subscriber.stop(reason));
+      return node;
+    } catch (IOException | RuntimeException | Error e) {
+      node.closer.closeAfter(e);
+      throw e;
+    }
+  }
+
+  /** The subscriber, on {@code loop}, its events passed through the observers. */
+  private Subscriber make(EventLoopScheduler loop, Config config) {
+    SubscriberEvents events = events(config);
+    List<Observer> observers = config.observers();
+    for (int i = observers.size() - 1; i >= 0; i--) {
+      events = observers.get(i).events(events);
+    }
+    AuthorizationToken token =
+        config.link() == null ? AuthorizationToken.NONE : config.link().token();
+    Subscriber made = new Subscriber(loop, config.subscriber(), events, token);
+    if (client.reconnects()) {
+      made.continueAcrossSessions();
+    }
+    observers.forEach(observer -> observer.attach(made));
+    subscriber = made;
+    return made;
   }
 
   private SubscriberEvents events(Config config) {
@@ -109,6 +173,11 @@ public final class SubscriberNode implements AutoCloseable {
       @Override
       public void onFrame(FrameRecord frame) {
         config.frames().accept(frame);
+      }
+
+      @Override
+      public void onDisconnected(String reason) {
+        client.reconnect(reason);
       }
 
       @Override
@@ -146,18 +215,24 @@ public final class SubscriberNode implements AutoCloseable {
             });
   }
 
+  /** Sessions the subscriber lost and waited for again so far; read once it finished. */
+  public int reconnects() {
+    return subscriber.reconnects();
+  }
+
   /** The loop the subscriber runs on. */
   public EventLoopScheduler scheduler() {
     return client.scheduler();
   }
 
-  /** The local UDP port of its connection. */
+  /** The local UDP port of its (latest) connection. */
   public int localPort() {
     return client.localPort();
   }
 
+  /** Closes the connection (and the link's loop), then the observers, last first. */
   @Override
   public void close() {
-    client.close();
+    closer.closeUnchecked("the subscriber");
   }
 }

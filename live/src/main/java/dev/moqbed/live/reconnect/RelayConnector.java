@@ -13,6 +13,8 @@ import dev.moqbed.session.KeepAlive;
 import dev.moqbed.session.MoqtSession;
 import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.ReceiveBudget;
+import dev.moqbed.session.transport.PathStats;
+import dev.moqbed.session.transport.TransportConnection;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutionException;
@@ -71,6 +73,9 @@ public final class RelayConnector implements AutoCloseable {
   /** 2 s: noticed ten times sooner than the 10 s idle timeout, and far above any real RTT. */
   public static final long DEFAULT_LIVENESS_MICROS = 2_000_000;
 
+  /** The shortest liveness timeout: a quarter of it between keep-alives stays above any RTT. */
+  public static final long MIN_LIVENESS_MICROS = 100_000;
+
   private final Target target;
   private final long livenessMicros;
   private final ReconnectPolicy policy;
@@ -81,6 +86,7 @@ public final class RelayConnector implements AutoCloseable {
   private MoqtSessionListener role;
   private Consumer<String> onGiveUp;
   private volatile ClientEndpoint client;
+  private volatile TransportConnection transport; // the latest connection's
   private volatile boolean closed;
   // On the loop: the attempt under way (0 while connected), when the session was lost.
   private int attempt;
@@ -117,7 +123,7 @@ public final class RelayConnector implements AutoCloseable {
   public static RelayConnector open(
       Target target, long livenessMicros, ReconnectPolicy policy, Consumer<String> log)
       throws IOException {
-    if (livenessMicros < 100_000) {
+    if (livenessMicros < MIN_LIVENESS_MICROS) {
       throw new IllegalArgumentException("--liveness-timeout must be at least 100ms");
     }
     return new RelayConnector(target, livenessMicros, policy, log, SharedEventLoops.start(1));
@@ -126,6 +132,18 @@ public final class RelayConnector implements AutoCloseable {
   /** The loop every connection and the role run on. */
   public EventLoopScheduler scheduler() {
     return loop;
+  }
+
+  /** The path of the latest connection as its sending side sees it; call on the loop. */
+  public PathStats pathStats() {
+    TransportConnection current = transport;
+    return current == null ? PathStats.UNKNOWN : current.pathStats();
+  }
+
+  /** The local UDP port of the latest connection; -1 before the first. */
+  public int localPort() {
+    ClientEndpoint current = client;
+    return current == null ? -1 : current.localPort();
   }
 
   /** Whether lost sessions are followed by reconnect attempts. */
@@ -341,7 +359,7 @@ public final class RelayConnector implements AutoCloseable {
             target.trust(),
             target.version().alpn(),
             connection -> {
-              MoqtSession session =
+              MoqtSession opened =
                   MoqtSession.client(
                       connection.transport(),
                       listener,
@@ -349,7 +367,8 @@ public final class RelayConnector implements AutoCloseable {
                       target.setupToken().parameters(),
                       MoqtLimits.DEFAULT,
                       ReceiveBudget.UNLIMITED);
-              KeepAlive.start(loop, session, livenessMicros / 4);
+              transport = connection.transport();
+              KeepAlive.start(loop, opened, livenessMicros / 4);
             },
             loop);
   }

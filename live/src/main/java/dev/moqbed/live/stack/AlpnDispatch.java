@@ -1,9 +1,8 @@
 package dev.moqbed.live.stack;
 
 import dev.moqbed.netty.EventLoopScheduler;
-import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
-import dev.moqbed.transport.quic.DatagramPayload;
+import dev.moqbed.transport.quic.ForwardingConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.session.QuicTransportConnection;
 import dev.moqbed.transport.session.WebTransportQuicHandler;
@@ -16,7 +15,7 @@ import java.util.function.Consumer;
  * raw QUIC ({@code moq-00}) or to HTTP/3 and WebTransport ({@code h3}), which take every event from
  * then on. A connection that reaches neither (no ALPN yet) is MoQT's, as before.
  */
-final class AlpnDispatch implements ConnectionHandler {
+final class AlpnDispatch extends ForwardingConnectionHandler {
   /** HTTP/3's ALPN (RFC 9114 §3.1). */
   static final String HTTP3 = "h3";
 
@@ -37,7 +36,9 @@ final class AlpnDispatch implements ConnectionHandler {
     this.onConnection = onConnection;
   }
 
-  private ConnectionHandler chosen(QuicConnection quic) {
+  /** The application TLS chose, made at the connection's first event; every event goes there. */
+  @Override
+  protected ConnectionHandler delegate(QuicConnection quic) {
     if (chosen != null) {
       return chosen;
     }
@@ -54,60 +55,5 @@ final class AlpnDispatch implements ConnectionHandler {
       chosen = transport;
     }
     return chosen;
-  }
-
-  @Override
-  public void onReady(QuicConnection connection, long nowMicros) {
-    chosen(connection).onReady(connection, nowMicros);
-  }
-
-  @Override
-  public void onStreamData(
-      QuicConnection connection,
-      long nowMicros,
-      long streamId,
-      long offset,
-      int length,
-      ByteSlice data,
-      boolean fin) {
-    chosen(connection).onStreamData(connection, nowMicros, streamId, offset, length, data, fin);
-  }
-
-  @Override
-  public void onStreamBytesSent(
-      QuicConnection connection, long nowMicros, long streamId, long sentBytes) {
-    chosen(connection).onStreamBytesSent(connection, nowMicros, streamId, sentBytes);
-  }
-
-  @Override
-  public void onStreamCredit(QuicConnection connection, long nowMicros, boolean bidirectional) {
-    chosen(connection).onStreamCredit(connection, nowMicros, bidirectional);
-  }
-
-  @Override
-  public void onSendStreamRetired(QuicConnection connection, long streamId) {
-    chosen(connection).onSendStreamRetired(connection, streamId);
-  }
-
-  @Override
-  public void onStopSending(
-      QuicConnection connection, long nowMicros, long streamId, long errorCode) {
-    chosen(connection).onStopSending(connection, nowMicros, streamId, errorCode);
-  }
-
-  @Override
-  public void onStreamReset(
-      QuicConnection connection, long nowMicros, long streamId, long errorCode) {
-    chosen(connection).onStreamReset(connection, nowMicros, streamId, errorCode);
-  }
-
-  @Override
-  public void onDatagram(QuicConnection connection, long nowMicros, DatagramPayload payload) {
-    chosen(connection).onDatagram(connection, nowMicros, payload);
-  }
-
-  @Override
-  public void onClosed(QuicConnection connection, long nowMicros, long errorCode) {
-    chosen(connection).onClosed(connection, nowMicros, errorCode);
   }
 }

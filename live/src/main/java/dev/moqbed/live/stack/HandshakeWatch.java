@@ -1,8 +1,7 @@
 package dev.moqbed.live.stack;
 
-import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionHandler;
-import dev.moqbed.transport.quic.DatagramPayload;
+import dev.moqbed.transport.quic.ForwardingConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.util.concurrent.CompletableFuture;
 
@@ -12,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
  * handshake's end completes {@link #ready} — normally, or with the close code of a handshake that
  * failed, for the one-line error.
  */
-final class HandshakeWatch implements ConnectionHandler {
+final class HandshakeWatch extends ForwardingConnectionHandler {
   /** Completes when the connection is ready; fails with a {@link HandshakeClosed} otherwise. */
   final CompletableFuture<Void> ready;
 
@@ -24,6 +23,7 @@ final class HandshakeWatch implements ConnectionHandler {
    *     caller waits on it without reaching into the task that opens the connection
    */
   HandshakeWatch(ConnectionHandler transport, CompletableFuture<Void> ready) {
+    super(transport);
     this.transport = transport;
     this.ready = ready;
   }
@@ -70,46 +70,6 @@ final class HandshakeWatch implements ConnectionHandler {
   }
 
   @Override
-  public void onStreamData(
-      QuicConnection connection,
-      long nowMicros,
-      long streamId,
-      long offset,
-      int length,
-      ByteSlice data,
-      boolean fin) {
-    transport.onStreamData(connection, nowMicros, streamId, offset, length, data, fin);
-  }
-
-  @Override
-  public void onStreamBytesSent(
-      QuicConnection connection, long nowMicros, long streamId, long sentBytes) {
-    transport.onStreamBytesSent(connection, nowMicros, streamId, sentBytes);
-  }
-
-  @Override
-  public void onSendStreamRetired(QuicConnection connection, long streamId) {
-    transport.onSendStreamRetired(connection, streamId);
-  }
-
-  @Override
-  public void onStopSending(
-      QuicConnection connection, long nowMicros, long streamId, long errorCode) {
-    transport.onStopSending(connection, nowMicros, streamId, errorCode);
-  }
-
-  @Override
-  public void onStreamReset(
-      QuicConnection connection, long nowMicros, long streamId, long errorCode) {
-    transport.onStreamReset(connection, nowMicros, streamId, errorCode);
-  }
-
-  @Override
-  public void onDatagram(QuicConnection connection, long nowMicros, DatagramPayload payload) {
-    transport.onDatagram(connection, nowMicros, payload);
-  }
-
-  @Override
   public void onClosed(QuicConnection connection, long nowMicros, long errorCode) {
     long localCode = connection.localCloseErrorCode();
     boolean local = localCode >= 0;
@@ -119,6 +79,6 @@ final class HandshakeWatch implements ConnectionHandler {
             local,
             local ? connection.localCloseReason() : connection.peerCloseReason(),
             connection.firstReceivedMicros() >= 0));
-    transport.onClosed(connection, nowMicros, errorCode);
+    super.onClosed(connection, nowMicros, errorCode);
   }
 }

@@ -8,8 +8,8 @@ import dev.moqbed.quicperf.BatchServer;
 import dev.moqbed.transport.endpoint.EndpointLimits;
 import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.ConnectionConfig;
-import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.ConnectionStats;
+import dev.moqbed.transport.quic.ForwardingConnectionHandler;
 import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.udp.UdpConnection;
@@ -127,7 +127,7 @@ public final class MoqbedPairing implements LoopbackPairing {
   }
 
   /** The client's batch request, timed from its departure to the last response byte. */
-  static final class TimedClient implements ConnectionHandler {
+  static final class TimedClient extends ForwardingConnectionHandler {
     /** Completes when the client closed, having received everything or not. */
     final CompletableFuture<Void> closed = new CompletableFuture<>();
 
@@ -137,7 +137,12 @@ public final class MoqbedPairing implements LoopbackPairing {
     private long allocatedAtLastByte = -1;
 
     TimedClient(long responseBytes) {
-      this.batch = new BatchClient(REQUEST_BYTES, responseBytes);
+      this(new BatchClient(REQUEST_BYTES, responseBytes));
+    }
+
+    private TimedClient(BatchClient batch) {
+      super(batch);
+      this.batch = batch;
     }
 
     @Override
@@ -146,7 +151,7 @@ public final class MoqbedPairing implements LoopbackPairing {
         requestMicros = nowMicros;
         allocatedAtRequest = allocatedBytes();
       }
-      batch.onReady(connection, nowMicros);
+      super.onReady(connection, nowMicros);
     }
 
     @Override
@@ -158,7 +163,7 @@ public final class MoqbedPairing implements LoopbackPairing {
         int length,
         ByteSlice data,
         boolean fin) {
-      batch.onStreamData(connection, nowMicros, streamId, offset, length, data, fin);
+      super.onStreamData(connection, nowMicros, streamId, offset, length, data, fin);
       if (allocatedAtLastByte < 0 && batch.completedMicros() >= 0) {
         allocatedAtLastByte = allocatedBytes();
       }
@@ -166,7 +171,7 @@ public final class MoqbedPairing implements LoopbackPairing {
 
     @Override
     public void onClosed(QuicConnection connection, long nowMicros, long errorCode) {
-      batch.onClosed(connection, nowMicros, errorCode);
+      super.onClosed(connection, nowMicros, errorCode);
       closed.complete(null);
     }
 
@@ -185,8 +190,7 @@ public final class MoqbedPairing implements LoopbackPairing {
   }
 
   /** The batch server of one connection; reads the sender's figures when the client closes. */
-  static final class ResultServer implements ConnectionHandler {
-    private final BatchServer batch = new BatchServer();
+  static final class ResultServer extends ForwardingConnectionHandler {
     private final String controller;
     private final CompletableFuture<LoopbackResult> result;
     private UdpConnection connection;
@@ -196,6 +200,7 @@ public final class MoqbedPairing implements LoopbackPairing {
     String socketKind;
 
     ResultServer(String controller, CompletableFuture<LoopbackResult> result) {
+      super(new BatchServer());
       this.controller = controller;
       this.result = result;
     }
@@ -223,7 +228,7 @@ public final class MoqbedPairing implements LoopbackPairing {
         datagramsAtRequest = connection.datagramsSent();
         means.start();
       }
-      batch.onStreamData(quic, nowMicros, streamId, offset, length, data, fin);
+      super.onStreamData(quic, nowMicros, streamId, offset, length, data, fin);
     }
 
     @Override
