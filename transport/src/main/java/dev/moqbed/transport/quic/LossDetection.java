@@ -32,6 +32,7 @@ final class LossDetection {
   /** Told when an Initial or Handshake space is discarded, so its keys can go too. */
   private java.util.function.Consumer<PacketSpace> discardListener = space -> {};
 
+  private static final PacketLossListener.Reason TIME = PacketLossListener.Reason.TIME_THRESHOLD;
   private final LossSample lossSample = new LossSample();
   private final SentPacketPool sentPacketPool;
   private PacketLossListener lossListener;
@@ -259,6 +260,24 @@ final class LossDetection {
     if (nowMicros >= probeTimeoutDeadlineMicros()) {
       onProbeTimeout(nowMicros);
     }
+    PacketNumberSpace app = spaces[PacketSpace.APPLICATION.ordinal()];
+    while (nowMicros >= secondTimerDeadlineMicros()) { // an ack-eliciting one: the PTO's branch
+      if (app.sentPackets.peekFirst().ackEliciting) {
+        onProbeTimeout(nowMicros);
+        break;
+      }
+      declareLost(nowMicros, app, app.sentPackets.pollFirst(), LossTrigger.ACK_THRESHOLD, TIME);
+      path.updatePacing();
+    }
+  }
+
+  private long secondTimerDeadlineMicros() {
+    boolean armed = flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed();
+    return SecondRetransmitTimer.deadlineMicros(
+        spaces[PacketSpace.APPLICATION.ordinal()],
+        !armed || consecutiveProbeTimeouts > 0,
+        currentProbeTimeoutMicros(),
+        lastPacketSentMicros);
   }
 
   /**
@@ -282,7 +301,8 @@ final class LossDetection {
    * picoquic_count_and_notify_loss(cnx, old_p, 2, ...)}, which tells the controller {@code
    * picoquic_congestion_notification_timeout} (only 0 means "repeat"); the loop stops at the first
    * ack-eliciting packet, which is the probe timeout's business. Such a packet is freed, not kept
-   * for spurious-loss detection, and neither the MTU nor the retransmit count hears of it.
+   * for spurious-loss detection; neither the MTU, {@code packetsLost} (picoquic's {@code
+   * nb_retransmission_total}) nor qlog's {@code packet_lost} hears of it.
    *
    * <p>This is what collapses picoquic's Cubic and NewReno on an app-limited fast path: a server
    * ACK-of-ACK (ACK + PADDING) that the peer never acknowledges, because nothing ack-eliciting
@@ -298,13 +318,10 @@ final class LossDetection {
         break;
       }
       ascending.remove();
+      // Not a retransmission: neither packetsLost nor qlog's packet_lost counts it (picoquic).
       if (lossListener != null) {
-        lossListener.onPacketLost(
-            nowMicros,
-            space.space,
-            packet.packetNumber,
-            packet.sizeBytes,
-            PacketLossListener.Reason.PTO_EXPIRED);
+        lossListener.onNonElicitingDropped(
+            nowMicros, space.space, packet.packetNumber, packet.sizeBytes);
       }
       if (!space.leaveFlight(packet)) {
         sentPacketPool.release(packet);
@@ -345,7 +362,7 @@ final class LossDetection {
     if (flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed()) {
       deadline = Math.min(deadline, retransmitTimerDeadlineMicros());
     }
-    return deadline;
+    return Math.min(deadline, secondTimerDeadlineMicros());
   }
 
   /** When the probe timeout fires, {@link Long#MAX_VALUE} with nothing ack-eliciting in flight. */
@@ -394,7 +411,7 @@ final class LossDetection {
         continue;
       }
       if (space.space != PacketSpace.APPLICATION) {
-        requeueCrypto(space); // handshake spaces resend their CRYPTO data
+        space.requeueCrypto(); // handshake spaces resend their CRYPTO data
         continue;
       }
       if (flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed()) {
@@ -528,18 +545,7 @@ final class LossDetection {
       if (space.discarded || space.space == PacketSpace.APPLICATION) {
         continue;
       }
-      requeueCrypto(space);
-    }
-  }
-
-  /** Queues again the CRYPTO frames of every packet of {@code space} awaiting acknowledgement. */
-  private static void requeueCrypto(PacketNumberSpace space) {
-    for (SentPacket packet : space.sentPackets) {
-      for (Frame frame : packet.frames) {
-        if (frame instanceof Frame.Crypto crypto) {
-          space.cryptoToSend.onLost(crypto);
-        }
-      }
+      space.requeueCrypto();
     }
   }
 
