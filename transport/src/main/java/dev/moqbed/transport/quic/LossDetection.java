@@ -20,9 +20,7 @@ import java.util.Iterator;
 final class LossDetection {
   private final PacketNumberSpace[] spaces;
   private final PathState path;
-  private final StreamTable streams;
-  private final PendingFrames pending;
-  private final AckFrequencyRequest ackFrequency;
+  private final LostFrames lostFrames;
   private final ConnectionStats stats;
   private final TimerTable timers;
   private final RttFlavor flavor;
@@ -41,6 +39,7 @@ final class LossDetection {
   private boolean probeTimeoutPending;
   private long lastPacketSentMicros;
   private long lastAckElicitingSentMicros;
+  private long highestSpuriousSentMicros;
 
   LossDetection(
       ConnectionConfig config,
@@ -56,9 +55,7 @@ final class LossDetection {
     this.sentPacketPool = new SentPacketPool(output);
     this.spaces = spaces;
     this.path = path;
-    this.streams = streams;
-    this.pending = pending;
-    this.ackFrequency = ackFrequency;
+    this.lostFrames = new LostFrames(streams, pending, ackFrequency);
     this.stats = stats;
     this.timers = timers;
     this.flavor = config.recoveryFlavor();
@@ -258,13 +255,15 @@ final class LossDetection {
       dropExpiredNonElicitingPackets(nowMicros);
     }
     if (nowMicros >= probeTimeoutDeadlineMicros()) {
-      onProbeTimeout(nowMicros);
+      onProbeTimeout(nowMicros, true);
     }
     PacketNumberSpace app = spaces[PacketSpace.APPLICATION.ordinal()];
     while (nowMicros >= secondTimerDeadlineMicros()) { // an ack-eliciting one: the PTO's branch
       if (app.sentPackets.peekFirst().ackEliciting) {
-        onProbeTimeout(nowMicros);
-        break;
+        if (!onProbeTimeout(nowMicros, false)) {
+          break;
+        }
+        continue; // nothing sent again (a DATAGRAM): the next packet's own deadline
       }
       declareLost(nowMicros, app, app.sentPackets.pollFirst(), LossTrigger.ACK_THRESHOLD, TIME);
       path.updatePacing();
@@ -398,37 +397,66 @@ final class LossDetection {
 
   /**
    * picoquic: one PTO per expiry declares the oldest ack-eliciting packet lost by timer, resets the
-   * MTU in the ready state and lets the next packet bypass the window. RFC 9002: the probe timeout
+   * MTU in the ready state and lets the next packet bypass the window. A packet with nothing to
+   * send again (DATAGRAM, ACK and PADDING only) is declared lost the same way but is no
+   * retransmission: {@code picoquic_retransmit_needed_packet} then neither counts {@code
+   * nb_retransmit} nor asks for a probe, and goes on to the next packet, which on the first timer
+   * ({@code firstTimer}: last packet sent + timer) has expired too. RFC 9002: the probe timeout
    * declares nothing lost; it only sends a probe.
+   *
+   * @return whether a packet was declared lost or a probe asked for (false: nothing to do)
    */
-  private void onProbeTimeout(long nowMicros) {
+  private boolean onProbeTimeout(long nowMicros, boolean firstTimer) {
+    for (PacketNumberSpace space : spaces) {
+      if (!space.discarded && space.space != PacketSpace.APPLICATION) {
+        space.requeueCrypto(); // handshake spaces resend their CRYPTO data
+      }
+    }
+    boolean declared = flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed();
+    if (declared) {
+      declared = declareProbeTimeoutLosses(nowMicros, firstTimer);
+    }
+    if (!declared && firstTimer) {
+      countProbeTimeout(nowMicros); // nothing declared: a probe all the same, and the backoff
+    }
+    path.updatePacing();
+    return declared;
+  }
+
+  /**
+   * picoquic's PTO branch over the 1-RTT queue; returns whether a packet was declared lost (and
+   * counts the probe timeout if one is sent again).
+   */
+  private boolean declareProbeTimeoutLosses(long nowMicros, boolean firstTimer) {
+    PacketNumberSpace space = spaces[PacketSpace.APPLICATION.ordinal()];
+    boolean declared = false;
+    Iterator<SentPacket> ascending = space.sentPackets.iterator();
+    while (ascending.hasNext()) {
+      SentPacket packet = ascending.next();
+      if (packet.ackEliciting && packet.inFlight) {
+        ascending.remove();
+        boolean repeats = LostFrames.anySentAgain(packet.frames);
+        declareLost(
+            nowMicros, space, packet, LossTrigger.TIMER, PacketLossListener.Reason.PTO_EXPIRED);
+        path.mtu().onProbeTimeout();
+        declared = true;
+        if (repeats) {
+          countProbeTimeout(nowMicros);
+          break;
+        }
+        if (!firstTimer) {
+          break; // the next packet has a later deadline of its own
+        }
+      }
+    }
+    return declared;
+  }
+
+  private void countProbeTimeout(long nowMicros) {
     stats.probeTimeouts++;
     path.controller().onProbeTimeout(nowMicros);
     consecutiveProbeTimeouts++;
     probeTimeoutPending = true;
-    for (PacketNumberSpace space : spaces) {
-      if (space.discarded) {
-        continue;
-      }
-      if (space.space != PacketSpace.APPLICATION) {
-        space.requeueCrypto(); // handshake spaces resend their CRYPTO data
-        continue;
-      }
-      if (flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed()) {
-        Iterator<SentPacket> ascending = space.sentPackets.iterator();
-        while (ascending.hasNext()) {
-          SentPacket packet = ascending.next();
-          if (packet.ackEliciting && packet.inFlight) {
-            ascending.remove();
-            declareLost(
-                nowMicros, space, packet, LossTrigger.TIMER, PacketLossListener.Reason.PTO_EXPIRED);
-            path.mtu().onProbeTimeout();
-            break;
-          }
-        }
-      }
-    }
-    path.updatePacing();
   }
 
   /** Takes a packet out of the flight, queues its frames for resending and tells the controller. */
@@ -448,7 +476,7 @@ final class LossDetection {
     }
     stats.packetsLost++;
     for (Frame frame : packet.frames) {
-      requeueLostFrame(space, frame);
+      lostFrames.requeue(space, frame);
     }
     path.mtu().onPacketLost(packet, path.handshakeConfirmed());
     long lostBytes = wasInFlight ? notifyLoss(nowMicros, space, packet, trigger) : 0;
@@ -483,34 +511,6 @@ final class LossDetection {
     return packet.unprotectedBytes();
   }
 
-  private void requeueLostFrame(PacketNumberSpace space, Frame frame) {
-    if (frame instanceof Frame.Stream stream) {
-      streams.onStreamFrameLost(stream);
-    } else if (frame instanceof Frame.Crypto crypto) {
-      space.cryptoToSend.onLost(crypto);
-    } else if (frame instanceof Frame.ResetStream reset) {
-      streams.onResetFrameLost(reset);
-    } else if (frame instanceof Frame.StopSending stop) {
-      pending.controlFrames.add(stop);
-    } else if (frame instanceof Frame.MaxData) {
-      pending.controlFrames.add(new Frame.MaxData(streams.connectionReceiveLimitBytes()));
-    } else if (frame instanceof Frame.MaxStreamData maxStreamData) {
-      long limit = streams.streamReceiveLimitBytes(maxStreamData.streamId());
-      if (limit >= 0) {
-        pending.controlFrames.add(new Frame.MaxStreamData(maxStreamData.streamId(), limit));
-      }
-    } else if (frame instanceof Frame.MaxStreams maxStreams) {
-      streams.onMaxStreamsLost(maxStreams);
-    } else if (frame instanceof Frame.HandshakeDone) {
-      pending.handshakeDoneToSend = true;
-    } else if (frame instanceof Frame.AckFrequency) {
-      ackFrequency.update();
-    } else if (frame instanceof Frame.NewConnectionId) {
-      pending.newConnectionIdsToSend++;
-    }
-    // ACK, PADDING, PING, DATAGRAM (not retransmitted, as in picoquic), blocked frames: dropped.
-  }
-
   /** Forgets declared-lost packets sent more than 1 s before the newest acknowledged send. */
   private void pruneDeclaredLost(PacketNumberSpace space) {
     while (!space.declaredLost.isEmpty()
@@ -521,22 +521,39 @@ final class LossDetection {
     }
   }
 
-  /** Packets declared lost that an ACK covers after all: spurious losses. */
-  void detectSpuriousLosses(long nowMicros, PacketNumberSpace space, long smallest, long largest) {
+  /**
+   * Packets declared lost that an ACK covers after all: spurious losses. Each counts in the ACK's
+   * sample as picoquic records it; returns the number of the highest of them in this range (its
+   * send time in {@link #highestSpuriousSentMicros()}), -1 if none.
+   */
+  long detectSpuriousLosses(long nowMicros, PacketNumberSpace space, long smallest, long largest) {
     if (space.declaredLost.isEmpty()) {
-      return;
+      return -1;
     }
     var covered = space.declaredLost.subMap(smallest, true, largest, true);
-    for (SentPacket packet : covered.values()) {
+    long highestNumber = -1;
+    for (SentPacket packet : covered.descendingMap().values()) {
       stats.spuriousLosses++;
       if (lossListener != null) {
         lossListener.onSpuriousLoss(nowMicros, space.space, packet.packetNumber);
       }
+      if (highestNumber < 0) {
+        highestNumber = packet.packetNumber;
+        highestSpuriousSentMicros = packet.sentMicros;
+      }
       path.sampler().onSpuriousLoss(packet.unprotectedBytes());
+      path.sampler()
+          .onSpuriousPacketAcked(packet.snapshot, packet.sentMicros, packet.unprotectedBytes());
       path.controller().onSpuriousLoss(nowMicros, packet.packetNumber);
       sentPacketPool.release(packet); // the map entry goes just below
     }
     covered.clear();
+    return highestNumber;
+  }
+
+  /** The send time of the packet {@link #detectSpuriousLosses} last returned. */
+  long highestSpuriousSentMicros() {
+    return highestSpuriousSentMicros;
   }
 
   /** The client repeated its Initial: the server's handshake flights are resent now. */
