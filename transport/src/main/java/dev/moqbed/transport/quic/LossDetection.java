@@ -170,7 +170,7 @@ final class LossDetection {
       }
       boolean lostByNumber =
           space.largestAcked - packet.packetNumber >= TransportDefaults.LOSS_PACKET_THRESHOLD;
-      long lossTime = timeThresholdMicros(space, packet);
+      long lossTime = LossThresholds.timeThresholdMicros(flavor, path, space, packet);
       if (lostByNumber || nowMicros >= lossTime) {
         ascending.remove();
         lostBytes +=
@@ -192,7 +192,8 @@ final class LossDetection {
           }
           runLastSentMicros = packet.sentMicros;
           persistentCongestion |=
-              runLastSentMicros - runFirstSentMicros > persistentCongestionDurationMicros();
+              runLastSentMicros - runFirstSentMicros
+                  > LossThresholds.persistentCongestionDurationMicros(path);
         }
       } else {
         lossTimerMicros = Math.min(lossTimerMicros, lossTime);
@@ -208,32 +209,6 @@ final class LossDetection {
       path.controller().onPersistentCongestion(nowMicros);
     }
     return lostBytes;
-  }
-
-  /** RFC 9002 §7.6.1: three probe timeouts without backoff. */
-  private long persistentCongestionDurationMicros() {
-    RttEstimator rtt = path.rtt();
-    return 3
-        * (rtt.smoothedRttMicros()
-            + Math.max(4 * rtt.rttVarianceMicros(), 1_000)
-            + path.peerMaxAckDelayMicros());
-  }
-
-  /** When a packet below the largest acknowledged counts as lost by time. */
-  private long timeThresholdMicros(PacketNumberSpace space, SentPacket packet) {
-    RttEstimator rtt = path.rtt();
-    if (flavor == RttFlavor.RFC9002) {
-      long threshold =
-          Math.max(9 * Math.max(rtt.smoothedRttMicros(), rtt.latestRttMicros()) / 8, 1_000);
-      return packet.sentMicros + threshold;
-    }
-    long retransmitTimer = rtt.retransmitTimeoutMicros(path.peerMaxAckDelayMicros());
-    long reorderDelay =
-        Math.min(rtt.smoothedRttMicros() / 4, 5_000)
-            + path.peerMaxAckDelayMicros()
-            - (space.largestAckedSentMicros - packet.sentMicros);
-    return Math.min(
-        packet.sentMicros + retransmitTimer, space.largestAckedReceivedMicros + reorderDelay);
   }
 
   /** Time-threshold losses due now, and the probe timeout (picoquic: before building a packet). */
