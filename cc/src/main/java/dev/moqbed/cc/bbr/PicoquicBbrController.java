@@ -399,7 +399,10 @@ public final class PicoquicBbrController implements CongestionController {
   }
 
   void updateRound() {
-    if (path.largestAckedPacketNumber() >= roundStartPacketNumber) {
+    // Unsigned, as picoquic's uint64_t: until a 1-RTT packet is acknowledged the largest
+    // acknowledged number is -1 (picoquic: send_sequence - 1 = UINT64_MAX), so every ACK of the
+    // handshake starts a round, and the first 1-RTT round is anchored there.
+    if (Long.compareUnsigned(path.largestAckedPacketNumber(), roundStartPacketNumber) >= 0) {
       startRound();
       roundCount++;
       // picoquic quirk: this is not the counter the Reno-coexistence test reads (see

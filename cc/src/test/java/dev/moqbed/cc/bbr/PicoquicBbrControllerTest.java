@@ -292,4 +292,29 @@ class PicoquicBbrControllerTest extends PicoquicBbrStates {
     assertEquals(INFINITE, bbr.bwLoBytesPerSecond());
     assertEquals(INFINITE, bbr.inflightLoBytes());
   }
+
+  @Test
+  void shouldStartARoundOnEachHandshakeAckAndAnchorTheFirstApplicationRoundThere() {
+    // picoquic's application context starts with highest_acknowledged = send_sequence - 1, that
+    // is UINT64_MAX, compared unsigned with round_start_pn: each ACK before the first 1-RTT one
+    // starts a round (alone_512k: rounds 1-3 at 91 and 109 ms), and the round after them ends
+    // when a packet sent after the last of them is acknowledged.
+    driver.path.largestAckedPacketNumber(-1).nextPacketNumber(2).latestRttMicros(50_000);
+    driver.path.smoothedRttMicros(50_000).rttVarianceMicros(1);
+    for (int i = 1; i <= 3; i++) {
+      driver.nowMicros += 1_000;
+      driver.ack.acknowledged(1_000, 0, driver.nowMicros - 50_000, 50_000, 2_000);
+      bbr.onAck(driver.nowMicros, driver.ack);
+      assertEquals(i, bbr.roundCount, "handshake ACK " + i);
+    }
+    driver.path.nextPacketNumber(10);
+    driver.path.largestAckedPacketNumber(1);
+    driver.nowMicros += 1_000;
+    bbr.onAck(driver.nowMicros, driver.ack);
+    assertEquals(3, bbr.roundCount, "packet 1 was sent before the round began (next was 2)");
+    driver.path.largestAckedPacketNumber(2);
+    driver.nowMicros += 1_000;
+    bbr.onAck(driver.nowMicros, driver.ack);
+    assertEquals(4, bbr.roundCount);
+  }
 }

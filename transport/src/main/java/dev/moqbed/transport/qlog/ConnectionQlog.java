@@ -111,6 +111,14 @@ public final class ConnectionQlog implements PacketLossListener, AutoCloseable {
   }
 
   /**
+   * Not logged: picoquic's qlog has no {@code packet_lost} for an ACK-only packet dropped on the
+   * retransmit timer, and the connection does not count it as lost.
+   */
+  @Override
+  public void onNonElicitingDropped(
+      long nowMicros, PacketSpace space, long packetNumber, int sizeBytes) {}
+
+  /**
    * {@code moqbed:spurious_loss}: quic-events has no event for a packet declared lost and then
    * acknowledged, the event picoquic's NewReno and Cubic undo a window reduction on.
    */

@@ -73,12 +73,20 @@ final class AckProcessor {
     }
     newlyAcked.clear();
     for (int i = 0; i < ack.rangeCount(); i++) {
-      loss.detectSpuriousLosses(nowMicros, space, ack.rangeSmallest(i), ack.rangeLargest(i));
+      long spurious =
+          loss.detectSpuriousLosses(nowMicros, space, ack.rangeSmallest(i), ack.rangeLargest(i));
+      if (largestNumber < 0 && spurious >= 0) {
+        // Only packets declared lost are acknowledged: picoquic records them all the same, so the
+        // highest gives the RTT sample and the controller hears of the ACK
+        // (process_decoded_packet_data). A Wi-Fi suspension's first ACK is such a one.
+        largestNumber = spurious;
+        largestSentMicros = loss.highestSpuriousSentMicros();
+      }
     }
     if (ackFrame.ecnCounts() != null) {
       onEcnCounts(nowMicros, space, ackFrame.ecnCounts(), ack.largestAcknowledged());
     }
-    if (!anyNewlyAcked) {
+    if (largestNumber < 0) {
       return;
     }
     boolean newLargest = largestNumber > space.largestAcked;

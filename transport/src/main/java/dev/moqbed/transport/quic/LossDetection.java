@@ -20,9 +20,7 @@ import java.util.Iterator;
 final class LossDetection {
   private final PacketNumberSpace[] spaces;
   private final PathState path;
-  private final StreamTable streams;
-  private final PendingFrames pending;
-  private final AckFrequencyRequest ackFrequency;
+  private final LostFrames lostFrames;
   private final ConnectionStats stats;
   private final TimerTable timers;
   private final RttFlavor flavor;
@@ -32,6 +30,7 @@ final class LossDetection {
   /** Told when an Initial or Handshake space is discarded, so its keys can go too. */
   private java.util.function.Consumer<PacketSpace> discardListener = space -> {};
 
+  private static final PacketLossListener.Reason TIME = PacketLossListener.Reason.TIME_THRESHOLD;
   private final LossSample lossSample = new LossSample();
   private final SentPacketPool sentPacketPool;
   private PacketLossListener lossListener;
@@ -40,6 +39,7 @@ final class LossDetection {
   private boolean probeTimeoutPending;
   private long lastPacketSentMicros;
   private long lastAckElicitingSentMicros;
+  private long highestSpuriousSentMicros;
 
   LossDetection(
       ConnectionConfig config,
@@ -55,9 +55,7 @@ final class LossDetection {
     this.sentPacketPool = new SentPacketPool(output);
     this.spaces = spaces;
     this.path = path;
-    this.streams = streams;
-    this.pending = pending;
-    this.ackFrequency = ackFrequency;
+    this.lostFrames = new LostFrames(streams, pending, ackFrequency);
     this.stats = stats;
     this.timers = timers;
     this.flavor = config.recoveryFlavor();
@@ -172,7 +170,7 @@ final class LossDetection {
       }
       boolean lostByNumber =
           space.largestAcked - packet.packetNumber >= TransportDefaults.LOSS_PACKET_THRESHOLD;
-      long lossTime = timeThresholdMicros(space, packet);
+      long lossTime = LossThresholds.timeThresholdMicros(flavor, path, space, packet);
       if (lostByNumber || nowMicros >= lossTime) {
         ascending.remove();
         lostBytes +=
@@ -194,7 +192,8 @@ final class LossDetection {
           }
           runLastSentMicros = packet.sentMicros;
           persistentCongestion |=
-              runLastSentMicros - runFirstSentMicros > persistentCongestionDurationMicros();
+              runLastSentMicros - runFirstSentMicros
+                  > LossThresholds.persistentCongestionDurationMicros(path);
         }
       } else {
         lossTimerMicros = Math.min(lossTimerMicros, lossTime);
@@ -210,32 +209,6 @@ final class LossDetection {
       path.controller().onPersistentCongestion(nowMicros);
     }
     return lostBytes;
-  }
-
-  /** RFC 9002 §7.6.1: three probe timeouts without backoff. */
-  private long persistentCongestionDurationMicros() {
-    RttEstimator rtt = path.rtt();
-    return 3
-        * (rtt.smoothedRttMicros()
-            + Math.max(4 * rtt.rttVarianceMicros(), 1_000)
-            + path.peerMaxAckDelayMicros());
-  }
-
-  /** When a packet below the largest acknowledged counts as lost by time. */
-  private long timeThresholdMicros(PacketNumberSpace space, SentPacket packet) {
-    RttEstimator rtt = path.rtt();
-    if (flavor == RttFlavor.RFC9002) {
-      long threshold =
-          Math.max(9 * Math.max(rtt.smoothedRttMicros(), rtt.latestRttMicros()) / 8, 1_000);
-      return packet.sentMicros + threshold;
-    }
-    long retransmitTimer = rtt.retransmitTimeoutMicros(path.peerMaxAckDelayMicros());
-    long reorderDelay =
-        Math.min(rtt.smoothedRttMicros() / 4, 5_000)
-            + path.peerMaxAckDelayMicros()
-            - (space.largestAckedSentMicros - packet.sentMicros);
-    return Math.min(
-        packet.sentMicros + retransmitTimer, space.largestAckedReceivedMicros + reorderDelay);
   }
 
   /** Time-threshold losses due now, and the probe timeout (picoquic: before building a packet). */
@@ -257,8 +230,28 @@ final class LossDetection {
       dropExpiredNonElicitingPackets(nowMicros);
     }
     if (nowMicros >= probeTimeoutDeadlineMicros()) {
-      onProbeTimeout(nowMicros);
+      onProbeTimeout(nowMicros, true);
     }
+    PacketNumberSpace app = spaces[PacketSpace.APPLICATION.ordinal()];
+    while (nowMicros >= secondTimerDeadlineMicros()) { // an ack-eliciting one: the PTO's branch
+      if (app.sentPackets.peekFirst().ackEliciting) {
+        if (!onProbeTimeout(nowMicros, false)) {
+          break;
+        }
+        continue; // nothing sent again (a DATAGRAM): the next packet's own deadline
+      }
+      declareLost(nowMicros, app, app.sentPackets.pollFirst(), LossTrigger.ACK_THRESHOLD, TIME);
+      path.updatePacing();
+    }
+  }
+
+  private long secondTimerDeadlineMicros() {
+    boolean armed = flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed();
+    return SecondRetransmitTimer.deadlineMicros(
+        spaces[PacketSpace.APPLICATION.ordinal()],
+        !armed || consecutiveProbeTimeouts > 0,
+        currentProbeTimeoutMicros(),
+        lastPacketSentMicros);
   }
 
   /**
@@ -282,7 +275,8 @@ final class LossDetection {
    * picoquic_count_and_notify_loss(cnx, old_p, 2, ...)}, which tells the controller {@code
    * picoquic_congestion_notification_timeout} (only 0 means "repeat"); the loop stops at the first
    * ack-eliciting packet, which is the probe timeout's business. Such a packet is freed, not kept
-   * for spurious-loss detection, and neither the MTU nor the retransmit count hears of it.
+   * for spurious-loss detection; neither the MTU, {@code packetsLost} (picoquic's {@code
+   * nb_retransmission_total}) nor qlog's {@code packet_lost} hears of it.
    *
    * <p>This is what collapses picoquic's Cubic and NewReno on an app-limited fast path: a server
    * ACK-of-ACK (ACK + PADDING) that the peer never acknowledges, because nothing ack-eliciting
@@ -298,13 +292,10 @@ final class LossDetection {
         break;
       }
       ascending.remove();
+      // Not a retransmission: neither packetsLost nor qlog's packet_lost counts it (picoquic).
       if (lossListener != null) {
-        lossListener.onPacketLost(
-            nowMicros,
-            space.space,
-            packet.packetNumber,
-            packet.sizeBytes,
-            PacketLossListener.Reason.PTO_EXPIRED);
+        lossListener.onNonElicitingDropped(
+            nowMicros, space.space, packet.packetNumber, packet.sizeBytes);
       }
       if (!space.leaveFlight(packet)) {
         sentPacketPool.release(packet);
@@ -345,7 +336,7 @@ final class LossDetection {
     if (flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed()) {
       deadline = Math.min(deadline, retransmitTimerDeadlineMicros());
     }
-    return deadline;
+    return Math.min(deadline, secondTimerDeadlineMicros());
   }
 
   /** When the probe timeout fires, {@link Long#MAX_VALUE} with nothing ack-eliciting in flight. */
@@ -381,37 +372,66 @@ final class LossDetection {
 
   /**
    * picoquic: one PTO per expiry declares the oldest ack-eliciting packet lost by timer, resets the
-   * MTU in the ready state and lets the next packet bypass the window. RFC 9002: the probe timeout
+   * MTU in the ready state and lets the next packet bypass the window. A packet with nothing to
+   * send again (DATAGRAM, ACK and PADDING only) is declared lost the same way but is no
+   * retransmission: {@code picoquic_retransmit_needed_packet} then neither counts {@code
+   * nb_retransmit} nor asks for a probe, and goes on to the next packet, which on the first timer
+   * ({@code firstTimer}: last packet sent + timer) has expired too. RFC 9002: the probe timeout
    * declares nothing lost; it only sends a probe.
+   *
+   * @return whether a packet was declared lost or a probe asked for (false: nothing to do)
    */
-  private void onProbeTimeout(long nowMicros) {
+  private boolean onProbeTimeout(long nowMicros, boolean firstTimer) {
+    for (PacketNumberSpace space : spaces) {
+      if (!space.discarded && space.space != PacketSpace.APPLICATION) {
+        space.requeueCrypto(); // handshake spaces resend their CRYPTO data
+      }
+    }
+    boolean declared = flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed();
+    if (declared) {
+      declared = declareProbeTimeoutLosses(nowMicros, firstTimer);
+    }
+    if (!declared && firstTimer) {
+      countProbeTimeout(nowMicros); // nothing declared: a probe all the same, and the backoff
+    }
+    path.updatePacing();
+    return declared;
+  }
+
+  /**
+   * picoquic's PTO branch over the 1-RTT queue; returns whether a packet was declared lost (and
+   * counts the probe timeout if one is sent again).
+   */
+  private boolean declareProbeTimeoutLosses(long nowMicros, boolean firstTimer) {
+    PacketNumberSpace space = spaces[PacketSpace.APPLICATION.ordinal()];
+    boolean declared = false;
+    Iterator<SentPacket> ascending = space.sentPackets.iterator();
+    while (ascending.hasNext()) {
+      SentPacket packet = ascending.next();
+      if (packet.ackEliciting && packet.inFlight) {
+        ascending.remove();
+        boolean repeats = LostFrames.anySentAgain(packet.frames);
+        declareLost(
+            nowMicros, space, packet, LossTrigger.TIMER, PacketLossListener.Reason.PTO_EXPIRED);
+        path.mtu().onProbeTimeout();
+        declared = true;
+        if (repeats) {
+          countProbeTimeout(nowMicros);
+          break;
+        }
+        if (!firstTimer) {
+          break; // the next packet has a later deadline of its own
+        }
+      }
+    }
+    return declared;
+  }
+
+  private void countProbeTimeout(long nowMicros) {
     stats.probeTimeouts++;
     path.controller().onProbeTimeout(nowMicros);
     consecutiveProbeTimeouts++;
     probeTimeoutPending = true;
-    for (PacketNumberSpace space : spaces) {
-      if (space.discarded) {
-        continue;
-      }
-      if (space.space != PacketSpace.APPLICATION) {
-        requeueCrypto(space); // handshake spaces resend their CRYPTO data
-        continue;
-      }
-      if (flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed()) {
-        Iterator<SentPacket> ascending = space.sentPackets.iterator();
-        while (ascending.hasNext()) {
-          SentPacket packet = ascending.next();
-          if (packet.ackEliciting && packet.inFlight) {
-            ascending.remove();
-            declareLost(
-                nowMicros, space, packet, LossTrigger.TIMER, PacketLossListener.Reason.PTO_EXPIRED);
-            path.mtu().onProbeTimeout();
-            break;
-          }
-        }
-      }
-    }
-    path.updatePacing();
   }
 
   /** Takes a packet out of the flight, queues its frames for resending and tells the controller. */
@@ -431,7 +451,7 @@ final class LossDetection {
     }
     stats.packetsLost++;
     for (Frame frame : packet.frames) {
-      requeueLostFrame(space, frame);
+      lostFrames.requeue(space, frame);
     }
     path.mtu().onPacketLost(packet, path.handshakeConfirmed());
     long lostBytes = wasInFlight ? notifyLoss(nowMicros, space, packet, trigger) : 0;
@@ -466,34 +486,6 @@ final class LossDetection {
     return packet.unprotectedBytes();
   }
 
-  private void requeueLostFrame(PacketNumberSpace space, Frame frame) {
-    if (frame instanceof Frame.Stream stream) {
-      streams.onStreamFrameLost(stream);
-    } else if (frame instanceof Frame.Crypto crypto) {
-      space.cryptoToSend.onLost(crypto);
-    } else if (frame instanceof Frame.ResetStream reset) {
-      streams.onResetFrameLost(reset);
-    } else if (frame instanceof Frame.StopSending stop) {
-      pending.controlFrames.add(stop);
-    } else if (frame instanceof Frame.MaxData) {
-      pending.controlFrames.add(new Frame.MaxData(streams.connectionReceiveLimitBytes()));
-    } else if (frame instanceof Frame.MaxStreamData maxStreamData) {
-      long limit = streams.streamReceiveLimitBytes(maxStreamData.streamId());
-      if (limit >= 0) {
-        pending.controlFrames.add(new Frame.MaxStreamData(maxStreamData.streamId(), limit));
-      }
-    } else if (frame instanceof Frame.MaxStreams maxStreams) {
-      streams.onMaxStreamsLost(maxStreams);
-    } else if (frame instanceof Frame.HandshakeDone) {
-      pending.handshakeDoneToSend = true;
-    } else if (frame instanceof Frame.AckFrequency) {
-      ackFrequency.update();
-    } else if (frame instanceof Frame.NewConnectionId) {
-      pending.newConnectionIdsToSend++;
-    }
-    // ACK, PADDING, PING, DATAGRAM (not retransmitted, as in picoquic), blocked frames: dropped.
-  }
-
   /** Forgets declared-lost packets sent more than 1 s before the newest acknowledged send. */
   private void pruneDeclaredLost(PacketNumberSpace space) {
     while (!space.declaredLost.isEmpty()
@@ -504,22 +496,39 @@ final class LossDetection {
     }
   }
 
-  /** Packets declared lost that an ACK covers after all: spurious losses. */
-  void detectSpuriousLosses(long nowMicros, PacketNumberSpace space, long smallest, long largest) {
+  /**
+   * Packets declared lost that an ACK covers after all: spurious losses. Each counts in the ACK's
+   * sample as picoquic records it; returns the number of the highest of them in this range (its
+   * send time in {@link #highestSpuriousSentMicros()}), -1 if none.
+   */
+  long detectSpuriousLosses(long nowMicros, PacketNumberSpace space, long smallest, long largest) {
     if (space.declaredLost.isEmpty()) {
-      return;
+      return -1;
     }
     var covered = space.declaredLost.subMap(smallest, true, largest, true);
-    for (SentPacket packet : covered.values()) {
+    long highestNumber = -1;
+    for (SentPacket packet : covered.descendingMap().values()) {
       stats.spuriousLosses++;
       if (lossListener != null) {
         lossListener.onSpuriousLoss(nowMicros, space.space, packet.packetNumber);
       }
+      if (highestNumber < 0) {
+        highestNumber = packet.packetNumber;
+        highestSpuriousSentMicros = packet.sentMicros;
+      }
       path.sampler().onSpuriousLoss(packet.unprotectedBytes());
+      path.sampler()
+          .onSpuriousPacketAcked(packet.snapshot, packet.sentMicros, packet.unprotectedBytes());
       path.controller().onSpuriousLoss(nowMicros, packet.packetNumber);
       sentPacketPool.release(packet); // the map entry goes just below
     }
     covered.clear();
+    return highestNumber;
+  }
+
+  /** The send time of the packet {@link #detectSpuriousLosses} last returned. */
+  long highestSpuriousSentMicros() {
+    return highestSpuriousSentMicros;
   }
 
   /** The client repeated its Initial: the server's handshake flights are resent now. */
@@ -528,18 +537,7 @@ final class LossDetection {
       if (space.discarded || space.space == PacketSpace.APPLICATION) {
         continue;
       }
-      requeueCrypto(space);
-    }
-  }
-
-  /** Queues again the CRYPTO frames of every packet of {@code space} awaiting acknowledgement. */
-  private static void requeueCrypto(PacketNumberSpace space) {
-    for (SentPacket packet : space.sentPackets) {
-      for (Frame frame : packet.frames) {
-        if (frame instanceof Frame.Crypto crypto) {
-          space.cryptoToSend.onLost(crypto);
-        }
-      }
+      space.requeueCrypto();
     }
   }
 

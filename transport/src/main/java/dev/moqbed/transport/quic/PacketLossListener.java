@@ -26,6 +26,18 @@ public interface PacketLossListener {
       long nowMicros, PacketSpace space, long packetNumber, int sizeBytes, Reason reason);
 
   /**
+   * A packet that elicited no ACK (ACK and PADDING only) was dropped when the retransmit timer
+   * expired. The controller hears a timeout, but nothing is resent, so picoquic neither logs it
+   * ({@code picoquic_count_and_notify_loss} with mode 2) nor counts it as a retransmission, and
+   * neither does {@code ConnectionStats.packetsLost}. By default it is reported as a loss on the
+   * probe timer; a log that follows picoquic's (qlog) leaves it out.
+   */
+  default void onNonElicitingDropped(
+      long nowMicros, PacketSpace space, long packetNumber, int sizeBytes) {
+    onPacketLost(nowMicros, space, packetNumber, sizeBytes, Reason.PTO_EXPIRED);
+  }
+
+  /**
    * A packet declared lost before was acknowledged after all (a spurious loss: what picoquic's
    * controllers undo a reduction on). Nothing by default.
    */

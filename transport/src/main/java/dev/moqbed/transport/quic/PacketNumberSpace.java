@@ -187,4 +187,15 @@ final class PacketNumberSpace {
       }
     }
   }
+
+  /** Queues again the CRYPTO frames of every packet awaiting acknowledgement. */
+  void requeueCrypto() {
+    for (SentPacket packet : sentPackets) {
+      for (Frame frame : packet.frames) {
+        if (frame instanceof Frame.Crypto crypto) {
+          cryptoToSend.onLost(crypto);
+        }
+      }
+    }
+  }
 }

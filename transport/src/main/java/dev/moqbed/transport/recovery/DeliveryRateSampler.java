@@ -119,6 +119,24 @@ public final class DeliveryRateSampler {
     if (!limited && limitedIndexBytes != 0 && deliveredBytes >= sizeBytes) {
       limited = deliveredBytes - sizeBytes < limitedIndexBytes;
     }
+    record(snapshot, sentMicros, sizeBytes, limited);
+  }
+
+  /**
+   * A packet declared lost, acknowledged by the current ACK frame after all: as picoquic's {@code
+   * picoquic_check_spurious_retransmission}, it is recorded in the ACK's sample (it can be P, and
+   * its bytes count as acknowledged) but not added to the delivered total. Call after the frame's
+   * newly acknowledged packets.
+   */
+  public void onSpuriousPacketAcked(DeliverySnapshot snapshot, long sentMicros, int sizeBytes) {
+    boolean limited = snapshot.applicationLimited;
+    if (!limited && limitedIndexBytes != 0) {
+      limited = deliveredBytes < limitedIndexBytes;
+    }
+    record(snapshot, sentMicros, sizeBytes, limited);
+  }
+
+  private void record(DeliverySnapshot snapshot, long sentMicros, int sizeBytes, boolean limited) {
     if (!ackHasPacket) {
       ackHasPacket = true;
       ackSentMicros = sentMicros;

@@ -308,4 +308,19 @@ class DeliveryRateSamplerTest {
             });
     assertTrue(bytes < 1_000, "allocated " + bytes + " bytes for 100,000 packets");
   }
+
+  @Test
+  void shouldRecordASpuriousPacketInTheAckWithoutAddingItToTheDeliveredTotal() {
+    // picoquic_check_spurious_retransmission: a packet declared lost and then acknowledged is
+    // recorded in the ACK's sample (P, its bytes acknowledged) but not added to delivered.
+    sampler.onPacketSent(a, 0, CWND, true);
+    sampler.onPacketSent(b, 1000, CWND, true);
+    ack(50_000, a, 1_000);
+    sampler.onAckStarted();
+    sampler.onSpuriousPacketAcked(b, 2_000, 1000);
+    assertTrue(sampler.onAckFinished(250_000), "the frame acknowledged something");
+    assertEquals(1000, sampler.ackedBytes());
+    assertEquals(2_000, sampler.largestAckedSentMicros());
+    assertEquals(1000, sampler.deliveredBytes());
+  }
 }
