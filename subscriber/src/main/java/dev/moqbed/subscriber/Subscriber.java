@@ -278,7 +278,7 @@ public final class Subscriber implements MoqtSessionListener {
             reader.header().groupId(),
             object.objectId(),
             kind,
-            object.payload().size(),
+            object.payloadSize(),
             object.extensions(),
             scheduler.nowMicros());
     if (config.lateMicros() > 0
@@ -324,7 +324,7 @@ public final class Subscriber implements MoqtSessionListener {
         datagram.groupId(),
         datagram.objectId(),
         FrameKind.AUDIO,
-        datagram.payload().size(),
+        datagram.payloadSize(),
         datagram.extensions(),
         arrivalMicros);
   }

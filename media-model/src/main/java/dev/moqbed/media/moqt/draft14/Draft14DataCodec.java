@@ -6,6 +6,7 @@ import dev.moqbed.media.moqt.ByteString;
 import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.MoqtLimits;
 import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.ObjectPayloads;
 import dev.moqbed.media.moqt.ObjectStatus;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupIdMode;
@@ -201,7 +202,7 @@ final class Draft14DataCodec {
     }
   }
 
-  ObjectDatagram readDatagram(ByteBuffer datagram) {
+  ObjectDatagram readDatagram(ByteBuffer datagram, ObjectPayloads payloads) {
     WireReader in = new WireReader(datagram, QuicVarint.INSTANCE, "OBJECT_DATAGRAM");
     long type = in.readVarint("Type");
     boolean statusType = type == DATAGRAM_STATUS || type == (DATAGRAM_STATUS | FLAG_EXTENSIONS);
@@ -235,6 +236,14 @@ final class Draft14DataCodec {
               + " bytes exceeds the limit "
               + limits.maxObjectPayloadBytes());
     }
+    int payloadSize = in.remaining();
+    ByteString payload;
+    if (payloads == ObjectPayloads.KEEP) {
+      payload = ByteString.wrapOwned(in.readRest());
+    } else {
+      payload = ByteString.EMPTY;
+      datagram.position(datagram.limit());
+    }
     return new ObjectDatagram(
         alias,
         group,
@@ -243,6 +252,7 @@ final class Draft14DataCodec {
         (type & DATAGRAM_END_OF_GROUP) != 0,
         ObjectStatus.NORMAL,
         extensions,
-        ByteString.wrapOwned(in.readRest()));
+        payload,
+        payloadSize);
   }
 }
