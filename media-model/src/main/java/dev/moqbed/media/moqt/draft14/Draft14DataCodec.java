@@ -134,13 +134,23 @@ final class Draft14DataCodec {
     Draft14Fields.writePairs(out, extensions);
   }
 
-  KeyValuePairs readExtensions(WireReader in) {
+  /** What the extension headers of a stream's object are called in errors. */
+  static final String OBJECT_EXTENSIONS = "subgroup object extension headers";
+
+  /** What the extension headers of a datagram are called in errors. */
+  static final String DATAGRAM_EXTENSIONS = "OBJECT_DATAGRAM extension headers";
+
+  /**
+   * Reads an object's extension headers, named {@code extensionsFrame} in errors (a constant: the
+   * name was concatenated for every object received).
+   */
+  KeyValuePairs readExtensions(WireReader in, String extensionsFrame) {
     int length = in.readLength("Extension Headers Length", limits.maxExtensionHeadersBytes());
     if (length == 0) {
       return KeyValuePairs.NONE;
     }
-    return Draft14Fields.readPairsToEnd(
-        in.readSlice(length, "Extension headers", in.frame() + " extension headers"));
+    return in.readWithin(
+        length, "Extension headers", extensionsFrame, Draft14Fields::readPairsToEnd);
   }
 
   static ObjectStatus readStatus(WireReader in) {
@@ -216,7 +226,7 @@ final class Draft14DataCodec {
     int priority = in.readUint8("Publisher Priority");
     KeyValuePairs extensions = KeyValuePairs.NONE;
     if ((type & FLAG_EXTENSIONS) != 0) {
-      extensions = readExtensions(in);
+      extensions = readExtensions(in, DATAGRAM_EXTENSIONS);
       if (extensions.isEmpty()) {
         throw forbidden(in, "Extensions Present with Extension Headers Length 0");
       }

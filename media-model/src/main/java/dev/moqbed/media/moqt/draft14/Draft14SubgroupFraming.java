@@ -68,7 +68,10 @@ final class Draft14SubgroupFraming {
       throw forbidden(in, "Object ID beyond 2^62-1 (previous " + previousObjectId + ")");
     }
     headId = id;
-    headExtensions = header.extensionsPresent() ? data.readExtensions(in) : KeyValuePairs.NONE;
+    headExtensions =
+        header.extensionsPresent()
+            ? data.readExtensions(in, Draft14DataCodec.OBJECT_EXTENSIONS)
+            : KeyValuePairs.NONE;
     headPayloadLength = data.readPayloadLength(in);
     headStatus = ObjectStatus.NORMAL;
     if (headPayloadLength == 0) {

@@ -132,10 +132,14 @@ final class Draft14SubgroupSizeDecoder implements SubgroupStreamDecoder {
         partial.append(bytes);
         return false;
       }
-      ByteBuffer frame = bytes.slice();
-      frame.limit(length);
-      bytes.position(bytes.position() + length);
-      decode(frame, header);
+      // Decoded where it lies, the chunk's limit moved to the frame's end and back: no slice.
+      int limit = bytes.limit();
+      bytes.limit(bytes.position() + length);
+      try {
+        decode(bytes, header);
+      } finally {
+        bytes.limit(limit);
+      }
       return true;
     }
     while (true) {
@@ -167,11 +171,12 @@ final class Draft14SubgroupSizeDecoder implements SubgroupStreamDecoder {
       framing.decodeHeader(frame);
       return;
     }
+    int start = frame.position();
     WireReader in = new WireReader(frame, VARINTS, "subgroup object");
     framing.readHead(in);
     in.expectEnd();
     payloadLeft = framing.headPayloadLength();
-    objectBytesSeen = frame.limit();
+    objectBytesSeen = frame.position() - start;
     if (payloadLeft == 0) {
       ready.add(framing.finish(ByteString.EMPTY));
     } else {
