@@ -93,7 +93,7 @@ public final class Subscriber implements MoqtSessionListener {
     this.token = token;
     this.earlySubgroups = EarlySubgroups.withDefaults(scheduler);
     for (String track : config.tracks()) {
-      tracks.put(track, new TrackState(new TrackReport(track)));
+      tracks.put(track, new TrackState(new TrackReport(track, config.latencyHistograms())));
     }
   }
 

@@ -67,19 +67,18 @@ class SwarmReceiveAllocationTest {
     }
     SubscriberSwarm.Measurement measurement = new SubscriberSwarm.Measurement(latencies, 1);
     measurement.measureFrom.set(0);
+    Media media = new Media();
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     SubscriberSwarm.attach(
         relay,
         new VirtualScheduler(),
         SubscriberSwarm.config(TRACKS, 250_000),
         measurement.events(false, new PrintStream(PrintStream.nullOutputStream())));
     answer(relay);
-    Media media = new Media();
-
     for (int group = 0; group < WARM_UP_GROUPS; group++) {
       media.deliverGroup(relay);
     }
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long before = threads.getCurrentThreadAllocatedBytes();
     long piecesBefore = media.pieces;
     for (int group = 0; group < METERED_GROUPS; group++) {
