@@ -9,6 +9,7 @@ import dev.moqbed.media.moqt.MoqtCodec;
 import dev.moqbed.media.moqt.MoqtLimits;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.ObjectPayloads;
 import dev.moqbed.media.moqt.ServerSetup;
 import dev.moqbed.media.moqt.SetupParameter;
 import dev.moqbed.media.moqt.SubgroupHeader;
@@ -16,6 +17,7 @@ import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.SubgroupStreamDecoder;
 import dev.moqbed.media.moqt.VersionNegotiation;
 import dev.moqbed.media.moqt.codecs.MoqtCodecs;
+import dev.moqbed.media.moqt.wire.ByteArrayPool;
 import dev.moqbed.media.moqt.wire.MoqtProtocolException;
 import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.media.moqt.wire.WireWriter;
@@ -68,9 +70,11 @@ public final class MoqtSession {
   private final MoqtVersion version;
   private final MoqtCodec codec;
   private final WireWriter scratch;
-  private final ReceiveBudget budget;
+  private final HeldBytes held;
+  private final ObjectPayloads payloads;
+  // Arrays the subgroup decoders buffer cut frames in, reused from stream to stream.
+  private final ByteArrayPool streamBuffers = ByteArrayPool.forOneConnection();
   private final List<ReceiveStream> pausedUntilReady = new ArrayList<>();
-  private long bufferedBytes;
   private SendStream controlOut;
   private ControlStreamDecoder controlDecoder;
   private boolean ready;
@@ -85,9 +89,11 @@ public final class MoqtSession {
       MoqtSessionListener listener,
       MoqtVersion version,
       MoqtLimits limits,
-      ReceiveBudget budget) {
+      ReceiveBudget budget,
+      ObjectPayloads payloads) {
     this.side = side;
-    this.budget = Objects.requireNonNull(budget, "budget");
+    this.held = new HeldBytes(Objects.requireNonNull(budget, "budget"));
+    this.payloads = Objects.requireNonNull(payloads, "payloads");
     this.connection = connection;
     this.listener = new MoqtListenerHolder(listener);
     this.version = version;
@@ -103,13 +109,22 @@ public final class MoqtSession {
    */
   public static MoqtSession client(
       TransportConnection connection, MoqtSessionListener listener, MoqtVersion version) {
-    return client(
-        connection,
-        listener,
-        version,
-        KeyValuePairs.NONE,
-        MoqtLimits.DEFAULT,
-        ReceiveBudget.UNLIMITED);
+    return client(connection, listener, version, ObjectPayloads.KEEP);
+  }
+
+  /**
+   * The client end whose decoders keep or skip object payloads as {@code payloads} says ({@link
+   * ObjectPayloads#SIZE_ONLY}: a receiver that only times objects).
+   */
+  public static MoqtSession client(
+      TransportConnection connection,
+      MoqtSessionListener listener,
+      MoqtVersion version,
+      ObjectPayloads payloads) {
+    MoqtLimits limits = MoqtLimits.DEFAULT;
+    ReceiveBudget budget = ReceiveBudget.UNLIMITED;
+    return new MoqtSession(Side.CLIENT, connection, listener, version, limits, budget, payloads)
+        .startClient(KeyValuePairs.NONE);
   }
 
   /**
@@ -125,16 +140,18 @@ public final class MoqtSession {
       KeyValuePairs setupParameters,
       MoqtLimits limits,
       ReceiveBudget budget) {
-    MoqtSession session =
-        new MoqtSession(Side.CLIENT, connection, listener, version, limits, budget);
-    BidirectionalStream control = connection.openBidirectionalStream();
-    session.attachControlStream(control);
+    return new MoqtSession(
+            Side.CLIENT, connection, listener, version, limits, budget, ObjectPayloads.KEEP)
+        .startClient(setupParameters);
+  }
+
+  private MoqtSession startClient(KeyValuePairs setupParameters) {
+    attachControlStream(connection.openBidirectionalStream());
     List<KeyValuePair> parameters = new ArrayList<>();
     parameters.add(KeyValuePair.ofVarint(SetupParameter.MAX_REQUEST_ID, ADVERTISED_MAX_REQUEST_ID));
     parameters.addAll(setupParameters.pairs());
-    session.sendNow(
-        new ClientSetup(List.of(version.setupVersionNumber()), new KeyValuePairs(parameters)));
-    return session;
+    sendNow(new ClientSetup(List.of(version.setupVersionNumber()), new KeyValuePairs(parameters)));
+    return this;
   }
 
   /** Starts the server end: waits for the client's control stream and CLIENT_SETUP. */
@@ -154,7 +171,8 @@ public final class MoqtSession {
       MoqtVersion version,
       MoqtLimits limits,
       ReceiveBudget budget) {
-    return new MoqtSession(Side.SERVER, connection, listener, version, limits, budget);
+    return new MoqtSession(
+        Side.SERVER, connection, listener, version, limits, budget, ObjectPayloads.KEEP);
   }
 
   /**
@@ -167,7 +185,7 @@ public final class MoqtSession {
 
   /** Bytes of incomplete objects held for the peer's subgroup streams (0 once closed). */
   public long bufferedBytes() {
-    return bufferedBytes;
+    return held.total();
   }
 
   public Side side() {
@@ -229,13 +247,7 @@ public final class MoqtSession {
    * session is closed.
    */
   public boolean sendDatagram(ObjectDatagram datagram) {
-    if (closed) {
-      return false;
-    }
-    scratch.clear();
-    codec.encodeDatagram(datagram, scratch);
-    // The array is a fresh copy of the scratch writer's bytes: the transport may keep it.
-    return connection.handOverDatagram(scratch.toByteArray());
+    return sendDatagram(datagram, datagram.trackAlias());
   }
 
   /**
@@ -320,17 +332,13 @@ public final class MoqtSession {
                 KeyValuePairs.of(
                     KeyValuePair.ofVarint(
                         SetupParameter.MAX_REQUEST_ID, ADVERTISED_MAX_REQUEST_ID))));
-        ready = true;
-        listener.ready(this);
-        resumePausedStreams();
+        onSetupDone();
         return;
       }
       if (side == Side.CLIENT && message instanceof ServerSetup serverSetup) {
         VersionNegotiation.confirm(serverSetup, List.of(version));
         peerSetupParameters = serverSetup.parameters();
-        ready = true;
-        listener.ready(this);
-        resumePausedStreams();
+        onSetupDone();
         return;
       }
       throw MoqtProtocolException.violation(
@@ -364,15 +372,8 @@ public final class MoqtSession {
 
   /** Brings the session's total up to date with what {@code reader}'s decoder holds now. */
   private void account(SubgroupReader reader) {
-    if (closed) {
-      return;
-    }
-    long now = reader.decoderBufferedBytes();
-    long delta = now - reader.accountedBytes();
-    if (delta != 0) {
-      reader.setAccountedBytes(now);
-      bufferedBytes += delta;
-      budget.onBufferedChanged(this, delta);
+    if (!closed) {
+      held.update(this, reader);
     }
   }
 
@@ -383,12 +384,14 @@ public final class MoqtSession {
   }
 
   private void giveBackBuffered() {
-    long held = bufferedBytes;
-    bufferedBytes = 0;
+    held.giveBack(this);
     pausedUntilReady.clear();
-    if (held != 0) {
-      budget.onBufferedChanged(this, -held);
-    }
+  }
+
+  private void onSetupDone() {
+    ready = true;
+    listener.ready(this);
+    resumePausedStreams();
   }
 
   private void resumePausedStreams() {
@@ -542,7 +545,7 @@ public final class MoqtSession {
       SubgroupReader reader =
           new SubgroupReader(
               stream,
-              codec.newSubgroupStreamDecoder(),
+              codec.newSubgroupStreamDecoder(payloads, streamBuffers),
               MoqtSession.this::release,
               MoqtSession.this::resumeSubgroup);
       if (!ready) {
@@ -568,7 +571,7 @@ public final class MoqtSession {
       }
       ObjectDatagram datagram;
       try {
-        datagram = codec.decodeDatagram(payload);
+        datagram = codec.decodeDatagram(payload, payloads);
       } catch (MoqtProtocolException error) {
         onProtocolError(error);
         return;

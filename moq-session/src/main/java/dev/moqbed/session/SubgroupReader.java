@@ -119,6 +119,9 @@ public final class SubgroupReader {
 
   /** Lets the decoder and its buffered bytes go; nothing more is decoded. */
   void release() {
+    if (decoder != null) {
+      decoder.release();
+    }
     decoder = null;
     waitingObject = null;
   }

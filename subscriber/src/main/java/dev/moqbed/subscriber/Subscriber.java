@@ -27,7 +27,6 @@ import dev.moqbed.session.MoqtSessionListener;
 import dev.moqbed.session.SessionClose;
 import dev.moqbed.session.SubgroupReader;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,6 +74,8 @@ public final class Subscriber implements MoqtSessionListener {
   private boolean acrossSessions;
   private int reconnects;
   private long disconnectedAtMicros = -1;
+  // The last frame's relay stamps: reused, every frame of a path has as many.
+  private long[] relayArrivalsScratch = new long[0];
 
   public Subscriber(Scheduler scheduler, SubscriberConfig config, SubscriberEvents events) {
     this(scheduler, config, events, AuthorizationToken.NONE);
@@ -92,7 +93,7 @@ public final class Subscriber implements MoqtSessionListener {
     this.token = token;
     this.earlySubgroups = EarlySubgroups.withDefaults(scheduler);
     for (String track : config.tracks()) {
-      tracks.put(track, new TrackState(new TrackReport(track)));
+      tracks.put(track, new TrackState(new TrackReport(track, config.latencyHistograms())));
     }
   }
 
@@ -278,7 +279,7 @@ public final class Subscriber implements MoqtSessionListener {
             reader.header().groupId(),
             object.objectId(),
             kind,
-            object.payload().size(),
+            object.payloadSize(),
             object.extensions(),
             scheduler.nowMicros());
     if (config.lateMicros() > 0
@@ -324,7 +325,7 @@ public final class Subscriber implements MoqtSessionListener {
         datagram.groupId(),
         datagram.objectId(),
         FrameKind.AUDIO,
-        datagram.payload().size(),
+        datagram.payloadSize(),
         datagram.extensions(),
         arrivalMicros);
   }
@@ -361,20 +362,20 @@ public final class Subscriber implements MoqtSessionListener {
     long arrival = arrivalMicros - config.clockOffsetMicros();
     long latency = arrival - capture.getAsLong();
     noteFrame(track, groupId, objectId);
-    long[] relayArrivals = ObjectExtension.relayArrivalsMicros(extensions);
+    relayArrivalsScratch = ObjectExtension.relayArrivalsMicros(extensions, relayArrivalsScratch);
+    long[] relayArrivals = relayArrivalsScratch;
     track.report.record(kind, latency);
     track.report.recordHops(capture.getAsLong(), relayArrivals, arrival);
-    events.onFrame(
-        new FrameRecord(
-            track.report.track(),
-            groupId,
-            objectId,
-            kind,
-            sizeBytes,
-            capture.getAsLong(),
-            arrival,
-            latency,
-            Arrays.stream(relayArrivals).boxed().toList()));
+    events.onFrameTimed(
+        track.report.track(),
+        groupId,
+        objectId,
+        kind,
+        sizeBytes,
+        capture.getAsLong(),
+        arrival,
+        latency,
+        relayArrivals);
     return latency;
   }
 

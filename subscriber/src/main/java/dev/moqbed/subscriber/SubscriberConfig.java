@@ -15,6 +15,8 @@ import java.util.Set;
  * @param clockOffsetMicros how far this subscriber's clock is ahead of the publisher's; subtracted
  *     from every arrival time (0 on one host)
  * @param graceMicros after PUBLISH_DONE, how long to wait for the streams it announced
+ * @param latencyHistograms whether each track's report keeps latency histograms (per kind and per
+ *     hop); without, it counts frames only (the fan-out swarm keeps its own per group)
  */
 public record SubscriberConfig(
     String namespace,
@@ -22,7 +24,19 @@ public record SubscriberConfig(
     long lateMicros,
     Set<String> droppableTracks,
     long clockOffsetMicros,
-    long graceMicros) {
+    long graceMicros,
+    boolean latencyHistograms) {
+  /** A subscriber whose reports keep latency histograms. */
+  public SubscriberConfig(
+      String namespace,
+      List<String> tracks,
+      long lateMicros,
+      Set<String> droppableTracks,
+      long clockOffsetMicros,
+      long graceMicros) {
+    this(namespace, tracks, lateMicros, droppableTracks, clockOffsetMicros, graceMicros, true);
+  }
+
   public SubscriberConfig {
     Objects.requireNonNull(namespace, "namespace");
     tracks = List.copyOf(tracks);

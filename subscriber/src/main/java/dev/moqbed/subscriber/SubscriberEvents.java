@@ -1,5 +1,8 @@
 package dev.moqbed.subscriber;
 
+import dev.moqbed.media.FrameKind;
+import java.util.Arrays;
+
 /** What a subscriber tells the program that runs it, on the subscriber's scheduler thread. */
 public interface SubscriberEvents {
 
@@ -11,6 +14,36 @@ public interface SubscriberEvents {
 
   /** A frame arrived whole. */
   default void onFrame(FrameRecord frame) {}
+
+  /**
+   * A frame arrived whole, in primitives (the fields of {@link FrameRecord}); by default it becomes
+   * the record handed to {@link #onFrame}. A listener that keeps no record (the fan-out benchmark's
+   * swarm times every frame of hundreds of subscribers in one process) overrides this instead, and
+   * no record is built. {@code relayArrivalsMicros} is the subscriber's own array, valid during the
+   * call only.
+   */
+  default void onFrameTimed(
+      String track,
+      long groupId,
+      long objectId,
+      FrameKind kind,
+      int sizeBytes,
+      long captureMicros,
+      long arrivalMicros,
+      long latencyMicros,
+      long[] relayArrivalsMicros) {
+    onFrame(
+        new FrameRecord(
+            track,
+            groupId,
+            objectId,
+            kind,
+            sizeBytes,
+            captureMicros,
+            arrivalMicros,
+            latencyMicros,
+            Arrays.stream(relayArrivalsMicros).boxed().toList()));
+  }
 
   /**
    * The session to the relay was lost and the subscriber waits for a new one ({@link

@@ -34,7 +34,9 @@ public record KeyValuePairs(List<KeyValuePair> pairs) {
 
   /** The value of the first varint pair of {@code type}, if any. */
   public OptionalLong varint(long type) {
-    for (KeyValuePair pair : pairs) {
+    // Indexed loops here: an iterator per call was garbage per received object.
+    for (int i = 0; i < pairs.size(); i++) {
+      KeyValuePair pair = pairs.get(i);
       if (pair instanceof KeyValuePair.VarintValue && pair.type() == type) {
         return OptionalLong.of(((KeyValuePair.VarintValue) pair).value());
       }
@@ -44,7 +46,8 @@ public record KeyValuePairs(List<KeyValuePair> pairs) {
 
   /** The value of the first byte-string pair of {@code type}, if any. */
   public Optional<ByteString> bytes(long type) {
-    for (KeyValuePair pair : pairs) {
+    for (int i = 0; i < pairs.size(); i++) {
+      KeyValuePair pair = pairs.get(i);
       if (pair instanceof KeyValuePair.BytesValue && pair.type() == type) {
         return Optional.of(((KeyValuePair.BytesValue) pair).value());
       }
@@ -55,8 +58,8 @@ public record KeyValuePairs(List<KeyValuePair> pairs) {
   /** How many pairs have {@code type}. */
   public int count(long type) {
     int n = 0;
-    for (KeyValuePair pair : pairs) {
-      if (pair.type() == type) {
+    for (int i = 0; i < pairs.size(); i++) {
+      if (pairs.get(i).type() == type) {
         n++;
       }
     }

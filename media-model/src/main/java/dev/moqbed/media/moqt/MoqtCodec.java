@@ -1,5 +1,6 @@
 package dev.moqbed.media.moqt;
 
+import dev.moqbed.media.moqt.wire.ByteArrayPool;
 import dev.moqbed.media.moqt.wire.MoqtProtocolException;
 import dev.moqbed.media.moqt.wire.VarintFormat;
 import dev.moqbed.media.moqt.wire.WireWriter;
@@ -45,8 +46,18 @@ public interface MoqtCodec {
   /** An encoder for one subgroup stream that starts with {@code header}. */
   SubgroupStreamEncoder newSubgroupStreamEncoder(SubgroupHeader header);
 
-  /** An incremental decoder for one incoming subgroup stream. */
-  SubgroupStreamDecoder newSubgroupStreamDecoder();
+  /** An incremental decoder for one incoming subgroup stream, keeping every payload. */
+  default SubgroupStreamDecoder newSubgroupStreamDecoder() {
+    return newSubgroupStreamDecoder(ObjectPayloads.KEEP, null);
+  }
+
+  /**
+   * An incremental decoder for one incoming subgroup stream that keeps or skips payloads as {@code
+   * payloads} says and buffers what it must hold in arrays of {@code pool} (one pool per
+   * connection: its streams reuse a few arrays), or in an array of its own when {@code pool} is
+   * null.
+   */
+  SubgroupStreamDecoder newSubgroupStreamDecoder(ObjectPayloads payloads, ByteArrayPool pool);
 
   /** Appends one OBJECT_DATAGRAM; the written bytes are the whole datagram payload. */
   void encodeDatagram(ObjectDatagram datagram, WireWriter out);
@@ -60,5 +71,13 @@ public interface MoqtCodec {
   void encodeDatagram(ObjectDatagram datagram, long trackAlias, WireWriter out);
 
   /** Decodes one whole datagram (from position to limit). */
-  ObjectDatagram decodeDatagram(ByteBuffer datagram);
+  default ObjectDatagram decodeDatagram(ByteBuffer datagram) {
+    return decodeDatagram(datagram, ObjectPayloads.KEEP);
+  }
+
+  /**
+   * Decodes one whole datagram (from position to limit), its payload copied or, with {@link
+   * ObjectPayloads#SIZE_ONLY}, only measured.
+   */
+  ObjectDatagram decodeDatagram(ByteBuffer datagram, ObjectPayloads payloads);
 }

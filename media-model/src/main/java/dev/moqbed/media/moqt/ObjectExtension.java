@@ -50,10 +50,21 @@ public final class ObjectExtension {
 
   /** The relay-arrival times carried by {@code extensions}, in path order (empty: no relay). */
   public static long[] relayArrivalsMicros(KeyValuePairs extensions) {
-    long[] arrivals = new long[extensions.count(RELAY_ARRIVAL_MICROS)];
+    return relayArrivalsMicros(extensions, null);
+  }
+
+  /**
+   * The relay-arrival times carried by {@code extensions}, written into {@code reuse} when it has
+   * exactly their number (a receiver that stamps every frame of one path reuses one array), else
+   * into a new array.
+   */
+  public static long[] relayArrivalsMicros(KeyValuePairs extensions, long[] reuse) {
+    int count = extensions.count(RELAY_ARRIVAL_MICROS);
+    long[] arrivals = reuse != null && reuse.length == count ? reuse : new long[count];
     int next = 0;
-    for (KeyValuePair pair : extensions.pairs()) {
-      if (pair instanceof KeyValuePair.VarintValue varint
+    List<KeyValuePair> pairs = extensions.pairs();
+    for (int i = 0; i < pairs.size(); i++) {
+      if (pairs.get(i) instanceof KeyValuePair.VarintValue varint
           && varint.type() == RELAY_ARRIVAL_MICROS) {
         arrivals[next++] = varint.value();
       }

@@ -6,11 +6,16 @@ import java.util.Objects;
 final class ObjectRules {
   private ObjectRules() {}
 
-  static void check(ObjectStatus status, KeyValuePairs extensions, ByteString payload) {
+  static void check(
+      ObjectStatus status, KeyValuePairs extensions, ByteString payload, int payloadSize) {
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(extensions, "extensions");
     Objects.requireNonNull(payload, "payload");
-    if (status != ObjectStatus.NORMAL && !payload.isEmpty()) {
+    if (payloadSize < 0 || (payload.size() != payloadSize && !payload.isEmpty())) {
+      throw new IllegalArgumentException(
+          "payload size " + payloadSize + " for a payload of " + payload.size() + " bytes");
+    }
+    if (status != ObjectStatus.NORMAL && payloadSize != 0) {
       throw new IllegalArgumentException(status + " object with a payload");
     }
     if (status == ObjectStatus.DOES_NOT_EXIST && !extensions.isEmpty()) {

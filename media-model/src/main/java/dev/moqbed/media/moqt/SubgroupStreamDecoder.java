@@ -25,4 +25,10 @@ public interface SubgroupStreamDecoder {
 
   /** Called on FIN; throws if the stream ended inside the header or an object. */
   void onEndOfStream();
+
+  /**
+   * Nothing more is decoded (the stream was stopped or ended): what the decoder holds is dropped,
+   * and an array from a {@link dev.moqbed.media.moqt.wire.ByteArrayPool} goes back to it.
+   */
+  default void release() {}
 }

@@ -27,6 +27,7 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   private final QuicConnection connection;
   private final String peerName;
   private final QuicStreams streams;
+  private final DeliveryView deliveries = new DeliveryView();
   private TransportListener listener;
   private Runnable readyAction = () -> {};
   private boolean open = true;
@@ -148,12 +149,16 @@ public final class QuicTransportConnection implements TransportConnection, Conne
       ByteSlice data,
       boolean fin) {
     // In place: the listener reads during the call (the stream keeps a copy only if it waits).
-    streams.onData(
-        streamId,
-        data == null
-            ? ByteBuffer.wrap(new byte[length])
-            : ByteBuffer.wrap(data.array(), data.offset(), data.length()),
-        fin);
+    if (data == null) {
+      streams.onData(streamId, ByteBuffer.wrap(new byte[length]), fin);
+      return;
+    }
+    ByteBuffer bytes = deliveries.over(data.array(), data.offset(), data.length());
+    try {
+      streams.onData(streamId, bytes, fin);
+    } finally {
+      deliveries.done(bytes);
+    }
   }
 
   @Override
@@ -188,7 +193,13 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   public void onDatagram(QuicConnection quic, long nowMicros, DatagramPayload payload) {
     // Bytes always, on a connection that decodes; a simulated sender's message is not MoQT.
     if (open && listener != null && payload instanceof DatagramPayload.Bytes bytes) {
-      listener.onDatagram(bytes.buffer());
+      ByteSlice slice = bytes.bytes();
+      ByteBuffer buffer = deliveries.over(slice.array(), slice.offset(), slice.length());
+      try {
+        listener.onDatagram(buffer);
+      } finally {
+        deliveries.done(buffer);
+      }
     }
   }
 

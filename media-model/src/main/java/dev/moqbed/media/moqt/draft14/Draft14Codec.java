@@ -6,9 +6,12 @@ import dev.moqbed.media.moqt.MoqtCodec;
 import dev.moqbed.media.moqt.MoqtLimits;
 import dev.moqbed.media.moqt.MoqtVersion;
 import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.ObjectPayloads;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupStreamDecoder;
 import dev.moqbed.media.moqt.SubgroupStreamEncoder;
+import dev.moqbed.media.moqt.wire.ByteAccumulator;
+import dev.moqbed.media.moqt.wire.ByteArrayPool;
 import dev.moqbed.media.moqt.wire.QuicVarint;
 import dev.moqbed.media.moqt.wire.VarintFormat;
 import dev.moqbed.media.moqt.wire.WireWriter;
@@ -69,8 +72,13 @@ public final class Draft14Codec implements MoqtCodec {
   }
 
   @Override
-  public SubgroupStreamDecoder newSubgroupStreamDecoder() {
-    return new Draft14SubgroupStreamDecoder(data);
+  public SubgroupStreamDecoder newSubgroupStreamDecoder(
+      ObjectPayloads payloads, ByteArrayPool pool) {
+    ByteAccumulator buffer = pool == null ? new ByteAccumulator() : new ByteAccumulator(pool);
+    return switch (Objects.requireNonNull(payloads, "payloads")) {
+      case KEEP -> new Draft14SubgroupStreamDecoder(data, buffer);
+      case SIZE_ONLY -> new Draft14SubgroupSizeDecoder(data, buffer);
+    };
   }
 
   @Override
@@ -86,8 +94,8 @@ public final class Draft14Codec implements MoqtCodec {
   }
 
   @Override
-  public ObjectDatagram decodeDatagram(ByteBuffer datagram) {
-    return data.readDatagram(datagram);
+  public ObjectDatagram decodeDatagram(ByteBuffer datagram, ObjectPayloads payloads) {
+    return data.readDatagram(datagram, Objects.requireNonNull(payloads, "payloads"));
   }
 
   private static void requireQuicVarints(WireWriter out) {

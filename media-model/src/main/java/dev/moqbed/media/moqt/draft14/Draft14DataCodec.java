@@ -6,6 +6,7 @@ import dev.moqbed.media.moqt.ByteString;
 import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.MoqtLimits;
 import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.ObjectPayloads;
 import dev.moqbed.media.moqt.ObjectStatus;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupIdMode;
@@ -133,13 +134,23 @@ final class Draft14DataCodec {
     Draft14Fields.writePairs(out, extensions);
   }
 
-  KeyValuePairs readExtensions(WireReader in) {
+  /** What the extension headers of a stream's object are called in errors. */
+  static final String OBJECT_EXTENSIONS = "subgroup object extension headers";
+
+  /** What the extension headers of a datagram are called in errors. */
+  static final String DATAGRAM_EXTENSIONS = "OBJECT_DATAGRAM extension headers";
+
+  /**
+   * Reads an object's extension headers, named {@code extensionsFrame} in errors (a constant: the
+   * name was concatenated for every object received).
+   */
+  KeyValuePairs readExtensions(WireReader in, String extensionsFrame) {
     int length = in.readLength("Extension Headers Length", limits.maxExtensionHeadersBytes());
     if (length == 0) {
       return KeyValuePairs.NONE;
     }
-    return Draft14Fields.readPairsToEnd(
-        in.readSlice(length, "Extension headers", in.frame() + " extension headers"));
+    return in.readWithin(
+        length, "Extension headers", extensionsFrame, Draft14Fields::readPairsToEnd);
   }
 
   static ObjectStatus readStatus(WireReader in) {
@@ -201,7 +212,7 @@ final class Draft14DataCodec {
     }
   }
 
-  ObjectDatagram readDatagram(ByteBuffer datagram) {
+  ObjectDatagram readDatagram(ByteBuffer datagram, ObjectPayloads payloads) {
     WireReader in = new WireReader(datagram, QuicVarint.INSTANCE, "OBJECT_DATAGRAM");
     long type = in.readVarint("Type");
     boolean statusType = type == DATAGRAM_STATUS || type == (DATAGRAM_STATUS | FLAG_EXTENSIONS);
@@ -215,7 +226,7 @@ final class Draft14DataCodec {
     int priority = in.readUint8("Publisher Priority");
     KeyValuePairs extensions = KeyValuePairs.NONE;
     if ((type & FLAG_EXTENSIONS) != 0) {
-      extensions = readExtensions(in);
+      extensions = readExtensions(in, DATAGRAM_EXTENSIONS);
       if (extensions.isEmpty()) {
         throw forbidden(in, "Extensions Present with Extension Headers Length 0");
       }
@@ -235,6 +246,14 @@ final class Draft14DataCodec {
               + " bytes exceeds the limit "
               + limits.maxObjectPayloadBytes());
     }
+    int payloadSize = in.remaining();
+    ByteString payload;
+    if (payloads == ObjectPayloads.KEEP) {
+      payload = ByteString.wrapOwned(in.readRest());
+    } else {
+      payload = ByteString.EMPTY;
+      datagram.position(datagram.limit());
+    }
     return new ObjectDatagram(
         alias,
         group,
@@ -243,6 +262,7 @@ final class Draft14DataCodec {
         (type & DATAGRAM_END_OF_GROUP) != 0,
         ObjectStatus.NORMAL,
         extensions,
-        ByteString.wrapOwned(in.readRest()));
+        payload,
+        payloadSize);
   }
 }

@@ -198,7 +198,18 @@ final class Draft14Fields {
     if (in.remaining() == 0) {
       return KeyValuePairs.NONE;
     }
+    // One or two pairs (a capture time and a relay's stamp on every object) without a list to grow.
+    KeyValuePair first = readPair(in);
+    if (in.remaining() == 0) {
+      return new KeyValuePairs(List.of(first));
+    }
+    KeyValuePair second = readPair(in);
+    if (in.remaining() == 0) {
+      return new KeyValuePairs(List.of(first, second));
+    }
     List<KeyValuePair> pairs = new ArrayList<>();
+    pairs.add(first);
+    pairs.add(second);
     while (in.remaining() > 0) {
       pairs.add(readPair(in));
     }

@@ -2,21 +2,49 @@ package dev.moqbed.media.moqt.wire;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The unconsumed bytes of a stream, for the incremental decoders: bytes are appended as they arrive
  * and consumed from the front once a whole frame has been decoded. Holds only bytes that were
  * actually received; it never grows to a size a peer merely claims.
+ *
+ * <p>With a {@link ByteArrayPool}, the array is taken from the pool when bytes arrive and given
+ * back whenever everything has been consumed, so the streams of one connection share a few arrays
+ * instead of each growing its own from 256 bytes.
  */
 public final class ByteAccumulator {
-  private byte[] bytes = new byte[256];
+  private static final byte[] NONE = new byte[0];
+
+  private final ByteArrayPool pool;
+  private byte[] bytes;
   private int start;
   private int end;
 
+  /** An accumulator with an array of its own, kept for its whole life. */
+  public ByteAccumulator() {
+    this.pool = null;
+    this.bytes = new byte[ByteArrayPool.INITIAL_BYTES];
+  }
+
+  /** An accumulator that holds an array of {@code pool} only while it holds bytes. */
+  public ByteAccumulator(ByteArrayPool pool) {
+    this.pool = Objects.requireNonNull(pool, "pool");
+    this.bytes = NONE;
+  }
+
   /** Appends the remaining bytes of {@code source}, advancing its position to its limit. */
   public void append(ByteBuffer source) {
-    int incoming = source.remaining();
-    if (incoming == 0) {
+    appendUpTo(source, source.remaining());
+  }
+
+  /**
+   * Appends at most {@code count} of the remaining bytes of {@code source}, advancing its position
+   * past them.
+   */
+  public void appendUpTo(ByteBuffer source, int count) {
+    int incoming = Math.min(count, source.remaining());
+    if (incoming <= 0) {
       return;
     }
     if (end + incoming > bytes.length) {
@@ -24,6 +52,13 @@ public final class ByteAccumulator {
     }
     source.get(bytes, end, incoming);
     end += incoming;
+  }
+
+  /** Drops every byte held (and gives a pooled array back). */
+  public void clear() {
+    start = 0;
+    end = 0;
+    release();
   }
 
   /** Bytes received and not yet consumed. */
@@ -49,6 +84,14 @@ public final class ByteAccumulator {
     if (start == end) {
       start = 0;
       end = 0;
+      release();
+    }
+  }
+
+  private void release() {
+    if (pool != null && bytes != NONE) {
+      pool.give(bytes);
+      bytes = NONE;
     }
   }
 
@@ -63,8 +106,9 @@ public final class ByteAccumulator {
       System.arraycopy(bytes, start, bytes, 0, live);
     } else {
       int grown = (int) Math.min(Integer.MAX_VALUE - 8L, Math.max(needed, 2L * bytes.length));
-      byte[] larger = new byte[grown];
+      byte[] larger = pool == null ? new byte[grown] : pool.take(grown);
       System.arraycopy(bytes, start, larger, 0, live);
+      // The shorter array is not given back: kept, it would be taken (and dropped) first.
       bytes = larger;
     }
     start = 0;

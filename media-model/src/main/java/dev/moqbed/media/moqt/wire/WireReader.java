@@ -3,6 +3,7 @@ package dev.moqbed.media.moqt.wire;
 import dev.moqbed.media.moqt.wire.MoqtProtocolException.Problem;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Reads MoQT fields from a {@link ByteBuffer}, advancing its position. Every read checks the bytes
@@ -13,7 +14,7 @@ import java.util.Objects;
 public final class WireReader {
   private final ByteBuffer buffer;
   private final VarintFormat varints;
-  private final String frame;
+  private String frame;
 
   /**
    * @param buffer the bytes to read, from its position to its limit
@@ -101,6 +102,31 @@ public final class WireReader {
     slice.limit(length);
     buffer.position(buffer.position() + length);
     return new WireReader(slice, varints, subFrame);
+  }
+
+  /**
+   * Reads the next {@code length} bytes with {@code within}, exactly as it would read them from
+   * {@link #readSlice readSlice(length, field, subFrame)} (errors named {@code subFrame}, nothing
+   * read beyond them), but from this reader, without a slice and a reader allocated per call; the
+   * bytes are skipped here whatever {@code within} read of them.
+   */
+  public <T> T readWithin(
+      int length, String field, String subFrame, Function<WireReader, T> within) {
+    if (length > buffer.remaining()) {
+      throw truncated(field, length);
+    }
+    int end = buffer.position() + length;
+    int limit = buffer.limit();
+    String outer = frame;
+    buffer.limit(end);
+    frame = subFrame;
+    try {
+      return within.apply(this);
+    } finally {
+      frame = outer;
+      buffer.limit(limit);
+      buffer.position(end);
+    }
   }
 
   /** Reads all bytes left. */
