@@ -5,6 +5,7 @@ import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.Location;
 import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.PublishDone;
+import dev.moqbed.media.moqt.SharedObjectHead;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.Subscribe;
@@ -169,9 +170,10 @@ final class DownstreamSide {
       SubgroupHeader upstream,
       Location key,
       SubgroupObject object,
+      SharedObjectHead head,
       boolean first,
       long arrivalMicros) {
-    queue.offer(subscription, upstream, key, object, first, arrivalMicros);
+    queue.offer(subscription, upstream, key, object, head, first, arrivalMicros);
   }
 
   void onUpstreamSubgroupEnded(Subscription subscription, Location key, boolean reset, long code) {

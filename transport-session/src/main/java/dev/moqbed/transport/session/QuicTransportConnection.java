@@ -210,7 +210,7 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   private final class RawWire implements StreamWire {
     @Override
     public void write(long streamId, byte[] bytes) {
-      connection.write(streamId, ByteSlice.of(bytes));
+      connection.write(streamId, bytes);
     }
 
     @Override
