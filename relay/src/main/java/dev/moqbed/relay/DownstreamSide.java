@@ -3,8 +3,8 @@ package dev.moqbed.relay;
 import dev.moqbed.media.moqt.GroupOrder;
 import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.Location;
-import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.PublishDone;
+import dev.moqbed.media.moqt.SharedDatagram;
 import dev.moqbed.media.moqt.SharedObjectHead;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
@@ -185,13 +185,16 @@ final class DownstreamSide {
     queue.onStreamCredit();
   }
 
-  /** Sends a datagram of the subscription's track at once, under the subscriber's alias. */
+  /**
+   * Sends a datagram of the subscription's track at once, under the subscriber's alias; what
+   * follows the alias is encoded once for all the subscribers ({@code shared}).
+   */
   void forwardDatagram(
-      Subscription subscription, ObjectDatagram stamped, long payloadBytes, long arrivalMicros) {
+      Subscription subscription, SharedDatagram shared, long payloadBytes, long arrivalMicros) {
     if (!peer.hasSession()) {
       return;
     }
-    if (peer.sendDatagram(stamped, subscription.alias())) {
+    if (peer.sendDatagram(shared, subscription.alias())) {
       subscription.onObjectForwarded();
       subscription
           .track()

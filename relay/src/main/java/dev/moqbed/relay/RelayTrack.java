@@ -2,6 +2,7 @@ package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.Location;
 import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.SharedDatagram;
 import dev.moqbed.media.moqt.SharedObjectHead;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
@@ -204,9 +205,14 @@ final class RelayTrack {
 
   /** A datagram, forwarded at once to every subscription that takes objects. */
   void offerDatagram(ObjectDatagram stamped, long payloadBytes, long arrivalMicros) {
+    // Its bytes after the alias, encoded once for every subscriber of this loop.
+    SharedDatagram shared = null;
     for (Subscription subscription : subscriptions) {
       if (subscription.takesObjects()) {
-        subscription.side().forwardDatagram(subscription, stamped, payloadBytes, arrivalMicros);
+        if (shared == null) {
+          shared = new SharedDatagram(stamped);
+        }
+        subscription.side().forwardDatagram(subscription, shared, payloadBytes, arrivalMicros);
       }
     }
     for (LoopFeed feed : feeds) {

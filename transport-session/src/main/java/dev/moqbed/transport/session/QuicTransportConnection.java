@@ -97,6 +97,16 @@ public final class QuicTransportConnection implements TransportConnection, Conne
     return true;
   }
 
+  /** The connection queues the prefix in a record and the rest as it is: nothing copied. */
+  @Override
+  public boolean handOverDatagram(long prefix, int prefixLength, byte[] rest) {
+    if (!open || prefixLength + rest.length > maxDatagramBytes()) {
+      return false;
+    }
+    connection.sendDatagram(new DatagramPayload.Prefixed(prefix, prefixLength, rest));
+    return true;
+  }
+
   @Override
   public int maxDatagramBytes() {
     return Math.max(0, connection.path().maxDatagramSizeBytes() - DATAGRAM_OVERHEAD_BYTES);
@@ -186,9 +196,14 @@ public final class QuicTransportConnection implements TransportConnection, Conne
 
   @Override
   public void onDatagram(QuicConnection quic, long nowMicros, DatagramPayload payload) {
-    // Bytes always, on a connection that decodes; a simulated sender's message is not MoQT.
-    if (open && listener != null && payload instanceof DatagramPayload.Bytes bytes) {
-      listener.onDatagram(bytes.buffer());
+    // Bytes always, on a connection that decodes; a simulated sender's message is not MoQT. In a
+    // simulation the sender's frame arrives itself, so a relay's prefixed payload comes whole.
+    if (open && listener != null) {
+      if (payload instanceof DatagramPayload.Bytes bytes) {
+        listener.onDatagram(bytes.buffer());
+      } else if (payload instanceof DatagramPayload.Prefixed prefixed) {
+        listener.onDatagram(prefixed.toBytes().buffer());
+      }
     }
   }
 
