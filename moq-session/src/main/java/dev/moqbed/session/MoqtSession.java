@@ -18,7 +18,6 @@ import dev.moqbed.media.moqt.SubgroupStreamDecoder;
 import dev.moqbed.media.moqt.VersionNegotiation;
 import dev.moqbed.media.moqt.codecs.MoqtCodecs;
 import dev.moqbed.media.moqt.wire.MoqtProtocolException;
-import dev.moqbed.media.moqt.wire.QuicVarint;
 import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.media.moqt.wire.WireWriter;
 import dev.moqbed.session.transport.BidirectionalStream;
@@ -253,36 +252,13 @@ public final class MoqtSession {
     return connection.handOverDatagram(scratch.toByteArray());
   }
 
-  /**
-   * Sends {@code shared}'s datagram under {@code trackAlias} as {@link
-   * #sendDatagram(ObjectDatagram, long)} does, the same bytes: what follows the alias is encoded
-   * once for every session that shares the codec and handed to the transport by reference, and only
-   * the type and alias (packed in a long) are this session's. A type and alias longer than 8 bytes
-   * are encoded whole.
-   */
+  /** {@link #sendDatagram(ObjectDatagram, long)} with the bytes after the alias shared. */
   public boolean sendDatagram(SharedDatagram shared, long trackAlias) {
-    if (closed) {
-      return false;
-    }
-    byte[] rest = shared.afterAlias(codec, scratch);
-    if (rest != null) {
-      long type = shared.type();
-      int typeLength = QuicVarint.INSTANCE.encodedLength(type);
-      int aliasLength = QuicVarint.INSTANCE.encodedLength(trackAlias);
-      if (typeLength + aliasLength <= Long.BYTES) {
-        long prefix =
-            (varintBits(type, typeLength) << (8 * aliasLength))
-                | varintBits(trackAlias, aliasLength);
-        return connection.handOverDatagram(prefix, typeLength + aliasLength, rest);
-      }
-    }
-    return sendDatagram(shared.datagram(), trackAlias);
-  }
-
-  /** A QUIC varint of {@code length} bytes as the low bytes of a long (RFC 9000 §16). */
-  private static long varintBits(long value, int length) {
-    long lengthBits = Long.numberOfTrailingZeros(length); // 1, 2, 4, 8 bytes: 0b00 to 0b11
-    return (lengthBits << (8 * length - 2)) | value;
+    byte[] rest = closed ? null : shared.afterAlias(codec, scratch);
+    int length = rest == null ? 0 : shared.prefixLength(trackAlias);
+    return length == 0
+        ? sendDatagram(shared.datagram(), trackAlias)
+        : connection.handOverDatagram(shared.prefix(trackAlias), length, rest);
   }
 
   public PathStats pathStats() {

@@ -355,7 +355,6 @@ public final class FanoutBench {
     SwarmProcess.Report report = swarm.awaitReport(Duration.ofSeconds(15));
     System.gc();
     double heapAfterGc = WindowMeter.usedHeapBytes() / 1e6;
-    double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     long wallNanos = usage.wallNanos();
     ThreadTimes relayThread = usage.relayThread();
     return new Result(
@@ -375,12 +374,10 @@ public final class FanoutBench {
         report.gc() == null ? -1 : report.gc().collections(),
         usage.heapMaxBytes() / 1e6,
         heapAfterGc,
-        load,
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
         slowLinks.stream().mapToLong(ThrottledUdpLink::droppedPackets).sum(),
         usage.relayDatagrams(),
-        publisherPath.packetsSent() < 0 || publisherSentAtStart < 0
-            ? -1
-            : publisherPath.packetsSent() - publisherSentAtStart,
+        sentSince(publisherPath, publisherSentAtStart),
         publisherPath,
         intervalList);
   }
@@ -489,6 +486,11 @@ public final class FanoutBench {
               slowLinks.stream().map(l -> "127.0.0.1:" + l.localAddress().getPort()).toList()));
     }
     return command;
+  }
+
+  /** Packets sent on {@code path} since {@code start} of them; -1 when either is unknown. */
+  private static long sentSince(PathStats path, long start) {
+    return path.packetsSent() < 0 || start < 0 ? -1 : path.packetsSent() - start;
   }
 
   private static double percentOf(long nanos, long wallNanos) {

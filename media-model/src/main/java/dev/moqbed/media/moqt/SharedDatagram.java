@@ -1,5 +1,6 @@
 package dev.moqbed.media.moqt;
 
+import dev.moqbed.media.moqt.wire.QuicVarint;
 import dev.moqbed.media.moqt.wire.WireWriter;
 
 /**
@@ -49,5 +50,30 @@ public final class SharedDatagram {
   /** The datagram's type, once {@link #afterAlias} gave bytes. */
   public long type() {
     return type;
+  }
+
+  /**
+   * How many bytes the type and {@code trackAlias} take as varints, 0 when over 8 (an alias of 2^30
+   * or more): then the datagram is encoded whole. Once {@link #afterAlias} gave bytes.
+   */
+  public int prefixLength(long trackAlias) {
+    int length =
+        QuicVarint.INSTANCE.encodedLength(type) + QuicVarint.INSTANCE.encodedLength(trackAlias);
+    return length <= Long.BYTES ? length : 0;
+  }
+
+  /**
+   * The type and {@code trackAlias} as varints (RFC 9000 §16) in the low {@link #prefixLength}
+   * bytes of a long, the first byte the most significant.
+   */
+  public long prefix(long trackAlias) {
+    int aliasLength = QuicVarint.INSTANCE.encodedLength(trackAlias);
+    return (varintBits(type) << (8 * aliasLength)) | varintBits(trackAlias);
+  }
+
+  private static long varintBits(long value) {
+    int length = QuicVarint.INSTANCE.encodedLength(value);
+    long lengthCode = Long.numberOfTrailingZeros(length); // 1, 2, 4, 8 bytes: 0b00 to 0b11
+    return (lengthCode << (8 * length - 2)) | value;
   }
 }

@@ -225,6 +225,12 @@ public final class QuicTransportConnection implements TransportConnection, Conne
   private final class RawWire implements StreamWire {
     @Override
     public void write(long streamId, byte[] bytes) {
+      connection.write(streamId, ByteSlice.of(bytes));
+    }
+
+    /** The slice itself: the connection keeps it, reads it, never writes it. */
+    @Override
+    public void writeShared(long streamId, ByteSlice bytes) {
       connection.write(streamId, bytes);
     }
 

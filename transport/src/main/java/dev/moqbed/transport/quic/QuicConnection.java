@@ -276,16 +276,6 @@ public final class QuicConnection {
     wakeListener.run();
   }
 
-  /**
-   * Writes the whole of {@code data} on a stream. The connection keeps the array until its bytes
-   * are acknowledged and reads it, never writes it: one array can be written to many streams (a
-   * relay's object to every subscriber), with nothing allocated per stream.
-   */
-  public void write(long streamId, byte[] data) {
-    streams.sendStreamForWriting(streamId).write(data, 0, data.length);
-    wakeListener.run();
-  }
-
   /** Writes {@code length} bytes of no particular content (bulk transfers, modelled media). */
   public void writeCount(long streamId, int length) {
     streams.sendStreamForWriting(streamId).write(null, length);
