@@ -125,6 +125,12 @@ class BenchFanoutCommandNetworkTest {
         assertTrue(row.getDouble("relay_process_cpu_pct") >= relay, text);
         // the swarm reported its collections over the window (an empty cell fails to parse)
         assertTrue(row.getLong("swarm_gc_count") >= 0 && row.getLong("swarm_gc_ms") >= 0, text);
+        // the relay's sockets: every subscriber got its 50 audio datagrams a second (at least half
+        // of them inside the window's edges) and acknowledged some; the publisher's are left out
+        assertTrue(row.getDouble("relay_tx_per_sub_s") > 25, text);
+        double received = row.getDouble("relay_rx_per_sub_s");
+        assertTrue(received > 0 && received < row.getDouble("relay_tx_per_sub_s"), text);
+        assertTrue(row.getDouble("relay_cpu_ns_per_tx") > 0, text);
       }
     }
     assertEquals(List.of(1L, 2L), counts, "the counts ascending, one audio row each");

@@ -12,6 +12,7 @@ import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.ObjectPayloads;
 import dev.moqbed.media.moqt.ServerSetup;
 import dev.moqbed.media.moqt.SetupParameter;
+import dev.moqbed.media.moqt.SharedDatagram;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.SubgroupStreamDecoder;
@@ -261,6 +262,15 @@ public final class MoqtSession {
     scratch.clear();
     codec.encodeDatagram(datagram, trackAlias, scratch);
     return connection.handOverDatagram(scratch.toByteArray());
+  }
+
+  /** {@link #sendDatagram(ObjectDatagram, long)} with the bytes after the alias shared. */
+  public boolean sendDatagram(SharedDatagram shared, long trackAlias) {
+    byte[] rest = closed ? null : shared.afterAlias(codec, scratch);
+    int length = rest == null ? 0 : shared.prefixLength(trackAlias);
+    return length == 0
+        ? sendDatagram(shared.datagram(), trackAlias)
+        : connection.handOverDatagram(shared.prefix(trackAlias), length, rest);
   }
 
   public PathStats pathStats() {

@@ -1,5 +1,7 @@
 package dev.moqbed.session;
 
+import dev.moqbed.media.moqt.ByteString;
+import dev.moqbed.media.moqt.SharedObjectHead;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.SubgroupStreamEncoder;
@@ -68,6 +70,24 @@ public final class SubgroupWriter {
     scratch.clear();
     encoder.writeObjectHead(object, scratch);
     stream.write(scratch.view());
+    if (!object.payload().isEmpty()) {
+      stream.writeShared(object.payload());
+    }
+    objectsWritten++;
+  }
+
+  /**
+   * Writes one object as {@link #write(SubgroupObject)} does, its head taken from {@code shared}
+   * when another stream already encoded it in the same state: a relay writing one object to every
+   * subscriber's stream encodes its head once and shares the bytes, head and payload, with every
+   * stream (nothing is copied or allocated per stream).
+   */
+  public void write(SubgroupObject object, SharedObjectHead shared) {
+    if (done) {
+      return;
+    }
+    ByteString head = encoder.objectHead(object, shared, scratch);
+    stream.writeShared(head);
     if (!object.payload().isEmpty()) {
       stream.writeShared(object.payload());
     }

@@ -3,8 +3,9 @@ package dev.moqbed.relay;
 import dev.moqbed.media.moqt.GroupOrder;
 import dev.moqbed.media.moqt.KeyValuePairs;
 import dev.moqbed.media.moqt.Location;
-import dev.moqbed.media.moqt.ObjectDatagram;
 import dev.moqbed.media.moqt.PublishDone;
+import dev.moqbed.media.moqt.SharedDatagram;
+import dev.moqbed.media.moqt.SharedObjectHead;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.Subscribe;
@@ -169,9 +170,10 @@ final class DownstreamSide {
       SubgroupHeader upstream,
       Location key,
       SubgroupObject object,
+      SharedObjectHead head,
       boolean first,
       long arrivalMicros) {
-    queue.offer(subscription, upstream, key, object, first, arrivalMicros);
+    queue.offer(subscription, upstream, key, object, head, first, arrivalMicros);
   }
 
   void onUpstreamSubgroupEnded(Subscription subscription, Location key, boolean reset, long code) {
@@ -183,13 +185,16 @@ final class DownstreamSide {
     queue.onStreamCredit();
   }
 
-  /** Sends a datagram of the subscription's track at once, under the subscriber's alias. */
+  /**
+   * Sends a datagram of the subscription's track at once, under the subscriber's alias; what
+   * follows the alias is encoded once for all the subscribers ({@code shared}).
+   */
   void forwardDatagram(
-      Subscription subscription, ObjectDatagram stamped, long payloadBytes, long arrivalMicros) {
+      Subscription subscription, SharedDatagram shared, long payloadBytes, long arrivalMicros) {
     if (!peer.hasSession()) {
       return;
     }
-    if (peer.sendDatagram(stamped, subscription.alias())) {
+    if (peer.sendDatagram(shared, subscription.alias())) {
       subscription.onObjectForwarded();
       subscription
           .track()

@@ -1,6 +1,7 @@
 package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.Location;
+import dev.moqbed.media.moqt.SharedObjectHead;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.runtime.Clock;
@@ -27,6 +28,8 @@ final class GroupDelivery {
   private final SubgroupHeader header;
   private final Subscription subscription;
   private final ArrayDeque<SubgroupObject> pending = new ArrayDeque<>();
+  // Beside each pending object, the holder of its head that every subscriber's stream shares.
+  private final ArrayDeque<SharedObjectHead> pendingHeads = new ArrayDeque<>();
   private final ArrivalTimes arrivals = new ArrivalTimes();
   // Null while waiting for stream credit.
   private SubgroupWriter writer;
@@ -107,9 +110,13 @@ final class GroupDelivery {
     return pending.size();
   }
 
-  /** Queues one object that reached the relay at {@code arrivalMicros}. */
-  void enqueue(SubgroupObject object, long arrivalMicros) {
+  /**
+   * Queues one object that reached the relay at {@code arrivalMicros}, with the holder of its
+   * encoded head that the other subscribers' streams share.
+   */
+  void enqueue(SubgroupObject object, SharedObjectHead head, long arrivalMicros) {
     pending.add(object);
+    pendingHeads.add(head);
     arrivals.add(arrivalMicros);
     pendingBytes += object.payload().size();
   }
@@ -118,6 +125,7 @@ final class GroupDelivery {
   long clear() {
     long bytes = pendingBytes;
     pending.clear();
+    pendingHeads.clear();
     arrivals.clear();
     pendingBytes = 0;
     return bytes;
@@ -160,10 +168,11 @@ final class GroupDelivery {
       long arrivalMicros = arrivals.peek();
       arrivals.poll();
       SubgroupObject object = pending.poll();
+      SharedObjectHead head = pendingHeads.poll();
       long size = object.payload().size();
       pendingBytes -= size;
       forwarded += size;
-      writer.write(object);
+      writer.write(object, head);
       subscription.onObjectForwarded();
       observer.onObjectForwarded(size, clock.nowMicros() - arrivalMicros);
     }

@@ -2,7 +2,7 @@ package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.ControlMessage;
 import dev.moqbed.media.moqt.KeyValuePairs;
-import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.SharedDatagram;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.wire.SessionError;
 import dev.moqbed.relay.auth.TokenGrant;
@@ -126,10 +126,11 @@ final class Peer {
   }
 
   /**
-   * Sends a datagram under {@code trackAlias}, the alias the peer knows its track by; false when
-   * the transport refused it.
+   * Sends a datagram under {@code trackAlias}, the alias the peer knows its track by, its bytes
+   * after the alias shared with the other subscribers' sessions; false when the transport refused
+   * it.
    */
-  boolean sendDatagram(ObjectDatagram datagram, long trackAlias) {
+  boolean sendDatagram(SharedDatagram datagram, long trackAlias) {
     return session.sendDatagram(datagram, trackAlias);
   }
 

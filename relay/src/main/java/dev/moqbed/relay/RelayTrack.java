@@ -2,6 +2,8 @@ package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.Location;
 import dev.moqbed.media.moqt.ObjectDatagram;
+import dev.moqbed.media.moqt.SharedDatagram;
+import dev.moqbed.media.moqt.SharedObjectHead;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupObject;
 import dev.moqbed.media.moqt.draft14.Draft14Codes;
@@ -173,14 +175,17 @@ final class RelayTrack {
     if (first) {
       subgroupsStarted++;
     }
-    // The subgroup's key, once for every subscriber of this loop; made only when one takes it.
+    // The subgroup's key and the object's encoded head, once for every subscriber of this loop;
+    // made only when one takes the object.
     Location key = null;
+    SharedObjectHead head = null;
     for (Subscription subscription : subscriptions) {
       if (subscription.takesObjects()) {
         if (key == null) {
           key = new Location(header.groupId(), header.subgroupId());
+          head = new SharedObjectHead();
         }
-        subscription.side().offer(subscription, header, key, stamped, first, arrivalMicros);
+        subscription.side().offer(subscription, header, key, stamped, head, first, arrivalMicros);
       }
     }
     for (LoopFeed feed : feeds) {
@@ -200,9 +205,14 @@ final class RelayTrack {
 
   /** A datagram, forwarded at once to every subscription that takes objects. */
   void offerDatagram(ObjectDatagram stamped, long payloadBytes, long arrivalMicros) {
+    // Its bytes after the alias, encoded once for every subscriber of this loop.
+    SharedDatagram shared = null;
     for (Subscription subscription : subscriptions) {
       if (subscription.takesObjects()) {
-        subscription.side().forwardDatagram(subscription, stamped, payloadBytes, arrivalMicros);
+        if (shared == null) {
+          shared = new SharedDatagram(stamped);
+        }
+        subscription.side().forwardDatagram(subscription, shared, payloadBytes, arrivalMicros);
       }
     }
     for (LoopFeed feed : feeds) {

@@ -2,6 +2,7 @@ package dev.moqbed.relay;
 
 import dev.moqbed.media.moqt.Location;
 import dev.moqbed.media.moqt.PublishDone;
+import dev.moqbed.media.moqt.SharedObjectHead;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupIdMode;
 import dev.moqbed.media.moqt.SubgroupObject;
@@ -52,14 +53,15 @@ final class SubscriberQueue implements SubgroupWriterListener {
   /**
    * Queues one object of a subgroup for {@code subscription}. The subgroup's stream is opened with
    * its first object; a subscription that joined after that never gets the subgroup (it starts with
-   * the next one). {@code key} is the subgroup's (group, subgroup), made once per object for all
-   * subscribers.
+   * the next one). {@code key} is the subgroup's (group, subgroup) and {@code head} the holder of
+   * the object's encoded head, both made once per object for all subscribers.
    */
   void offer(
       Subscription subscription,
       SubgroupHeader upstream,
       Location key,
       SubgroupObject object,
+      SharedObjectHead head,
       boolean first,
       long arrivalMicros) {
     GroupDelivery delivery = subscription.delivery(key);
@@ -75,7 +77,7 @@ final class SubscriberQueue implements SubgroupWriterListener {
     if (delivery.isClosed()) {
       return;
     }
-    delivery.enqueue(object, arrivalMicros);
+    delivery.enqueue(object, head, arrivalMicros);
     queuedBytes += object.payload().size();
     enforceLimit();
     schedulePump();

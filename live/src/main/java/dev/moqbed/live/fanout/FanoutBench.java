@@ -10,6 +10,7 @@ import dev.moqbed.live.node.RelayNode;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.LiveTransport;
 import dev.moqbed.live.stack.ServerAdmission;
+import dev.moqbed.live.stack.ServerDatagrams;
 import dev.moqbed.media.spec.MediaFlow;
 import dev.moqbed.media.spec.MediaSpec;
 import dev.moqbed.netty.ClientTrust;
@@ -143,6 +144,10 @@ public final class FanoutBench {
    * @param heapMaxMegabytes the largest heap use sampled (every 500 ms) in the relay's process
    * @param heapAfterGcMegabytes heap in use after a full collection at the end: what stays live
    * @param loadAverage the host's one-minute load average at the end
+   * @param relayDatagrams the datagrams the relay's sockets received and sent over the window
+   *     (unknown on quiche)
+   * @param publisherPacketsSent the packets the publisher sent the relay over the window (-1:
+   *     unknown): the part of what the relay received that did not come from subscribers
    * @param publisherPath the publisher's path to the relay at the end of the media
    * @param intervals the relay's intervals over the measured window (empty when none were asked)
    */
@@ -165,8 +170,40 @@ public final class FanoutBench {
       double heapAfterGcMegabytes,
       double loadAverage,
       long slowLinkDrops,
+      ServerDatagrams.Counts relayDatagrams,
+      long publisherPacketsSent,
       PathStats publisherPath,
       List<IntervalSnapshot> intervals) {
+
+    /**
+     * Datagrams the relay received per connected subscriber and second of the window, the
+     * publisher's left out: almost all of them the subscribers' ACKs; -1 when unknown.
+     */
+    public double datagramsReceivedPerSubscriberSecond() {
+      if (relayDatagrams.received() < 0 || publisherPacketsSent < 0) {
+        return -1;
+      }
+      return perSubscriberSecond(relayDatagrams.received() - publisherPacketsSent);
+    }
+
+    /** Datagrams the relay sent per connected subscriber and second of the window; -1: unknown. */
+    public double datagramsSentPerSubscriberSecond() {
+      return relayDatagrams.sent() < 0 ? -1 : perSubscriberSecond(relayDatagrams.sent());
+    }
+
+    /**
+     * The relay thread's CPU per datagram it sent, in nanoseconds: the cost of forwarding, whatever
+     * share of the media the host's load let through; -1 when unknown.
+     */
+    public double relayCpuNanosPerDatagramSent() {
+      return relayDatagrams.sent() <= 0 ? -1 : relayCpuMillis * 1e6 / relayDatagrams.sent();
+    }
+
+    private double perSubscriberSecond(long datagrams) {
+      return connected == 0 || measuredMicros <= 0
+          ? -1
+          : datagrams * 1e6 / measuredMicros / connected;
+    }
 
     /** The relay thread's CPU per connected subscriber, in percent of one core. */
     public double relayCpuPerSubscriberPercent() {
@@ -201,10 +238,12 @@ public final class FanoutBench {
       ServerCertificate certificate = ServerCertificate.selfSigned(certificateDirectory);
       RelayProbe probe = intervalMicros > 0 ? new RelayProbe(RelayObserver.NONE) : null;
       LiveStack stack = options.stack().withIdleTimeout(IDLE_TIMEOUT_MICROS);
+      ServerDatagrams relayDatagrams = new ServerDatagrams();
       RelayNode relay =
           closer.add(
               RelayNode.start(
-                  relayConfig(options, stack, certificate, probe),
+                  relayConfig(
+                      options, stack.withServerDatagrams(relayDatagrams), certificate, probe),
                   probe == null ? List.of() : List.of(probe.asAttachment())));
       if (options.relayCpus() != null) {
         options.relayCpus().pinProcess(ProcessHandle.current().pid());
@@ -238,12 +277,25 @@ public final class FanoutBench {
               SwarmProcess.start(
                   swarmCommand(options, relay.address(), certificate, slowLinks), options.log()));
       return measure(
-          options, relay, publisher, swarm, expected, slowLinks, probe, intervalMicros, intervals);
+          options,
+          new Sides(relay, relayDatagrams, publisher, swarm),
+          expected,
+          slowLinks,
+          probe,
+          intervalMicros,
+          intervals);
     } finally {
       closeQuietly(closer, options);
       deleteRecursively(certificateDirectory);
     }
   }
+
+  /** What the measured part reads: the relay, its sockets' counts, the publisher, the swarm. */
+  private record Sides(
+      RelayNode relay,
+      ServerDatagrams relayDatagrams,
+      PublisherNode publisher,
+      SwarmProcess swarm) {}
 
   /**
    * The measured part: the swarm gets ready, the media starts, the window runs until the publisher
@@ -251,15 +303,16 @@ public final class FanoutBench {
    */
   private static Result measure(
       Options options,
-      RelayNode relay,
-      PublisherNode publisher,
-      SwarmProcess swarm,
+      Sides sides,
       ExpectedObjects expected,
       List<ThrottledUdpLink> slowLinks,
       RelayProbe probe,
       long intervalMicros,
       Consumer<IntervalSnapshot> intervals)
       throws IOException, InterruptedException {
+    RelayNode relay = sides.relay();
+    PublisherNode publisher = sides.publisher();
+    SwarmProcess swarm = sides.swarm();
     SwarmProcess.Ready ready =
         swarm.awaitReady(
             TimeUnit.SECONDS.toNanos(90 + options.subscribers() / 5),
@@ -289,7 +342,8 @@ public final class FanoutBench {
       publisher.finished().thenRun(intervalRun::stop);
     }
     sleepUntil(from);
-    WindowMeter meter = WindowMeter.start(relay.loops(), swarm);
+    long publisherSentAtStart = publisher.pathStats().packetsSent();
+    WindowMeter meter = WindowMeter.start(relay.loops(), swarm, sides.relayDatagrams());
     awaitMedia(options, publisher, meter, mediaMicros / 1_000_000 + 20);
     WindowMeter.Usage usage = meter.finish();
     PathStats publisherPath = publisher.pathStats();
@@ -301,7 +355,6 @@ public final class FanoutBench {
     SwarmProcess.Report report = swarm.awaitReport(Duration.ofSeconds(15));
     System.gc();
     double heapAfterGc = WindowMeter.usedHeapBytes() / 1e6;
-    double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     long wallNanos = usage.wallNanos();
     ThreadTimes relayThread = usage.relayThread();
     return new Result(
@@ -321,8 +374,10 @@ public final class FanoutBench {
         report.gc() == null ? -1 : report.gc().collections(),
         usage.heapMaxBytes() / 1e6,
         heapAfterGc,
-        load,
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
         slowLinks.stream().mapToLong(ThrottledUdpLink::droppedPackets).sum(),
+        usage.relayDatagrams(),
+        sentSince(publisherPath, publisherSentAtStart),
         publisherPath,
         intervalList);
   }
@@ -431,6 +486,11 @@ public final class FanoutBench {
               slowLinks.stream().map(l -> "127.0.0.1:" + l.localAddress().getPort()).toList()));
     }
     return command;
+  }
+
+  /** Packets sent on {@code path} since {@code start} of them; -1 when either is unknown. */
+  private static long sentSince(PathStats path, long start) {
+    return path.packetsSent() < 0 || start < 0 ? -1 : path.packetsSent() - start;
   }
 
   private static double percentOf(long nanos, long wallNanos) {

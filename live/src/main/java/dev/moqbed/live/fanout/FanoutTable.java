@@ -29,7 +29,10 @@ public final class FanoutTable {
    * swarm_cpu_pct} and {@code swarm_cpu_per_sub_pct} (the subscribers' process), {@code
    * relay_heap_max_mb}, {@code relay_heap_live_mb}, {@code load_avg} (the host's one-minute load
    * average at the end), {@code swarm_gc_ms} and {@code swarm_gc_count} (the subscribers' garbage
-   * collections over the window: their pauses are in the measured latencies).
+   * collections over the window: their pauses are in the measured latencies), {@code
+   * relay_rx_per_sub_s} (datagrams the relay received per subscriber and second, the publisher's
+   * left out: the subscribers' ACKs), {@code relay_tx_per_sub_s} (datagrams it sent per subscriber
+   * and second) and {@code relay_cpu_ns_per_tx} (the relay thread's CPU per datagram sent).
    */
   public static Table of(List<FanoutBench.Result> results) {
     List<String> columns = new ArrayList<>(List.of("transport", "cc", "subscribers", "track"));
@@ -108,6 +111,9 @@ public final class FanoutTable {
             "swarm %",
             "per sub %",
             "swarm GC ms",
+            "rx/sub/s",
+            "tx/sub/s",
+            "ns/tx",
             "heap MB",
             "live MB",
             "load");
@@ -124,6 +130,9 @@ public final class FanoutTable {
           significant(result.swarmCpuPercent()),
           significant(result.swarmCpuPerSubscriberPercent()),
           result.swarmGcMillis() < 0 ? null : result.swarmGcMillis(),
+          significant(result.datagramsReceivedPerSubscriberSecond()),
+          significant(result.datagramsSentPerSubscriberSecond()),
+          significant(result.relayCpuNanosPerDatagramSent()),
           significant(result.heapMaxMegabytes()),
           significant(result.heapAfterGcMegabytes()),
           significant(result.loadAverage()));
@@ -236,7 +245,10 @@ public final class FanoutTable {
           "relay_heap_live_mb",
           "load_avg",
           "swarm_gc_ms",
-          "swarm_gc_count");
+          "swarm_gc_count",
+          "relay_rx_per_sub_s",
+          "relay_tx_per_sub_s",
+          "relay_cpu_ns_per_tx");
 
   private static List<Object> latencyCells(FanoutBench.Row row) {
     Histogram endToEnd = row.endToEnd();
@@ -268,7 +280,10 @@ public final class FanoutTable {
         round(result.heapAfterGcMegabytes()),
         round(result.loadAverage()),
         result.swarmGcMillis() < 0 ? null : result.swarmGcMillis(),
-        result.swarmGcCollections() < 0 ? null : result.swarmGcCollections());
+        result.swarmGcCollections() < 0 ? null : result.swarmGcCollections(),
+        known(result.datagramsReceivedPerSubscriberSecond()),
+        known(result.datagramsSentPerSubscriberSecond()),
+        known(result.relayCpuNanosPerDatagramSent()));
   }
 
   /**

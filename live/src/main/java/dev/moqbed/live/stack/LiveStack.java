@@ -45,13 +45,15 @@ public final class LiveStack {
   private final String qlogLabel;
   private final String qlogPrefix;
   private final String webTransportPath;
+  // Where a server endpoint registers its sockets, for a benchmark's counts; null: nowhere.
+  private final ServerDatagrams datagrams;
 
   private LiveStack(
       LiveTransport transport,
       String controller,
       QuicSettings quicheSettings,
       ControllerFactory controllers) {
-    this(transport, controller, quicheSettings, controllers, null, null, "", null);
+    this(transport, controller, quicheSettings, controllers, null, null, "", null, null);
   }
 
   private LiveStack(
@@ -62,7 +64,8 @@ public final class LiveStack {
       QlogFiles qlog,
       String qlogLabel,
       String qlogPrefix,
-      String webTransportPath) {
+      String webTransportPath,
+      ServerDatagrams datagrams) {
     this.transport = transport;
     this.controller = controller;
     this.quicheSettings = quicheSettings;
@@ -71,6 +74,7 @@ public final class LiveStack {
     this.qlogLabel = qlogLabel;
     this.qlogPrefix = qlogPrefix;
     this.webTransportPath = webTransportPath;
+    this.datagrams = datagrams;
   }
 
   /** quiche's Cubic: what every live command ran before the project's stack. */
@@ -121,7 +125,8 @@ public final class LiveStack {
         qlog,
         qlogLabel,
         qlogPrefix,
-        webTransportPath);
+        webTransportPath,
+        datagrams);
   }
 
   /**
@@ -140,7 +145,8 @@ public final class LiveStack {
           null,
           null,
           "",
-          webTransportPath);
+          webTransportPath,
+          datagrams);
     }
     return new LiveStack(
         transport,
@@ -150,7 +156,8 @@ public final class LiveStack {
         files,
         qlogPrefix + label,
         qlogPrefix,
-        webTransportPath);
+        webTransportPath,
+        datagrams);
   }
 
   /**
@@ -168,7 +175,8 @@ public final class LiveStack {
             qlog,
             qlogPrefix + label,
             qlogPrefix,
-            webTransportPath);
+            webTransportPath,
+            datagrams);
   }
 
   /**
@@ -184,7 +192,8 @@ public final class LiveStack {
         qlog,
         qlogLabel == null ? null : prefix + qlogLabel,
         qlogPrefix + prefix,
-        webTransportPath);
+        webTransportPath,
+        datagrams);
   }
 
   private PacketTaps taps() {
@@ -211,7 +220,8 @@ public final class LiveStack {
         qlog,
         qlogLabel,
         qlogPrefix,
-        webTransportPath);
+        webTransportPath,
+        datagrams);
   }
 
   /**
@@ -230,7 +240,33 @@ public final class LiveStack {
       throw new IllegalArgumentException("a WebTransport path starts with '/': " + path);
     }
     return new LiveStack(
-        transport, controller, quicheSettings, controllers, qlog, qlogLabel, qlogPrefix, path);
+        transport,
+        controller,
+        quicheSettings,
+        controllers,
+        qlog,
+        qlogLabel,
+        qlogPrefix,
+        path,
+        datagrams);
+  }
+
+  /**
+   * The same stack whose server endpoints register their sockets with {@code counts} when they
+   * listen, so a benchmark can read what the server received and sent over a window. The project's
+   * stack only; quiche's server registers nothing (its counts stay unknown).
+   */
+  public LiveStack withServerDatagrams(ServerDatagrams counts) {
+    return new LiveStack(
+        transport,
+        controller,
+        quicheSettings,
+        controllers,
+        qlog,
+        qlogLabel,
+        qlogPrefix,
+        webTransportPath,
+        counts);
   }
 
   /** The WebTransport path (client: where it connects; server: what it accepts), or null. */
@@ -347,19 +383,24 @@ public final class LiveStack {
       }
       return NettyEndpoints.listen(address, quicheSettings, certificate, alpn, onConnection);
     }
-    return MoqbedServerEndpoint.start(
-        address,
-        config(Role.SERVER),
-        controllers,
-        certificate,
-        alpn,
-        onConnection,
-        taps(),
-        admission.limits(),
-        webTransportPath == null
-            ? null
-            : WebTransportConfig.builder().path(webTransportPath).build(),
-        loops);
+    MoqbedServerEndpoint server =
+        MoqbedServerEndpoint.start(
+            address,
+            config(Role.SERVER),
+            controllers,
+            certificate,
+            alpn,
+            onConnection,
+            taps(),
+            admission.limits(),
+            webTransportPath == null
+                ? null
+                : WebTransportConfig.builder().path(webTransportPath).build(),
+            loops);
+    if (datagrams != null) {
+      datagrams.watch(server.udpEndpoints());
+    }
+    return server;
   }
 
   /**

@@ -116,6 +116,11 @@ final class MoqbedServerEndpoint implements ServerEndpoint {
     return loops;
   }
 
+  /** Its sockets' endpoints, one per loop (for {@link ServerDatagrams}). */
+  List<UdpEndpoint> udpEndpoints() {
+    return endpoints;
+  }
+
   @Override
   public String socketLayer() {
     return endpoint.socketKind();

@@ -3,6 +3,7 @@ package dev.moqbed.media.moqt;
 import dev.moqbed.media.moqt.wire.WireWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.Function;
 
 /**
  * An immutable sequence of bytes with value equality: namespace fields, track names, parameter
@@ -16,6 +17,8 @@ public final class ByteString {
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 
   private final byte[] bytes;
+  // A view another layer made of the bytes once, for every place they go (see sharedView).
+  private Object view;
 
   private ByteString(byte[] bytes) {
     this.bytes = bytes;
@@ -67,6 +70,21 @@ public final class ByteString {
    */
   public byte[] sharedArray() {
     return bytes;
+  }
+
+  /**
+   * A view of the bytes that {@code make} makes the first time a {@code type} is asked for, then
+   * kept with them: a relay writes one object's bytes to every subscriber's stream, and the
+   * transport's view of them (its slice) is then made once, not once per stream. The view must be
+   * immutable: as String's hash, it is set without a lock, so two threads may each make one.
+   */
+  public <T> T sharedView(Class<T> type, Function<byte[], T> make) {
+    Object kept = view;
+    if (!type.isInstance(kept)) {
+      kept = make.apply(bytes);
+      view = kept;
+    }
+    return type.cast(kept);
   }
 
   /** Copies the bytes into {@code destination} at {@code offset}. */

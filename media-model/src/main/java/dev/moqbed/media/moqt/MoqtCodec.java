@@ -70,6 +70,25 @@ public interface MoqtCodec {
    */
   void encodeDatagram(ObjectDatagram datagram, long trackAlias, WireWriter out);
 
+  /**
+   * The varint a datagram's bytes start with, before its track alias, or -1 when this codec's
+   * datagrams do not split there (then {@link #encodeDatagramAfterAlias} is not supported).
+   */
+  default long datagramType(ObjectDatagram datagram) {
+    return -1;
+  }
+
+  /**
+   * Appends what follows the track alias in {@code datagram}'s bytes: with the type and an alias
+   * before them, the same bytes as {@link #encodeDatagram(ObjectDatagram, long, WireWriter)}. A
+   * relay encodes this once per datagram and shares it with every subscriber.
+   *
+   * @throws UnsupportedOperationException when {@link #datagramType} is -1
+   */
+  default void encodeDatagramAfterAlias(ObjectDatagram datagram, WireWriter out) {
+    throw new UnsupportedOperationException("this codec's datagrams do not split at the alias");
+  }
+
   /** Decodes one whole datagram (from position to limit). */
   default ObjectDatagram decodeDatagram(ByteBuffer datagram) {
     return decodeDatagram(datagram, ObjectPayloads.KEEP);

@@ -32,4 +32,19 @@ public interface SubgroupStreamEncoder {
    * @throws IllegalArgumentException as {@link #writeObject}
    */
   void writeObjectHead(SubgroupObject object, WireWriter out);
+
+  /**
+   * The head of one object, as {@link #writeObjectHead} would append it, as bytes the caller must
+   * not change: taken from {@code shared} when another stream in the same state encoded it there,
+   * otherwise encoded (with {@code scratch}) and kept in {@code shared} for the next stream. The
+   * object counts as written on this stream, exactly as after {@link #writeObjectHead}.
+   *
+   * @throws IllegalArgumentException as {@link #writeObject}
+   */
+  default ByteString objectHead(
+      SubgroupObject object, SharedObjectHead shared, WireWriter scratch) {
+    scratch.clear();
+    writeObjectHead(object, scratch);
+    return ByteString.wrapOwned(scratch.toByteArray());
+  }
 }

@@ -48,6 +48,21 @@ public interface TransportConnection {
     return sendDatagram(payload);
   }
 
+  /**
+   * {@link #handOverDatagram(byte[])} of a payload in two parts: {@code prefixLength} bytes packed
+   * in {@code prefix} (the first in the most significant of its low bytes), then {@code rest},
+   * which other datagrams share and nobody writes. A transport that can queue the two parts keeps
+   * them as they are; the default joins them in one new array.
+   */
+  default boolean handOverDatagram(long prefix, int prefixLength, byte[] rest) {
+    byte[] whole = new byte[prefixLength + rest.length];
+    for (int i = 0; i < prefixLength; i++) {
+      whole[i] = (byte) (prefix >>> (8 * (prefixLength - 1 - i)));
+    }
+    System.arraycopy(rest, 0, whole, prefixLength, rest.length);
+    return handOverDatagram(whole);
+  }
+
   /** The largest datagram payload the path carries now (0 before it is known or when off). */
   int maxDatagramBytes();
 

@@ -6,6 +6,7 @@ import dev.moqbed.session.transport.BufferingReceiveStream;
 import dev.moqbed.session.transport.SendStream;
 import dev.moqbed.session.transport.SendStreamListener;
 import dev.moqbed.session.transport.TransportListener;
+import dev.moqbed.transport.quic.ByteSlice;
 import dev.moqbed.transport.quic.QuicConnection;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
@@ -188,15 +189,25 @@ final class QuicStreams {
       if (isClosed() || !open.getAsBoolean()) {
         return;
       }
-      queue(bytes.sharedArray()); // the connection reads it, never writes it
+      // The connection reads the bytes, never writes them; their slice is made once for every
+      // stream they go to (a relay's object to each subscriber).
+      ByteSlice slice = bytes.sharedView(ByteSlice.class, ByteSlice::of);
+      if (slice.length() > 0) {
+        writtenBytes += slice.length();
+        wire.writeShared(id, slice);
+        noteWritable();
+      }
     }
 
     private void queue(byte[] bytes) {
-      if (bytes.length == 0) {
-        return;
+      if (bytes.length > 0) {
+        writtenBytes += bytes.length;
+        wire.write(id, bytes);
+        noteWritable();
       }
-      writtenBytes += bytes.length;
-      wire.write(id, bytes);
+    }
+
+    private void noteWritable() {
       if (!isWritable()) {
         wasUnwritable = true;
       }

@@ -98,6 +98,16 @@ public final class QuicTransportConnection implements TransportConnection, Conne
     return true;
   }
 
+  /** The connection queues the prefix in a record and the rest as it is: nothing copied. */
+  @Override
+  public boolean handOverDatagram(long prefix, int prefixLength, byte[] rest) {
+    if (!open || prefixLength + rest.length > maxDatagramBytes()) {
+      return false;
+    }
+    connection.sendDatagram(new DatagramPayload.Prefixed(prefix, prefixLength, rest));
+    return true;
+  }
+
   @Override
   public int maxDatagramBytes() {
     return Math.max(0, connection.path().maxDatagramSizeBytes() - DATAGRAM_OVERHEAD_BYTES);
@@ -191,14 +201,19 @@ public final class QuicTransportConnection implements TransportConnection, Conne
 
   @Override
   public void onDatagram(QuicConnection quic, long nowMicros, DatagramPayload payload) {
-    // Bytes always, on a connection that decodes; a simulated sender's message is not MoQT.
-    if (open && listener != null && payload instanceof DatagramPayload.Bytes bytes) {
-      ByteSlice slice = bytes.bytes();
-      ByteBuffer buffer = deliveries.over(slice.array(), slice.offset(), slice.length());
-      try {
-        listener.onDatagram(buffer);
-      } finally {
-        deliveries.done(buffer);
+    // Bytes always, on a connection that decodes; a simulated sender's message is not MoQT. In a
+    // simulation the sender's frame arrives itself, so a relay's prefixed payload comes whole.
+    if (open && listener != null) {
+      if (payload instanceof DatagramPayload.Bytes bytes) {
+        ByteSlice slice = bytes.bytes();
+        ByteBuffer buffer = deliveries.over(slice.array(), slice.offset(), slice.length());
+        try {
+          listener.onDatagram(buffer);
+        } finally {
+          deliveries.done(buffer);
+        }
+      } else if (payload instanceof DatagramPayload.Prefixed prefixed) {
+        listener.onDatagram(prefixed.toBytes().buffer());
       }
     }
   }
@@ -222,6 +237,12 @@ public final class QuicTransportConnection implements TransportConnection, Conne
     @Override
     public void write(long streamId, byte[] bytes) {
       connection.write(streamId, ByteSlice.of(bytes));
+    }
+
+    /** The slice itself: the connection keeps it, reads it, never writes it. */
+    @Override
+    public void writeShared(long streamId, ByteSlice bytes) {
+      connection.write(streamId, bytes);
     }
 
     @Override

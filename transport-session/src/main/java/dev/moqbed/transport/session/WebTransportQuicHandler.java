@@ -181,6 +181,8 @@ public final class WebTransportQuicHandler
   public void onDatagram(QuicConnection quic, long nowMicros, DatagramPayload payload) {
     if (payload instanceof DatagramPayload.Bytes bytes) { // always, on a connection that decodes
       endpoint.onDatagram(bytes.buffer());
+    } else if (payload instanceof DatagramPayload.Prefixed prefixed) { // a simulated sender's
+      endpoint.onDatagram(prefixed.toBytes().buffer());
     }
   }
 

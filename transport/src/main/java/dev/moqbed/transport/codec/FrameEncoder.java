@@ -181,6 +181,8 @@ final class FrameEncoder {
     if (payload instanceof DatagramPayload.Bytes bytes) {
       ByteSlice slice = bytes.bytes();
       buffer.put(slice.array(), slice.offset(), slice.length());
+    } else if (payload instanceof DatagramPayload.Prefixed prefixed) {
+      prefixed.writeTo(buffer);
     } else {
       writeZeros(buffer, payload.length()); // a message the simulated sender did not serialise
     }

@@ -136,6 +136,9 @@ public final class PacketEquality {
 
   /** A payload's bytes, or null for a message not serialised (which reads as zeros). */
   private static ByteSlice bytesOf(DatagramPayload payload) {
+    if (payload instanceof DatagramPayload.Prefixed prefixed) {
+      return prefixed.toBytes().bytes();
+    }
     return payload instanceof DatagramPayload.Bytes bytes ? bytes.bytes() : null;
   }
 

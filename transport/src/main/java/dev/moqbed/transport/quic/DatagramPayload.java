@@ -9,7 +9,7 @@ import java.nio.ByteBuffer;
  * #length()} bytes, which an encoder writes as zeros.
  */
 public sealed interface DatagramPayload
-    permits DatagramPayload.Bytes, DatagramPayload.Unserialised {
+    permits DatagramPayload.Bytes, DatagramPayload.Prefixed, DatagramPayload.Unserialised {
   /** The payload's length on the wire. */
   int length();
 
@@ -28,6 +28,45 @@ public sealed interface DatagramPayload
     /** The bytes as a buffer over the same array. */
     public ByteBuffer buffer() {
       return ByteBuffer.wrap(bytes.array(), bytes.offset(), bytes.length());
+    }
+  }
+
+  /**
+   * Real bytes in two parts: a short prefix of its own, packed into a long, and the rest shared
+   * with other datagrams. A relay sends one object to every subscriber as the same bytes but for a
+   * prefix (the subscriber's track alias): the rest is encoded once and never copied per
+   * subscriber.
+   *
+   * @param prefix the prefix's bytes, the first in the most significant of the {@code prefixLength}
+   *     low bytes
+   * @param prefixLength 1 to 8
+   * @param rest the bytes after the prefix; read, never written
+   */
+  record Prefixed(long prefix, int prefixLength, byte[] rest) implements DatagramPayload {
+    public Prefixed {
+      if (prefixLength < 1 || prefixLength > Long.BYTES) {
+        throw new IllegalArgumentException("prefix of " + prefixLength + " bytes");
+      }
+    }
+
+    @Override
+    public int length() {
+      return prefixLength + rest.length;
+    }
+
+    /** Writes the prefix, then the rest. */
+    public void writeTo(ByteBuffer buffer) {
+      for (int shift = 8 * (prefixLength - 1); shift >= 0; shift -= 8) {
+        buffer.put((byte) (prefix >>> shift));
+      }
+      buffer.put(rest);
+    }
+
+    /** The whole payload in one new array (a simulated receiver, which gets the sent frame). */
+    public Bytes toBytes() {
+      ByteBuffer whole = ByteBuffer.allocate(length());
+      writeTo(whole);
+      return DatagramPayload.of(whole.array());
     }
   }
 

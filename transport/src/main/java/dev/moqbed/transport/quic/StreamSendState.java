@@ -42,14 +42,26 @@ final class StreamSendState {
 
   /** Appends bytes ({@code data} non-null) or a count of bytes without content. */
   void write(ByteSlice data, int length) {
+    if (data == null) {
+      write(null, 0, length);
+    } else {
+      write(data.array(), data.offset(), length);
+    }
+  }
+
+  /**
+   * Appends {@code length} bytes of {@code array} from {@code offset}, kept and never copied
+   * ({@code array} null: a count of bytes without content).
+   */
+  void write(byte[] array, int offset, int length) {
     if (finWritten) {
       throw new IllegalStateException("stream " + id + " is finished");
     }
     if (reset) {
       return; // the peer asked us to stop, or we reset: data goes nowhere, as in picoquic
     }
-    if (data != null) {
-      segments.add(data, writtenBytes);
+    if (array != null) {
+      segments.add(array, offset, length, writtenBytes);
     }
     writtenBytes += length;
   }
@@ -222,26 +234,25 @@ final class StreamSendState {
     long end = offset + length;
     int index = segments.indexOf(offset);
     long segmentStart = segments.start(index);
-    ByteSlice segment = segments.slice(index);
-    if (segmentStart <= offset && end <= segmentStart + segment.length()) {
-      int from = segment.offset() + (int) (offset - segmentStart);
-      return frame.set(id, offset, length, fin, explicitLength, segment.array(), from, length);
+    if (segmentStart <= offset && end <= segmentStart + segments.length(index)) {
+      int from = segments.offset(index) + (int) (offset - segmentStart);
+      return frame.set(
+          id, offset, length, fin, explicitLength, segments.array(index), from, length);
     }
     byte[] copy = null; // spans writes: once per object at most, so a copy, not a list of slices
     int filled = 0; // the frame's bytes copied or zeroed so far (its buffer may hold old data)
     for (int i = index; i < segments.size() && segments.start(i) < end; i++) {
       long from = Math.max(offset, segments.start(i));
-      long to = Math.min(end, segments.start(i) + segments.slice(i).length());
+      long to = Math.min(end, segments.start(i) + segments.length(i));
       if (from < to) {
         if (copy == null) {
           copy = frame.gatherBuffer(length);
         }
-        ByteSlice part = segments.slice(i);
         int at = (int) (from - offset);
         Arrays.fill(copy, filled, at, (byte) 0);
         System.arraycopy(
-            part.array(),
-            part.offset() + (int) (from - segments.start(i)),
+            segments.array(i),
+            segments.offset(i) + (int) (from - segments.start(i)),
             copy,
             at,
             (int) (to - from));

@@ -94,6 +94,18 @@ public final class Draft14Codec implements MoqtCodec {
   }
 
   @Override
+  public long datagramType(ObjectDatagram datagram) {
+    return Draft14DataCodec.datagramType(Objects.requireNonNull(datagram, "datagram"));
+  }
+
+  @Override
+  public void encodeDatagramAfterAlias(ObjectDatagram datagram, WireWriter out) {
+    requireQuicVarints(out);
+    Draft14DataCodec.writeDatagramAfterAlias(
+        datagram, Draft14DataCodec.datagramType(datagram), out);
+  }
+
+  @Override
   public ObjectDatagram decodeDatagram(ByteBuffer datagram, ObjectPayloads payloads) {
     return data.readDatagram(datagram, Objects.requireNonNull(payloads, "payloads"));
   }

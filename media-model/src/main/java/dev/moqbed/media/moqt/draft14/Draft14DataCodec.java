@@ -180,7 +180,13 @@ final class Draft14DataCodec {
 
   /** The datagram {@code d} with {@code trackAlias} in place of its own. */
   static void writeDatagram(ObjectDatagram d, long trackAlias, WireWriter out) {
-    boolean withExtensions = !d.extensions().isEmpty();
+    int type = datagramType(d);
+    out.writeVarint(type).writeVarint(trackAlias);
+    writeDatagramAfterAlias(d, type, out);
+  }
+
+  /** The datagram's type: whether it has extensions, a status, an object id, the end of group. */
+  static int datagramType(ObjectDatagram d) {
     boolean withStatus = d.status() != ObjectStatus.NORMAL;
     int type;
     if (withStatus) {
@@ -194,10 +200,17 @@ final class Draft14DataCodec {
           (d.endOfGroup() ? DATAGRAM_END_OF_GROUP : 0)
               | (d.objectId() == 0 ? DATAGRAM_NO_OBJECT_ID : 0);
     }
-    if (withExtensions) {
+    if (!d.extensions().isEmpty()) {
       type |= FLAG_EXTENSIONS;
     }
-    out.writeVarint(type).writeVarint(trackAlias).writeVarint(d.groupId());
+    return type;
+  }
+
+  /** Everything after the track alias of a datagram of {@code type}. */
+  static void writeDatagramAfterAlias(ObjectDatagram d, int type, WireWriter out) {
+    boolean withExtensions = (type & FLAG_EXTENSIONS) != 0;
+    boolean withStatus = d.status() != ObjectStatus.NORMAL;
+    out.writeVarint(d.groupId());
     if ((type & DATAGRAM_NO_OBJECT_ID) == 0) {
       out.writeVarint(d.objectId());
     }

@@ -1,6 +1,8 @@
 package dev.moqbed.media.moqt.draft14;
 
+import dev.moqbed.media.moqt.ByteString;
 import dev.moqbed.media.moqt.KeyValuePairs;
+import dev.moqbed.media.moqt.SharedObjectHead;
 import dev.moqbed.media.moqt.SubgroupHeader;
 import dev.moqbed.media.moqt.SubgroupIdMode;
 import dev.moqbed.media.moqt.SubgroupObject;
@@ -69,5 +71,29 @@ final class Draft14SubgroupStreamEncoder implements SubgroupStreamEncoder {
       out.writeVarint(object.status().code());
     }
     previousObjectId = id;
+  }
+
+  /**
+   * The same bytes as {@link #writeObjectHead}, which depend only on the object, the previous
+   * object id of this stream and whether its header declares extensions (its subgroup id only for a
+   * subgroup named by its first object, which this encoder checks and so never shares).
+   */
+  @Override
+  public ByteString objectHead(SubgroupObject object, SharedObjectHead shared, WireWriter scratch) {
+    boolean extensions = header.extensionsPresent();
+    ByteString head =
+        !headerWritten || header.subgroupIdMode() == SubgroupIdMode.FIRST_OBJECT_ID
+            ? null
+            : shared.bytesFor(previousObjectId, extensions);
+    if (head != null && object.objectId() > previousObjectId) {
+      previousObjectId = object.objectId();
+      return head;
+    }
+    long previous = previousObjectId;
+    scratch.clear();
+    writeObjectHead(object, scratch);
+    head = ByteString.wrapOwned(scratch.toByteArray());
+    shared.keep(head, previous, extensions);
+    return head;
   }
 }
