@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -42,15 +43,25 @@ class BenchAttackCommandNetworkTest {
             "1s",
             "--rate",
             "100",
+            "--rounds",
+            "2",
+            "--settle",
+            "0s",
             "--format",
             "csv");
     assertEquals(0, result.exitCode(), result.err());
+    List<String> header = List.of(result.out().lines().findFirst().get().split(","));
     String row =
         result.out().lines().filter(line -> line.startsWith("initial-flood,")).findFirst().get();
     String[] fields = row.split(",");
-    long steps = Long.parseLong(fields[2]);
-    assertTrue(steps >= 250, "the agent's Initials over 3 s at 100 a second: " + row);
-    assertTrue(Double.parseDouble(fields[6]) >= 99, "the viewer's audio under attack: " + row);
+    long steps = Long.parseLong(fields[header.indexOf("steps")]);
+    assertTrue(steps >= 500, "the agent's Initials over 2 x 3 s at 100 a second: " + row);
+    assertEquals("2", fields[header.indexOf("rounds")], row);
+    assertTrue(
+        Double.parseDouble(fields[header.indexOf("audio_attack_pct")]) >= 99,
+        "the viewer's audio under attack: " + row);
+    assertTrue(
+        result.err().contains("bench attack: initial-flood, round 2: attack phase"), result.err());
   }
 
   @Test

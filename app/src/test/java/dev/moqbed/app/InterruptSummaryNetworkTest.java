@@ -269,6 +269,8 @@ class InterruptSummaryNetworkTest {
             "2s",
             "--attack-warmup",
             "0s",
+            "--rounds",
+            "1",
             "--in-process");
     processes.awaitLine("attack", "bench attack: handshakes: quiet phase");
 
