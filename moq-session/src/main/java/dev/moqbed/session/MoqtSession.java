@@ -104,10 +104,7 @@ public final class MoqtSession {
     connection.setListener(new Events());
   }
 
-  /**
-   * Starts the client end: opens the control stream and sends CLIENT_SETUP offering {@code
-   * version}.
-   */
+  /** Starts the client end: opens the control stream, sends CLIENT_SETUP offering the version. */
   public static MoqtSession client(
       TransportConnection connection, MoqtSessionListener listener, MoqtVersion version) {
     return client(connection, listener, version, ObjectPayloads.KEEP);
