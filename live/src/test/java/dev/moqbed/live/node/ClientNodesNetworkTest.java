@@ -40,7 +40,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -165,7 +164,7 @@ class ClientNodesNetworkTest {
                             new ClientLink("localhost", AuthorizationToken.NONE, 500_000, null))));
         assertTrue(failure.getMessage().contains("no answer"), failure.getMessage());
         assertEquals(List.of("opened", "closed"), observed, stack.describe());
-        assertNoNewThreads(before, stack);
+        LeakChecks.assertNoNewThreads(before, stack);
       }
     }
   }
@@ -226,25 +225,5 @@ class ClientNodesNetworkTest {
       }
       Thread.sleep(20);
     }
-  }
-
-  /** Every thread the failed start made has ended (a loop shuts down within its quiet period). */
-  private static void assertNoNewThreads(Set<Thread> before, LiveStack stack)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    Set<String> left = Set.of();
-    while (System.nanoTime() < deadline) {
-      left =
-          Thread.getAllStackTraces().keySet().stream()
-              .filter(thread -> !before.contains(thread) && thread.isAlive())
-              .filter(thread -> !thread.getName().startsWith("globalEventExecutor"))
-              .map(Thread::getName)
-              .collect(Collectors.toSet());
-      if (left.isEmpty()) {
-        return;
-      }
-      Thread.sleep(50);
-    }
-    throw new AssertionError(stack.describe() + ": threads left after a failed start: " + left);
   }
 }

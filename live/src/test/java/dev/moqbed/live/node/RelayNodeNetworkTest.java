@@ -21,8 +21,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -75,12 +73,12 @@ class RelayNodeNetworkTest {
                           })));
       assertEquals("the third step fails", failure.getMessage());
       assertTrue(Files.exists(traceFile), "the trace was opened before the failure");
-      assertEquals(0, descriptorsOf(traceFile), "the trace file is closed");
+      assertEquals(0, LeakChecks.descriptorsOf(traceFile), "the trace file is closed");
       try (DatagramSocket again =
           new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {
         assertEquals(port, again.getLocalPort(), "the relay's port is free again");
       }
-      assertNoNewThreads(before, stack);
+      LeakChecks.assertNoNewThreads(before, stack);
     }
   }
 
@@ -117,42 +115,5 @@ class RelayNodeNetworkTest {
         new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
       return probe.getLocalPort();
     }
-  }
-
-  /** How many of this process's file descriptors point at {@code file}. */
-  private static long descriptorsOf(Path file) throws IOException {
-    Path real = file.toRealPath();
-    try (Stream<Path> descriptors = Files.list(Path.of("/proc/self/fd"))) {
-      return descriptors
-          .filter(
-              fd -> {
-                try {
-                  return Files.readSymbolicLink(fd).equals(real);
-                } catch (IOException e) {
-                  return false; // closed between the listing and the read
-                }
-              })
-          .count();
-    }
-  }
-
-  /** Every thread the failed start made has ended (a loop shuts down within its quiet period). */
-  private static void assertNoNewThreads(Set<Thread> before, LiveStack stack)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    Set<String> left = Set.of();
-    while (System.nanoTime() < deadline) {
-      left =
-          Thread.getAllStackTraces().keySet().stream()
-              .filter(thread -> !before.contains(thread) && thread.isAlive())
-              .filter(thread -> !thread.getName().startsWith("globalEventExecutor"))
-              .map(Thread::getName)
-              .collect(Collectors.toSet());
-      if (left.isEmpty()) {
-        return;
-      }
-      Thread.sleep(50);
-    }
-    throw new AssertionError(stack.describe() + ": threads left after a failed start: " + left);
   }
 }
