@@ -116,12 +116,16 @@ class OffLoopHandshakeVirtualTimeTest {
   }
 
   private RecordingHandler connect() {
+    return connect(clientTls);
+  }
+
+  private RecordingHandler connect(ClientTlsConfig tlsConfig) {
     RecordingHandler handler = new RecordingHandler();
     network
         .bind(
             CLIENT,
             EndpointLimits.defaults(),
-            UdpSecurity.tls(null, clientTls),
+            UdpSecurity.tls(null, tlsConfig),
             null,
             accepted -> {
               throw new IllegalStateException("a client accepts nothing");
@@ -180,6 +184,68 @@ class OffLoopHandshakeVirtualTimeTest {
     assertEquals(1, server.counters().connectionsAccepted(), "the resends joined the connection");
     assertEquals(1, server.counters().handshakesOffLoop());
     assertEquals(1, offload.passes, "the resends were processed on the endpoint's thread");
+  }
+
+  /**
+   * A client whose ClientHello needs several Initials: it offers 12 protocols of 200 bytes before
+   * the server's (about 2,400 bytes of ALPN).
+   */
+  private ClientTlsConfig clientOfALargeClientHello() throws Exception {
+    List<String> protocols = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      protocols.add(String.valueOf((char) ('a' + i)).repeat(200));
+    }
+    protocols.addAll(ALPN);
+    Path certificate = QuicheServerInteropNetworkTest.resource("server-cert.pem");
+    return ClientTlsConfig.of("localhost", protocols, ServerTrust.certificatesIn(certificate));
+  }
+
+  @Test
+  void aClientHelloOfSeveralDatagramsIsAnsweredInAPassEachOffTheLoop() throws Exception {
+    Endpoint<VirtualNetwork.Sender> server = server();
+    RecordingHandler client = connect(clientOfALargeClientHello());
+
+    assertTrue(network.runUntil(client.ready::isDone, SECOND));
+
+    long clientHelloDatagrams =
+        network.sent.stream()
+            .filter(t -> t.from().equals(CLIENT) && t.atMicros() < serversFirstAnswerMicros())
+            .count();
+    assertTrue(clientHelloDatagrams > 1, "a ClientHello of several datagrams");
+    assertEquals(clientHelloDatagrams, offload.passes, "one pass per datagram of the ClientHello");
+    assertFalse(
+        receivedInOffload.subList(0, offload.passes).contains(false),
+        "every datagram of the ClientHello processed off the loop");
+    assertEquals(1, server.counters().handshakesOffLoop());
+    assertEquals(1, server.counters().connectionsAccepted());
+  }
+
+  @Test
+  void aClientHelloThatNeverCompletesIsRemovedAtTheIdleTimeout() throws Exception {
+    Endpoint<VirtualNetwork.Sender> server = server();
+    boolean[] firstSeen = {false};
+    network.dropWhere( // only the client's very first datagram arrives: half a ClientHello
+        transit -> {
+          if (!transit.from().equals(CLIENT)) {
+            return false;
+          }
+          boolean first = !firstSeen[0];
+          firstSeen[0] = true;
+          return !first;
+        });
+    connect(clientOfALargeClientHello());
+    network.runFor(ONE_WAY_MICROS + 10_000);
+    assertEquals(1, offload.passes);
+    assertEquals(1, server.connectionCount(), "waiting for the rest of its ClientHello");
+
+    long idleTimeout = Loopback.config(Role.SERVER).idleTimeoutMicros();
+    network.runFor(idleTimeout);
+
+    assertEquals(0, server.connectionCount());
+    assertEquals(1, server.counters().offLoopHandshakesExpired());
+    assertEquals(0, server.counters().handshakesOffLoop());
+    assertEquals(1, tapsClosed);
+    assertEquals(-1, serversFirstAnswerMicros(), "nothing sent for half a ClientHello");
   }
 
   @Test
