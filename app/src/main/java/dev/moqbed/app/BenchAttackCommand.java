@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
           + " phase, then, after a warm-up of the attack, an equal phase while an attacker on another"
           + " loopback address attacks (--rounds times, interleaved); one second into each attack phase a newcomer subscribes. Prints per attack the audio the"
           + " subscriber got (delivered share, latency p50/p99) in both phases, the p99's ratio,"
-          + " how soon the newcomer heard audio, the relay loop's CPU, and the heap this process holds live at each phase's end (after a full collection).",
+          + " how soon the newcomer heard audio, the relay loop's CPU and its handshake thread's (where ClientHellos are answered), and the heap this process holds live at each phase's end (after a full collection).",
       "Attacks: initial-flood (Initials with a real ClientHello, a new connection each, never"
           + " answered), handshakes (complete handshakes, then silence), fragments (after a"
           + " handshake, 1-byte STREAM frames with a hole before each, past the relay's piece"
@@ -325,6 +325,8 @@ final class BenchAttackCommand implements Callable<Integer> {
             "newcomer_audio_ms",
             "relay_cpu_quiet_pct",
             "relay_cpu_attack_pct",
+            "handshake_cpu_quiet_pct",
+            "handshake_cpu_attack_pct",
             "heap_live_quiet_mb",
             "heap_live_attack_mb");
     for (AttackBench.Row row : rows) {
@@ -353,6 +355,8 @@ final class BenchAttackCommand implements Callable<Integer> {
               : round(row.newcomerMicros() / 1e3, 1),
           round(row.quiet().relayCpuPercent(), 1),
           round(row.attacked().relayCpuPercent(), 1),
+          round(row.quiet().handshakeCpuPercent(), 1),
+          round(row.attacked().handshakeCpuPercent(), 1),
           round(row.quiet().heapLiveBytes() / 1048576.0, 1),
           round(row.attacked().heapLiveBytes() / 1048576.0, 1));
     }

@@ -152,6 +152,8 @@ public final class AttackBench {
    * @param heapLiveBytes this process's heap in use after a full collection at the phase's end (the
    *     attack still running): what the relay, the clients and the attacker hold
    * @param relayCpuPercent the relay loop's CPU time over the phase, in % of one core
+   * @param handshakeCpuPercent the CPU time of the relay's handshake thread (where ClientHellos are
+   *     answered, off the loop) over the phase, in % of one core; -1 where it is not known
    */
   public record Phase(
       long audioExpected,
@@ -159,7 +161,8 @@ public final class AttackBench {
       long p50Micros,
       long p99Micros,
       long heapLiveBytes,
-      double relayCpuPercent) {
+      double relayCpuPercent,
+      double handshakeCpuPercent) {
     public double deliveredPercent() {
       return audioExpected == 0
           ? 0
@@ -167,6 +170,15 @@ public final class AttackBench {
     }
 
     static Phase of(long[] latencies, long expected, long heapLiveBytes, double relayCpuPercent) {
+      return of(latencies, expected, heapLiveBytes, relayCpuPercent, -1);
+    }
+
+    static Phase of(
+        long[] latencies,
+        long expected,
+        long heapLiveBytes,
+        double relayCpuPercent,
+        double handshakeCpuPercent) {
       long[] sorted = latencies.clone();
       Arrays.sort(sorted);
       return new Phase(
@@ -175,7 +187,8 @@ public final class AttackBench {
           percentile(sorted, 0.50),
           percentile(sorted, 0.99),
           heapLiveBytes,
-          relayCpuPercent);
+          relayCpuPercent,
+          handshakeCpuPercent);
     }
 
     /** The nearest-rank percentile; 0 of none. */
@@ -431,16 +444,24 @@ public final class AttackBench {
       long micros = options.phaseMicros();
       long from = audio.now();
       ThreadTimes relayStart = ThreadTimes.of(relay.loop());
+      long handshakeStart = HandshakeThreads.cpuNanos();
       atStart.run();
       TimeUnit.MICROSECONDS.sleep(micros);
       ThreadTimes relayUsed = ThreadTimes.of(relay.loop()).since(relayStart);
+      long handshakeEnd = HandshakeThreads.cpuNanos();
       long to = from + micros;
       Thread.sleep(1_000); // frames captured at the end still arriving
       System.gc(); // after the measured window: what is live, not the garbage between collections
       long heapLive = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
       double cpuPercent = relayUsed.cpuNanos() < 0 ? -1 : relayUsed.cpuNanos() / (micros * 10.0);
+      double handshakePercent =
+          handshakeStart < 0 || handshakeEnd < 0
+              ? -1
+              : (handshakeEnd - handshakeStart) / (micros * 10.0);
       long[] latencies = audio.latencies(from, to);
-      Phase phase = Phase.of(latencies, micros / AUDIO_INTERVAL_MICROS, heapLive, cpuPercent);
+      Phase phase =
+          Phase.of(
+              latencies, micros / AUDIO_INTERVAL_MICROS, heapLive, cpuPercent, handshakePercent);
       pooled.add(latencies, phase);
       return phase;
     }
@@ -452,17 +473,28 @@ public final class AttackBench {
     private long expected;
     private long heapLiveBytes;
     private double relayCpuPercent;
+    private double handshakeCpuPercent;
 
     void add(long[] phaseLatencies, Phase phase) {
       latencies.add(phaseLatencies);
       expected += phase.audioExpected();
       heapLiveBytes = Math.max(heapLiveBytes, phase.heapLiveBytes());
       relayCpuPercent += phase.relayCpuPercent();
+      handshakeCpuPercent =
+          handshakeCpuPercent < 0 || phase.handshakeCpuPercent() < 0
+              ? -1
+              : handshakeCpuPercent + phase.handshakeCpuPercent();
     }
 
     Phase pooled() {
       long[] all = latencies.stream().flatMapToLong(LongStream::of).toArray();
-      return Phase.of(all, expected, heapLiveBytes, relayCpuPercent / latencies.size());
+      int phases = latencies.size();
+      return Phase.of(
+          all,
+          expected,
+          heapLiveBytes,
+          relayCpuPercent / phases,
+          handshakeCpuPercent < 0 ? -1 : handshakeCpuPercent / phases);
     }
   }
 

@@ -63,6 +63,8 @@ public final class UdpEndpoint implements AutoCloseable {
   private final ChannelFlusher flusher;
   // The endpoints on the same port that route each other's connections, or null when alone.
   private final LoopRouting routing;
+  // A server's ClientHellos are answered off the loop; null on a client or without TLS.
+  private final HandshakeWorker handshakes;
   private volatile Channel channel;
   private volatile boolean closed;
 
@@ -92,6 +94,11 @@ public final class UdpEndpoint implements AutoCloseable {
             routing == null ? new HandshakeBudget(limits) : routing.handshakes());
     if (routing != null) {
       endpoint.followAddressChanges();
+    }
+    this.handshakes =
+        server != null && security.authenticates() ? new HandshakeWorker(scheduler::execute) : null;
+    if (handshakes != null) {
+      endpoint.offloadHandshakes(handshakes);
     }
   }
 
@@ -167,6 +174,7 @@ public final class UdpEndpoint implements AutoCloseable {
           .bind(local)
           .sync();
     } catch (Exception e) {
+      endpoint.stopHandshakes();
       if (owned != null) {
         shutDown(owned);
       }
@@ -284,10 +292,25 @@ public final class UdpEndpoint implements AutoCloseable {
             return null;
           });
     } finally {
+      stopHandshakes();
       if (group != null) {
         shutDown(group);
       }
     }
+  }
+
+  private void stopHandshakes() {
+    if (handshakes != null) {
+      handshakes.close();
+    }
+  }
+
+  /**
+   * Server connections whose ClientHello was answered on the endpoint's handshake thread, not on
+   * its event loop, so far.
+   */
+  public long handshakesOffLoop() {
+    return call(() -> endpoint.counters().handshakesOffLoop());
   }
 
   private static void shutDown(EventLoopGroup group) {

@@ -9,8 +9,9 @@ import java.util.function.Function;
 
 /**
  * How an endpoint accepts connections: the server's configuration, its congestion controller, and
- * the application handler of each new connection (called on the event loop before the client's
- * first datagram is processed), and what taps each accepted connection's packets.
+ * the application handler of each new connection (called on the event loop once the client's
+ * ClientHello is answered, which under TLS happens on the endpoint's handshake thread), and what
+ * taps each accepted connection's packets.
  */
 public record UdpServerSetup(
     ConnectionConfig config,

@@ -82,6 +82,8 @@ class TlsLoopbackNetworkTest {
       assertNull(server.error);
       assertEquals(0, loopback.server.stats().internalErrors());
       assertEquals(0, loopback.client.stats().droppedUndecodable());
+      assertEquals(
+          1, loopback.server.handshakesOffLoop(), "the ClientHello off the loop, on its thread");
 
       loopback.client.call(
           () -> {

@@ -100,6 +100,9 @@ public final class Endpoint<S extends ConnectionSender> {
   // Off by default (a one-loop endpoint drops other addresses): see followAddressChanges.
   private boolean followsAddressChanges;
 
+  // Null: every ClientHello is processed on the endpoint's thread (see offloadHandshakes).
+  private HandshakeOffload offload;
+
   /**
    * @param scheduler the clock and timers of the host's thread
    * @param server how to accept connections, or null for an endpoint that only connects
@@ -218,6 +221,16 @@ public final class Endpoint<S extends ConnectionSender> {
   }
 
   /**
+   * From now on, a new server connection's datagrams up to the end of its client's ClientHello are
+   * processed by {@code offload} (the server's key exchange and signature off this thread); the
+   * endpoint takes the connection over once its ClientHello is answered, and only then attaches it
+   * ({@link EndpointHost#attach}). Without it they are processed here, as they arrive.
+   */
+  public void offloadHandshakes(HandshakeOffload offload) {
+    this.offload = offload;
+  }
+
+  /**
    * Routes one received datagram, {@code [position, limit)} of {@code content} (opened in place, so
    * the host must not reuse it meanwhile), from {@code sender}.
    */
@@ -267,6 +280,10 @@ public final class Endpoint<S extends ConnectionSender> {
     }
     if (connection == null) {
       EndpointConnection<S> accepted = accept(content, sender, clientChosenId, nowMicros);
+      if (accepted != null && accepted.offLoop() != null) {
+        accepted.offLoop().receive(content, ecn, nowMicros);
+        return;
+      }
       if (accepted != null
           && (!accepted.receive(content, ecn, nowMicros)
               || accepted.connection().stats().cryptoFramesReceived() == 0)) {
@@ -290,8 +307,42 @@ public final class Endpoint<S extends ConnectionSender> {
       }
       return;
     }
+    if (connection.offLoop() != null) {
+      connection.offLoop().receive(content, ecn, nowMicros);
+      return;
+    }
     if (!connection.receive(content, ecn, nowMicros)) {
       counters.droppedUndecodable++;
+    }
+  }
+
+  /**
+   * An off-loop pass left the connection's ClientHello answered (or the connection failed): the
+   * connection is this thread's from now on. It gets its sender and handler, the pass's outcome is
+   * applied, and the datagrams that waited are processed here, in order.
+   */
+  void adoptFromOffLoop(
+      EndpointConnection<S> connection,
+      OffLoopHandshake<S>.Pass pass,
+      Iterable<OffLoopHandshake<S>.Pass> waiting) {
+    connection.endOffLoop();
+    try {
+      connection.attach(host.attach(connection));
+    } catch (RuntimeException e) {
+      onInternalError(connection, e);
+      return;
+    }
+    counters.handshakesOffLoop++;
+    if (!connection.finishOffLoopPass(pass)) {
+      counters.droppedUndecodable++;
+    }
+    for (OffLoopHandshake<S>.Pass next : waiting) {
+      if (connections.get(connection.routingKey()) != connection) {
+        return; // the pass's outcome or a datagram before this one removed it
+      }
+      if (!connection.receive(next.content, next.ecn, next.nowMicros)) {
+        counters.droppedUndecodable++;
+      }
     }
   }
 
@@ -449,6 +500,12 @@ public final class Endpoint<S extends ConnectionSender> {
       byClientChosenId.put(clientChosenId, connection);
     }
     counters.connectionsAccepted++;
+    if (offload != null) {
+      connection.startOffLoop(
+          new OffLoopHandshake<>(
+              this, connection, offload, nowMicros, server.config().idleTimeoutMicros()));
+      return connection; // attached once the ClientHello is answered: adoptFromOffLoop
+    }
     try {
       connection.attach(host.attach(connection));
     } catch (RuntimeException e) {

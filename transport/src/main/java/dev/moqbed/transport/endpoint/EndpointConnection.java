@@ -50,6 +50,9 @@ public final class EndpointConnection<S extends ConnectionSender> {
   private StatelessResetToken peerResetToken;
   private long datagramsWhileClosing;
 
+  /** While the client's ClientHello is processed off the endpoint's thread; else null. */
+  private OffLoopHandshake<S> offLoop;
+
   EndpointConnection(
       Endpoint<S> endpoint,
       QuicConnection connection,
@@ -117,6 +120,19 @@ public final class EndpointConnection<S extends ConnectionSender> {
     clientChosenId = id;
   }
 
+  /** The off-loop handshake this connection waits for, or null once the endpoint took it over. */
+  OffLoopHandshake<S> offLoop() {
+    return offLoop;
+  }
+
+  void startOffLoop(OffLoopHandshake<S> handshake) {
+    offLoop = handshake;
+  }
+
+  void endOffLoop() {
+    offLoop = null;
+  }
+
   boolean holdsHandshakeSlot() {
     return handshakeCounted;
   }
@@ -144,6 +160,58 @@ public final class EndpointConnection<S extends ConnectionSender> {
   boolean receiveFromNewAddress(
       ByteBuffer content, InetSocketAddress newAddress, EcnMark ecn, long nowMicros) {
     return receive(content, ecn, nowMicros, newAddress);
+  }
+
+  /**
+   * On the offload's thread, before the connection has a sender, a timer or a handler: decodes the
+   * pass's datagram and hands it to the connection. Touches neither the endpoint nor the sender;
+   * what went wrong is kept in the pass for {@link #finishOffLoopPass} on the endpoint's thread.
+   */
+  void receiveOffLoop(OffLoopHandshake<S>.Pass pass) {
+    Datagram datagram;
+    try {
+      datagram =
+          codec.decodeDatagram(
+              pass.content, REMOTE_NODE, LOCAL_NODE, connection.flowId(), pass.ecn);
+    } catch (QuicWireException e) {
+      pass.malformed = e;
+      return;
+    } catch (RuntimeException e) {
+      return; // undecodable, as on the loop
+    }
+    if (datagram == null) {
+      return;
+    }
+    pass.decoded = true;
+    try {
+      process(datagram, pass.ecn, pass.nowMicros);
+    } catch (QuicWireException e) {
+      pass.malformed = e;
+    } catch (RuntimeException e) {
+      pass.failure = e;
+    }
+  }
+
+  /**
+   * On the endpoint's thread, once the connection has its sender: what {@link #receive} does after
+   * processing, for the pass that ran off the loop.
+   *
+   * @return false when the datagram was dropped (the endpoint counts it)
+   */
+  boolean finishOffLoopPass(OffLoopHandshake<S>.Pass pass) {
+    if (pass.failure != null) {
+      fail(pass.failure);
+      return true;
+    }
+    if (pass.malformed != null) {
+      return onMalformed(pass.malformed);
+    }
+    if (!pass.decoded) {
+      return false;
+    }
+    applyValidationOutcome();
+    sender.schedule();
+    return true;
   }
 
   private boolean receive(
@@ -328,14 +396,21 @@ public final class EndpointConnection<S extends ConnectionSender> {
     endpoint.onInternalError(this, error);
   }
 
+  void closeTap() {
+    if (tap != null) {
+      tap.close();
+    }
+  }
+
   /** Called by the endpoint once it has taken the connection out of its table. */
   void onRemoved() {
     handshakeCounted = false;
     if (sender != null) {
       sender.stop();
     }
-    if (tap != null) {
-      tap.close();
+    boolean passRunning = offLoop != null && offLoop.onRemoved();
+    if (!passRunning) {
+      closeTap(); // else the pass closes it once done: it may be writing to it now
     }
     if (drainTimer != null) {
       drainTimer.cancel();

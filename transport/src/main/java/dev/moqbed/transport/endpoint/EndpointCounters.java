@@ -24,6 +24,9 @@ public final class EndpointCounters {
   long handedOverOut;
   long handedOverIn;
   long addressChanges;
+  long handshakesOffLoop;
+  long droppedWhileOffLoop;
+  long offLoopHandshakesExpired;
 
   /** Every datagram handed to the endpoint. */
   public long datagramsReceived() {
@@ -114,5 +117,23 @@ public final class EndpointCounters {
   /** Connections that moved to a new peer address (see {@link Endpoint#followAddressChanges}). */
   public long addressChanges() {
     return addressChanges;
+  }
+
+  /**
+   * Server connections whose ClientHello was processed off the endpoint's thread ({@link
+   * Endpoint#offloadHandshakes}) and that the endpoint then took over.
+   */
+  public long handshakesOffLoop() {
+    return handshakesOffLoop;
+  }
+
+  /** Datagrams dropped because a connection already had its fill waiting for an off-loop pass. */
+  public long droppedWhileOffLoop() {
+    return droppedWhileOffLoop;
+  }
+
+  /** Off-loop connections removed at the idle timeout without a whole ClientHello. */
+  public long offLoopHandshakesExpired() {
+    return offLoopHandshakesExpired;
   }
 }

@@ -6,7 +6,9 @@ import dev.moqbed.transport.Datagram;
  * Watches one connection's datagrams where the driver sends and receives them, on the event loop,
  * as the simulator's tap watches a connection between its driver and the network (qlog: {@link
  * dev.moqbed.transport.udp.qlog.QlogFiles}). It only reads: a connection runs the same with or
- * without one. It must not block the loop.
+ * without one. It must not block the loop. A server connection's datagrams up to its client's
+ * ClientHello may be shown on the endpoint's handshake thread instead ({@link
+ * Endpoint#offloadHandshakes}); never two calls at once.
  */
 public interface PacketTap {
   /** A datagram the connection produced and the pump wrote; the connection's state includes it. */
