@@ -30,10 +30,10 @@ final class RunVariationOptions {
   @Option(
       names = "--bbr-seed",
       paramLabel = "SEEDING",
-      defaultValue = "RUN",
+      defaultValue = "CLOCK",
       description =
-          "BBR's random draws: RUN (from the run's random stream, default) or CLOCK (seeded from its"
-              + " set-up time, as picoquic: the same in every run without jitter).")
+          "BBR's random draws: CLOCK (seeded from its set-up time, as picoquic: the same in every"
+              + " run without jitter, default) or RUN (from the run's random stream).")
   ControllerSeeding controllerSeeding;
 
   @Option(

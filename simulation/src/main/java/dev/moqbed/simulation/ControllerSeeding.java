@@ -15,19 +15,20 @@ public enum ControllerSeeding {
    * jitter the arrival time, and so the draws, move from run to run.
    */
   CLOCK,
-  /** From the run's random stream: every run draws differently (moqbed before). */
+  /**
+   * From the run's random stream: every run draws differently (the default until 2026-12-07). It
+   * estimates the distribution over draws rather than picoquic's one draw per scenario.
+   */
   RUN;
 
   /**
-   * What runs use unless told otherwise: {@link #RUN}. {@link #CLOCK} reproduces picoquic's draws
-   * only if the controller is set up at exactly picoquic's microsecond, which is not confirmed; one
-   * microsecond off gives another sequence, and every jitter-free run then repeats that one
-   * arbitrary draw (media_short_long with BBR: 418 ms in every run against the draft's 130 ms,
-   * where per-run draws give 129 ms in four runs of five). Drawing per run estimates the
-   * distribution over draws instead: over the suite, 159 of BBR's 196 cells within the draft's
-   * tolerance against 156 with the clock.
+   * What runs use unless told otherwise: {@link #CLOCK}, picoquic's seeding. Against picoquic
+   * f00feeb7's own runs (30 per cell, 414 cells), once the handshake's losses follow picoquic's
+   * pre-ready rules, the clock gives 367 within / 47 not distinguishable / 0 off and per-run draws
+   * 357 / 52 / 5 (docs/results/preready-2026-12-07.md). Before those rules the clock sent {@code
+   * after_c4} × bbr load off (1.61), so {@link #RUN} was the default.
    */
-  public static final ControllerSeeding DEFAULT = RUN;
+  public static final ControllerSeeding DEFAULT = CLOCK;
 
   /** The name in sweep.json and on the command line: {@code clock} or {@code run}. */
   public String label() {

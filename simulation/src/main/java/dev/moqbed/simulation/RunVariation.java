@@ -23,8 +23,8 @@ public record RunVariation(
       new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.RUN);
 
   /**
-   * What runs use unless told otherwise: picoquic's holes, BBR drawing per run (see {@link
-   * ControllerSeeding#DEFAULT} for why not the clock).
+   * What runs use unless told otherwise: picoquic's holes, BBR seeded from its set-up time as
+   * picoquic (see {@link ControllerSeeding#DEFAULT}); the same as {@link #PICOQUIC}.
    */
   public static final RunVariation DEFAULT =
       new RunVariation(PacketNumberHoleMode.DEFAULT, ControllerSeeding.DEFAULT);

@@ -102,7 +102,7 @@ class SweepArgumentsTest {
             + "  \"seed\": -5,\n"
             + "  \"shard\": \"2/4\",\n"
             + "  \"pn_holes\": \"picoquic\",\n"
-            + "  \"bbr_seed\": \"run\",\n"
+            + "  \"bbr_seed\": \"clock\",\n"
             + "  \"receive_batch\": 0\n"
             + "}\n",
         arguments.toJson());
@@ -123,7 +123,10 @@ class SweepArgumentsTest {
             "c4-test", Workload.MOQ, List.of("media"), List.of("c4"), 2, 1, Shard.WHOLE);
     assertEquals(moq, SweepArguments.fromJson(moq.toJson()));
     assertEquals(
-        List.of("workload moq here, draft there", "pn_holes picoquic here, off there"),
+        List.of(
+            "workload moq here, draft there",
+            "pn_holes picoquic here, off there",
+            "bbr_seed clock here, run there"),
         moq.differencesFrom(SweepArguments.fromJson(before), "here", "there"));
     IllegalArgumentException error =
         assertThrows(
@@ -145,7 +148,8 @@ class SweepArgumentsTest {
         new SweepArguments(
             "c4-test", Workload.DRAFT, List.of("alone"), List.of("c4"), 2, 1, Shard.WHOLE);
     assertEquals(
-        List.of("pn_holes picoquic here, off there"), now.differencesFrom(old, "here", "there"));
+        List.of("pn_holes picoquic here, off there", "bbr_seed clock here, run there"),
+        now.differencesFrom(old, "here", "there"));
     SweepArguments off = alone(new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK));
     assertEquals(off, SweepArguments.fromJson(off.toJson()));
     SweepArguments batched =

@@ -8,6 +8,7 @@ import dev.moqbed.transport.recovery.AckFrame;
 import dev.moqbed.transport.recovery.DeliveryRateSampler;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
 import dev.moqbed.transport.recovery.RttEstimator;
+import dev.moqbed.transport.recovery.RttFlavor;
 import dev.moqbed.transport.wire.TransportErrorCode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -91,7 +92,14 @@ final class AckProcessor {
     }
     boolean newLargest = largestNumber > space.largestAcked;
     if (newLargest) {
-      onNewLargestAcknowledged(nowMicros, space, ack, largestNumber, largestSentMicros);
+      onNewLargestAcknowledged(nowMicros, space, largestNumber, largestSentMicros);
+    }
+    // picoquic samples the RTT on every ACK that acknowledges a packet (process_decoded_packet_data
+    // calls picoquic_update_path_rtt with the first packet it recorded, the highest), not only on
+    // a new largest as RFC 9002 §5.1 does.
+    boolean picoquicRtt = path.rtt().flavor() == RttFlavor.PICOQUIC;
+    if (newLargest || picoquicRtt) {
+      onRttSample(nowMicros, space, ack, largestNumber, largestSentMicros);
     }
     sampler.onAckFinished(nowMicros);
     long lostBytes = loss.detectAckLosses(nowMicros, space);
@@ -100,7 +108,7 @@ final class AckProcessor {
             sampler.ackedBytes(),
             largestNumber,
             largestSentMicros,
-            newLargest ? path.rtt().latestRttMicros() : -1,
+            newLargest || picoquicRtt ? path.rtt().latestRttMicros() : -1,
             bytesInFlightBefore)
         .packetSpace(space.space);
     sampler.fillDelivery(ackSample, path.handshakeConfirmed(), lostBytes);
@@ -140,18 +148,23 @@ final class AckProcessor {
     return false;
   }
 
-  /** The ACK's largest packet is newer than any acknowledged before: an RTT sample. */
+  /** The ACK's largest packet is newer than any acknowledged before: the probe backoff resets. */
   private void onNewLargestAcknowledged(
+      long nowMicros, PacketNumberSpace space, long largestNumber, long largestSentMicros) {
+    space.largestAcked = largestNumber;
+    space.largestAckedSentMicros = largestSentMicros;
+    space.largestAckedReceivedMicros = nowMicros;
+    loss.resetProbeTimeouts();
+  }
+
+  /** An RTT sample from the highest packet this ACK acknowledged. */
+  private void onRttSample(
       long nowMicros,
       PacketNumberSpace space,
       AckFrame ack,
       long largestNumber,
       long largestSentMicros) {
     RttEstimator rtt = path.rtt();
-    space.largestAcked = largestNumber;
-    space.largestAckedSentMicros = largestSentMicros;
-    space.largestAckedReceivedMicros = nowMicros;
-    loss.resetProbeTimeouts();
     long raw = nowMicros - largestSentMicros;
     // picoquic folds every Initial and Handshake sample at once (no packet context there); in
     // the application space a period ends when the largest acknowledged passes the last one

@@ -133,6 +133,10 @@ public final class ConnectionStats {
     return packetNumbersSkipped;
   }
 
+  /**
+   * Probe timeouts in the ready state, and before it the timer expiries that back the retransmit
+   * timer off (picoquic's {@code nb_retransmit}, {@link PreReadyRetransmit}).
+   */
   public long probeTimeouts() {
     return probeTimeouts;
   }

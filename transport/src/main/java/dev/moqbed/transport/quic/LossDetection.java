@@ -26,6 +26,7 @@ final class LossDetection {
   private final RttFlavor flavor;
   private final ProbeTimeoutBackoff backoff;
   private final long startMicros;
+  private final PreReadyRetransmit preReady;
 
   /** Told when an Initial or Handshake space is discarded, so its keys can go too. */
   private java.util.function.Consumer<PacketSpace> discardListener = space -> {};
@@ -61,6 +62,7 @@ final class LossDetection {
     this.flavor = config.recoveryFlavor();
     this.backoff = new ProbeTimeoutBackoff(config.recoveryFlavor(), config.idleTimeoutMicros());
     this.startMicros = startMicros;
+    this.preReady = new PreReadyRetransmit(this, spaces, config.role() == Role.CLIENT);
   }
 
   /** Observes every packet declared lost (null for none); it must not change the connection. */
@@ -211,7 +213,9 @@ final class LossDetection {
     return lostBytes;
   }
 
-  /** Time-threshold losses due now, and the probe timeout (picoquic: before building a packet). */
+  /**
+   * Time-threshold losses due now, then the probe timeout or {@link PreReadyRetransmit}'s timers.
+   */
   void detectTimerLosses(long nowMicros) {
     if (timers.isExpired(ConnectionTimer.LOSS_DETECTION, nowMicros)) {
       timers.stop(ConnectionTimer.LOSS_DETECTION);
@@ -223,6 +227,10 @@ final class LossDetection {
           }
         }
       }
+    }
+    if (preReadyRules()) {
+      preReady.onSendOpportunity(nowMicros);
+      return;
     }
     if (flavor == RttFlavor.PICOQUIC
         && path.handshakeConfirmed()
@@ -303,23 +311,7 @@ final class LossDetection {
       }
       path.removeFromFlight(packet.sizeBytes);
       dropped = true;
-      RttEstimator rtt = path.rtt();
-      boolean counted =
-          DeliveryRateSampler.countsAsLoss(
-              packet.sentMicros, startMicros, rtt.smoothedRttMicros(), rtt.rttVarianceMicros());
-      path.controller()
-          .onPacketLost(
-              nowMicros,
-              path.sampler()
-                  .onPacketLost(
-                      lossSample,
-                      packet.packetNumber,
-                      packet.sentMicros,
-                      packet.unprotectedBytes(),
-                      LossTrigger.TIMER,
-                      packet.snapshot,
-                      counted)
-                  .packetSpace(space.space));
+      notifyLoss(nowMicros, space, packet, LossTrigger.TIMER);
       sentPacketPool.release(packet); // freed, not kept for spurious-loss detection
     }
     if (dropped) {
@@ -332,6 +324,9 @@ final class LossDetection {
    * picoquic's rules the retransmit timer of packets that elicit no ACK (picoquic wakes for it).
    */
   long timerDeadlineMicros() {
+    if (preReadyRules()) {
+      return preReady.deadlineMicros();
+    }
     long deadline = probeTimeoutDeadlineMicros();
     if (flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed()) {
       deadline = Math.min(deadline, retransmitTimerDeadlineMicros());
@@ -382,11 +377,7 @@ final class LossDetection {
    * @return whether a packet was declared lost or a probe asked for (false: nothing to do)
    */
   private boolean onProbeTimeout(long nowMicros, boolean firstTimer) {
-    for (PacketNumberSpace space : spaces) {
-      if (!space.discarded && space.space != PacketSpace.APPLICATION) {
-        space.requeueCrypto(); // handshake spaces resend their CRYPTO data
-      }
-    }
+    requeueHandshakeCrypto(); // handshake spaces resend their CRYPTO data
     boolean declared = flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed();
     if (declared) {
       declared = declareProbeTimeoutLosses(nowMicros, firstTimer);
@@ -427,6 +418,22 @@ final class LossDetection {
     return declared;
   }
 
+  /** picoquic before ready: its retransmit timers, not RFC 9002's probe timeout. */
+  private boolean preReadyRules() {
+    return flavor == RttFlavor.PICOQUIC && !path.handshakeConfirmed();
+  }
+
+  /** A timer loss before ready that counts as a retransmission: the timer backs off. */
+  void onPreReadyRetransmit() {
+    stats.probeTimeouts++;
+    consecutiveProbeTimeouts++;
+  }
+
+  /** No retransmission since the last ACK of a new largest (picoquic's nb_retransmit == 0). */
+  boolean noRetransmitSinceAck() {
+    return consecutiveProbeTimeouts == 0;
+  }
+
   private void countProbeTimeout(long nowMicros) {
     stats.probeTimeouts++;
     path.controller().onProbeTimeout(nowMicros);
@@ -435,7 +442,7 @@ final class LossDetection {
   }
 
   /** Takes a packet out of the flight, queues its frames for resending and tells the controller. */
-  private long declareLost(
+  long declareLost(
       long nowMicros,
       PacketNumberSpace space,
       SentPacket packet,
@@ -463,26 +470,27 @@ final class LossDetection {
     return lostBytes;
   }
 
-  /** A packet that was in flight is lost: the sampler and the controller hear of it. */
+  /** A packet in flight is lost: the sampler hears, the controller only once ready (picoquic). */
   private long notifyLoss(
       long nowMicros, PacketNumberSpace space, SentPacket packet, LossTrigger trigger) {
     RttEstimator rtt = path.rtt();
     boolean counted =
         DeliveryRateSampler.countsAsLoss(
             packet.sentMicros, startMicros, rtt.smoothedRttMicros(), rtt.rttVarianceMicros());
-    path.controller()
-        .onPacketLost(
-            nowMicros,
-            path.sampler()
-                .onPacketLost(
-                    lossSample,
-                    packet.packetNumber,
-                    packet.sentMicros,
-                    packet.unprotectedBytes(),
-                    trigger,
-                    packet.snapshot,
-                    counted)
-                .packetSpace(space.space));
+    LossSample sample =
+        path.sampler()
+            .onPacketLost(
+                lossSample,
+                packet.packetNumber,
+                packet.sentMicros,
+                packet.unprotectedBytes(),
+                trigger,
+                packet.snapshot,
+                counted)
+            .packetSpace(space.space);
+    if (!preReadyRules()) {
+      path.controller().onPacketLost(nowMicros, sample);
+    }
     return packet.unprotectedBytes();
   }
 
@@ -531,13 +539,23 @@ final class LossDetection {
     return highestSpuriousSentMicros;
   }
 
-  /** The client repeated its Initial: the server's handshake flights are resent now. */
+  /**
+   * The client repeated its Initial: the server's handshake flights are resent now (RFC 9002), or
+   * with picoquic's rules its oldest Initial packet is declared lost at the next send.
+   */
   void resendUnacknowledgedCrypto() {
+    if (flavor == RttFlavor.PICOQUIC) {
+      preReady.onInitialRepeated();
+    } else {
+      requeueHandshakeCrypto();
+    }
+  }
+
+  private void requeueHandshakeCrypto() {
     for (PacketNumberSpace space : spaces) {
-      if (space.discarded || space.space == PacketSpace.APPLICATION) {
-        continue;
+      if (!space.discarded && space.space != PacketSpace.APPLICATION) {
+        space.requeueCrypto();
       }
-      space.requeueCrypto();
     }
   }
 
