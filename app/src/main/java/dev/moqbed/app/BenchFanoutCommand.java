@@ -150,6 +150,16 @@ final class BenchFanoutCommand implements Callable<Integer> {
   int subscriberThreads;
 
   @Option(
+      names = "--subscribers-per-socket",
+      paramLabel = "K",
+      defaultValue = "8",
+      description =
+          "On moqbed's stack, fast subscribers sharing one UDP socket of the subscriber process"
+              + " (default ${DEFAULT-VALUE}; 1: a socket each). Fewer sockets, fewer system calls"
+              + " per datagram; the relay sees each socket's subscribers on one port.")
+  int subscribersPerSocket;
+
+  @Option(
       names = "--subscriber-jvm-options",
       paramLabel = "TEXT",
       description =
@@ -334,6 +344,9 @@ final class BenchFanoutCommand implements Callable<Integer> {
     if (subscriberThreads < 1 || subscriberThreads > 64) {
       throw new IllegalArgumentException("--subscriber-threads must be 1..64");
     }
+    if (subscribersPerSocket < 1 || subscribersPerSocket > 2000) {
+      throw new IllegalArgumentException("--subscribers-per-socket must be 1..2000");
+    }
     if (rounds < 1 || rounds > 100) {
       throw new IllegalArgumentException("--rounds must be 1..100");
     }
@@ -458,7 +471,9 @@ final class BenchFanoutCommand implements Callable<Integer> {
             System.getProperty("java.class.path"),
             MoqbedCommand.class.getName(),
             "bench",
-            "fanout-subscribers"));
+            "fanout-subscribers",
+            "--per-socket",
+            Integer.toString(subscribersPerSocket)));
     return command;
   }
 
@@ -491,6 +506,9 @@ final class BenchFanoutCommand implements Callable<Integer> {
     @Option(names = "--slow-via", split = ",")
     List<String> slowVia;
 
+    @Option(names = "--per-socket", defaultValue = "1")
+    int perSocket;
+
     @Override
     public Integer call() throws Exception {
       SubscriberSwarm swarm =
@@ -504,7 +522,8 @@ final class BenchFanoutCommand implements Callable<Integer> {
               subscribers,
               threads,
               tracks,
-              lateMicros);
+              lateMicros,
+              perSocket);
       return swarm.run(System.in, System.out, System.err);
     }
   }
