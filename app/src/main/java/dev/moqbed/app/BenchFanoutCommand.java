@@ -145,9 +145,10 @@ final class BenchFanoutCommand implements Callable<Integer> {
   @Option(
       names = "--subscriber-threads",
       paramLabel = "N",
-      defaultValue = "2",
-      description = "Event-loop threads of the subscriber process (default ${DEFAULT-VALUE}).")
-  int subscriberThreads;
+      description =
+          "Event-loop threads of the subscriber process (default: one per CPU of"
+              + " --subscriber-cpus, 2 without it).")
+  Integer subscriberThreads;
 
   @Option(
       names = "--subscribers-per-socket",
@@ -341,7 +342,8 @@ final class BenchFanoutCommand implements Callable<Integer> {
     if (durationMicros <= 0 || slowRate <= 0) {
       throw new IllegalArgumentException("--duration and --slow-rate must be positive");
     }
-    if (subscriberThreads < 1 || subscriberThreads > 64) {
+    int threads = subscriberThreads();
+    if (threads < 1 || threads > 64) {
       throw new IllegalArgumentException("--subscriber-threads must be 1..64");
     }
     if (subscribersPerSocket < 1 || subscribersPerSocket > 2000) {
@@ -374,7 +376,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
         slowRate,
         stack,
         lateMicros,
-        subscriberThreads,
+        subscriberThreads(),
         swarmCommand(),
         relayCpus == null ? null : new CpuSet(relayCpus),
         subscriberCpus == null ? null : new CpuSet(subscriberCpus),
@@ -448,6 +450,18 @@ final class BenchFanoutCommand implements Callable<Integer> {
     configuration.put("socket_layer", run.stack().socketLayer());
     configuration.put("relay_loops", run.loopsOn(run.stack()));
     return configuration;
+  }
+
+  /**
+   * The swarm's event-loop threads: as asked, else one per CPU it is pinned to (a second loop on
+   * one CPU only switches with the first: 4-15 % more of the loops' CPU in three A/B runs at 50
+   * subscribers, docs/results/receive-cpu-2026-12-07.md), else 2.
+   */
+  private int subscriberThreads() {
+    if (subscriberThreads != null) {
+      return subscriberThreads;
+    }
+    return subscriberCpus == null ? 2 : new CpuSet(subscriberCpus).count();
   }
 
   /** This JVM's java, class path and main class, then {@code bench fanout-subscribers}. */
