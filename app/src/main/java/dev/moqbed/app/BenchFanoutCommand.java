@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "Starts a relay and a publisher in this process and N subscribers in a second Java process"
-          + " (one QUIC connection and UDP socket each, sharing a few event-loop threads), all on"
+          + " (one QUIC connection each, a UDP socket per --subscribers-per-socket of them, a few"
+          + " event-loop threads), all on"
           + " loopback; runs the media for --warmup + --duration and counts only frames captured"
           + " after the warm-up. Prints per track: objects expected and delivered, end-to-end"
           + " latency (capture -> subscriber) and the latency the relay added (its arrival stamp"
@@ -457,7 +458,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
    * one CPU only switches with the first: 4-15 % more of the loops' CPU in three A/B runs at 50
    * subscribers, docs/results/receive-cpu-2026-12-07.md), else 2.
    */
-  private int subscriberThreads() {
+  int subscriberThreads() {
     if (subscriberThreads != null) {
       return subscriberThreads;
     }
