@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "Starts a relay and a publisher in this process and N subscribers in a second Java process"
-          + " (one QUIC connection and UDP socket each, sharing a few event-loop threads), all on"
+          + " (one QUIC connection each, a UDP socket per --subscribers-per-socket of them, a few"
+          + " event-loop threads), all on"
           + " loopback; runs the media for --warmup + --duration and counts only frames captured"
           + " after the warm-up. Prints per track: objects expected and delivered, end-to-end"
           + " latency (capture -> subscriber) and the latency the relay added (its arrival stamp"
@@ -145,9 +146,20 @@ final class BenchFanoutCommand implements Callable<Integer> {
   @Option(
       names = "--subscriber-threads",
       paramLabel = "N",
-      defaultValue = "2",
-      description = "Event-loop threads of the subscriber process (default ${DEFAULT-VALUE}).")
-  int subscriberThreads;
+      description =
+          "Event-loop threads of the subscriber process (default: one per CPU of"
+              + " --subscriber-cpus, 2 without it).")
+  Integer subscriberThreads;
+
+  @Option(
+      names = "--subscribers-per-socket",
+      paramLabel = "K",
+      defaultValue = "8",
+      description =
+          "On moqbed's stack, fast subscribers sharing one UDP socket of the subscriber process"
+              + " (default ${DEFAULT-VALUE}; 1: a socket each). Fewer sockets, fewer system calls"
+              + " per datagram; the relay sees each socket's subscribers on one port.")
+  int subscribersPerSocket;
 
   @Option(
       names = "--subscriber-jvm-options",
@@ -331,8 +343,12 @@ final class BenchFanoutCommand implements Callable<Integer> {
     if (durationMicros <= 0 || slowRate <= 0) {
       throw new IllegalArgumentException("--duration and --slow-rate must be positive");
     }
-    if (subscriberThreads < 1 || subscriberThreads > 64) {
+    int threads = subscriberThreads();
+    if (threads < 1 || threads > 64) {
       throw new IllegalArgumentException("--subscriber-threads must be 1..64");
+    }
+    if (subscribersPerSocket < 1 || subscribersPerSocket > 2000) {
+      throw new IllegalArgumentException("--subscribers-per-socket must be 1..2000");
     }
     if (rounds < 1 || rounds > 100) {
       throw new IllegalArgumentException("--rounds must be 1..100");
@@ -361,7 +377,7 @@ final class BenchFanoutCommand implements Callable<Integer> {
         slowRate,
         stack,
         lateMicros,
-        subscriberThreads,
+        subscriberThreads(),
         swarmCommand(),
         relayCpus == null ? null : new CpuSet(relayCpus),
         subscriberCpus == null ? null : new CpuSet(subscriberCpus),
@@ -437,6 +453,18 @@ final class BenchFanoutCommand implements Callable<Integer> {
     return configuration;
   }
 
+  /**
+   * The swarm's event-loop threads: as asked, else one per CPU it is pinned to (a second loop on
+   * one CPU only switches with the first: 4-15 % more of the loops' CPU in three A/B runs at 50
+   * subscribers, docs/results/receive-cpu-2026-12-07.md), else 2.
+   */
+  int subscriberThreads() {
+    if (subscriberThreads != null) {
+      return subscriberThreads;
+    }
+    return subscriberCpus == null ? 2 : new CpuSet(subscriberCpus).count();
+  }
+
   /** This JVM's java, class path and main class, then {@code bench fanout-subscribers}. */
   private List<String> swarmCommand() {
     String java =
@@ -458,7 +486,9 @@ final class BenchFanoutCommand implements Callable<Integer> {
             System.getProperty("java.class.path"),
             MoqbedCommand.class.getName(),
             "bench",
-            "fanout-subscribers"));
+            "fanout-subscribers",
+            "--per-socket",
+            Integer.toString(subscribersPerSocket)));
     return command;
   }
 
@@ -491,6 +521,9 @@ final class BenchFanoutCommand implements Callable<Integer> {
     @Option(names = "--slow-via", split = ",")
     List<String> slowVia;
 
+    @Option(names = "--per-socket", defaultValue = "1")
+    int perSocket;
+
     @Override
     public Integer call() throws Exception {
       SubscriberSwarm swarm =
@@ -504,7 +537,8 @@ final class BenchFanoutCommand implements Callable<Integer> {
               subscribers,
               threads,
               tracks,
-              lateMicros);
+              lateMicros,
+              perSocket);
       return swarm.run(System.in, System.out, System.err);
     }
   }

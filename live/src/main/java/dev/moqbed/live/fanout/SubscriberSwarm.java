@@ -1,7 +1,10 @@
 package dev.moqbed.live.fanout;
 
 import dev.moqbed.live.stack.ClientEndpoint;
+import dev.moqbed.live.stack.LiveConnection;
 import dev.moqbed.live.stack.LiveStack;
+import dev.moqbed.live.stack.LiveTransport;
+import dev.moqbed.live.stack.SharedClientSocket;
 import dev.moqbed.media.FrameKind;
 import dev.moqbed.media.moqt.ObjectPayloads;
 import dev.moqbed.netty.ClientTrust;
@@ -31,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * The subscriber side of the fan-out benchmark, in its own process: N subscribers, each with its
@@ -41,6 +45,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * @param slowAddresses the first subscribers connect through these addresses (slow links in front
  *     of them) instead of {@code relay}; they form the group "slow", the others "fast"
+ * @param subscribersPerSocket on the project's stack, how many fast subscribers share one UDP
+ *     socket ({@link SharedClientSocket}); 1 gives each its own, as every slow subscriber has
  */
 public record SubscriberSwarm(
     InetSocketAddress relay,
@@ -50,7 +56,17 @@ public record SubscriberSwarm(
     int subscribers,
     int threads,
     List<String> tracks,
-    long lateMicros) {
+    long lateMicros,
+    int subscribersPerSocket) {
+
+  /** The name the relay's certificate is checked against (the benchmark's relay is local). */
+  private static final String SERVER_NAME = "localhost";
+
+  public SubscriberSwarm {
+    if (subscribersPerSocket < 1) {
+      throw new IllegalArgumentException("at least one subscriber per socket");
+    }
+  }
 
   /**
    * Runs the swarm, talking to the benchmark on {@code in} / {@code out}; returns the exit code.
@@ -60,7 +76,8 @@ public record SubscriberSwarm(
     Measurement measurement = new Measurement(latencies(), subscribers);
     long cpuBefore = processCpuNanos();
     try (SharedEventLoops loops = SharedEventLoops.start(threads)) {
-      List<ClientEndpoint> clients = connectAll(loops, measurement, out, err);
+      List<SharedClientSocket> sockets = new ArrayList<>();
+      List<ClientEndpoint> clients = connectAll(loops, sockets, measurement, out, err);
       long answerSeconds = 30 + subscribers / 10;
       if (!measurement.answered.await(answerSeconds, TimeUnit.SECONDS)) {
         err.println("not every subscription was answered within " + answerSeconds + " s");
@@ -77,6 +94,9 @@ public record SubscriberSwarm(
       measurement.finished.await();
       for (ClientEndpoint client : clients) {
         client.close();
+      }
+      for (SharedClientSocket socket : sockets) {
+        socket.close();
       }
     }
     for (TrackLatency latency : measurement.latencies.values()) {
@@ -103,10 +123,15 @@ public record SubscriberSwarm(
 
   /**
    * Connects every subscriber, the slow ones first, telling the benchmark every 50; one that cannot
-   * connect is said on {@code err} and counted as answered and finished.
+   * connect is said on {@code err} and counted as answered and finished. The sockets made for
+   * subscribers to share are added to {@code sockets}.
    */
   private List<ClientEndpoint> connectAll(
-      SharedEventLoops loops, Measurement measurement, PrintStream out, PrintStream err) {
+      SharedEventLoops loops,
+      List<SharedClientSocket> sockets,
+      Measurement measurement,
+      PrintStream out,
+      PrintStream err) {
     List<Subscriber> started = new ArrayList<>();
     List<ClientEndpoint> clients = new ArrayList<>();
     SubscriberConfig config = config(tracks, lateMicros);
@@ -114,22 +139,34 @@ public record SubscriberSwarm(
       boolean slow = i < slowAddresses.size();
       SubscriberEvents events = measurement.events(slow, err);
       InetSocketAddress target = slow ? slowAddresses.get(i) : relay;
+      Consumer<LiveConnection> onConnected =
+          connection -> {
+            Subscriber subscriber =
+                attach(connection.transport(), connection.scheduler(), config, events);
+            synchronized (started) {
+              started.add(subscriber);
+            }
+          };
       try {
-        clients.add(
-            stack.connect(
-                target,
-                "localhost",
-                trust,
-                FanoutProtocol.VERSION.alpn(),
-                connection -> {
-                  Subscriber subscriber =
-                      attach(connection.transport(), connection.scheduler(), config, events);
-                  synchronized (started) {
-                    started.add(subscriber);
-                  }
-                },
-                loops.next()));
-      } catch (IOException e) {
+        int fastIndex = i - slowAddresses.size();
+        if (slow || !sharesSockets()) {
+          clients.add(
+              stack.connect(
+                  target,
+                  SERVER_NAME,
+                  trust,
+                  FanoutProtocol.VERSION.alpn(),
+                  onConnected,
+                  loops.next()));
+        } else {
+          if (fastIndex % subscribersPerSocket == 0) {
+            sockets.add(
+                stack.clientSocket(
+                    SERVER_NAME, trust, FanoutProtocol.VERSION.alpn(), loops.next()));
+          }
+          clients.add(stack.connectVia(sockets.get(sockets.size() - 1), target, onConnected));
+        }
+      } catch (IOException | RuntimeException e) {
         err.println("subscriber " + (i + 1) + ": " + e.getMessage());
         measurement.answered.countDown();
         measurement.finished.countDown();
@@ -140,6 +177,11 @@ public record SubscriberSwarm(
       }
     }
     return clients;
+  }
+
+  /** Whether fast subscribers share sockets: on the project's stack, when asked for. */
+  private boolean sharesSockets() {
+    return subscribersPerSocket > 1 && stack.transport() == LiveTransport.MOQBED;
   }
 
   /**

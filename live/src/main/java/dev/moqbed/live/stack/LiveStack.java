@@ -331,6 +331,39 @@ public final class LiveStack {
         webTransportPath);
   }
 
+  /**
+   * A UDP socket on {@code loop} for several clients of the project's stack to one relay (see
+   * {@link SharedClientSocket}): raw QUIC only, as {@link #connectVia} opens.
+   *
+   * @throws IllegalStateException on the quiche stack or with a WebTransport path
+   * @throws IOException if no socket can be bound
+   */
+  public SharedClientSocket clientSocket(
+      String serverName, ClientTrust trust, String alpn, EventLoopScheduler loop)
+      throws IOException {
+    if (transport == LiveTransport.QUICHE || webTransportPath != null) {
+      throw new IllegalStateException("shared client sockets are for raw QUIC on moqbed's stack");
+    }
+    return SharedClientSocket.bind(loop, serverName, trust, alpn);
+  }
+
+  /**
+   * As {@link #connect}, on {@code socket} with the clients already there, on its loop; the name,
+   * trust and protocol are the socket's.
+   */
+  public ClientEndpoint connectVia(
+      SharedClientSocket socket, InetSocketAddress remote, Consumer<LiveConnection> onConnected)
+      throws IOException {
+    return MoqbedClientEndpoint.connectVia(
+        socket,
+        remote,
+        config(Role.CLIENT),
+        controllers,
+        onConnected,
+        CONNECT_TIMEOUT_MICROS,
+        taps());
+  }
+
   /** Listens on {@code address}; {@code onConnection} runs on the loop for each new connection. */
   public ServerEndpoint listen(
       InetSocketAddress address,

@@ -35,9 +35,14 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
   private final UdpEndpoint endpoint;
   private final UdpConnection connection;
 
-  private MoqbedClientEndpoint(UdpEndpoint endpoint, UdpConnection connection) {
+  /** The socket this client shares with others, or null when the socket is its own. */
+  private final SharedClientSocket shared;
+
+  private MoqbedClientEndpoint(
+      UdpEndpoint endpoint, UdpConnection connection, SharedClientSocket shared) {
     this.endpoint = endpoint;
     this.connection = connection;
+    this.shared = shared;
   }
 
   static MoqbedClientEndpoint connect(
@@ -54,43 +59,97 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
       String webTransportPath)
       throws IOException {
     String protocol = webTransportPath == null ? alpn : AlpnDispatch.HTTP3;
-    UdpSecurity security =
-        UdpSecurity.tls(
-            null, ClientTlsConfig.of(serverName, List.of(protocol), serverTrust(trust)));
+    UdpSecurity security = security(serverName, protocol, trust);
     InetSocketAddress anyPort = new InetSocketAddress(0);
     UdpEndpoint endpoint =
         loop == null
             ? UdpEndpoint.bind(anyPort, EndpointLimits.defaults(), security, null)
             : UdpEndpoint.bindOn(loop, anyPort, EndpointLimits.defaults(), security, null);
-    CompletableFuture<Void> handshake = new CompletableFuture<>();
-    // Completes when MoQT can start: at the handshake's end, or once the WebTransport session
-    // opens.
-    CompletableFuture<Void> session = new CompletableFuture<>();
+    Opening opening =
+        new Opening(remote, serverName, config, controllers, onConnected, taps, webTransportPath);
     try {
-      // Opened and given its handler in one task on the loop, before any packet can arrive.
-      UdpConnection connection =
-          endpoint.call(
-              () -> {
-                UdpConnection opened =
-                    endpoint.connect(remote, config, controllers, new ConnectionHandler() {}, taps);
-                QuicConnection quic = opened.connection();
-                Consumer<TransportConnection> ready =
-                    transport ->
-                        onConnected.accept(new LiveConnection(transport, endpoint.scheduler()));
-                ConnectionHandler transport =
-                    webTransportPath == null
-                        ? rawTransport(quic, remote, ready, session)
-                        : webTransport(quic, remote, serverName, webTransportPath, ready, session);
-                quic.setHandler(new HandshakeWatch(transport, handshake));
-                return opened;
-              });
-      long deadlineNanos = System.nanoTime() + timeoutMicros * 1000;
-      handshake.get(timeoutMicros, TimeUnit.MICROSECONDS);
-      session.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-      return new MoqbedClientEndpoint(endpoint, connection);
-    } catch (TimeoutException | ExecutionException | InterruptedException | RuntimeException e) {
+      return new MoqbedClientEndpoint(endpoint, opening.open(endpoint, timeoutMicros), null);
+    } catch (IOException | RuntimeException e) {
       endpoint.close();
-      throw connectFailure(e, remote, timeoutMicros);
+      throw e;
+    }
+  }
+
+  /**
+   * As {@link #connect}, on a socket other clients to the same relay use too: the connection is
+   * told from theirs by its connection ids, and closing this client closes the socket only when it
+   * was the socket's last user.
+   */
+  static MoqbedClientEndpoint connectVia(
+      SharedClientSocket socket,
+      InetSocketAddress remote,
+      ConnectionConfig config,
+      ControllerFactory controllers,
+      Consumer<LiveConnection> onConnected,
+      long timeoutMicros,
+      PacketTaps taps)
+      throws IOException {
+    // Raw QUIC only (no WebTransport): the server's name is the socket's TLS configuration's.
+    Opening opening = new Opening(remote, null, config, controllers, onConnected, taps, null);
+    socket.acquire();
+    try {
+      return new MoqbedClientEndpoint(
+          socket.endpoint(), opening.open(socket.endpoint(), timeoutMicros), socket);
+    } catch (IOException | RuntimeException e) {
+      socket.release();
+      throw e;
+    }
+  }
+
+  /** A client's TLS: the relay's name, the one application protocol, the trust asked for. */
+  static UdpSecurity security(String serverName, String protocol, ClientTrust trust) {
+    return UdpSecurity.tls(
+        null, ClientTlsConfig.of(serverName, List.of(protocol), serverTrust(trust)));
+  }
+
+  /** What opening a connection needs besides the socket. */
+  private record Opening(
+      InetSocketAddress remote,
+      String serverName,
+      ConnectionConfig config,
+      ControllerFactory controllers,
+      Consumer<LiveConnection> onConnected,
+      PacketTaps taps,
+      String webTransportPath) {
+
+    /** Opens the connection on {@code endpoint} and waits for its handshake (and session). */
+    UdpConnection open(UdpEndpoint endpoint, long timeoutMicros) throws IOException {
+      CompletableFuture<Void> handshake = new CompletableFuture<>();
+      // Completes when MoQT can start: at the handshake's end, or once the WebTransport session
+      // opens.
+      CompletableFuture<Void> session = new CompletableFuture<>();
+      try {
+        // Opened and given its handler in one task on the loop, before any packet can arrive.
+        UdpConnection connection =
+            endpoint.call(
+                () -> {
+                  UdpConnection opened =
+                      endpoint.connect(
+                          remote, config, controllers, new ConnectionHandler() {}, taps);
+                  QuicConnection quic = opened.connection();
+                  Consumer<TransportConnection> ready =
+                      transport ->
+                          onConnected.accept(new LiveConnection(transport, endpoint.scheduler()));
+                  ConnectionHandler transport =
+                      webTransportPath == null
+                          ? rawTransport(quic, remote, ready, session)
+                          : webTransport(
+                              quic, remote, serverName, webTransportPath, ready, session);
+                  quic.setHandler(new HandshakeWatch(transport, handshake));
+                  return opened;
+                });
+        long deadlineNanos = System.nanoTime() + timeoutMicros * 1000;
+        handshake.get(timeoutMicros, TimeUnit.MICROSECONDS);
+        session.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        return connection;
+      } catch (TimeoutException | ExecutionException | InterruptedException | RuntimeException e) {
+        throw connectFailure(e, remote, timeoutMicros);
+      }
     }
   }
 
@@ -192,6 +251,22 @@ final class MoqbedClientEndpoint implements ClientEndpoint {
 
   @Override
   public void close() {
-    endpoint.close();
+    if (shared == null) {
+      endpoint.close();
+      return;
+    }
+    // The socket stays for its other clients: this connection says goodbye (application code 0,
+    // as a MoQT session ends without error) and the endpoint frees it after draining.
+    try {
+      endpoint.call(
+          () -> {
+            connection.connection().close(0, true, "client closed");
+            return null;
+          });
+    } catch (IllegalStateException e) {
+      // The socket's loop is gone already: nothing left to say goodbye on.
+    } finally {
+      shared.release();
+    }
   }
 }
