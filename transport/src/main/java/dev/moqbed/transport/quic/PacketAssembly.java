@@ -159,11 +159,15 @@ final class PacketAssembly {
         }
       }
       if (space.cryptoToSend.hasDataToSend() && room - size > 8) {
+        long firstNewOffset = space.cryptoToSend.nextOffset;
         Frame.Crypto crypto = space.cryptoToSend.take(room - size);
         if (crypto != null) {
           frames.add(crypto);
           size += crypto.sizeBytes();
           handshakeCryptoSent |= i == 1;
+          if (frames.size() == 1 && (crypto.offset() < firstNewOffset || role == Role.SERVER)) {
+            size += HandshakeTrailingAck.add(space, frames, room - size, nowMicros);
+          }
         }
       }
       if (frames.isEmpty()) {
@@ -218,10 +222,7 @@ final class PacketAssembly {
     if (path.mtu().probeDue()) {
       return true;
     }
-    if (!pending.datagrams.isEmpty()) {
-      return true;
-    }
-    if (streams.hasFrameToSend()) {
+    if (!pending.datagrams.isEmpty() || streams.hasFrameToSend()) {
       return true;
     }
     return loss.probeTimeoutPending() || streams.flowControlUpdateDue();
@@ -527,13 +528,10 @@ final class PacketAssembly {
   // Close
 
   /**
-   * ACK (for an application close) + CONNECTION_CLOSE, neither paced nor window-limited, nor
-   * recorded as sent: nothing in it is resent.
-   */
-  /**
-   * A close in {@code closeSpace}: 1-RTT with an ACK first for an application close, as picoquic;
-   * or, before this end has 1-RTT keys, a long-header packet of that space, where an application
-   * close becomes the transport's APPLICATION_ERROR (RFC 9000 §10.2.3).
+   * A close in {@code closeSpace}, neither paced nor window-limited nor recorded as sent: 1-RTT
+   * with an ACK first for an application close, as picoquic; or, before this end has 1-RTT keys, a
+   * long-header packet of that space, where an application close becomes the transport's
+   * APPLICATION_ERROR (RFC 9000 §10.2.3).
    */
   Datagram buildCloseDatagram(
       long nowMicros, long errorCode, boolean application, String reason, PacketSpace closeSpace) {
