@@ -80,7 +80,15 @@ class FanoutVirtualTimeTest {
   /** One run: its parts, and what each subscriber received. */
   private static final class Chain {
     final VirtualScheduler scheduler = new VirtualScheduler();
-    final Relay relay = new Relay(scheduler, RelayConfig.DEFAULT, line -> {});
+    // Every subscriber comes from the one client node: the per-address caps as a bench sets them.
+    final Relay relay =
+        new Relay(
+            scheduler,
+            RelayConfig.builder()
+                .maxSessionsPerAddress(1_000)
+                .maxPendingSetupsPerAddress(1_000)
+                .build(),
+            line -> {});
     final ControllerFactory c4 = ControllerRegistry.standard().parse("c4");
     final int subscriberCount;
     final int seconds;
