@@ -50,9 +50,9 @@ def stage(frames):
     if not frames[0].startswith(JAVA_LEAF) and has('asm_', 'irq'):
         return 'kernel: interrupts, page faults'
     if has(*CRYPTO):
-        return 'send: seal, header protection' if has('SendPump.pass') else \
+        return 'send: seal, header protection' if has('SendPump') else \
             'receive: open, header protection'
-    if has('SendPump.pass'):
+    if has('SendPump'):
         if has('QuicConnection.build'):
             return 'send: packet build (QuicConnection.build)'
         if has('armWakeTimer', 'waitUntil', 'nextWakeMicros', 'PumpWakeups'):
