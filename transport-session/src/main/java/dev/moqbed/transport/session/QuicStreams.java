@@ -1,6 +1,7 @@
 package dev.moqbed.transport.session;
 
 import dev.moqbed.media.moqt.ByteString;
+import dev.moqbed.runtime.LongKeyMap;
 import dev.moqbed.session.transport.BidirectionalStream;
 import dev.moqbed.session.transport.BufferingReceiveStream;
 import dev.moqbed.session.transport.SendStream;
@@ -37,7 +38,10 @@ final class QuicStreams {
   // A sending half leaves when the connection retires its stream (no callback names it after).
   // Receiving halves stay once ended, so late bytes of a stopped stream are not taken for a new
   // stream of the peer.
-  private final Map<Long, OutStream> sending = new HashMap<>();
+  // Primitive keys: the connection names a stream here for every STREAM frame it sends, and a
+  // HashMap<Long, _> boxed the id and followed the node and the key's box, each cold by the time
+  // the relay comes back to a subscriber (3.4 % of the virtual-time fan-out's samples).
+  private final LongKeyMap<OutStream> sending = new LongKeyMap<>(0);
   private final Map<Long, InStream> receiving = new HashMap<>();
 
   /**

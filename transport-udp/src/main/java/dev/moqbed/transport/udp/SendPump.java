@@ -1,7 +1,6 @@
 package dev.moqbed.transport.udp;
 
 import dev.moqbed.netty.EventLoopScheduler;
-import dev.moqbed.runtime.TimerHandle;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.codec.PacketCodec;
 import dev.moqbed.transport.endpoint.PacketTap;
@@ -15,8 +14,8 @@ import java.nio.ByteBuffer;
  * connection at one instant until it has nothing more to send then (the pacer and the congestion
  * window decide; the pump never sends ahead of them), writes each datagram without a flush, and
  * flushes once at the end, so epoll hands the whole batch to the kernel in one {@code sendmmsg}.
- * When the connection has nothing to send it keeps one microsecond timer at the connection's next
- * wake-up (pacing, ACK delay, loss and idle timers).
+ * When the connection has nothing to send it waits for the connection's next wake-up (pacing, ACK
+ * delay, loss and idle timers) in the endpoint's {@link PumpWakeups}, one timer for all its pumps.
  *
  * <p>A pass stops after {@link #MAX_DATAGRAMS_PER_PASS} datagrams and comes back in a task of its
  * own, so arriving ACKs and other connections are served between batches; it stops also when the
@@ -27,7 +26,7 @@ import java.nio.ByteBuffer;
  * <p>{@link OutboundDatagrams} packs the pass's datagrams into segmented writes (GSO) where the
  * kernel has them.
  */
-final class SendPump {
+final class SendPump extends PumpWakeups.Wakeable {
   /** Datagrams per pass: 64 × 1,440 bytes is 92 KB, about 0.3 ms of a 3 Gbit/s path. */
   static final int MAX_DATAGRAMS_PER_PASS = 64;
 
@@ -39,11 +38,9 @@ final class SendPump {
   private final OutboundDatagrams outbound;
   private final ChannelFlusher flusher;
   private final PacketTap tap;
+  private final PumpWakeups wakeups;
   // Made once: a method reference is a new object each time it is evaluated.
   private final Runnable passTask = this::pass;
-  private final Runnable wakeTask = this::onWake;
-  private TimerHandle wakeTimer;
-  private long wakeAtMicros = Long.MAX_VALUE;
   private boolean pumpScheduled;
   private boolean stopped;
   private long datagramsSent;
@@ -56,6 +53,7 @@ final class SendPump {
       PacketCodec codec,
       Channel channel,
       ChannelFlusher flusher,
+      PumpWakeups wakeups,
       PacketTap tap) {
     this.scheduler = scheduler;
     this.owner = owner;
@@ -66,6 +64,7 @@ final class SendPump {
         new OutboundDatagrams(channel, owner.remoteAddress(), DatagramChannels.segmentation());
     this.flusher = flusher;
     this.tap = tap;
+    this.wakeups = wakeups;
     connection.setWakeListener(this::schedule);
     // Every datagram a pass polls is encoded (and tapped) before the next poll, and nothing of it
     // is kept: the connection may reuse its output's objects.
@@ -88,10 +87,7 @@ final class SendPump {
   /** No more passes: the connection left the endpoint. */
   void stop() {
     stopped = true;
-    if (wakeTimer != null) {
-      wakeTimer.cancel();
-      wakeTimer = null;
-    }
+    wakeups.cancel(this);
   }
 
   long datagramsSent() {
@@ -153,7 +149,7 @@ final class SendPump {
     } else if (sent == MAX_DATAGRAMS_PER_PASS) {
       schedule();
     } else {
-      armWakeTimer(connection.nextWakeMicros(now));
+      waitUntil(connection.nextWakeMicros(now));
     }
   }
 
@@ -172,26 +168,21 @@ final class SendPump {
     }
   }
 
-  /** As {@link dev.moqbed.transport.quic.ConnectionDriver}: one timer, an earlier one kept. */
-  private void armWakeTimer(long atMicros) {
+  /**
+   * As {@link dev.moqbed.transport.quic.ConnectionDriver}: one wake-up, an earlier one kept (it
+   * polls and comes back with the connection's next deadline).
+   */
+  private void waitUntil(long atMicros) {
     if (atMicros == Long.MAX_VALUE) {
       return;
     }
-    long now = scheduler.nowMicros();
-    long due = Math.max(atMicros, now + 1);
-    if (wakeTimer != null && wakeTimer.isPending()) {
-      if (wakeAtMicros <= due) {
-        return;
-      }
-      wakeTimer.cancel();
-    }
-    wakeAtMicros = due;
-    wakeTimer = scheduler.scheduleAt(due, wakeTask);
+    // Due now or in the past means as soon as possible: a microsecond later, so that a connection
+    // that cannot make progress at this instant does not spin.
+    wakeups.wakeAtOrBefore(this, Math.max(atMicros, scheduler.nowMicros() + 1));
   }
 
-  private void onWake() {
-    wakeTimer = null;
-    wakeAtMicros = Long.MAX_VALUE;
+  @Override
+  void onWake() {
     schedule();
   }
 }

@@ -35,6 +35,7 @@ public final class UdpConnection implements ConnectionSender {
             routed.codec(),
             endpoint.channel(),
             endpoint.flusher(),
+            endpoint.wakeups(),
             routed.tap());
   }
 

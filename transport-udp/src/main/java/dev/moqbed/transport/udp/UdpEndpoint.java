@@ -61,6 +61,7 @@ public final class UdpEndpoint implements AutoCloseable {
   private final Set<UdpConnection> waitingForWritable = new LinkedHashSet<>();
   private final SocketCounters socketCounters = new SocketCounters();
   private final ChannelFlusher flusher;
+  private final PumpWakeups wakeups;
   // The endpoints on the same port that route each other's connections, or null when alone.
   private final LoopRouting routing;
   // A server's ClientHellos are answered off the loop; null on a client or without TLS.
@@ -78,6 +79,7 @@ public final class UdpEndpoint implements AutoCloseable {
     this.group = group;
     this.scheduler = new EventLoopScheduler(loop);
     this.flusher = new ChannelFlusher(scheduler::execute, socketCounters);
+    this.wakeups = new PumpWakeups(scheduler);
     this.security = security;
     this.server = server;
     this.routing = routing;
@@ -333,6 +335,11 @@ public final class UdpEndpoint implements AutoCloseable {
 
   ChannelFlusher flusher() {
     return flusher;
+  }
+
+  /** The wake-ups of this endpoint's send pumps: one timer on the loop for all of them. */
+  PumpWakeups wakeups() {
+    return wakeups;
   }
 
   void onDatagram(ByteBuf content, InetSocketAddress sender) {

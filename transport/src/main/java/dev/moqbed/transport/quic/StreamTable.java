@@ -66,6 +66,7 @@ final class StreamTable {
   private final StreamCredit peerUnidirectionalCredit;
 
   private final StreamsBlockedReports blocked = new StreamsBlockedReports();
+  private final DueResets dueResets = new DueResets();
   private final ReceiveLimits receiveLimits = new ReceiveLimits();
 
   private final PausedReceiveStreams pausedStreams = new PausedReceiveStreams();
@@ -193,7 +194,9 @@ final class StreamTable {
   boolean reset(long streamId, long errorCode) {
     StreamSendState stream = sendStreams.get(streamId);
     if (stream != null && !stream.isReset()) {
+      boolean wasDue = stream.resetFrameDue();
       stream.reset(errorCode);
+      dueResets.onChange(wasDue, stream.resetFrameDue());
       return true;
     }
     return false;
@@ -384,7 +387,9 @@ final class StreamTable {
   void onResetFrameLost(Frame.ResetStream reset) {
     StreamSendState stream = sendStreams.get(reset.streamId());
     if (stream != null) {
+      boolean wasDue = stream.resetFrameDue();
       stream.onResetFrameLost();
+      dueResets.onChange(wasDue, stream.resetFrameDue());
     }
   }
 
@@ -432,13 +437,7 @@ final class StreamTable {
   }
 
   boolean anyResetDue() {
-    for (int i = 0; i < sendStreamList.size(); i++) { // indexed: asked on every wake-up
-      StreamSendState stream = sendStreamList.get(i);
-      if (stream.resetFrameDue()) {
-        return true;
-      }
-    }
-    return false;
+    return dueResets.any();
   }
 
   boolean flowControlUpdateDue() {
@@ -480,16 +479,7 @@ final class StreamTable {
 
   /** RESET_STREAM frames that are due and fit; returns the bytes added. */
   int addResetFrames(List<Frame> frames, int capacity) {
-    int used = 0;
-    for (int i = 0; i < sendStreamList.size(); i++) { // indexed: no iterator per packet
-      StreamSendState stream = sendStreamList.get(i);
-      if (stream.resetFrameDue() && used + 25 <= capacity) {
-        Frame.ResetStream reset = stream.takeResetFrame();
-        frames.add(reset);
-        used += reset.sizeBytes();
-      }
-    }
-    return used;
+    return dueResets.addFrames(sendStreamList, frames, capacity);
   }
 
   private int addStreamCountFrames(List<Frame> frames, int capacity) {
@@ -512,6 +502,7 @@ final class StreamTable {
   /** A stream whose data (or reset) the peer acknowledged has nothing left to do here. */
   private void retireSendStreamIfDone(StreamSendState stream) {
     if (stream.isFullyAcknowledged() || stream.isResetAcknowledged()) {
+      dueResets.onChange(stream.resetFrameDue(), false);
       sendStreams.remove(stream.id);
       sendStreamList.remove(stream);
       connection.handler().onSendStreamRetired(connection, stream.id);
