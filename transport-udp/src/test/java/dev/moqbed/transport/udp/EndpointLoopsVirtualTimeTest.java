@@ -14,13 +14,10 @@ import dev.moqbed.transport.quic.QuicConnection;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.tls.ClientTlsConfig;
 import dev.moqbed.transport.tls.ServerTlsContext;
-import dev.moqbed.transport.tls.ServerTrust;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,19 +32,11 @@ class EndpointLoopsVirtualTimeTest {
   private static final InetSocketAddress SERVER = VirtualNetwork.address(1, 4433);
   private static final StatelessResetKey KEY = StatelessResetKey.of(Loopback.bytes(32, 7));
 
-  private ServerTlsContext tls;
-  private ClientTlsConfig clientTls;
+  private final LocalhostTls localhost = LocalhostTls.load(ALPN);
+  private final ServerTlsContext tls = localhost.server();
+  private final ClientTlsConfig clientTls = localhost.client();
   private final VirtualNetwork network = new VirtualNetwork(10_000, 42);
   private final List<RecordingHandler> accepted = new ArrayList<>();
-
-  @BeforeEach
-  void certificates() throws Exception {
-    Path certificate = QuicheServerInteropNetworkTest.resource("server-cert.pem");
-    tls =
-        ServerTlsContext.fromPemFiles(
-            certificate, QuicheServerInteropNetworkTest.resource("server-key.pem"), ALPN);
-    clientTls = ClientTlsConfig.of("localhost", ALPN, ServerTrust.certificatesIn(certificate));
-  }
 
   @AfterEach
   void close() {

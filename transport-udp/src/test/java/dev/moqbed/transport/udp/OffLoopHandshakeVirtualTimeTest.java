@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,8 +37,9 @@ class OffLoopHandshakeVirtualTimeTest {
   private static final InetSocketAddress CLIENT = VirtualNetwork.address(2, 5000);
   private static final StatelessResetKey KEY = StatelessResetKey.of(Loopback.bytes(32, 7));
 
-  private ServerTlsContext tls;
-  private ClientTlsConfig clientTls;
+  private final LocalhostTls localhost = LocalhostTls.load(ALPN);
+  private final ServerTlsContext tls = localhost.server();
+  private final ClientTlsConfig clientTls = localhost.client();
   private final VirtualNetwork network = new VirtualNetwork(ONE_WAY_MICROS, 42);
   private final List<Boolean> receivedInOffload = new ArrayList<>();
   private int tapsClosed;
@@ -68,15 +68,6 @@ class OffLoopHandshakeVirtualTimeTest {
   }
 
   private final DeferredOffload offload = new DeferredOffload();
-
-  @BeforeEach
-  void certificates() throws Exception {
-    Path certificate = QuicheServerInteropNetworkTest.resource("server-cert.pem");
-    tls =
-        ServerTlsContext.fromPemFiles(
-            certificate, QuicheServerInteropNetworkTest.resource("server-key.pem"), ALPN);
-    clientTls = ClientTlsConfig.of("localhost", ALPN, ServerTrust.certificatesIn(certificate));
-  }
 
   @AfterEach
   void close() {
