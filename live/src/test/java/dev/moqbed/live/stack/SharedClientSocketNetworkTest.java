@@ -24,6 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,7 +55,9 @@ class SharedClientSocketNetworkTest {
                 ALPN,
                 connection -> {
                   accepted.add(connection.transport());
-                  connection.transport().setListener(new Echo(connection.transport()));
+                  connection
+                      .transport()
+                      .setListener(new DatagramsOnly(connection.transport()::sendDatagram));
                 })) {
       InetSocketAddress relay = new InetSocketAddress("127.0.0.1", server.localAddress().getPort());
       SharedClientSocket socket =
@@ -72,7 +75,11 @@ class SharedClientSocketNetworkTest {
                 socket,
                 relay,
                 connection -> {
-                  connection.transport().setListener(new Inbox(inbox));
+                  connection
+                      .transport()
+                      .setListener(
+                          new DatagramsOnly(
+                              bytes -> inbox.add(new String(bytes, StandardCharsets.UTF_8))));
                   opened.add(connection.transport());
                 }));
         transports.add(opened.get(0));
@@ -132,30 +139,13 @@ class SharedClientSocketNetworkTest {
     }
   }
 
-  private record Echo(TransportConnection connection) implements TransportListener {
+  /** A listener that hands each datagram's bytes to {@code onDatagram} and ignores the rest. */
+  private record DatagramsOnly(Consumer<byte[]> onDatagram) implements TransportListener {
     @Override
     public void onDatagram(ByteBuffer payload) {
       byte[] bytes = new byte[payload.remaining()];
       payload.get(bytes);
-      connection.sendDatagram(bytes);
-    }
-
-    @Override
-    public void onBidirectionalStream(BidirectionalStream stream) {}
-
-    @Override
-    public void onUnidirectionalStream(ReceiveStream stream) {}
-
-    @Override
-    public void onClosed(long applicationErrorCode, String reason, boolean byPeer) {}
-  }
-
-  private record Inbox(BlockingQueue<String> inbox) implements TransportListener {
-    @Override
-    public void onDatagram(ByteBuffer payload) {
-      byte[] bytes = new byte[payload.remaining()];
-      payload.get(bytes);
-      inbox.add(new String(bytes, StandardCharsets.UTF_8));
+      onDatagram.accept(bytes);
     }
 
     @Override
