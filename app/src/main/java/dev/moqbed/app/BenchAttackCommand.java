@@ -327,6 +327,10 @@ final class BenchAttackCommand implements Callable<Integer> {
             "relay_cpu_attack_pct",
             "handshake_cpu_quiet_pct",
             "handshake_cpu_attack_pct",
+            "jit_ms_quiet",
+            "jit_ms_attack",
+            "gc_ms_quiet",
+            "gc_ms_attack",
             "heap_live_quiet_mb",
             "heap_live_attack_mb");
     for (AttackBench.Row row : rows) {
@@ -357,6 +361,10 @@ final class BenchAttackCommand implements Callable<Integer> {
           round(row.attacked().relayCpuPercent(), 1),
           round(row.quiet().handshakeCpuPercent(), 1),
           round(row.attacked().handshakeCpuPercent(), 1),
+          row.quiet().jvm().compileMillis(),
+          row.attacked().jvm().compileMillis(),
+          row.quiet().jvm().gcMillis(),
+          row.attacked().jvm().gcMillis(),
           round(row.quiet().heapLiveBytes() / 1048576.0, 1),
           round(row.attacked().heapLiveBytes() / 1048576.0, 1));
     }

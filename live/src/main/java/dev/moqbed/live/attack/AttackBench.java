@@ -154,6 +154,8 @@ public final class AttackBench {
    * @param relayCpuPercent the relay loop's CPU time over the phase, in % of one core
    * @param handshakeCpuPercent the CPU time of the relay's handshake thread (where ClientHellos are
    *     answered, off the loop) over the phase, in % of one core; -1 where it is not known
+   * @param jvm what this process's JIT compilers and collectors did during the phase (the mean per
+   *     phase once pooled)
    */
   public record Phase(
       long audioExpected,
@@ -162,7 +164,8 @@ public final class AttackBench {
       long p99Micros,
       long heapLiveBytes,
       double relayCpuPercent,
-      double handshakeCpuPercent) {
+      double handshakeCpuPercent,
+      JvmWork jvm) {
     public double deliveredPercent() {
       return audioExpected == 0
           ? 0
@@ -170,7 +173,7 @@ public final class AttackBench {
     }
 
     static Phase of(long[] latencies, long expected, long heapLiveBytes, double relayCpuPercent) {
-      return of(latencies, expected, heapLiveBytes, relayCpuPercent, -1);
+      return of(latencies, expected, heapLiveBytes, relayCpuPercent, -1, new JvmWork(0, 0));
     }
 
     static Phase of(
@@ -178,7 +181,8 @@ public final class AttackBench {
         long expected,
         long heapLiveBytes,
         double relayCpuPercent,
-        double handshakeCpuPercent) {
+        double handshakeCpuPercent,
+        JvmWork jvm) {
       long[] sorted = latencies.clone();
       Arrays.sort(sorted);
       return new Phase(
@@ -188,7 +192,8 @@ public final class AttackBench {
           percentile(sorted, 0.99),
           heapLiveBytes,
           relayCpuPercent,
-          handshakeCpuPercent);
+          handshakeCpuPercent,
+          jvm);
     }
 
     /** The nearest-rank percentile; 0 of none. */
@@ -445,10 +450,12 @@ public final class AttackBench {
       long from = audio.now();
       ThreadTimes relayStart = ThreadTimes.of(relay.loop());
       long handshakeStart = HandshakeThreads.cpuNanos();
+      JvmWork jvmStart = JvmWork.sinceStart();
       atStart.run();
       TimeUnit.MICROSECONDS.sleep(micros);
       ThreadTimes relayUsed = ThreadTimes.of(relay.loop()).since(relayStart);
       long handshakeEnd = HandshakeThreads.cpuNanos();
+      JvmWork jvmUsed = JvmWork.sinceStart().since(jvmStart);
       long to = from + micros;
       Thread.sleep(1_000); // frames captured at the end still arriving
       System.gc(); // after the measured window: what is live, not the garbage between collections
@@ -461,19 +468,28 @@ public final class AttackBench {
       long[] latencies = audio.latencies(from, to);
       Phase phase =
           Phase.of(
-              latencies, micros / AUDIO_INTERVAL_MICROS, heapLive, cpuPercent, handshakePercent);
+              latencies,
+              micros / AUDIO_INTERVAL_MICROS,
+              heapLive,
+              cpuPercent,
+              handshakePercent,
+              jvmUsed);
       pooled.add(latencies, phase);
       return phase;
     }
   }
 
-  /** Phases of one kind across rounds: their frames together, the most heap, the mean CPU. */
-  private static final class PooledPhases {
+  /**
+   * Phases of one kind across rounds: their frames together, the most heap, the mean CPU, JIT and
+   * GC time.
+   */
+  static final class PooledPhases {
     private final List<long[]> latencies = new ArrayList<>();
     private long expected;
     private long heapLiveBytes;
     private double relayCpuPercent;
     private double handshakeCpuPercent;
+    private JvmWork jvm = new JvmWork(0, 0);
 
     void add(long[] phaseLatencies, Phase phase) {
       latencies.add(phaseLatencies);
@@ -484,6 +500,7 @@ public final class AttackBench {
           handshakeCpuPercent < 0 || phase.handshakeCpuPercent() < 0
               ? -1
               : handshakeCpuPercent + phase.handshakeCpuPercent();
+      jvm = jvm.plus(phase.jvm());
     }
 
     Phase pooled() {
@@ -494,7 +511,10 @@ public final class AttackBench {
           expected,
           heapLiveBytes,
           relayCpuPercent / phases,
-          handshakeCpuPercent < 0 ? -1 : handshakeCpuPercent / phases);
+          handshakeCpuPercent < 0 ? -1 : handshakeCpuPercent / phases,
+          new JvmWork(
+              jvm.compileMillis() < 0 ? -1 : jvm.compileMillis() / phases,
+              jvm.gcMillis() / phases));
     }
   }
 

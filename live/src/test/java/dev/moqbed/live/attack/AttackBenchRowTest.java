@@ -48,6 +48,30 @@ class AttackBenchRowTest {
   }
 
   @Test
+  void pooledPhasesKeepEveryFrameAndTheMeanJitAndGcTimePerPhase() {
+    AttackBench.PooledPhases pooled = new AttackBench.PooledPhases();
+    pooled.add(new long[] {1_000, 2_000}, phaseWith(new JvmWork(100, 10)));
+    pooled.add(new long[] {3_000}, phaseWith(new JvmWork(300, 30)));
+    AttackBench.Phase both = pooled.pooled();
+    assertEquals(new JvmWork(200, 20), both.jvm());
+    assertEquals(3, both.audioDelivered());
+    pooled.add(new long[] {4_000}, phaseWith(new JvmWork(-1, 0)));
+    assertEquals(-1, pooled.pooled().jvm().compileMillis(), "unknown once any phase is unknown");
+  }
+
+  @Test
+  void theJvmsWorkSinceAnEarlierReadingIsTheDifference() {
+    JvmWork now = JvmWork.sinceStart();
+    assertTrue(now.gcMillis() >= 0);
+    assertEquals(new JvmWork(5, 2), new JvmWork(15, 7).since(new JvmWork(10, 5)));
+    assertEquals(-1, new JvmWork(15, 7).since(new JvmWork(-1, 5)).compileMillis());
+  }
+
+  private static AttackBench.Phase phaseWith(JvmWork jvm) {
+    return AttackBench.Phase.of(new long[] {1_000}, 1, 0, 0, -1, jvm);
+  }
+
+  @Test
   void optionsRefuseNoRoundsAndAPinnedAttackerOnAThreadOfThisProcess() throws Exception {
     assertThrows(IllegalArgumentException.class, () -> options(0, List.of("java"), null));
     IllegalArgumentException pinned =
