@@ -99,6 +99,16 @@ final class BenchAttackCommand implements Callable<Integer> {
   int rounds;
 
   @Option(
+      names = "--warmup-rounds",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Rounds of both phases run before the measured ones and not counted: the JIT compiles"
+              + " the code an attack reaches, and the media's again after it, over the first rounds;"
+              + " a relay attacked for longer runs compiled code (default ${DEFAULT-VALUE}).")
+  int warmupRounds;
+
+  @Option(
       names = "--settle",
       paramLabel = "TIME",
       defaultValue = "12s",
@@ -213,6 +223,7 @@ final class BenchAttackCommand implements Callable<Integer> {
               err.flush();
             },
             rounds,
+            warmupRounds,
             settleMicros,
             benchCpus == null ? null : new CpuSet(benchCpus),
             attackerCpus == null ? null : new CpuSet(attackerCpus));

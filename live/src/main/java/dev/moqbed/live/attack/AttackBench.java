@@ -23,6 +23,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -61,6 +62,9 @@ public final class AttackBench {
    * @param log the roles' log lines
    * @param progress one line as each phase starts
    * @param rounds quiet and attack phases per attack, interleaved (quiet, attack, quiet, ...)
+   * @param warmupRounds rounds of both phases run first and not measured: the JIT compiles what an
+   *     attack reaches and what the media reaches again after it (on this host the compilers' work
+   *     in the attack phase falls from seconds in the first round to a few hundred ms by the third)
    * @param settleMicros after an attack phase, before the next round's quiet phase: what the
    *     attacker left (sessions, half-open connections) times out first
    * @param benchCpus CPUs to pin this process (relay, publisher, viewer) to, or null
@@ -79,10 +83,11 @@ public final class AttackBench {
       Consumer<String> log,
       Consumer<String> progress,
       int rounds,
+      int warmupRounds,
       long settleMicros,
       CpuSet benchCpus,
       CpuSet attackerCpus) {
-    /** One round, nothing pinned. */
+    /** One round, no warm-up round, nothing pinned. */
     public Options(
         List<String> attacks,
         long warmupMicros,
@@ -109,6 +114,7 @@ public final class AttackBench {
           progress,
           1,
           0,
+          0,
           null,
           null);
     }
@@ -128,6 +134,9 @@ public final class AttackBench {
       }
       if (rounds < 1) {
         throw new IllegalArgumentException("--rounds must be at least 1");
+      }
+      if (warmupRounds < 0) {
+        throw new IllegalArgumentException("--warmup-rounds must be at least 0");
       }
       if (settleMicros < 0) {
         throw new IllegalArgumentException("--settle must be at least 0");
@@ -344,6 +353,10 @@ public final class AttackBench {
       publisher.startMedia();
       TimeUnit.MICROSECONDS.sleep(options.warmupMicros()); // the JIT compiles the media path
       RoundRunner runner = new RoundRunner(attack, options, relay, audio, trust, tracks, rate);
+      for (int round = 1; round <= options.warmupRounds(); round++) {
+        runner.warmUp(round);
+        TimeUnit.MICROSECONDS.sleep(options.settleMicros());
+      }
       List<Round> rounds = new ArrayList<>();
       for (int round = 1; round <= options.rounds(); round++) {
         if (round > 1) {
@@ -367,12 +380,16 @@ public final class AttackBench {
     }
   }
 
-  /** The publisher's media: the warm-up, every round, the settling between them, and a margin. */
+  /**
+   * The publisher's media: the warm-up, every round (warm-up rounds too), the settling between
+   * them, and a margin.
+   */
   private static long mediaMicros(Options options) {
     long round = 2 * options.phaseMicros() + options.attackWarmupMicros() + 2_000_000;
+    int rounds = options.warmupRounds() + options.rounds();
     return options.warmupMicros()
-        + options.rounds() * round
-        + (options.rounds() - 1) * options.settleMicros()
+        + rounds * round
+        + (rounds - 1) * options.settleMicros()
         + 5_000_000;
   }
 
@@ -420,10 +437,26 @@ public final class AttackBench {
       this.rate = rate;
     }
 
+    /** A measured round: its phases pooled with the others', its attacker's counts added. */
     Round run(int round) throws Exception {
       String name = attack.label() + (options.rounds() > 1 ? ", round " + round : "");
+      return play(name, quiet, attacked, counts);
+    }
+
+    /** A warm-up round: the same phases, nothing of them kept. */
+    void warmUp(int round) throws Exception {
+      play(
+          attack.label() + ", warm-up round " + round,
+          new PooledPhases(),
+          new PooledPhases(),
+          new Attack.Counts());
+    }
+
+    private Round play(
+        String name, PooledPhases quietPool, PooledPhases attackPool, Attack.Counts totals)
+        throws Exception {
       options.progress().accept(name + ": quiet phase");
-      Phase quietPhase = measure(quiet, () -> {});
+      Phase quietPhase = measure(quietPool, () -> {});
       options.progress().accept(name + ": attack phase, " + rate + " a second");
       Attack.Counts roundCounts = new Attack.Counts();
       Newcomer newcomer = new Newcomer(relay.address(), options, trust, tracks);
@@ -431,13 +464,26 @@ public final class AttackBench {
       AutoCloseable run = startAttack(attack, options, relay.address(), rate, roundCounts);
       try {
         TimeUnit.MICROSECONDS.sleep(options.attackWarmupMicros());
-        attackPhase = measure(attacked, newcomer::startLater);
+        attackPhase = measure(attackPool, newcomer::startLater);
       } finally {
         run.close();
         newcomer.end();
-        counts.add(roundCounts);
+        totals.add(roundCounts);
       }
+      options.progress().accept(roundSummary(name, quietPhase, attackPhase));
       return new Round(quietPhase, attackPhase, newcomer.firstAudioMicros(), newcomer.failure());
+    }
+
+    /** One line per round for the progress log: what each phase's p99 was, and the JIT's work. */
+    private static String roundSummary(String name, Phase quietPhase, Phase attackPhase) {
+      return String.format(
+          Locale.ROOT,
+          "%s: audio p99 quiet %.2f ms, attack %.2f ms; JIT %d ms, %d ms",
+          name,
+          quietPhase.p99Micros() / 1e3,
+          attackPhase.p99Micros() / 1e3,
+          quietPhase.jvm().compileMillis(),
+          attackPhase.jvm().compileMillis());
     }
 
     /**

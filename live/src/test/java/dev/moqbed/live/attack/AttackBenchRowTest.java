@@ -102,6 +102,7 @@ class AttackBenchRowTest {
         line -> {},
         rounds,
         0,
+        0,
         null,
         attackerCpus);
   }
