@@ -217,6 +217,32 @@ class HandshakeCryptoTest {
     assertEquals(0x001d, ClientHelloBytes.uint16(serverHello, keyShare + 4), "X25519's code");
   }
 
+  /** A share off the curve fails the handshake the same way with either code. */
+  @ParameterizedTest
+  @EnumSource(HandshakeCrypto.class)
+  void aClientHelloWithAP256ShareOffTheCurveFailsWithInternalError(HandshakeCrypto crypto) {
+    HandshakeSession client =
+        new Agent15ClientSession(
+            client(KeyShareGroup.SECP256R1), Fixtures.clientParameters(), new RecordingListener());
+    client.start();
+    byte[] hello = client.poll(INITIAL, Integer.MAX_VALUE);
+    int keyShare = ClientHelloBytes.extensionOffset(hello, 0x0033);
+    hello[keyShare + 4 + 2 + 4 + 64] ^= 1; // the last byte of the point's y coordinate
+    RecordingListener serverEvents = new RecordingListener();
+    try (ServerTlsContext context = context(crypto)) {
+      HandshakeSession server =
+          new Agent15ServerSession(context, Fixtures.serverParameters(), serverEvents);
+
+      server.receive(INITIAL, ByteBuffer.wrap(hello));
+
+      assertEquals(1, serverEvents.failures.size(), serverEvents.events::toString);
+      assertEquals(
+          0x0100 + 80,
+          serverEvents.failures.get(0).errorCode(),
+          () -> serverEvents.failures.toString());
+    }
+  }
+
   private static byte[] withP256ShareFirst(byte[] clientHello) {
     int keyShare = ClientHelloBytes.extensionOffset(clientHello, 0x0033);
     byte[] point = new byte[65];
