@@ -27,8 +27,9 @@ import org.bouncycastle.util.BigIntegers;
 /**
  * P-256 through BouncyCastle's lightweight API and its fixed-curve code ({@code SecP256R1Curve}):
  * the server's ephemeral key pair, the ECDH shared secret and the ECDSA signature. Measured on this
- * host about 7 times cheaper than the JDK 17's SunEC for the three together, which also checks the
- * peer's point by a whole scalar multiplication (its order), needless on a curve of cofactor 1.
+ * host 4.6 times cheaper than the JDK 17's SunEC for the three together (2.35 against 0.51 ms),
+ * which also checks the peer's point by a whole scalar multiplication (its order), needless on a
+ * curve of cofactor 1.
  *
  * <p>The signing key's multiplications use the fixed-point comb with constant-time table look-ups
  * (and RFC 6979 nonces); the ECDH multiplication by the ephemeral scalar is not constant-time, but
