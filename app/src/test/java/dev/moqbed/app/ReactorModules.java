@@ -39,6 +39,7 @@ final class ReactorModules {
       Map.ofEntries(
           Map.entry("io.netty", "Netty"),
           Map.entry("tech.kwik:agent15", "agent15"),
+          Map.entry("org.bouncycastle:bcprov-jdk18on", "BouncyCastle"),
           Map.entry("org.hdrhistogram:HdrHistogram", "HdrHistogram"),
           Map.entry("io.micrometer", "Micrometer"),
           Map.entry("info.picocli:picocli", "picocli"),

@@ -9,6 +9,8 @@ import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.ConnectionHandler;
 import dev.moqbed.transport.quic.Role;
 import dev.moqbed.transport.tls.ClientTlsConfig;
+import dev.moqbed.transport.tls.HandshakeCrypto;
+import dev.moqbed.transport.tls.KeyShareGroup;
 import dev.moqbed.transport.tls.QuicEndpoint;
 import dev.moqbed.transport.tls.QuicEndpointFactory;
 import dev.moqbed.transport.tls.ServerTlsContext;
@@ -29,6 +31,7 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -36,8 +39,10 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * What a relay's side of one QUIC handshake costs, in memory, with the relay's own certificate (a
- * self-signed ECDSA P-256 one, as {@code relay} makes) and the project's client (a P-256 key
- * share):
+ * self-signed ECDSA P-256 one, as {@code relay} makes) and the project's client, per variant: whose
+ * code does the server's public-key work ({@code crypto}: {@link HandshakeCrypto}) and the group of
+ * the client's one key share ({@code keyShare}: P-256, the project's client's default, or X25519,
+ * what browsers and quiche send):
  *
  * <ul>
  *   <li>{@code clientHello}: the server connection made, and the client's first datagram (its
@@ -51,9 +56,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * <p>Time per operation and, with {@code -prof gc}, bytes allocated per operation ({@code
  * gc.alloc.rate.norm}); printed by JMH, never asserted. On a host shared with other work the
  * wall-clock time per operation says little; {@link #main} prints each operation's CPU time instead
- * (the thread's own, which other processes do not inflate as much): {@code java -cp benchmarks.jar
- * dev.moqbed.benchmarks.transport.ServerHandshakeBenchmark [warm-up] [measured]}.
- * docs/results/handshake-cost-2026-12-07.md records them.
+ * (the thread's own, which other processes do not inflate as much), every variant in the same JVM,
+ * in interleaved rounds so that a change of load falls on all of them: {@code java -cp
+ * benchmarks.jar dev.moqbed.benchmarks.transport.ServerHandshakeBenchmark [warm-up] [measured]
+ * [rounds]}. docs/results/handshake-cost-2026-12-07.md records them.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -61,6 +67,12 @@ import org.openjdk.jmh.annotations.TearDown;
 public class ServerHandshakeBenchmark {
   private static final String ALPN = "moq-00";
   private static final long STEP_MICROS = 1_000;
+
+  @Param({"BOUNCY_CASTLE", "JDK"})
+  public HandshakeCrypto crypto;
+
+  @Param({"SECP256R1", "X25519"})
+  public KeyShareGroup keyShare;
 
   private ServerTlsContext tls;
   private ControllerFactory controllers;
@@ -75,7 +87,7 @@ public class ServerHandshakeBenchmark {
         ServerCertificate.selfSigned(Files.createTempDirectory("moqbed-handshake-bench"));
     tls =
         ServerTlsContext.fromPemFiles(
-            certificate.certificateFile(), certificate.keyFile(), List.of(ALPN));
+            certificate.certificateFile(), certificate.keyFile(), List.of(ALPN), crypto);
     controllers = ControllerRegistry.standard().parse("c4");
   }
 
@@ -91,7 +103,8 @@ public class ServerHandshakeBenchmark {
     client =
         QuicEndpointFactory.client(
             ConnectionConfig.picoquic(Role.CLIENT),
-            ClientTlsConfig.of("localhost", List.of(ALPN), ServerTrust.insecure()),
+            ClientTlsConfig.of("localhost", List.of(ALPN), ServerTrust.insecure())
+                .withKeyShare(keyShare),
             ids,
             controllers,
             new SplittableRandom(run),
@@ -148,46 +161,79 @@ public class ServerHandshakeBenchmark {
 
   /**
    * CPU time of each operation on this thread, after a warm-up: median, 90th percentile and
-   * largest, in ms (arguments: warm-up and measured operations, 300 each by default).
+   * largest, in ms, per variant (arguments: warm-up and measured operations per round, 300 and 100
+   * by default, and rounds, 3). Each round runs every variant in turn.
    */
   public static void main(String[] args) throws IOException {
     int warmup = args.length > 0 ? Integer.parseInt(args[0]) : 300;
-    int measured = args.length > 1 ? Integer.parseInt(args[1]) : 300;
-    ServerHandshakeBenchmark bench = new ServerHandshakeBenchmark();
-    bench.certificate();
-    try {
-      cpuPerOperation("clientHello", bench, bench::clientHello, warmup, measured);
-      cpuPerOperation("wholeHandshake", bench, bench::wholeHandshake, warmup, measured);
-    } finally {
-      bench.close();
+    int measured = args.length > 1 ? Integer.parseInt(args[1]) : 100;
+    int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+    List<ServerHandshakeBenchmark> variants = new java.util.ArrayList<>();
+    for (HandshakeCrypto crypto : HandshakeCrypto.values()) {
+      for (KeyShareGroup group : KeyShareGroup.values()) {
+        ServerHandshakeBenchmark bench = new ServerHandshakeBenchmark();
+        bench.crypto = crypto;
+        bench.keyShare = group;
+        bench.certificate();
+        variants.add(bench);
+      }
     }
+    java.util.Map<String, long[]> cpu = new java.util.LinkedHashMap<>();
+    try {
+      for (ServerHandshakeBenchmark bench : variants) {
+        cpuPerOperation(bench, bench::clientHello, warmup);
+        cpuPerOperation(bench, bench::wholeHandshake, warmup);
+      }
+      for (int round = 0; round < rounds; round++) {
+        for (ServerHandshakeBenchmark bench : variants) {
+          record(
+              cpu, bench.name("clientHello"), cpuPerOperation(bench, bench::clientHello, measured));
+          record(
+              cpu,
+              bench.name("wholeHandshake"),
+              cpuPerOperation(bench, bench::wholeHandshake, measured));
+        }
+      }
+    } finally {
+      variants.forEach(ServerHandshakeBenchmark::close);
+    }
+    cpu.forEach((name, nanos) -> print(name, nanos));
   }
 
-  private static void cpuPerOperation(
-      String name,
-      ServerHandshakeBenchmark bench,
-      Supplier<?> operation,
-      int warmup,
-      int measured) {
+  private String name(String operation) {
+    return operation + " " + crypto + " " + keyShare;
+  }
+
+  private static void record(java.util.Map<String, long[]> cpu, String name, long[] nanos) {
+    long[] before = cpu.getOrDefault(name, new long[0]);
+    long[] joined = Arrays.copyOf(before, before.length + nanos.length);
+    System.arraycopy(nanos, 0, joined, before.length, nanos.length);
+    cpu.put(name, joined);
+  }
+
+  private static long[] cpuPerOperation(
+      ServerHandshakeBenchmark bench, Supplier<?> operation, int operations) {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long[] nanos = new long[measured];
-    for (int i = -warmup; i < measured; i++) {
+    long[] nanos = new long[operations];
+    for (int i = 0; i < operations; i++) {
       bench.newClient();
       long start = threads.getCurrentThreadCpuTime();
       operation.get();
-      long used = threads.getCurrentThreadCpuTime() - start;
-      if (i >= 0) {
-        nanos[i] = used;
-      }
+      nanos[i] = threads.getCurrentThreadCpuTime() - start;
     }
-    Arrays.sort(nanos);
+    return nanos;
+  }
+
+  private static void print(String name, long[] nanos) {
+    long[] sorted = nanos.clone();
+    Arrays.sort(sorted);
     System.out.printf(
         Locale.ROOT,
-        "%s: CPU per operation median %.2f ms, p90 %.2f ms, max %.2f ms (%d operations)%n",
+        "%-40s CPU per operation median %.2f ms, p90 %.2f ms, max %.2f ms (%d operations)%n",
         name,
-        nanos[measured / 2] / 1e6,
-        nanos[(int) (measured * 0.9)] / 1e6,
-        nanos[measured - 1] / 1e6,
-        measured);
+        sorted[sorted.length / 2] / 1e6,
+        sorted[(int) (sorted.length * 0.9)] / 1e6,
+        sorted[sorted.length - 1] / 1e6,
+        sorted.length);
   }
 }

@@ -1,57 +1,62 @@
 package dev.moqbed.transport.tls;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.Signature;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import tech.kwik.agent15.engine.ServerMessageSender;
 import tech.kwik.agent15.engine.TlsServerEngine;
-import tech.kwik.agent15.engine.TlsServerEngineFactory;
 import tech.kwik.agent15.engine.TlsStatusEventHandler;
 
 /**
  * What every server handshake of one relay shares: its certificate chain and private key, the
- * application protocols it speaks (in preference order) and the cipher suites it accepts.
+ * application protocols it speaks (in preference order), the cipher suites it accepts and whose
+ * code does the handshake's public-key work ({@link HandshakeCrypto}).
  *
- * <p>It owns an agent15 engine factory, whose session-ticket registry runs a (non-daemon) clean-up
- * thread from construction on: {@link #close} the context when the server stops.
+ * <p>It owns an engine factory, whose session-ticket registry runs a (non-daemon) clean-up thread
+ * from construction on: {@link #close} the context when the server stops.
  */
 public final class ServerTlsContext implements AutoCloseable {
-  private static final String ALIAS = "server";
-
-  /** The in-memory key store's password; the store never leaves this object. */
-  private static final char[] STORE_PASSWORD = "moqbed".toCharArray();
-
   // Replaced whole when the certificate is renewed; each handshake reads it once.
-  private volatile TlsServerEngineFactory factory;
+  private volatile ServerEngineFactory factory;
   // Guarded by this: a factory made after close would start a ticket thread nobody stops.
   private boolean closed;
   private final List<String> applicationProtocols;
   private final List<TlsCipherSuite> cipherSuites;
+  private final HandshakeCrypto crypto;
 
   private ServerTlsContext(
-      TlsServerEngineFactory factory,
+      ServerEngineFactory factory,
       List<String> applicationProtocols,
-      List<TlsCipherSuite> cipherSuites) {
+      List<TlsCipherSuite> cipherSuites,
+      HandshakeCrypto crypto) {
     this.factory = factory;
     this.applicationProtocols = applicationProtocols;
     this.cipherSuites = cipherSuites;
+    this.crypto = crypto;
   }
 
   /** The certificate chain and PKCS#8 key in these PEM files, every suite of this module. */
   public static ServerTlsContext fromPemFiles(
       Path certificateFile, Path keyFile, List<String> applicationProtocols) {
+    return fromPemFiles(
+        certificateFile, keyFile, applicationProtocols, HandshakeCrypto.BOUNCY_CASTLE);
+  }
+
+  /** As {@link #fromPemFiles(Path, Path, List)}, with the handshake's public-key code chosen. */
+  public static ServerTlsContext fromPemFiles(
+      Path certificateFile,
+      Path keyFile,
+      List<String> applicationProtocols,
+      HandshakeCrypto crypto) {
     return of(
         PemFiles.readCertificates(certificateFile),
         PemFiles.readPrivateKey(keyFile),
         applicationProtocols,
-        TlsCipherSuite.DEFAULT_ORDER);
+        TlsCipherSuite.DEFAULT_ORDER,
+        crypto);
   }
 
   /**
@@ -65,12 +70,25 @@ public final class ServerTlsContext implements AutoCloseable {
       PrivateKey key,
       List<String> applicationProtocols,
       List<TlsCipherSuite> cipherSuites) {
+    return of(chain, key, applicationProtocols, cipherSuites, HandshakeCrypto.BOUNCY_CASTLE);
+  }
+
+  /** As {@link #of(List, PrivateKey, List, List)}, with the handshake's public-key code chosen. */
+  public static ServerTlsContext of(
+      List<X509Certificate> chain,
+      PrivateKey key,
+      List<String> applicationProtocols,
+      List<TlsCipherSuite> cipherSuites,
+      HandshakeCrypto crypto) {
     if (applicationProtocols.isEmpty()) {
       throw new IllegalArgumentException(
           "a QUIC server needs an application protocol (RFC 9001 §8.1)");
     }
     return new ServerTlsContext(
-        newFactory(chain, key), List.copyOf(applicationProtocols), List.copyOf(cipherSuites));
+        newFactory(chain, key, crypto),
+        List.copyOf(applicationProtocols),
+        List.copyOf(cipherSuites),
+        crypto);
   }
 
   /**
@@ -87,28 +105,18 @@ public final class ServerTlsContext implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("the server's TLS context is closed");
     }
-    TlsServerEngineFactory replaced = factory;
-    factory = newFactory(chain, key);
+    ServerEngineFactory replaced = factory;
+    factory = newFactory(chain, key, crypto);
     replaced.dispose();
   }
 
-  private static TlsServerEngineFactory newFactory(List<X509Certificate> chain, PrivateKey key) {
+  private static ServerEngineFactory newFactory(
+      List<X509Certificate> chain, PrivateKey key, HandshakeCrypto crypto) {
     if (chain.isEmpty()) {
       throw new IllegalArgumentException("no server certificate");
     }
     requireKeyOf(chain.get(0), key);
-    try {
-      // agent15 takes a certificate and key only from a key store (its PEM reader is deprecated
-      // and RSA-only), so the PEM contents go into one that lives in memory.
-      KeyStore store = KeyStore.getInstance("PKCS12");
-      store.load(null, null);
-      store.setKeyEntry(ALIAS, key, STORE_PASSWORD, chain.toArray(new Certificate[0]));
-      return new TlsServerEngineFactory(store, ALIAS, STORE_PASSWORD);
-    } catch (CertificateException e) {
-      throw new IllegalArgumentException("agent15 cannot sign with this certificate: " + e, e);
-    } catch (GeneralSecurityException | IOException e) {
-      throw new IllegalArgumentException("certificate and key do not go together: " + e, e);
-    }
+    return new ServerEngineFactory(chain, key, crypto);
   }
 
   /**
@@ -146,8 +154,12 @@ public final class ServerTlsContext implements AutoCloseable {
     return cipherSuites;
   }
 
+  public HandshakeCrypto handshakeCrypto() {
+    return crypto;
+  }
+
   TlsServerEngine newEngine(ServerMessageSender sender, TlsStatusEventHandler events) {
-    TlsServerEngine engine = factory.createServerEngine(sender, events);
+    TlsServerEngine engine = factory.newEngine(sender, events);
     engine.addSupportedCiphers(Agent15CipherSuites.toAgent15(cipherSuites));
     return engine;
   }
