@@ -39,9 +39,12 @@ public final class ReferenceRuns {
 
   /**
    * A load above this is not a fraction: most likely percent (97 for 97 %), which would put every
-   * load cell off by about 96 points.
+   * load cell off by about 96 points. Real fractions pass 1 where a flow's window outgrows the
+   * path: picoquic's BBR in a long-RTT Startup that never ends reached 2.02 in one of 200 runs of
+   * {@code wifi_bad_bbr} (reference/picoquic-f00feeb7-wifi2-200runs.csv), so the bound sits well
+   * above that and still well below any load written in percent.
    */
-  private static final double LARGEST_LOAD = 2;
+  private static final double LARGEST_LOAD = 5;
 
   private final String name;
 

@@ -178,6 +178,12 @@ class ReferenceComparisonTest {
         assertThrows(IllegalArgumentException.class, () -> reference("alone,c4,0,1,1,97,3\n"))
             .getMessage());
     assertEquals(
+        2.021,
+        reference("wifi_bad_bbr,bbr,190,5985334,285929,2.021,\n")
+            .values("wifi_bad_bbr", "bbr", ReferenceMetric.LOAD)[0],
+        1e-9,
+        "a window past the path's capacity is a load above 1, and above 2 in picoquic's own runs");
+    assertEquals(
         "ref.csv line 3: run 0 of alone c4 appears twice",
         assertThrows(
                 IllegalArgumentException.class,
