@@ -8,7 +8,8 @@ Each DIR holds the qlogs of one scenario's runs, from either simulator:
     document each, times in us from the file's reference_time;
   * moqbed (scenario run --qlog DIR): SCENARIO_CC_RUN_client_0.sqlog and ..._server_0.sqlog,
     JSON-SEQ, times in ms from 0.
-Only the main connection (the client's connection 0) is read.
+Only one connection per run is read: the main one by default, the background one with
+--connection 1 (moqbed's _client_1 files; picoquic's ICIDs ending in 01).
 
 Packets are matched by number across the two ends of a run, so every 1-RTT packet gives its
 one-way time on the link (both files share one clock once each reference_time is added). For
@@ -95,17 +96,18 @@ def read_moqbed(path):
     return sent, received
 
 
-def runs(directory):
+def runs(directory, connection=0):
     """[(run name, client file, server file, reader)] found in a directory."""
     found = []
-    for client in sorted(glob.glob(os.path.join(directory, "*.client.qlog"))):
+    pico_pattern = f"*{connection:02x}.client.qlog"
+    for client in sorted(glob.glob(os.path.join(directory, pico_pattern))):
         server = client[: -len(".client.qlog")] + ".server.qlog"
         if os.path.exists(server):
             found.append((os.path.basename(client)[:-12], client, server, read_picoquic))
-    pattern = re.compile(r"(.*)_client_0\.sqlog$")
-    for client in sorted(glob.glob(os.path.join(directory, "*_client_0.sqlog"))):
+    pattern = re.compile(rf"(.*)_client_{connection}\.sqlog$")
+    for client in sorted(glob.glob(os.path.join(directory, f"*_client_{connection}.sqlog"))):
         match = pattern.match(os.path.basename(client))
-        server = os.path.join(directory, match.group(1) + "_server_0.sqlog")
+        server = os.path.join(directory, f"{match.group(1)}_server_{connection}.sqlog")
         if os.path.exists(server):
             found.append((match.group(1), client, server, read_moqbed))
     return found
@@ -330,8 +332,8 @@ def replay_rates(path, reader):
     return frames_sent
 
 
-def measure(directory, gap_us, window_us, per_run, replay):
-    found = runs(directory)
+def measure(directory, gap_us, window_us, per_run, replay, connection):
+    found = runs(directory, connection)
     if not found:
         sys.exit(f"wifi-acks: no pair of client and server qlogs in {directory}")
     down, up, acks = Direction(), Direction(), ClientAcks()
@@ -361,11 +363,12 @@ def main():
     parser.add_argument("--window-ms", type=float, default=2.0)
     parser.add_argument("--per-run", action="store_true")
     parser.add_argument("--replay-rates", type=int, default=0, metavar="N")
+    parser.add_argument("--connection", type=int, default=0, choices=(0, 1))
     parser.add_argument("dirs", nargs="+")
     arguments = parser.parse_args()
     for directory in arguments.dirs:
         measure(directory, round(arguments.gap_ms * 1000), round(arguments.window_ms * 1000),
-                arguments.per_run, arguments.replay_rates)
+                arguments.per_run, arguments.replay_rates, arguments.connection)
 
 
 if __name__ == "__main__":
