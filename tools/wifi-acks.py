@@ -23,6 +23,16 @@ each simulator, for both directions, it prints:
   * the client's ACKs: ack-eliciting packets newly received per ACK, and the event that sent
     each ACK: at the instant of a receipt (the threshold was reached, or an immediate ACK) or
     later (the ACK delay ran out), with the ACK_FREQUENCY threshold in force.
+With --first-timer, it also prints, over the runs whose client had a pre-ready timer loss before
+its second RTT sample, that loss's time after the last packet sent in its context minus 2.5 x the
+first RTT sample (srtt + 3 x rttvar, with rttvar = sample / 2), in ms: what the peer's
+max_ack_delay adds to the client's first retransmit timer. And how many times per run the client
+sent its NEW_CONNECTION_ID frames again, with an ACK or without.
+With --ack-of-ack, it replays picoquic's rule for bundling a PING with an ACK (sender.c: no
+ack-eliciting packet sent since the highest number an ACK frame named rose, that number + 24 below
+the packet's, and a smoothed RTT since it rose) on the client's ready-state 1-RTT packets, and
+counts the ACK + PING packets sent where it holds, where it does not, and the ACK-only packets
+sent without a PING where it holds.
 With --replay-rates N, it also replays, on the server qlogs of the first N runs, two rules for
 the receive rate behind the ACK delay's queue correction, and prints for each ACK_FREQUENCY frame
 the server sent: its time (ms), the delay it requested, the delay of picoquic's rule
@@ -294,6 +304,131 @@ def server_events(path, reader):
                 yield time, "rtt", round(data["smoothed_rtt"] * 1000), 0, []
 
 
+def client_timer_events(path, reader):
+    """(time, kind, packet type or sample, frames) of sent packets, RTT samples and timer losses."""
+    if reader is read_picoquic:
+        with open(path) as file:
+            trace = json.load(file)["traces"][0]
+        base = int(trace.get("common_fields", {}).get("reference_time", "0"))
+        for time, _category, name, data in trace["events"]:
+            if name == "packet_sent":
+                yield base + time, "sent", data["packet_type"], data.get("frames", [])
+            elif name == "metrics_updated" and "latest_rtt" in data:
+                yield base + time, "sample", data["latest_rtt"], []
+            elif name == "packet_lost" and data.get("trigger") == "timer":
+                yield base + time, "timer", data.get("packet_type"), []
+        return
+    with open(path, "rb") as file:
+        for chunk in file.read().split(b"\x1e"):
+            if not chunk.strip():
+                continue
+            record = json.loads(chunk)
+            name, data = record.get("name"), record.get("data", {})
+            time = round(record.get("time", 0) * 1000)
+            if name == "transport:packet_sent":
+                yield time, "sent", data["header"]["packet_type"], data.get("frames", [])
+            elif name == "recovery:metrics_updated" and data.get("latest_rtt"):
+                yield time, "sample", round(data["latest_rtt"] * 1000), []
+            elif name == "recovery:packet_lost" and data.get("trigger") == "pto_expired":
+                yield time, "timer", data["header"]["packet_type"], []
+
+
+def first_timer(path, reader):
+    """(first timer minus 2.5 x first sample in ms or None, resends with ACK, resends without)."""
+    samples = []
+    last_sent = {}
+    excess = None
+    requests = []
+    for time, kind, value, frames in client_timer_events(path, reader):
+        if kind == "sample":
+            samples.append(value)
+        elif kind == "sent":
+            last_sent[value] = time
+            kinds = frame_kinds(frames)
+            if value == "1RTT" and "new_connection_id" in kinds:
+                requests.append(("ack" in kinds, time))
+        elif excess is None and len(samples) == 1:
+            excess = round((time - last_sent.get(value, 0) - 2.5 * samples[0]) / 1000)
+        elif excess is None:
+            excess = "later"
+    resent = [acked for acked, _time in requests[1:]]
+    spacing = [b[1] - a[1] for a, b in zip(requests, requests[1:])]
+    return excess, sum(resent), len(resent) - sum(resent), spacing
+
+
+def report_first_timer(found):
+    excess = collections.Counter()
+    with_ack = without = runs_resending = 0
+    spacings = []
+    for _name, client_path, _server, reader in found:
+        value, acked, plain, spacing = first_timer(client_path, reader)
+        runs_resending += 1 if spacing else 0
+        spacings.extend(spacing)
+        if value is not None and value != "later":
+            excess[value] += 1
+        with_ack += acked
+        without += plain
+    print(f"  client's first pre-ready timer minus 2.5 x its only RTT sample (ms: runs):"
+          f" {sorted(excess.items())}")
+    print(f"  NEW_CONNECTION_ID frames sent again: {with_ack + without}, {with_ack} with an ACK,"
+          f" in {runs_resending} runs; interval (us): {summary(spacings)}")
+
+
+def client_ack_events(path, reader):
+    """(time, sent or received, packet number or smoothed RTT, frames) of the 1-RTT packets."""
+    if reader is read_picoquic:
+        with open(path) as file:
+            trace = json.load(file)["traces"][0]
+        base = int(trace.get("common_fields", {}).get("reference_time", "0"))
+        for time, _category, name, data in trace["events"]:
+            if name in ("packet_sent", "packet_received") and data["packet_type"] == "1RTT":
+                yield (base + time, name[7:], data["header"]["packet_number"],
+                       data.get("frames", []))
+            elif name == "metrics_updated" and "smoothed_rtt" in data:
+                yield base + time, "rtt", data["smoothed_rtt"], []
+        return
+    with open(path, "rb") as file:
+        for chunk in file.read().split(b"\x1e"):
+            if not chunk.strip():
+                continue
+            record = json.loads(chunk)
+            name, data = record.get("name"), record.get("data", {})
+            time = round(record.get("time", 0) * 1000)
+            if (name in ("transport:packet_sent", "transport:packet_received")
+                    and data["header"]["packet_type"] == "1RTT"):
+                yield time, name[17:], data["header"]["packet_number"], data.get("frames", [])
+            elif name == "recovery:metrics_updated" and "smoothed_rtt" in data:
+                yield time, "rtt", round(data["smoothed_rtt"] * 1000), []
+
+
+def replay_ack_of_ack(found):
+    counts = collections.Counter()
+    for _name, client_path, _server, reader in found:
+        highest, highest_at, requested, smoothed, ready = -1, 0, False, 0, False
+        for time, kind, value, frames in client_ack_events(client_path, reader):
+            kinds = set(frame_kinds(frames))
+            if kind == "rtt":
+                smoothed = value
+            elif kind == "received":
+                ready |= "handshake_done" in kinds
+                for frame in frames:
+                    if frame.get("frame_type") == "ack":
+                        largest = max(r[-1] for r in frame["acked_ranges"])
+                        if largest > highest:
+                            highest, highest_at, requested = largest, time, False
+            elif ready:
+                holds = (not requested and highest + 24 < value
+                         and highest_at + smoothed < time)
+                if "ack" in kinds and kinds <= {"ack", "padding", "ping"}:
+                    if "ping" in kinds:
+                        counts["ACK + PING where the rule holds" if holds
+                               else "ACK + PING where it does not"] += 1
+                    elif holds:
+                        counts["ACK only where the rule holds"] += 1
+                requested |= not kinds <= {"ack", "padding"}
+    print(f"  picoquic's ACK + PING rule replayed on the client: {dict(counts)}")
+
+
 def replay_rates(path, reader):
     """[(time ms, delay requested, picoquic's rule, 1 ms rule)] per ACK_FREQUENCY frame sent."""
     smoothed = None
@@ -332,7 +467,7 @@ def replay_rates(path, reader):
     return frames_sent
 
 
-def measure(directory, gap_us, window_us, per_run, replay, connection):
+def measure(directory, gap_us, window_us, per_run, replay, connection, timer, ack_of_ack):
     found = runs(directory, connection)
     if not found:
         sys.exit(f"wifi-acks: no pair of client and server qlogs in {directory}")
@@ -352,6 +487,10 @@ def measure(directory, gap_us, window_us, per_run, replay, connection):
     down.report("down (server to client, data)", window_us / 1000)
     up.report("up (client to server, ACKs)", window_us / 1000)
     acks.report()
+    if timer:
+        report_first_timer(found)
+    if ack_of_ack:
+        replay_ack_of_ack(found)
     for name, _client, server_path, reader in found[:replay]:
         print(f"  run {name}: ACK_FREQUENCY (ms, delay sent, picoquic rule, 1 ms rule):"
               f" {replay_rates(server_path, reader)}")
@@ -364,11 +503,14 @@ def main():
     parser.add_argument("--per-run", action="store_true")
     parser.add_argument("--replay-rates", type=int, default=0, metavar="N")
     parser.add_argument("--connection", type=int, default=0, choices=(0, 1))
+    parser.add_argument("--first-timer", action="store_true")
+    parser.add_argument("--ack-of-ack", action="store_true")
     parser.add_argument("dirs", nargs="+")
     arguments = parser.parse_args()
     for directory in arguments.dirs:
         measure(directory, round(arguments.gap_ms * 1000), round(arguments.window_ms * 1000),
-                arguments.per_run, arguments.replay_rates, arguments.connection)
+                arguments.per_run, arguments.replay_rates, arguments.connection,
+                arguments.first_timer, arguments.ack_of_ack)
 
 
 if __name__ == "__main__":
