@@ -1,5 +1,6 @@
 package dev.moqbed.transport.quic;
 
+import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.recovery.AckFlavor;
 import dev.moqbed.transport.recovery.AckFrequencyPolicy;
 import dev.moqbed.transport.recovery.TransportDefaults;
@@ -16,9 +17,11 @@ final class AckFrequencyRequest {
   private final boolean enabled;
   private boolean due;
 
+  // picoquic's receive_rate_max and the epoch it is measured from (packet.c, 1-RTT receive path).
   private long maxReceiveRateBytesPerSecond;
-  private long receiveRateWindowStartMicros = -1;
-  private long receiveRateWindowBytes;
+  private long receiveRateEpochMicros = -1;
+  private long receivedBytes;
+  private long receivedBytesAtEpoch;
 
   AckFrequencyRequest(AckFlavor ackFlavor, PathState path) {
     this.enabled = ackFlavor == AckFlavor.PICOQUIC;
@@ -72,18 +75,40 @@ final class AckFrequencyRequest {
     due = false;
   }
 
-  /** The highest rate at which this end received data, over windows of at least 1 ms. */
-  void onBytesReceived(long nowMicros, int sizeBytes) {
-    if (receiveRateWindowStartMicros < 0) {
-      receiveRateWindowStartMicros = nowMicros;
+  /** A packet was received and its frames processed; only 1-RTT packets count toward the rate. */
+  void onPacketReceived(long nowMicros, QuicPacket packet) {
+    if (packet.space() == PacketSpace.APPLICATION) {
+      onBytesReceived(nowMicros, packet.sizeBytes());
     }
-    receiveRateWindowBytes += sizeBytes;
-    long elapsed = nowMicros - receiveRateWindowStartMicros;
-    if (elapsed > TransportDefaults.BANDWIDTH_TIME_INTERVAL_MIN_MICROS) {
-      maxReceiveRateBytesPerSecond =
-          Math.max(maxReceiveRateBytesPerSecond, receiveRateWindowBytes * 1_000_000 / elapsed);
-      receiveRateWindowStartMicros = nowMicros;
-      receiveRateWindowBytes = 0;
+  }
+
+  /**
+   * A 1-RTT packet of {@code sizeBytes} was received and its frames processed: picoquic's receive
+   * rate estimate ({@code packet.c}, after {@code picoquic_decode_frames}). The first packet opens
+   * an epoch; a later one closes it once more than a smoothed RTT (and more than 1 ms) has passed,
+   * giving the bytes of the packets after the epoch's first, over the epoch's length, and opens the
+   * next. The highest such rate feeds the queue correction of the ACK delay.
+   *
+   * <p>An epoch of at least a smoothed RTT matters on links that release packets in bursts: ACKs
+   * that a Wi-Fi link held and then delivered together, or a PMTU probe arriving with other
+   * packets, gave rates of 1-3 MB/s over 1 ms windows. The ACK delay then stayed at its floor where
+   * picoquic's rose to 1.3-5.5 ms, and the client sent 5.9 % more packets than picoquic's on
+   * wifi_bad (docs/results/wifi-2026-12-07.md).
+   */
+  void onBytesReceived(long nowMicros, int sizeBytes) {
+    receivedBytes += sizeBytes;
+    if (receiveRateEpochMicros < 0) {
+      receivedBytesAtEpoch = receivedBytes;
+      receiveRateEpochMicros = nowMicros;
+      return;
+    }
+    long elapsed = nowMicros - receiveRateEpochMicros;
+    if (elapsed > path.rtt().smoothedRttMicros()
+        && elapsed > TransportDefaults.BANDWIDTH_TIME_INTERVAL_MIN_MICROS) {
+      long rate = (receivedBytes - receivedBytesAtEpoch) * 1_000_000 / elapsed;
+      receivedBytesAtEpoch = receivedBytes;
+      receiveRateEpochMicros = nowMicros;
+      maxReceiveRateBytesPerSecond = Math.max(maxReceiveRateBytesPerSecond, rate);
     }
   }
 }

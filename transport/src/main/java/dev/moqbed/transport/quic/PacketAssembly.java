@@ -321,6 +321,7 @@ final class PacketAssembly {
     } else {
       used += addConnectionFrames(frames, capacity - used);
     }
+    used += HandshakeTrailingAck.behindResend(space, frames, capacity - used, nowMicros, hasAck);
     if (loss.probeTimeoutPending() && (frames.isEmpty() || (hasAck && frames.size() == 1))) {
       frames.add(new Frame.Ping());
       used += 1;

@@ -29,6 +29,9 @@ final class PacketNumberSpace {
 
   boolean discarded;
 
+  /** Frames of this space were resent before ready: an ACK goes behind them (picoquic). */
+  boolean ackBehindResend;
+
   /** ECN marks of the packets received in this space: ECT(0), ECT(1), CE. */
   final long[] receivedEcnCounts = new long[3];
 

@@ -134,6 +134,8 @@ final class PreReadyRetransmit {
   private boolean declareLost(
       long nowMicros, PacketNumberSpace space, SentPacket packet, boolean timer) {
     boolean repeats = LostFrames.anySentAgain(packet.frames);
+    // picoquic_prepare_packet_old_context puts an ACK behind the frames it resends.
+    space.ackBehindResend |= repeats && space.space == PacketSpace.APPLICATION;
     loss.declareLost(
         nowMicros,
         space,

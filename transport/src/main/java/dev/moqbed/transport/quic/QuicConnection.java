@@ -388,7 +388,6 @@ public final class QuicConnection {
     if (firstReceivedMicros < 0) {
       firstReceivedMicros = nowMicros;
     }
-    ackFrequency.onBytesReceived(nowMicros, datagram.sizeBytes());
     amplification.onReceived(datagram.sizeBytes());
     List<QuicPacket> packets = QuicPackets.in(datagram);
     for (int i = 0; i < packets.size(); i++) { // indexed: no iterator per datagram received
@@ -511,6 +510,7 @@ public final class QuicConnection {
       }
     }
     frames.process(nowMicros, space, packet);
+    ackFrequency.onPacketReceived(nowMicros, packet); // after the RTT sample of its ACK
     if (role == Role.SERVER && packet.space() == PacketSpace.HANDSHAKE) {
       amplification.validate(); // only the address's holder read our Initial (RFC 9000 §8.1)
       // Any Handshake packet from the client acknowledges the server's Initial packets and ends
