@@ -2,6 +2,7 @@ package dev.moqbed.app;
 
 import dev.moqbed.output.statistics.EffectSettings;
 import dev.moqbed.suite.Workload;
+import dev.moqbed.suite.report.ControllerStandIn;
 import dev.moqbed.suite.report.ControllerTraces;
 import dev.moqbed.suite.report.FrameLatencyCdfs;
 import dev.moqbed.suite.report.HtmlReport;
@@ -75,6 +76,17 @@ final class ReportCommand implements Callable<Integer> {
   Path againstReference;
 
   @Option(
+      names = "--reference-cc",
+      paramLabel = "REFERENCE_CC=CC",
+      description =
+          "With --against-reference: compare the sweep's controller CC with the reference's"
+              + " REFERENCE_CC, which the two name differently; repeatable. E.g. c4=c4:variant=v4"
+              + " for picoquic master's C4 of draft 04, whose pico_sim specs say c4. The"
+              + " reference's cells of REFERENCE_CC stay, so a sweep's own c4 still compares"
+              + " with them.")
+  List<String> referenceControllers = List.of();
+
+  @Option(
       names = "--write-reference",
       paramLabel = "FILE.csv",
       description =
@@ -111,6 +123,10 @@ final class ReportCommand implements Callable<Integer> {
     if (againstReference != null) {
       InputPaths.requireReadableFileOrDirectory(againstReference, "--against-reference");
     }
+    if (againstReference == null && !referenceControllers.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--reference-cc names the reference's controllers: give --against-reference too");
+    }
     if (writeReference != null) {
       if (againstReference == null) {
         throw new IllegalArgumentException(
@@ -137,9 +153,15 @@ final class ReportCommand implements Callable<Integer> {
           referenceRuns.writeCsv(out);
         }
       }
+      RunSet draft = runs.ofWorkload(Workload.DRAFT);
+      for (String text : referenceControllers) {
+        ControllerStandIn standIn =
+            ControllerStandIn.parse(text, referenceRuns.controllers(), draft.controllers());
+        referenceRuns = referenceRuns.alsoAs(standIn.theirs(), standIn.ours());
+      }
       ReferenceComparison comparison =
           ReferenceComparison.of(
-              runs.ofWorkload(Workload.DRAFT),
+              draft,
               String.join(" ", directories.stream().map(Path::toString).toList()),
               referenceRuns);
       if (comparison.cells().isEmpty()) {

@@ -48,12 +48,19 @@ class ReportAgainstReferenceCommandTest {
 
   /** A reference CSV of the sweep's runs with each time multiplied by {@code factor}. */
   private static Path reference(String name, double factor, int runs) throws IOException {
+    return reference(name, "c4", factor, runs);
+  }
+
+  /** The same, the runs under the controller name {@code controller}. */
+  private static Path reference(String name, String controller, double factor, int runs)
+      throws IOException {
     StringBuilder csv = new StringBuilder(ReferenceRuns.HEADER + "\n");
     for (RunRecord record : records.subList(0, runs)) {
       csv.append(
           String.format(
               Locale.ROOT,
-              "alone,c4,%d,%d,%d,%s,%n",
+              "alone,%s,%d,%d,%d,%s,%n",
+              controller,
               record.run(),
               Math.round(record.completionTimeMicros() * factor),
               record.rttAverageMicros(),
@@ -101,6 +108,38 @@ class ReportAgainstReferenceCommandTest {
     assertTrue(lines.get(2).startsWith("alone,c4,rtt_avg_us,6,6,"), lines.get(2));
     assertTrue(lines.get(2).endsWith(",within"), lines.get(2));
     assertTrue(lines.get(3).startsWith("alone,c4,load,6,6,"), lines.get(3));
+  }
+
+  @Test
+  void referenceCcSaysWhichOfTheReferencesControllersTheSweepsStandsFor() throws IOException {
+    String other = reference("renamed.csv", "c4:variant=v5", 1, 6).toString();
+    Result unmatched = run("report", sweep.toString(), "--against-reference", other);
+    assertEquals(2, unmatched.exitCode());
+    assertEquals(
+        "moqbed: no (scenario, controller) of [" + sweep + "] is in " + other + "\n",
+        unmatched.err());
+    Result matched =
+        run(
+            "report",
+            sweep.toString(),
+            "--against-reference",
+            other,
+            "--reference-cc",
+            "c4:variant=v5=c4");
+    assertEquals(0, matched.exitCode(), matched.err());
+    assertTrue(
+        matched.out().endsWith("\n3 cells: 3 within tolerance, 0 off, 0 not distinguishable\n"),
+        matched.out());
+    assertTrue(matched.out().contains("alone     c4  time     6/6  4.48 s  4.48 s  1.000"));
+    Result wrong =
+        run("report", sweep.toString(), "--against-reference", other, "--reference-cc", "c4=c4");
+    assertEquals(2, wrong.exitCode());
+    assertEquals(
+        "moqbed: --reference-cc c4=c4: expected REFERENCE_CC=CC, the reference's controller"
+            + " (c4:variant=v5) = the sweep's (c4)\n",
+        wrong.err());
+    Result alone = run("report", sweep.toString(), "--reference-cc", "c4:variant=v5=c4");
+    assertEquals(2, alone.exitCode());
   }
 
   @Test

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -211,6 +212,46 @@ public final class ReferenceRuns {
   /** 4498876 rather than 4498876.0 or 4.498876E6: the file is read by people too. */
   private static String plain(double value) {
     return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+  }
+
+  /** The controllers the runs hold, in order of first appearance. */
+  public Set<String> controllers() {
+    Set<String> controllers = new LinkedHashSet<>();
+    for (String key : values.keySet()) {
+      controllers.add(key.split("\u0000", 2)[1]);
+    }
+    return controllers;
+  }
+
+  /**
+   * These runs, with every cell of the controller {@code theirs} also under the name {@code ours}:
+   * the reference names a controller its own way (pico_sim's spec names say {@code c4} for the C4
+   * of the tree that ran, draft 04 on picoquic master), and a sweep names it by moqbed's spec
+   * ({@code c4:variant=v4}). The cells of {@code theirs} stay, so a sweep of both {@code c4} and
+   * {@code c4:variant=v4} compares each with the same runs.
+   *
+   * @throws IllegalArgumentException when the runs have no {@code theirs}, or already have {@code
+   *     ours} (two sets of runs for one cell)
+   */
+  public ReferenceRuns alsoAs(String theirs, String ours) {
+    Set<String> controllers = controllers();
+    if (!controllers.contains(theirs)) {
+      throw new IllegalArgumentException(
+          name + " has no controller " + theirs + "; it has " + String.join(", ", controllers));
+    }
+    if (controllers.contains(ours)) {
+      throw new IllegalArgumentException(
+          name + " already has runs of " + ours + "; it cannot stand for " + theirs + " too");
+    }
+    ReferenceRuns renamed = new ReferenceRuns(name);
+    for (Map.Entry<String, Map<Integer, Map<ReferenceMetric, Double>>> cell : values.entrySet()) {
+      renamed.values.put(cell.getKey(), cell.getValue());
+      String[] names = cell.getKey().split("\u0000", 2);
+      if (names[1].equals(theirs)) {
+        renamed.values.put(key(names[0], ours), cell.getValue());
+      }
+    }
+    return renamed;
   }
 
   /** Where the runs came from. */
