@@ -96,6 +96,7 @@ final class PathState implements PathView {
   Congestion startOver(long nowMicros) {
     Congestion old = new Congestion(controller, rtt);
     rtt = initialRtt();
+    foldAckDelayKnownNow();
     controller =
         controllerFactory.create(new ControllerEnvironment(this, nowMicros, controllerRandom));
     return old;
@@ -140,15 +141,24 @@ final class PathState implements PathView {
 
   void onHandshakeConfirmed() {
     handshakeConfirmed = true;
+    foldAckDelayKnownNow();
   }
 
   /** The max_ack_delay of the peer's transport parameters (a real handshake's). */
   void setPeerMaxAckDelayMicros(long micros) {
     knownPeerMaxAckDelayMicros = micros;
+    foldAckDelayKnownNow();
   }
 
   void onPeerParametersKnown() {
     peerParametersKnown = true;
+    foldAckDelayKnownNow();
+  }
+
+  /** picoquic's retransmit timer folds in the peer's max_ack_delay once known, 0 before. */
+  private void foldAckDelayKnownNow() {
+    rtt.setFoldMaxAckDelayMicros(
+        handshakeConfirmed || peerParametersKnown ? knownPeerMaxAckDelayMicros : 0);
   }
 
   /** The peer's max_ack_delay: picoquic's default until its transport parameters are known. */

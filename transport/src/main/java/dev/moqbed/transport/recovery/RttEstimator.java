@@ -16,8 +16,9 @@ package dev.moqbed.transport.recovery;
  *       3/4 old + 1/4 distance from the old smoothed RTT to the farther of the period's min and
  *       max. With one call per ACK that acknowledges a new largest packet, every call is its own
  *       period;
- *   <li>the retransmit timer is smoothed + 3 x rttvar + the peer's max_ack_delay, raised to any
- *       sample taken since the last fold.
+ *   <li>the retransmit timer is smoothed + 3 x rttvar + the peer's max_ack_delay <em>as known at
+ *       the fold</em> (0 before the peer's transport parameters), raised to any sample taken since
+ *       the last fold.
  * </ul>
  *
  * <p>{@link RttFlavor#RFC9002} follows RFC 9002 section 5: min RTT from the raw samples, ACK delay
@@ -55,6 +56,10 @@ public final class RttEstimator {
   private long periodStartMicros;
   private boolean lastSampleFolded;
 
+  // picoquic's retransmit_timer, computed at each fold with the max_ack_delay known then.
+  private long foldedRetransmitTimerMicros = TransportDefaults.INITIAL_RETRANSMIT_TIMER_MICROS;
+  private long foldMaxAckDelayMicros;
+
   /** picoquic's estimator with its defaults: 250 ms initial RTT, ACK delay capped at 10 ms. */
   public RttEstimator() {
     this(
@@ -83,6 +88,17 @@ public final class RttEstimator {
 
   public RttFlavor flavor() {
     return flavor;
+  }
+
+  /**
+   * The peer's max_ack_delay that picoquic's next folds add to the retransmit timer. picoquic reads
+   * {@code remote_parameters.max_ack_delay} when it folds a period, and that field is 0 until the
+   * peer's transport parameters are parsed: the client's first sample (the server's Initial ACK)
+   * comes before them, so its first timer is 2.5 x the sample with no ACK delay
+   * (docs/results/wifi-2026-12-07.md). RFC 9002 adds the delay when the timer is read.
+   */
+  public void setFoldMaxAckDelayMicros(long micros) {
+    foldMaxAckDelayMicros = micros;
   }
 
   /**
@@ -191,6 +207,7 @@ public final class RttEstimator {
     if (highestAckedPacketNumber != NO_PACKET_CONTEXT) {
       periodHighestAckedPacketNumber = highestAckedPacketNumber;
     }
+    foldedRetransmitTimerMicros = smoothedRttMicros + 3 * rttVarianceMicros + foldMaxAckDelayMicros;
     measurementMicros = mean;
     lastSampleFolded = true;
     samplesInPeriod = 0;
@@ -231,8 +248,10 @@ public final class RttEstimator {
    * The retransmit timer before backoff (picoquic's {@code retransmit_timer}, RFC 9002's PTO
    * period).
    *
-   * @param peerMaxAckDelayMicros the peer's max_ack_delay (25 ms before its transport parameters,
-   *     10 ms from a picoquic peer; RFC 9002 uses 0 for the Initial and Handshake spaces)
+   * @param peerMaxAckDelayMicros the peer's max_ack_delay now (25 ms before its transport
+   *     parameters, 10 ms from a picoquic peer; RFC 9002 uses 0 for the Initial and Handshake
+   *     spaces). Only RFC 9002 reads it; picoquic's timer took the delay known at its last fold
+   *     ({@link #setFoldMaxAckDelayMicros}).
    */
   public long retransmitTimeoutMicros(long peerMaxAckDelayMicros) {
     if (flavor == RttFlavor.RFC9002) {
@@ -240,10 +259,7 @@ public final class RttEstimator {
           + Math.max(4 * rttVarianceMicros, RFC_GRANULARITY_MICROS)
           + peerMaxAckDelayMicros;
     }
-    long timer =
-        initialized
-            ? smoothedRttMicros + 3 * rttVarianceMicros + peerMaxAckDelayMicros
-            : TransportDefaults.INITIAL_RETRANSMIT_TIMER_MICROS;
+    long timer = foldedRetransmitTimerMicros;
     // picoquic raises its timer to every sample and recomputes it only at a fold.
     if (samplesInPeriod > 0) {
       timer = Math.max(timer, maxInPeriodMicros);

@@ -101,8 +101,31 @@ class RttEstimatorTest {
   @Test
   void shouldComputeRetransmitTimerAsSmoothedPlusThreeVariancesPlusPeerMaxAckDelay() {
     RttEstimator rtt = picoquic();
+    rtt.setFoldMaxAckDelayMicros(10_000);
     rtt.onSample(100_000, 80_000, 0, true);
     assertEquals(80_000 + 3 * 40_000 + 10_000, rtt.retransmitTimeoutMicros(10_000));
+  }
+
+  @Test
+  void shouldFoldNoAckDelayIntoTimerBeforePeerParametersWhenPicoquic() {
+    // picoquic's client folds its first sample (the server's Initial ACK) before it has parsed the
+    // server's transport parameters: the timer is 2.5 x the sample, whatever the delay read later.
+    RttEstimator rtt = picoquic();
+    rtt.onSample(100_000, 80_000, 0, false);
+    rtt.setFoldMaxAckDelayMicros(10_000);
+    assertEquals(200_000, rtt.retransmitTimeoutMicros(10_000));
+    assertEquals(200_000, rtt.retransmitTimeoutMicros(25_000));
+    // The next fold takes the delay known by then.
+    rtt.onSample(200_000, 80_000, 0, false);
+    assertEquals(80_000 + 3 * 30_000 + 10_000, rtt.retransmitTimeoutMicros(25_000));
+  }
+
+  @Test
+  void shouldAddAckDelayWhenReadWhenRfc() {
+    RttEstimator rtt = rfc();
+    rtt.onSample(100_000, 80_000, 0, false);
+    assertEquals(80_000 + 4 * 40_000 + 25_000, rtt.retransmitTimeoutMicros(25_000));
+    assertEquals(80_000 + 4 * 40_000 + 10_000, rtt.retransmitTimeoutMicros(10_000));
   }
 
   @Test
