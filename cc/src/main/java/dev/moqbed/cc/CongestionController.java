@@ -76,6 +76,16 @@ public interface CongestionController {
   /** The last packet-preparation pass stopped because the window was full. */
   default void onCongestionWindowBlocked(long nowMicros) {}
 
+  /**
+   * Whether the transport should wake when feedback seems lost (picoquic's {@code
+   * is_lost_feedback_notification_required}): no ACK for about two ACK delays past the oldest
+   * packet in flight. Only C4 asks, and does nothing on the notification; the wake-up itself is
+   * what matters, a packet-preparation pass that refreshes the pacer.
+   */
+  default boolean wantsLostFeedbackWake() {
+    return false;
+  }
+
   /** The first ack-eliciting send after an idle period longer than the retransmission timeout. */
   default void onIdleRestart(long nowMicros) {}
 

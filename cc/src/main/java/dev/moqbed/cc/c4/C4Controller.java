@@ -168,6 +168,12 @@ public final class C4Controller implements CongestionController {
     return ID;
   }
 
+  /** picoquic's {@code c4_init} sets {@code is_lost_feedback_notification_required}. */
+  @Override
+  public boolean wantsLostFeedbackWake() {
+    return true;
+  }
+
   /** The version this controller runs. */
   public C4Variant variant() {
     return variant;

@@ -65,6 +65,11 @@ final class AckFrequencyRequest {
         TransportDefaults.MIN_ACK_DELAY_MICROS);
   }
 
+  /** The ACK delay of the last request sent: picoquic's {@code ack_frequency_delay_local}. */
+  long sentDelayMicros() {
+    return policy.sentDelayMicros();
+  }
+
   void onFrameSent() {
     policy.onFrameSent();
     due = false;

@@ -17,6 +17,10 @@ enum ConnectionTimer {
   SEND,
   /** The receiver's ACK delay ends: the next 1-RTT packet then carries an ACK. */
   ACK_DELAY,
+  /**
+   * C4's lost-feedback wake-up: no ACK for two requested ACK delays ({@link LostFeedbackTimer}).
+   */
+  LOST_FEEDBACK,
   /** The closing end gives up waiting for the peer's answer (three probe timeouts). */
   CLOSE,
   /**

@@ -46,6 +46,7 @@ final class PathState implements PathView {
   private long lastSenderLimitedMicros = Long.MIN_VALUE;
   private long lastAckedDataSentMicros;
   private boolean controllerHasSeenAck;
+  private boolean lostFeedbackNotified;
   private boolean resumeSeedConsidered;
   private boolean handshakeConfirmed;
 
@@ -210,6 +211,16 @@ final class PathState implements PathView {
   /** The controller has processed an ACK: from now on the pacer follows its rate. */
   void onControllerAck() {
     controllerHasSeenAck = true;
+    lostFeedbackNotified = false; // picoquic: is_lost_feedback_notified = 0 at each ACK
+  }
+
+  /** The {@link LostFeedbackTimer} fired since the controller last heard of an ACK. */
+  boolean lostFeedbackNotified() {
+    return lostFeedbackNotified;
+  }
+
+  void onLostFeedbackNotified() {
+    lostFeedbackNotified = true;
   }
 
   /**

@@ -14,9 +14,8 @@ import java.util.random.RandomGenerator;
 /**
  * One end of a QUIC connection, as a sans-IO state machine: the host hands it received datagrams
  * ({@link #receive}), asks it for datagrams to send ({@link #poll}) and calls it again at {@link
- * #nextWakeMicros()}. It never reads a clock. It models what moves the C4 test draft's numbers, as
- * picoquic does (docs/transport/connection.md): handshake, packet sizes, ACKs, recovery, pacing,
- * flow control, streams.
+ * #nextWakeMicros()}; it never reads a clock. It models what moves the C4 test draft's numbers as
+ * picoquic does (docs/transport/connection.md): handshake, sizes, ACKs, recovery, pacing, streams.
  *
  * <p>This class holds the life cycle and the host and application interfaces, and hands the rest to
  * its parts, as quinn splits its connection: {@link ModelledHandshake} (flights and keys), {@link
@@ -184,7 +183,8 @@ public final class QuicConnection {
     handshake.attach(
         new ConnectionHandshakeHost(this, config, spaces, path, loss, streams, pending), nowMicros);
     this.frames = new ReceivedFrames(this, path, streams, acks, handshake, pending, stats);
-    this.sendTimers = new SendTimers(timers, path, loss, assembly, application);
+    this.sendTimers =
+        new SendTimers(timers, path, loss, assembly, application, ackFrequency, nowMicros);
     this.pathValidation =
         new PathValidation(amplification, path, loss, assembly, pending, timers, application);
   }

@@ -1,9 +1,9 @@
 package dev.moqbed.transport.quic;
 
 /**
- * The timers an open connection waits on between datagrams: probe timeout and idle always; then, if
- * it may send 1-RTT packets at all, the pacer's next slot, an immediate send, or the ACK delay. The
- * loss-detection timer is already set by the loss scans.
+ * The timers an open connection waits on between datagrams: probe timeout, idle and C4's lost
+ * feedback always; then, if it may send 1-RTT packets at all, the pacer's next slot, an immediate
+ * send, or the ACK delay. The loss-detection timer is already set by the loss scans.
  */
 final class SendTimers {
   private final TimerTable timers;
@@ -11,18 +11,22 @@ final class SendTimers {
   private final LossDetection loss;
   private final PacketAssembly assembly;
   private final PacketNumberSpace application;
+  private final LostFeedbackTimer lostFeedback;
 
   SendTimers(
       TimerTable timers,
       PathState path,
       LossDetection loss,
       PacketAssembly assembly,
-      PacketNumberSpace application) {
+      PacketNumberSpace application,
+      AckFrequencyRequest ackFrequency,
+      long startMicros) {
     this.timers = timers;
     this.path = path;
     this.loss = loss;
     this.assembly = assembly;
     this.application = application;
+    this.lostFeedback = new LostFeedbackTimer(timers, path, application, ackFrequency, startMicros);
   }
 
   /**
@@ -44,6 +48,7 @@ final class SendTimers {
       timers.stop(ConnectionTimer.PROBE_TIMEOUT);
     }
     timers.set(ConnectionTimer.IDLE, idleDeadlineMicros);
+    lostFeedback.arm(nowMicros);
     timers.stop(ConnectionTimer.PACING);
     timers.stop(ConnectionTimer.SEND);
     timers.stop(ConnectionTimer.ACK_DELAY);
