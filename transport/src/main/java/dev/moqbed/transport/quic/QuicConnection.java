@@ -513,8 +513,9 @@ public final class QuicConnection {
     ackFrequency.onPacketReceived(nowMicros, packet); // after the RTT sample of its ACK
     if (role == Role.SERVER && packet.space() == PacketSpace.HANDSHAKE) {
       amplification.validate(); // only the address's holder read our Initial (RFC 9000 §8.1)
-      // A client Handshake packet acks and ends our Initial (picoquic_incoming_client_handshake).
-      loss.discardSpace(space(PacketSpace.INITIAL), nowMicros);
+      // Any Handshake packet from the client acknowledges the server's Initial packets and ends
+      // that context (picoquic_incoming_client_handshake); the client never ACKs them itself.
+      loss.discardSpace(space(PacketSpace.INITIAL));
     }
     if (!space.discarded) {
       space.receivedPackets.onPacketReceived(
@@ -541,9 +542,8 @@ public final class QuicConnection {
     }
     path.onHandshakeConfirmed();
     ackFrequency.update(); // as picoquic_ready_state_transition: the request rides HANDSHAKE_DONE
-    // These two spaces are done, implicitly acknowledged.
-    loss.discardSpace(space(PacketSpace.INITIAL), nowMicros);
-    loss.discardSpace(space(PacketSpace.HANDSHAKE), nowMicros);
+    loss.discardSpace(space(PacketSpace.INITIAL)); // these two spaces are done, implicitly acked
+    loss.discardSpace(space(PacketSpace.HANDSHAKE));
     loss.resetProbeTimeouts();
     if (role == Role.SERVER) {
       state = State.READY;
