@@ -1,14 +1,13 @@
 package dev.moqbed.quicperf;
 
+import static dev.moqbed.quicperf.ApplicationPackets.has;
+import static dev.moqbed.quicperf.ApplicationPackets.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import dev.moqbed.cc.PacketSpace;
-import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.quic.ConnectionPair;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
-import dev.moqbed.transport.quic.QuicPackets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -41,19 +40,6 @@ class AckFrequencyAtReadyTest {
       pair.start().runWhile(() -> batch.closedMicros() < 0, 10_000_000);
       assertEquals(300_000, batch.receivedBytes());
     }
-
-    private static boolean record(Datagram datagram, List<QuicPacket> into) {
-      for (QuicPacket packet : QuicPackets.in(datagram)) {
-        if (packet.space() == PacketSpace.APPLICATION) {
-          into.add(packet);
-        }
-      }
-      return false;
-    }
-  }
-
-  private static boolean has(QuicPacket packet, Class<? extends Frame> type) {
-    return packet.frames().stream().anyMatch(type::isInstance);
   }
 
   @Test

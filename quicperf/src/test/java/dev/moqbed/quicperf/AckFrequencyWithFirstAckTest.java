@@ -1,15 +1,14 @@
 package dev.moqbed.quicperf;
 
+import static dev.moqbed.quicperf.ApplicationPackets.has;
+import static dev.moqbed.quicperf.ApplicationPackets.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.cc.PacketSpace;
-import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.quic.ConnectionPair;
 import dev.moqbed.transport.quic.Frame;
 import dev.moqbed.transport.quic.QuicPacket;
-import dev.moqbed.transport.quic.QuicPackets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,19 +23,6 @@ import org.junit.jupiter.api.Test;
  * (docs/results/v4-master-2026-12-07.md).
  */
 class AckFrequencyWithFirstAckTest {
-
-  private static boolean record(Datagram datagram, List<QuicPacket> into) {
-    for (QuicPacket packet : QuicPackets.in(datagram)) {
-      if (packet.space() == PacketSpace.APPLICATION) {
-        into.add(packet);
-      }
-    }
-    return false;
-  }
-
-  private static boolean has(QuicPacket packet, Class<? extends Frame> type) {
-    return packet.frames().stream().anyMatch(type::isInstance);
-  }
 
   @Test
   void shouldSendClientAckFrequencyWithItsAckUnderC4() {
