@@ -6,7 +6,6 @@ import dev.moqbed.live.fanout.CpuSet;
 import dev.moqbed.live.fanout.ThreadTimes;
 import dev.moqbed.live.node.PublisherNode;
 import dev.moqbed.live.node.RelayNode;
-import dev.moqbed.live.node.SubscriberNode;
 import dev.moqbed.live.stack.LiveStack;
 import dev.moqbed.live.stack.ServerAdmission;
 import dev.moqbed.media.spec.MediaSpec;
@@ -15,7 +14,6 @@ import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.publisher.PublisherConfig;
 import dev.moqbed.relay.RelayConfig;
 import dev.moqbed.relay.RelayObserver;
-import dev.moqbed.subscriber.SubscriberConfig;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
@@ -25,7 +23,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.LongStream;
@@ -326,7 +323,6 @@ public final class AttackBench {
     ClientTrust trust = ClientTrust.pinned(certificate.certificate());
     MediaSpec media = LiveSupport.media(null, null);
     List<String> tracks = media.flows().stream().map(flow -> flow.id()).toList();
-    AudioLog audio = new AudioLog();
     try (RelayNode relay = startRelay(options, certificate);
         PublisherNode publisher =
             PublisherNode.start(
@@ -336,48 +332,45 @@ public final class AttackBench {
                     trust,
                     new PublisherConfig("live", media, mediaMicros(options), false, 500_000),
                     object -> {},
-                    options.log()));
-        SubscriberNode viewer =
-            SubscriberNode.start(
-                new SubscriberNode.Config(
-                    relay.address(),
-                    options.stack(),
-                    trust,
-                    new SubscriberConfig("live", tracks, 250_000, Set.of(), 0, 2_000_000),
-                    null,
-                    audio::record,
-                    "subscriber",
                     options.log()))) {
+      // The viewer only once the relay holds the namespace: a SUBSCRIBE ahead of the publisher's
+      // PUBLISH_NAMESPACE is refused, and that viewer ends (on a loaded host one start in about
+      // 20 did so, and the bench measured no audio in any phase).
       publisher.awaitAnnounced(10);
-      viewer.awaitAnswered(10);
-      publisher.startMedia();
-      TimeUnit.MICROSECONDS.sleep(options.warmupMicros()); // the JIT compiles the media path
-      RoundRunner runner = new RoundRunner(attack, options, relay, audio, trust, tracks, rate);
-      for (int round = 1; round <= options.warmupRounds(); round++) {
-        runner.warmUp(round);
-        TimeUnit.MICROSECONDS.sleep(options.settleMicros());
-      }
-      List<Round> rounds = new ArrayList<>();
-      for (int round = 1; round <= options.rounds(); round++) {
-        if (round > 1) {
+      try (BenchViewer viewer = BenchViewer.start(relay.address(), options, trust, tracks)) {
+        publisher.startMedia();
+        TimeUnit.MICROSECONDS.sleep(options.warmupMicros()); // the JIT compiles the media path
+        RoundRunner runner = new RoundRunner(attack, options, relay, viewer, trust, tracks, rate);
+        for (int round = 1; round <= options.warmupRounds(); round++) {
+          runner.warmUp(round);
           TimeUnit.MICROSECONDS.sleep(options.settleMicros());
         }
-        rounds.add(runner.run(round));
+        List<Round> rounds = new ArrayList<>();
+        for (int round = 1; round <= options.rounds(); round++) {
+          if (round > 1) {
+            TimeUnit.MICROSECONDS.sleep(options.settleMicros());
+          }
+          rounds.add(runner.run(round));
+        }
+        return row(attack, rate, rounds, runner);
       }
-      Attack.Counts counts = runner.counts;
-      return new Row(
-          attack.label(),
-          attack.description(),
-          rate,
-          rounds,
-          runner.quiet.pooled(),
-          runner.attacked.pooled(),
-          counts.actions,
-          counts.refused,
-          counts.datagrams,
-          counts.bytesSent,
-          counts.bytesReceived);
     }
+  }
+
+  private static Row row(Attack attack, int rate, List<Round> rounds, RoundRunner runner) {
+    Attack.Counts counts = runner.counts;
+    return new Row(
+        attack.label(),
+        attack.description(),
+        rate,
+        rounds,
+        runner.quiet.pooled(),
+        runner.attacked.pooled(),
+        counts.actions,
+        counts.refused,
+        counts.datagrams,
+        counts.bytesSent,
+        counts.bytesReceived);
   }
 
   /**
@@ -412,6 +405,7 @@ public final class AttackBench {
     private final Attack attack;
     private final Options options;
     private final RelayNode relay;
+    private final BenchViewer viewer;
     private final AudioLog audio;
     private final ClientTrust trust;
     private final List<String> tracks;
@@ -424,14 +418,15 @@ public final class AttackBench {
         Attack attack,
         Options options,
         RelayNode relay,
-        AudioLog audio,
+        BenchViewer viewer,
         ClientTrust trust,
         List<String> tracks,
         int rate) {
       this.attack = attack;
       this.options = options;
       this.relay = relay;
-      this.audio = audio;
+      this.viewer = viewer;
+      this.audio = viewer.audio();
       this.trust = trust;
       this.tracks = tracks;
       this.rate = rate;
@@ -457,6 +452,7 @@ public final class AttackBench {
         throws Exception {
       options.progress().accept(name + ": quiet phase");
       Phase quietPhase = measure(quietPool, () -> {});
+      viewer.checkHeard(name + ": quiet phase");
       options.progress().accept(name + ": attack phase, " + rate + " a second");
       Attack.Counts roundCounts = new Attack.Counts();
       Newcomer newcomer = new Newcomer(relay.address(), options, trust, tracks);
@@ -474,16 +470,24 @@ public final class AttackBench {
       return new Round(quietPhase, attackPhase, newcomer.firstAudioMicros(), newcomer.failure());
     }
 
-    /** One line per round for the progress log: what each phase's p99 was, and the JIT's work. */
+    /**
+     * One line per round for the progress log: each phase's p99, the JIT's work, and the audio
+     * frames that arrived of those captured.
+     */
     private static String roundSummary(String name, Phase quietPhase, Phase attackPhase) {
       return String.format(
           Locale.ROOT,
-          "%s: audio p99 quiet %.2f ms, attack %.2f ms; JIT %d ms, %d ms",
+          "%s: audio p99 quiet %.2f ms, attack %.2f ms; JIT %d ms, %d ms; audio frames %d/%d,"
+              + " %d/%d",
           name,
           quietPhase.p99Micros() / 1e3,
           attackPhase.p99Micros() / 1e3,
           quietPhase.jvm().compileMillis(),
-          attackPhase.jvm().compileMillis());
+          attackPhase.jvm().compileMillis(),
+          quietPhase.audioDelivered(),
+          quietPhase.audioExpected(),
+          attackPhase.audioDelivered(),
+          attackPhase.audioExpected());
     }
 
     /**

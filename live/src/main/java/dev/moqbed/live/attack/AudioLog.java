@@ -20,6 +20,13 @@ final class AudioLog {
     }
   }
 
+  /** Audio frames received so far. */
+  int frames() {
+    synchronized (frames) {
+      return frames.size();
+    }
+  }
+
   /** The clock the publisher stamps capture times with (the same process). */
   long now() {
     return EventLoopScheduler.wallClockMicros();

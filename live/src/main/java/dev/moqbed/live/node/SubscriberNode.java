@@ -9,6 +9,7 @@ import dev.moqbed.subscriber.Subscriber;
 import dev.moqbed.subscriber.SubscriberConfig;
 import dev.moqbed.subscriber.SubscriberEvents;
 import dev.moqbed.subscriber.SubscriberReport;
+import dev.moqbed.subscriber.TrackReport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -109,6 +110,8 @@ public final class SubscriberNode implements AutoCloseable {
 
   private final Closer closer = new Closer();
   private final CompletableFuture<Void> answered = new CompletableFuture<>();
+  // null once every subscription was accepted; else why not (the refusals, or an early end)
+  private final CompletableFuture<String> acceptance = new CompletableFuture<>();
   private final CompletableFuture<SubscriberReport> finished = new CompletableFuture<>();
   private RelayClient client;
   private volatile Subscriber subscriber; // set on its loop once connected; read by stop
@@ -167,6 +170,7 @@ public final class SubscriberNode implements AutoCloseable {
     return new SubscriberEvents() {
       @Override
       public void onSubscriptionsAnswered(int accepted, int refused) {
+        acceptance.complete(refused == 0 ? null : refusals(accepted, refused));
         answered.complete(null);
       }
 
@@ -183,6 +187,8 @@ public final class SubscriberNode implements AutoCloseable {
       @Override
       public void onFinished(SubscriberReport report) {
         finished.complete(report);
+        acceptance.complete(
+            "the subscriber ended before every subscription was answered: " + report.endReason());
         answered.complete(null);
       }
 
@@ -196,6 +202,43 @@ public final class SubscriberNode implements AutoCloseable {
   /** Waits until the relay answered every subscription (or the subscriber finished). */
   public void awaitAnswered(long seconds) throws IOException, InterruptedException {
     Awaiting.await(answered, seconds, "the subscriptions to be answered");
+  }
+
+  /**
+   * Waits until the relay accepted every subscription: a harness that measures what a subscriber
+   * receives must not measure one whose tracks were refused (a SUBSCRIBE that reached the relay
+   * before the publisher's namespace is refused at once, and that subscriber ends).
+   *
+   * @throws IOException naming each refused track and the relay's reason, or when the subscriber
+   *     ended (or the relay did not answer) first
+   */
+  public void awaitAccepted(long seconds) throws IOException, InterruptedException {
+    String refused = Awaiting.await(acceptance, seconds, "the subscriptions to be answered");
+    if (refused != null) {
+      throw new IOException(refused);
+    }
+  }
+
+  /** "the relay refused 3 of 3 subscriptions: a1 (no publisher ...), ..."; on the loop. */
+  private String refusals(int accepted, int refused) {
+    StringBuilder text =
+        new StringBuilder("the relay refused ")
+            .append(refused)
+            .append(" of ")
+            .append(accepted + refused)
+            .append(" subscriptions:");
+    String separator = " ";
+    for (TrackReport track : subscriber.report(false, "answered").tracks()) {
+      if (track.refusal() != null) {
+        text.append(separator)
+            .append(track.track())
+            .append(" (")
+            .append(track.refusal())
+            .append(')');
+        separator = ", ";
+      }
+    }
+    return text.toString();
   }
 
   /** Completes with the report once the subscriber is done. */
