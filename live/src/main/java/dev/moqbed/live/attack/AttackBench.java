@@ -330,7 +330,7 @@ public final class AttackBench {
                     relay.address(),
                     options.stack(),
                     trust,
-                    new PublisherConfig("live", media, mediaMicros(options), false, 500_000),
+                    new PublisherConfig("live", media, MEDIA_UNTIL_CLOSED_MICROS, false, 500_000),
                     object -> {},
                     options.log()))) {
       // The viewer only once the relay holds the namespace: a SUBSCRIBE ahead of the publisher's
@@ -340,7 +340,8 @@ public final class AttackBench {
       try (BenchViewer viewer = BenchViewer.start(relay.address(), options, trust, tracks)) {
         publisher.startMedia();
         TimeUnit.MICROSECONDS.sleep(options.warmupMicros()); // the JIT compiles the media path
-        RoundRunner runner = new RoundRunner(attack, options, relay, viewer, trust, tracks, rate);
+        RoundRunner runner =
+            new RoundRunner(attack, options, relay, publisher, viewer, trust, tracks, rate);
         for (int round = 1; round <= options.warmupRounds(); round++) {
           runner.warmUp(round);
           TimeUnit.MICROSECONDS.sleep(options.settleMicros());
@@ -374,17 +375,13 @@ public final class AttackBench {
   }
 
   /**
-   * The publisher's media: the warm-up, every round (warm-up rounds too), the settling between
-   * them, and a margin.
+   * The publisher's media runs until the bench closes it. A length computed from the phases missed
+   * what the bench spends between them (a collection after each phase, starting and stopping the
+   * attacker's JVM, closing the newcomer): about 1 s a round on a quiet host, so the media of a run
+   * of five rounds ended in its last attack phase, and the audio it no longer sent was counted as
+   * lost to the attack.
    */
-  private static long mediaMicros(Options options) {
-    long round = 2 * options.phaseMicros() + options.attackWarmupMicros() + 2_000_000;
-    int rounds = options.warmupRounds() + options.rounds();
-    return options.warmupMicros()
-        + rounds * round
-        + (rounds - 1) * options.settleMicros()
-        + 5_000_000;
-  }
+  static final long MEDIA_UNTIL_CLOSED_MICROS = 24 * 3600 * 1_000_000L;
 
   private static RelayNode startRelay(Options options, ServerCertificate certificate)
       throws Exception {
@@ -405,6 +402,7 @@ public final class AttackBench {
     private final Attack attack;
     private final Options options;
     private final RelayNode relay;
+    private final PublisherNode publisher;
     private final BenchViewer viewer;
     private final AudioLog audio;
     private final ClientTrust trust;
@@ -418,6 +416,7 @@ public final class AttackBench {
         Attack attack,
         Options options,
         RelayNode relay,
+        PublisherNode publisher,
         BenchViewer viewer,
         ClientTrust trust,
         List<String> tracks,
@@ -425,6 +424,7 @@ public final class AttackBench {
       this.attack = attack;
       this.options = options;
       this.relay = relay;
+      this.publisher = publisher;
       this.viewer = viewer;
       this.audio = viewer.audio();
       this.trust = trust;
@@ -466,8 +466,16 @@ public final class AttackBench {
         newcomer.end();
         totals.add(roundCounts);
       }
-      options.progress().accept(roundSummary(name, quietPhase, attackPhase));
+      options.progress().accept(roundSummary(name, quietPhase, attackPhase) + publisherGone());
       return new Round(quietPhase, attackPhase, newcomer.firstAudioMicros(), newcomer.failure());
+    }
+
+    /** "; the publisher's session had ended: ..." once it has: no audio was sent after that. */
+    private String publisherGone() {
+      PublisherNode.Closed closed = publisher.closed().getNow(null);
+      return closed == null
+          ? ""
+          : "; the publisher's session had ended: " + closed.close().describe();
     }
 
     /**
