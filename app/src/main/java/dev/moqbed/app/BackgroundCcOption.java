@@ -2,6 +2,8 @@ package dev.moqbed.app;
 
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.scenarios.catalog.BackgroundControllerRule;
+import dev.moqbed.scenarios.spec.SimSpec;
+import java.util.Optional;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -24,6 +26,27 @@ final class BackgroundCcOption {
               + " vs_cubic) or controller specs, one per family (c4:variant=v4): a background of"
               + " that family runs it. Rows then carry a background_cc column.")
   BackgroundControllerRule rule = BackgroundControllerRule.AS_FILE;
+
+  /**
+   * With a rule other than {@code file}: what the background connections of {@code spec} run, for
+   * standard error, so that a rule that changes nothing (a scenario without background) is not
+   * silent.
+   */
+  Optional<String> note(SimSpec spec, String scenario) {
+    if (rule.asFile()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        spec.hasBackground()
+            ? "scenario run: the background connections run "
+                + spec.backgroundCcAlgo()
+                + " (--background-cc "
+                + rule.label()
+                + ")"
+            : "scenario run: "
+                + scenario
+                + " has no background connection; --background-cc changes nothing");
+  }
 
   /** Parses the option's value into a rule, one line naming what is wrong. */
   static final class RuleConverter implements ITypeConverter<BackgroundControllerRule> {

@@ -147,7 +147,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
       OutputPaths.requireWritableFile(framesFile, "--frames");
     }
     Chosen chosen = choose();
-    noteBackground(chosen);
+    backgroundCc
+        .note(chosen.spec(), chosen.name())
+        .ifPresent(commandSpec.commandLine().getErr()::println);
     QlogDirectory qlog = QlogOption.open(qlogDirectory(chosen.spec()));
     long started = System.nanoTime();
     // Ctrl-C or SIGTERM: the current run ends, then the tables and files of the runs done.
@@ -167,26 +169,6 @@ final class ScenarioRunCommand implements Callable<Integer> {
       }
       return runDraft(chosen, qlog, interrupted, started);
     }
-  }
-
-  /** With --background-cc: what the background connections run, so a no-op is not silent. */
-  private void noteBackground(Chosen chosen) {
-    if (backgroundCc.rule.asFile()) {
-      return;
-    }
-    commandSpec
-        .commandLine()
-        .getErr()
-        .println(
-            chosen.spec().hasBackground()
-                ? "scenario run: the background connections run "
-                    + chosen.spec().backgroundCcAlgo()
-                    + " (--background-cc "
-                    + backgroundCc.rule.label()
-                    + ")"
-                : "scenario run: "
-                    + chosen.name()
-                    + " has no background connection; --background-cc changes nothing");
   }
 
   /** Set by Ctrl-C or SIGTERM: the runs end after the current one. */

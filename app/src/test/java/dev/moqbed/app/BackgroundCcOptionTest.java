@@ -160,6 +160,41 @@ class BackgroundCcOptionTest {
     assertEquals(swept.completionTimeMicros(), alone.completionTimeMicros());
     assertEquals(swept.rttAverageMicros(), alone.rttAverageMicros());
     assertEquals("c4:variant=v4", alone.extra().get("background_cc"));
+    // a spec file takes the rule too (its qlog_dir line dropped, so nothing is written beside)
+    Path spec = temporary.resolve("c4_vs_c4.txt");
+    Files.writeString(
+        spec,
+        Files.readString(Path.of("..", "reference", "sim_specs", "c4_vs_c4.txt"))
+            .replaceAll("(?m)^qlog_dir:.*$", ""));
+    Result fromFile =
+        run(
+            "scenario",
+            "run",
+            "--spec",
+            spec.toString(),
+            "--cc",
+            "c4:variant=v4",
+            "--background-cc",
+            "same",
+            "--runs",
+            "1",
+            "--out",
+            path("p"));
+    assertEquals(0, fromFile.exitCode(), fromFile.err());
+    assertFalse(fromFile.err().contains("qlog"), fromFile.err());
+    RunRecord specRow = RunsCsv.read(temporary.resolve("p/runs.csv")).records().get(0);
+    assertEquals(alone.completionTimeMicros(), specRow.completionTimeMicros());
+    assertEquals("c4:variant=v4", specRow.extra().get("background_cc"));
+    Result noBackground =
+        run("scenario", "run", "alone_512k", "--background-cc", "same", "--runs", "1");
+    assertEquals(0, noBackground.exitCode(), noBackground.err());
+    assertTrue(
+        noBackground
+            .err()
+            .contains(
+                "scenario run: alone_512k has no background connection; --background-cc changes"
+                    + " nothing"),
+        noBackground.err());
     Result without =
         run("scenario", "run", "vs_c4", "--cc", "c4:variant=v4", "--runs", "1", "--out", path("f"));
     assertEquals(0, without.exitCode(), without.err());
