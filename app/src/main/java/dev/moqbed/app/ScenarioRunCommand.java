@@ -21,6 +21,7 @@ import dev.moqbed.simulation.ScenarioSimulation;
 import dev.moqbed.simulation.moq.ChainFairness;
 import dev.moqbed.simulation.moq.MoqChainSimulation;
 import dev.moqbed.subscriber.TrackReport;
+import dev.moqbed.suite.BackgroundColumn;
 import dev.moqbed.suite.FramesDirectory;
 import dev.moqbed.suite.RunsCsv;
 import dev.moqbed.suite.RunsCsvWriter;
@@ -90,6 +91,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
 
   @Mixin RunVariationOptions runVariation = new RunVariationOptions();
 
+  @Mixin BackgroundCcOption backgroundCc = new BackgroundCcOption();
+
   @Option(
       names = "--workload",
       paramLabel = "WORKLOAD",
@@ -144,6 +147,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
       OutputPaths.requireWritableFile(framesFile, "--frames");
     }
     Chosen chosen = choose();
+    backgroundCc
+        .note(chosen.spec(), chosen.name())
+        .ifPresent(commandSpec.commandLine().getErr()::println);
     QlogDirectory qlog = QlogOption.open(qlogDirectory(chosen.spec()));
     long started = System.nanoTime();
     // Ctrl-C or SIGTERM: the current run ends, then the tables and files of the runs done.
@@ -183,11 +189,14 @@ final class ScenarioRunCommand implements Callable<Integer> {
         spec = spec.withMainController(controllerOption.controller);
       }
       ControllerRegistry.standard().parse(spec.mainCcAlgo());
+      spec = backgroundCc.rule.apply(spec, spec.mainCcAlgo(), ControllerRegistry.standard());
       return new Chosen(
           spec, scenario, spec.mainCcAlgo(), !spec.mainScenario().flows().isEmpty(), false);
     }
     ResolvedScenario resolved =
-        ScenarioCatalog.standard().resolve(target.name, controllerOption.forScenario());
+        backgroundCc.rule.apply(
+            ScenarioCatalog.standard().resolve(target.name, controllerOption.forScenario()),
+            ControllerRegistry.standard());
     boolean fairness = resolved.scenario().group() == ScenarioGroup.FAIRNESS;
     return new Chosen(
         resolved.spec(),
@@ -261,7 +270,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
         records,
         frameTable,
         runFrames,
-        fairness ? FairnessSimulation.EXTRA_COLUMNS : ScenarioSimulation.EXTRA_COLUMNS);
+        fairness ? FairnessSimulation.EXTRA_COLUMNS : ScenarioSimulation.EXTRA_COLUMNS,
+        spec);
     QlogOption.report(qlog, commandSpec.commandLine().getErr());
     if (trace != null) {
       try (Writer writer = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8)) {
@@ -340,12 +350,15 @@ final class ScenarioRunCommand implements Callable<Integer> {
    * replacing earlier ones.
    *
    * @param runFrames each run's frames, in run order; empty when the scenario carries no media
+   * @param spec the spec that ran, whose background controller fills the {@code background_cc}
+   *     column when {@code --background-cc} was given
    */
   private void writeOutputs(
       List<RunRecord> records,
       FrameTable frameTable,
       List<FrameTable> runFrames,
-      List<String> columns)
+      List<String> columns,
+      SimSpec spec)
       throws IOException {
     if (framesFile != null) {
       Files.writeString(framesFile, frameTable.render(), StandardCharsets.UTF_8);
@@ -355,9 +368,10 @@ final class ScenarioRunCommand implements Callable<Integer> {
     }
     Files.createDirectories(outDirectory);
     Path runsFile = outDirectory.resolve(RunsCsv.FILE_NAME);
-    try (RunsCsvWriter writer = RunsCsvWriter.open(runsFile, 0, columns)) {
+    try (RunsCsvWriter writer =
+        RunsCsvWriter.open(runsFile, 0, BackgroundColumn.columns(columns, backgroundCc.rule))) {
       for (RunRecord record : records) {
-        writer.append(record);
+        writer.append(backgroundCc.rule.asFile() ? record : BackgroundColumn.mark(record, spec));
       }
     }
     if (frameTable.rows() > 0) {
@@ -444,7 +458,8 @@ final class ScenarioRunCommand implements Callable<Integer> {
         records,
         frames,
         runFrames,
-        fairness ? ChainFairness.EXTRA_COLUMNS : MoqChainSimulation.EXTRA_COLUMNS);
+        fairness ? ChainFairness.EXTRA_COLUMNS : MoqChainSimulation.EXTRA_COLUMNS,
+        spec);
     QlogOption.report(qlog, commandSpec.commandLine().getErr());
     if (incomplete > 0) {
       commandSpec

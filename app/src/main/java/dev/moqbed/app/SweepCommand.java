@@ -98,6 +98,8 @@ final class SweepCommand implements Callable<Integer> {
 
   @Mixin RunVariationOptions runVariation = new RunVariationOptions();
 
+  @Mixin BackgroundCcOption backgroundCc = new BackgroundCcOption();
+
   @Mixin QlogOption qlogOption = new QlogOption();
 
   @Option(
@@ -147,14 +149,18 @@ final class SweepCommand implements Callable<Integer> {
             runs,
             runVariation.seed,
             shard,
-            runVariation.variation());
+            runVariation.variation(),
+            backgroundCc.rule);
     OutputPaths.requireWritableDirectory(directory, "--out"); // before any run, not at the first
     QlogDirectory qlog = qlogOption.open();
     int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     SweepProgress progress = new SweepProgress(err, StandardError.isTerminal(), System::nanoTime);
     Sweep sweep =
         new Sweep(
-            suite.runner(arguments.variation(), qlog), suite.extraColumns(), threadCount, progress);
+            suite.runner(arguments.variation(), qlog, arguments.background()),
+            suite.extraColumns(arguments.background()),
+            threadCount,
+            progress);
     // Ctrl-C or SIGTERM: say what is kept and how to go on, as the runs.csv rule allows.
     InterruptSummary interrupted =
         InterruptSummary.register(

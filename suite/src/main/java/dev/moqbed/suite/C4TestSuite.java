@@ -1,7 +1,11 @@
 package dev.moqbed.suite;
 
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.scenarios.catalog.BackgroundControllerRule;
+import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.simulation.CompletedRun;
 import dev.moqbed.simulation.QlogDirectory;
 import dev.moqbed.simulation.RunVariation;
 import dev.moqbed.simulation.ScenarioSimulation;
@@ -65,15 +69,21 @@ public final class C4TestSuite implements SuiteDefinition {
 
   @Override
   public ScenarioRunner runner(RunVariation variation, QlogDirectory qlog) {
-    return switch (workload) {
-      case DRAFT ->
-          (scenario, controller, run, seed) ->
-              ScenarioSimulation.runWithFrames(
-                  catalog.resolve(scenario, controller), run, seed, variation, qlog);
-      case MOQ ->
-          (scenario, controller, run, seed) ->
-              MoqChainSimulation.runWithFrames(
-                  catalog.resolve(scenario, controller), run, seed, variation, qlog);
+    return runner(variation, qlog, BackgroundControllerRule.AS_FILE);
+  }
+
+  @Override
+  public ScenarioRunner runner(
+      RunVariation variation, QlogDirectory qlog, BackgroundControllerRule background) {
+    ControllerRegistry registry = ControllerRegistry.standard();
+    return (scenario, controller, run, seed) -> {
+      ResolvedScenario resolved = background.apply(catalog.resolve(scenario, controller), registry);
+      CompletedRun completed =
+          switch (workload) {
+            case DRAFT -> ScenarioSimulation.runWithFrames(resolved, run, seed, variation, qlog);
+            case MOQ -> MoqChainSimulation.runWithFrames(resolved, run, seed, variation, qlog);
+          };
+      return BackgroundColumn.mark(completed, resolved.spec(), background);
     };
   }
 

@@ -1,8 +1,13 @@
 package dev.moqbed.suite;
 
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.scenarios.catalog.BackgroundControllerRule;
+import dev.moqbed.scenarios.catalog.ResolvedScenario;
 import dev.moqbed.scenarios.catalog.ScenarioCatalog;
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.simulation.CompletedRun;
 import dev.moqbed.simulation.FairnessSimulation;
+import dev.moqbed.simulation.QlogDirectory;
 import dev.moqbed.simulation.RunVariation;
 import dev.moqbed.simulation.moq.ChainFairness;
 import java.util.List;
@@ -57,15 +62,28 @@ public final class FairnessSuite implements SuiteDefinition {
 
   @Override
   public ScenarioRunner runner(RunVariation variation) {
-    return switch (workload) {
-      case DRAFT ->
-          (scenario, controller, run, seed) ->
-              FairnessSimulation.runWithFrames(
-                  catalog.resolve(scenario, controller), run, seed, variation);
-      case MOQ ->
-          (scenario, controller, run, seed) ->
-              ChainFairness.runWithFrames(
-                  catalog.resolve(scenario, controller), run, seed, variation);
+    return runner(variation, BackgroundControllerRule.AS_FILE);
+  }
+
+  @Override
+  public ScenarioRunner runner(
+      RunVariation variation, QlogDirectory qlog, BackgroundControllerRule background) {
+    if (qlog != null) {
+      throw new IllegalArgumentException("suite " + NAME + " cannot write qlog");
+    }
+    return runner(variation, background);
+  }
+
+  private ScenarioRunner runner(RunVariation variation, BackgroundControllerRule background) {
+    ControllerRegistry registry = ControllerRegistry.standard();
+    return (scenario, controller, run, seed) -> {
+      ResolvedScenario resolved = background.apply(catalog.resolve(scenario, controller), registry);
+      CompletedRun completed =
+          switch (workload) {
+            case DRAFT -> FairnessSimulation.runWithFrames(resolved, run, seed, variation);
+            case MOQ -> ChainFairness.runWithFrames(resolved, run, seed, variation);
+          };
+      return BackgroundColumn.mark(completed, resolved.spec(), background);
     };
   }
 

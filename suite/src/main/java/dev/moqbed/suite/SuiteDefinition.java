@@ -1,5 +1,6 @@
 package dev.moqbed.suite;
 
+import dev.moqbed.scenarios.catalog.BackgroundControllerRule;
 import dev.moqbed.simulation.QlogDirectory;
 import dev.moqbed.simulation.RunRecord;
 import dev.moqbed.simulation.RunVariation;
@@ -52,8 +53,28 @@ public interface SuiteDefinition {
     return runner(variation);
   }
 
+  /**
+   * As {@link #runner(RunVariation, QlogDirectory)}, the background connections running the
+   * controller {@code background} chooses; each row then says which in {@link BackgroundColumn}.
+   *
+   * @throws IllegalArgumentException when the suite cannot change its background controllers
+   */
+  default ScenarioRunner runner(
+      RunVariation variation, QlogDirectory qlog, BackgroundControllerRule background) {
+    if (!background.asFile()) {
+      throw new IllegalArgumentException(
+          "suite " + name() + " cannot change its background controllers (--background-cc)");
+    }
+    return runner(variation, qlog);
+  }
+
   /** The columns the runner's records may fill after {@link RunRecord#COLUMNS}, in order. */
   List<String> extraColumns();
+
+  /** As {@link #extraColumns()}, for a runner of {@code background}. */
+  default List<String> extraColumns(BackgroundControllerRule background) {
+    return BackgroundColumn.columns(extraColumns(), background);
+  }
 
   /** The scenarios that can run now, in the suite's order. */
   default List<String> runnableScenarios() {

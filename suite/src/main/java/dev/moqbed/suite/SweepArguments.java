@@ -1,6 +1,8 @@
 package dev.moqbed.suite;
 
+import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.output.Json;
+import dev.moqbed.scenarios.catalog.BackgroundControllerRule;
 import dev.moqbed.simulation.ControllerSeeding;
 import dev.moqbed.simulation.PacketNumberHoleMode;
 import dev.moqbed.simulation.RunVariation;
@@ -24,6 +26,8 @@ import java.util.Map;
  * @param variation what makes runs differ besides jitter (packet-number holes, BBR's seeding); a
  *     sweep.json without these members was written before moqbed modelled them, so it reads as
  *     {@link RunVariation#BEFORE_HOLES}
+ * @param background which controller the background connections run ({@code --background-cc}); a
+ *     sweep.json without it was written before the option and ran the spec files' own
  */
 public record SweepArguments(
     String suite,
@@ -33,7 +37,8 @@ public record SweepArguments(
     int runs,
     long seed,
     Shard shard,
-    RunVariation variation) {
+    RunVariation variation,
+    BackgroundControllerRule background) {
 
   /** Version of the {@code sweep.json} layout. */
   public static final int FORMAT = 1;
@@ -50,6 +55,28 @@ public record SweepArguments(
     this(suite, workload, scenarios, controllers, runs, seed, shard, RunVariation.DEFAULT);
   }
 
+  /** The arguments with the spec files' background controllers (the default). */
+  public SweepArguments(
+      String suite,
+      Workload workload,
+      List<String> scenarios,
+      List<String> controllers,
+      int runs,
+      long seed,
+      Shard shard,
+      RunVariation variation) {
+    this(
+        suite,
+        workload,
+        scenarios,
+        controllers,
+        runs,
+        seed,
+        shard,
+        variation,
+        BackgroundControllerRule.AS_FILE);
+  }
+
   public SweepArguments {
     scenarios = List.copyOf(scenarios);
     controllers = List.copyOf(controllers);
@@ -61,6 +88,9 @@ public record SweepArguments(
     }
     if (runs < 1) {
       throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
+    }
+    if (background == null) {
+      background = BackgroundControllerRule.AS_FILE;
     }
   }
 
@@ -106,6 +136,7 @@ public record SweepArguments(
     document.put("pn_holes", variation.holes().label());
     document.put("bbr_seed", variation.controllerSeeding().label());
     document.put("receive_batch", variation.receiveBatch());
+    document.put("background_cc", background.label());
     return Json.write(document);
   }
 
@@ -144,7 +175,12 @@ public record SweepArguments(
                 ? ControllerSeeding.ofLabel(text(document, "bbr_seed"))
                 : RunVariation.BEFORE_HOLES.controllerSeeding(),
             // sweeps made before the option had picoquic_ns's order
-            document.containsKey("receive_batch") ? (int) number(document, "receive_batch") : 0));
+            document.containsKey("receive_batch") ? (int) number(document, "receive_batch") : 0),
+        // sweeps made before --background-cc ran the spec files' background controllers
+        document.containsKey("background_cc")
+            ? BackgroundControllerRule.parse(
+                text(document, "background_cc"), ControllerRegistry.standard())
+            : BackgroundControllerRule.AS_FILE);
   }
 
   /**
@@ -193,6 +229,8 @@ public record SweepArguments(
         other.variation.receiveBatch(),
         here,
         there);
+    compare(
+        differences, "background_cc", background.label(), other.background.label(), here, there);
     return differences;
   }
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.moqbed.cc.ControllerRegistry;
+import dev.moqbed.scenarios.catalog.BackgroundControllerRule;
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
 import dev.moqbed.simulation.ControllerSeeding;
 import dev.moqbed.simulation.PacketNumberHoleMode;
@@ -103,7 +105,8 @@ class SweepArgumentsTest {
             + "  \"shard\": \"2/4\",\n"
             + "  \"pn_holes\": \"picoquic\",\n"
             + "  \"bbr_seed\": \"clock\",\n"
-            + "  \"receive_batch\": 0\n"
+            + "  \"receive_batch\": 0,\n"
+            + "  \"background_cc\": \"file\"\n"
             + "}\n",
         arguments.toJson());
     assertEquals(arguments, SweepArguments.fromJson(arguments.toJson()));
@@ -157,6 +160,52 @@ class SweepArgumentsTest {
     assertEquals(batched, SweepArguments.fromJson(batched.toJson()));
     assertEquals(
         List.of("receive_batch 16 here, 0 there"), batched.differencesFrom(off, "here", "there"));
+  }
+
+  @Test
+  void shouldKeepTheBackgroundRuleInSweepJsonAndReadOlderFilesAsTheSpecFilesOwn() {
+    BackgroundControllerRule same =
+        BackgroundControllerRule.parse("same", ControllerRegistry.standard());
+    SweepArguments file = alone(RunVariation.DEFAULT);
+    SweepArguments following =
+        new SweepArguments(
+            "c4-test",
+            Workload.DRAFT,
+            List.of("alone"),
+            List.of("c4"),
+            2,
+            1,
+            Shard.WHOLE,
+            RunVariation.DEFAULT,
+            same);
+    assertTrue(following.toJson().contains("\"background_cc\": \"same\""), following.toJson());
+    assertEquals(following, SweepArguments.fromJson(following.toJson()));
+    assertEquals(same, SweepArguments.fromJson(following.toJson()).background());
+    // a sweep.json from before the option ran the spec files' background controllers
+    String older = file.toJson().replace(",\n  \"background_cc\": \"file\"", "");
+    assertEquals(file, SweepArguments.fromJson(older));
+    assertEquals(
+        List.of("background_cc same here, file there"),
+        following.differencesFrom(file, "here", "there"));
+    SweepArguments listed =
+        new SweepArguments(
+            "c4-test",
+            Workload.DRAFT,
+            List.of("alone"),
+            List.of("c4"),
+            2,
+            1,
+            Shard.WHOLE,
+            RunVariation.DEFAULT,
+            BackgroundControllerRule.parse(
+                "c4:variant=v4,cubic:flavor=rfc", ControllerRegistry.standard()));
+    assertEquals(listed, SweepArguments.fromJson(listed.toJson()));
+    IllegalArgumentException error =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SweepArguments.fromJson(older.replace("}", ", \"background_cc\": \"vegas\"}")));
+    assertTrue(
+        error.getMessage().startsWith("unknown congestion controller 'vegas'"), error.getMessage());
   }
 
   /** Two runs of alone with C4, whole, with {@code variation}. */

@@ -74,13 +74,19 @@ public final class ReferenceComparison {
   private final String referenceName;
   private final List<Cell> cells;
   private final List<String> oneSided;
+  private final List<String> notes;
 
   private ReferenceComparison(
-      String ourName, String referenceName, List<Cell> cells, List<String> oneSided) {
+      String ourName,
+      String referenceName,
+      List<Cell> cells,
+      List<String> oneSided,
+      List<String> notes) {
     this.ourName = ourName;
     this.referenceName = referenceName;
     this.cells = List.copyOf(cells);
     this.oneSided = List.copyOf(oneSided);
+    this.notes = List.copyOf(notes);
   }
 
   /**
@@ -116,7 +122,7 @@ public final class ReferenceComparison {
         }
       }
     }
-    return new ReferenceComparison(ourName, reference.name(), cells, oneSided);
+    return new ReferenceComparison(ourName, reference.name(), cells, oneSided, runs.notes());
   }
 
   private static void requireRuns(String where, int runs, String side) {
@@ -177,6 +183,11 @@ public final class ReferenceComparison {
 
   public String referenceName() {
     return referenceName;
+  }
+
+  /** The sweep's notes: partial lines left out, the background controllers that ran. */
+  public List<String> notes() {
+    return notes;
   }
 
   /**

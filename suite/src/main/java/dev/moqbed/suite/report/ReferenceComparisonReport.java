@@ -82,6 +82,9 @@ public final class ReferenceComparisonReport {
     StringBuilder out = new StringBuilder();
     out.append("ours:  ").append(comparison.ourName()).append('\n');
     out.append("ref:   ").append(comparison.referenceName()).append('\n');
+    for (String note : comparison.notes()) {
+      out.append("note:  ").append(note).append('\n');
+    }
     out.append(
         "Tolerance: time ±5 %, RTT and (media) latency ±15 % of the reference's mean, load ±5"
             + " points.\n"
@@ -169,6 +172,7 @@ public final class ReferenceComparisonReport {
     }
     document.put("counts", counts);
     document.put("one_sided", comparison.oneSided());
+    document.put("notes", comparison.notes());
     document.put("cells", Json.parse(table(comparison).render(OutputFormat.JSON)));
     return Json.write(document);
   }
