@@ -91,6 +91,7 @@ final class LossDetection {
   /** A packet left: it enters the flight and the controller hears of it. */
   void onPacketSent(long nowMicros, PacketNumberSpace space, QuicPacket packet, boolean probe) {
     long before = path.bytesInFlight();
+    int countedBytes = packet.countedBytes(flavor == RttFlavor.PICOQUIC);
     boolean ackEliciting = packet.ackEliciting();
     if (ackEliciting
         && space.space == PacketSpace.APPLICATION
@@ -107,7 +108,7 @@ final class LossDetection {
                 space.space,
                 packet.packetNumber(),
                 nowMicros,
-                packet.sizeBytes(),
+                countedBytes,
                 ackEliciting,
                 probe,
                 packet.frames());
@@ -120,17 +121,15 @@ final class LossDetection {
     space.sentPackets.addLast(sent);
     if (ackEliciting) {
       space.ackElicitingInFlight++;
-    }
-    space.nextPacketNumber++;
-    path.addToFlight(packet.sizeBytes());
-    if (ackEliciting) {
       lastAckElicitingSentMicros = nowMicros;
     }
+    space.nextPacketNumber++;
+    path.addToFlight(countedBytes);
     path.controller()
         .onPacketSent(
             nowMicros,
             packet.packetNumber(),
-            packet.sizeBytes(),
+            countedBytes,
             before,
             path.sampler().applicationLimitedIndexBytes() != 0);
   }

@@ -266,8 +266,9 @@ final class PacketAssembly {
 
   /**
    * Builds one 1-RTT packet in picoquic's order (§6.1 of the transport note): ACK, flow-control
-   * updates, queued control frames, then — if the window allows — a path MTU probe, new connection
-   * ids, ACK_FREQUENCY, HANDSHAKE_DONE, datagrams and stream data by priority.
+   * updates, queued control frames, then — if the window allows — a path MTU probe if none of those
+   * is in the packet (picoquic never adds one to an ACK: {@code length > header_length} in {@code
+   * sender.c}), else new connection ids, ACK_FREQUENCY, HANDSHAKE_DONE, datagrams and stream data.
    *
    * @param room the most bytes the packet may take
    * @param mayProbe whether this packet may become a path MTU probe
@@ -306,7 +307,7 @@ final class PacketAssembly {
     if (!controlOnly) {
       if (!path.windowAllows(loss.probeTimeoutPending())) {
         path.onCongestionWindowBlocked(nowMicros);
-      } else if (mayProbe && path.mtu().probeDue()) {
+      } else if (mayProbe && frames.isEmpty() && path.mtu().probeDue()) {
         probeSize = path.mtu().nextProbeBytes();
         probe = true;
       } else {

@@ -92,6 +92,30 @@ public final class QuicPacket {
     return sizeBytes;
   }
 
+  /**
+   * The bytes this packet puts in flight, counts as delivered and reports to the controller.
+   *
+   * <p>With picoquic's accounting, a client's Initial leaves out its trailing PADDING: picoquic
+   * pads a client datagram that carries an Initial with zeros after its coalesced packets ({@code
+   * sender.c}, {@code picoquic_prepare_next_packet_ex}, up to {@code
+   * PICOQUIC_ENFORCED_INITIAL_MTU}), so that padding belongs to no packet and never enters {@code
+   * bytes_in_transit}, {@code delivered} or a controller's count. The model carries it as the
+   * Initial's last frame. For a BBR client, counting it made the first delivery-rate sample four
+   * times picoquic's (1,236 B instead of 314 B over the first RTT), and so its pacing rate, and the
+   * client sent its path MTU probe before its first ACK where picoquic sends it after. RFC 9002
+   * counts the whole packet ({@code sent_bytes}, §A.1.1).
+   *
+   * @param picoquic whether picoquic's accounting applies
+   */
+  public int countedBytes(boolean picoquic) {
+    if (!picoquic || space != PacketSpace.INITIAL || frames.isEmpty()) {
+      return sizeBytes;
+    }
+    return frames.get(frames.size() - 1) instanceof Frame.Padding padding
+        ? sizeBytes - padding.length()
+        : sizeBytes;
+  }
+
   /** Whether the packet must be acknowledged (it holds a frame other than ACK or PADDING). */
   public boolean ackEliciting() {
     return ackEliciting;
