@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -266,18 +265,7 @@ final class SweepCommand implements Callable<Integer> {
    * no ':' is another option of the previous controller. Each spec is checked now.
    */
   static List<String> controllers(String list) {
-    List<String> specs = new ArrayList<>();
-    for (String piece : list.split(",")) {
-      String trimmed = piece.trim();
-      if (trimmed.isEmpty()) {
-        continue;
-      }
-      if (trimmed.contains("=") && !trimmed.contains(":") && !specs.isEmpty()) {
-        specs.set(specs.size() - 1, specs.get(specs.size() - 1) + "," + trimmed);
-      } else {
-        specs.add(trimmed);
-      }
-    }
+    List<String> specs = ControllerRegistry.splitSpecs(list);
     if (specs.isEmpty()) {
       throw new IllegalArgumentException("--cc lists no controller");
     }

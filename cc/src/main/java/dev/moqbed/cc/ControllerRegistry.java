@@ -1,5 +1,6 @@
 package dev.moqbed.cc;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
@@ -77,5 +78,26 @@ public final class ControllerRegistry {
   public static String canonicalSpec(String id, ControllerOptions options) {
     String canonical = options.canonical();
     return canonical.isEmpty() ? id : id + ":" + canonical;
+  }
+
+  /**
+   * Splits a list such as {@code c4,cubic:flavor=rfc,hystart=off,bbr} into controller specs: a
+   * piece with '=' but no ':' is another option of the previous controller. Blank pieces are
+   * skipped; the specs are not checked here.
+   */
+  public static List<String> splitSpecs(String list) {
+    List<String> specs = new ArrayList<>();
+    for (String piece : list.split(",")) {
+      String trimmed = piece.trim();
+      if (trimmed.isEmpty()) {
+        continue;
+      }
+      if (trimmed.contains("=") && !trimmed.contains(":") && !specs.isEmpty()) {
+        specs.set(specs.size() - 1, specs.get(specs.size() - 1) + "," + trimmed);
+      } else {
+        specs.add(trimmed);
+      }
+    }
+    return specs;
   }
 }

@@ -2,7 +2,6 @@ package dev.moqbed.scenarios.catalog;
 
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.scenarios.spec.SimSpec;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -93,18 +92,7 @@ public final class BackgroundControllerRule {
   }
 
   private static List<String> specs(String list) {
-    List<String> specs = new ArrayList<>();
-    for (String piece : list.split(",")) {
-      String trimmed = piece.trim();
-      if (trimmed.isEmpty()) {
-        continue;
-      }
-      if (trimmed.contains("=") && !trimmed.contains(":") && !specs.isEmpty()) {
-        specs.set(specs.size() - 1, specs.get(specs.size() - 1) + "," + trimmed);
-      } else {
-        specs.add(trimmed);
-      }
-    }
+    List<String> specs = ControllerRegistry.splitSpecs(list);
     if (specs.isEmpty()) {
       throw new IllegalArgumentException(
           "empty: give file, same or a controller spec such as c4:variant=v4");
