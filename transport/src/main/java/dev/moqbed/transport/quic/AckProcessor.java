@@ -63,7 +63,7 @@ final class AckProcessor {
     // down, so the first packet is "P" of the rate sample.
     collectNewlyAcked(space.sentPackets, ack);
     for (int i = newlyAcked.size() - 1; i >= 0; i--) {
-      onPacketAcknowledged(space, newlyAcked.get(i));
+      onPacketAcknowledged(nowMicros, space, newlyAcked.get(i));
     }
     boolean anyNewlyAcked = !newlyAcked.isEmpty();
     long largestNumber = anyNewlyAcked ? newlyAcked.get(newlyAcked.size() - 1).packetNumber : -1;
@@ -182,10 +182,18 @@ final class AckProcessor {
     ackFrequency.update();
   }
 
-  private void onPacketAcknowledged(PacketNumberSpace space, SentPacket packet) {
-    if (space.leaveFlight(packet)) {
-      path.removeFromFlight(packet.sizeBytes);
+  private void onPacketAcknowledged(long nowMicros, PacketNumberSpace space, SentPacket packet) {
+    boolean leavesFlight = space.leaveFlight(packet);
+    if (leavesFlight) {
       path.sampler().onPacketAcked(packet.snapshot, packet.sentMicros, packet.unprotectedBytes());
+    }
+    if (space.space == PacketSpace.APPLICATION) {
+      // picoquic's client becomes ready here, inside the ACK frame, while the packet is still in
+      // flight (process_ack_range): its Handshake packets are then in this ACK's rate sample.
+      connection.onApplicationPacketAcknowledged(nowMicros);
+    }
+    if (leavesFlight) {
+      path.removeFromFlight(packet.sizeBytes);
     }
     boolean carriedData = false;
     List<Frame> frames = packet.frames;

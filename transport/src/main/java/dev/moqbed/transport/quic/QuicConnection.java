@@ -7,6 +7,7 @@ import dev.moqbed.cc.PathView;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
+import dev.moqbed.transport.recovery.RttFlavor;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -527,6 +528,20 @@ public final class QuicConnection {
   void onClientHandshakeComplete(long nowMicros) {
     state = State.READY;
     handler.onReady(this, nowMicros);
+  }
+
+  /**
+   * A 1-RTT packet of ours was acknowledged. picoquic's client then moves to the ready state at
+   * once (picoquic_ready_state_transition from process_ack_range, frames.c), which RFC 9001 §4.1.2
+   * allows ("MAY"); with RFC 9002's recovery the client waits for HANDSHAKE_DONE.
+   */
+  void onApplicationPacketAcknowledged(long nowMicros) {
+    if (role == Role.CLIENT
+        && state == State.READY
+        && !path.handshakeConfirmed()
+        && config.recoveryFlavor() == RttFlavor.PICOQUIC) {
+      onHandshakeConfirmed(nowMicros);
+    }
   }
 
   /** The peer's max_idle_timeout: the shorter of the two non-zero ones applies (RFC 9000 §10.1). */
