@@ -610,7 +610,7 @@ public final class QuicConnection {
     }
   }
 
-  private PacketNumberSpace space(PacketSpace space) {
+  PacketNumberSpace space(PacketSpace space) {
     return spaces[space.ordinal()];
   }
 }
