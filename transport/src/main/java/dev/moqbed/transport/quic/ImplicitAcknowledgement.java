@@ -22,8 +22,9 @@ final class ImplicitAcknowledgement {
   private final AckSample sample = new AckSample();
 
   /**
-   * @param notifyController whether the controller hears of it (picoquic's recovery); with RFC
-   *     9002's, a discarded packet only leaves the flight (§6.4)
+   * @param notifyController whether the controller hears of it (picoquic's recovery with {@link
+   *     ConnectionConfig#implicitAckNotified()}); otherwise a discarded packet only leaves the
+   *     flight (RFC 9002 §6.4)
    */
   ImplicitAcknowledgement(PathState path, boolean notifyController) {
     this.path = path;

@@ -63,7 +63,9 @@ final class LossDetection {
     this.flavor = config.recoveryFlavor();
     this.backoff = new ProbeTimeoutBackoff(config.recoveryFlavor(), config.idleTimeoutMicros());
     this.startMicros = startMicros;
-    this.implicitAck = new ImplicitAcknowledgement(path, flavor == RttFlavor.PICOQUIC);
+    this.implicitAck =
+        new ImplicitAcknowledgement(
+            path, flavor == RttFlavor.PICOQUIC && config.implicitAckNotified());
     this.preReady = new PreReadyRetransmit(this, spaces, config.role() == Role.CLIENT);
   }
 

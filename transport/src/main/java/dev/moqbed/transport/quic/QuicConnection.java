@@ -533,12 +533,14 @@ public final class QuicConnection {
   /**
    * A 1-RTT packet of ours was acknowledged. picoquic's client then moves to the ready state at
    * once (picoquic_ready_state_transition from process_ack_range, frames.c), which RFC 9001 §4.1.2
-   * allows ("MAY"); with RFC 9002's recovery the client waits for HANDSHAKE_DONE.
+   * allows ("MAY"), when {@link ConnectionConfig#readyInsideAck()} is set; otherwise, and always
+   * with RFC 9002's recovery, the client waits for HANDSHAKE_DONE.
    */
   void onApplicationPacketAcknowledged(long nowMicros) {
     if (role == Role.CLIENT
         && state == State.READY
         && !path.handshakeConfirmed()
+        && config.readyInsideAck()
         && config.recoveryFlavor() == RttFlavor.PICOQUIC) {
       onHandshakeConfirmed(nowMicros);
     }

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * its 1-RTT packets (picoquic_ready_state_transition from process_ack_range): its Initial and
  * Handshake contexts close there, their packets are implicitly acknowledged to the controller, and
  * only then does the controller hear of the ACK itself. With RFC 9002's recovery the client waits
- * for HANDSHAKE_DONE (RFC 9001 §4.1.2).
+ * for HANDSHAKE_DONE (RFC 9001 §4.1.2), and so does picoquic's unless {@link
+ * ConnectionConfig#readyInsideAck()} is set.
  */
 class ClientReadyOnAckTest {
 
@@ -73,7 +74,7 @@ class ClientReadyOnAckTest {
 
   @Test
   void picoquicsClientIsReadyBeforeTheControllerHearsOfItsFirstOneRttAck() {
-    List<Notified> acks = clientNotifications(RttFlavor.PICOQUIC);
+    List<Notified> acks = clientNotifications(RttFlavor.PICOQUIC, true);
     int first = firstApplicationAck(acks);
     Notified ack = acks.get(first);
     assertTrue(ack.handshakeClosed(), "the Handshake context is closed by then: " + acks);
@@ -87,7 +88,15 @@ class ClientReadyOnAckTest {
 
   @Test
   void rfc9002sClientWaitsForHandshakeDone() {
-    List<Notified> acks = clientNotifications(RttFlavor.RFC9002);
+    assertWaitsForHandshakeDone(clientNotifications(RttFlavor.RFC9002, true));
+  }
+
+  @Test
+  void byDefaultTheClientWaitsForHandshakeDone() {
+    assertWaitsForHandshakeDone(clientNotifications(RttFlavor.PICOQUIC, false));
+  }
+
+  private static void assertWaitsForHandshakeDone(List<Notified> acks) {
     Notified ack = acks.get(firstApplicationAck(acks));
     assertFalse(
         ack.handshakeClosed(),
@@ -116,7 +125,7 @@ class ClientReadyOnAckTest {
     return false;
   }
 
-  private static List<Notified> clientNotifications(RttFlavor recovery) {
+  private static List<Notified> clientNotifications(RttFlavor recovery, boolean picoquicReady) {
     ConnectionPair[] pair = new ConnectionPair[1];
     List<Recording> created = new ArrayList<>();
     int[] dropped = {0};
@@ -139,7 +148,12 @@ class ClientReadyOnAckTest {
             .oneWayMicros(5_000)
             .serverControllers(recording)
             .clientControllers(recording)
-            .clientConfig(ConnectionConfig.builder(Role.CLIENT).recoveryFlavor(recovery).build())
+            .clientConfig(
+                ConnectionConfig.builder(Role.CLIENT)
+                    .recoveryFlavor(recovery)
+                    .readyInsideAck(picoquicReady)
+                    .implicitAckNotified(picoquicReady)
+                    .build())
             .serverConfig(ConnectionConfig.builder(Role.SERVER).recoveryFlavor(recovery).build())
             .dropToClient(datagram -> carriesHandshakeDone(datagram) && dropped[0]++ == 0)
             .build();

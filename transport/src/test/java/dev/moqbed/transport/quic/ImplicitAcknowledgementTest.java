@@ -118,7 +118,11 @@ class ImplicitAcknowledgementTest {
             .oneWayMicros(5_000)
             .serverControllers(recording)
             .clientControllers(recording)
-            .serverConfig(ConnectionConfig.builder(Role.SERVER).recoveryFlavor(recovery).build())
+            .serverConfig(
+                ConnectionConfig.builder(Role.SERVER)
+                    .recoveryFlavor(recovery)
+                    .implicitAckNotified(true)
+                    .build())
             .build();
     pair.start();
     assertTrue(pair.handshake(1_000_000), "both ends ready");
