@@ -7,7 +7,6 @@ import dev.moqbed.cc.PathView;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.EcnMark;
 import dev.moqbed.transport.recovery.PacketNumberHoles;
-import dev.moqbed.transport.recovery.RttFlavor;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -159,7 +158,7 @@ public final class QuicConnection {
     this.loss =
         new LossDetection(
             config, spaces, path, streams, pending, ackFrequency, stats, timers, output, nowMicros);
-    this.acks = new AckProcessor(this, path, loss, streams, ackFrequency, holes);
+    this.acks = new AckProcessor(this, path, loss, streams, ackFrequency, holes, config);
     this.assembly =
         new PacketAssembly(
             this,
@@ -530,22 +529,6 @@ public final class QuicConnection {
     handler.onReady(this, nowMicros);
   }
 
-  /**
-   * A 1-RTT packet of ours was acknowledged. picoquic's client then moves to the ready state at
-   * once (picoquic_ready_state_transition from process_ack_range, frames.c), which RFC 9001 §4.1.2
-   * allows ("MAY"), when {@link ConnectionConfig#readyInsideAck()} is set; otherwise, and always
-   * with RFC 9002's recovery, the client waits for HANDSHAKE_DONE.
-   */
-  void onApplicationPacketAcknowledged(long nowMicros) {
-    if (role == Role.CLIENT
-        && state == State.READY
-        && !path.handshakeConfirmed()
-        && config.readyInsideAck()
-        && config.recoveryFlavor() == RttFlavor.PICOQUIC) {
-      onHandshakeConfirmed(nowMicros);
-    }
-  }
-
   /** The peer's max_idle_timeout: the shorter of the two non-zero ones applies (RFC 9000 §10.1). */
   void applyPeerIdleTimeout(long peerIdleTimeoutMicros) {
     if (peerIdleTimeoutMicros > 0 && peerIdleTimeoutMicros < idleTimeoutMicros) {
@@ -559,8 +542,7 @@ public final class QuicConnection {
     }
     path.onHandshakeConfirmed();
     ackFrequency.update(); // as picoquic_ready_state_transition: the request rides HANDSHAKE_DONE
-    loss.discardSpace(
-        space(PacketSpace.INITIAL), nowMicros); // these two spaces are done, implicitly acked
+    loss.discardSpace(space(PacketSpace.INITIAL), nowMicros); // done, implicitly acked
     loss.discardSpace(space(PacketSpace.HANDSHAKE), nowMicros);
     loss.resetProbeTimeouts();
     if (role == Role.SERVER) {
