@@ -29,6 +29,7 @@ final class AckProcessor {
   private final StreamTable streams;
   private final AckFrequencyRequest ackFrequency;
   private final PacketNumberHoles holes;
+  private final boolean readyInsideAck;
   private final AckSample ackSample = new AckSample();
   private final RttSample rttSample = new RttSample();
   private final EcnSample ecnSample = new EcnSample();
@@ -42,8 +43,13 @@ final class AckProcessor {
       LossDetection loss,
       StreamTable streams,
       AckFrequencyRequest ackFrequency,
-      PacketNumberHoles holes) {
+      PacketNumberHoles holes,
+      ConnectionConfig config) {
     this.connection = connection;
+    this.readyInsideAck =
+        config.role() == Role.CLIENT
+            && config.readyInsideAck()
+            && config.recoveryFlavor() == RttFlavor.PICOQUIC;
     this.holes = holes;
     this.path = path;
     this.loss = loss;
@@ -63,7 +69,7 @@ final class AckProcessor {
     // down, so the first packet is "P" of the rate sample.
     collectNewlyAcked(space.sentPackets, ack);
     for (int i = newlyAcked.size() - 1; i >= 0; i--) {
-      onPacketAcknowledged(space, newlyAcked.get(i));
+      onPacketAcknowledged(nowMicros, space, newlyAcked.get(i));
     }
     boolean anyNewlyAcked = !newlyAcked.isEmpty();
     long largestNumber = anyNewlyAcked ? newlyAcked.get(newlyAcked.size() - 1).packetNumber : -1;
@@ -182,10 +188,23 @@ final class AckProcessor {
     ackFrequency.update();
   }
 
-  private void onPacketAcknowledged(PacketNumberSpace space, SentPacket packet) {
-    if (space.leaveFlight(packet)) {
-      path.removeFromFlight(packet.sizeBytes);
+  private void onPacketAcknowledged(long nowMicros, PacketNumberSpace space, SentPacket packet) {
+    boolean leavesFlight = space.leaveFlight(packet);
+    if (leavesFlight) {
       path.sampler().onPacketAcked(packet.snapshot, packet.sentMicros, packet.unprotectedBytes());
+    }
+    if (readyInsideAck
+        && space.space == PacketSpace.APPLICATION
+        && connection.state() == QuicConnection.State.READY
+        && !path.handshakeConfirmed()) {
+      // picoquic's client becomes ready here, inside the ACK frame, while the packet is still in
+      // flight (picoquic_ready_state_transition from process_ack_range), which RFC 9001 §4.1.2
+      // allows: its Handshake packets are then in this ACK's rate sample. Otherwise the client
+      // waits for HANDSHAKE_DONE.
+      connection.onHandshakeConfirmed(nowMicros);
+    }
+    if (leavesFlight) {
+      path.removeFromFlight(packet.sizeBytes);
     }
     boolean carriedData = false;
     List<Frame> frames = packet.frames;

@@ -48,6 +48,8 @@ public final class ConnectionConfig {
   private final long resumeSeedBytes;
   private final long resumeSeedRttMicros;
   private final int packetNumberHolePeriod;
+  private final boolean readyInsideAck;
+  private final boolean implicitAckNotified;
 
   private ConnectionConfig(Builder builder) {
     role = builder.role;
@@ -69,6 +71,8 @@ public final class ConnectionConfig {
     resumeSeedBytes = builder.resumeSeedBytes;
     resumeSeedRttMicros = builder.resumeSeedRttMicros;
     packetNumberHolePeriod = builder.packetNumberHolePeriod;
+    readyInsideAck = builder.readyInsideAck;
+    implicitAckNotified = builder.implicitAckNotified;
   }
 
   /**
@@ -181,6 +185,16 @@ public final class ConnectionConfig {
     return packetNumberHolePeriod;
   }
 
+  /** Whether a client confirms at the first ACK of a 1-RTT packet, inside that ACK frame. */
+  public boolean readyInsideAck() {
+    return readyInsideAck;
+  }
+
+  /** Whether the controller hears of each implicitly acknowledged handshake packet. */
+  public boolean implicitAckNotified() {
+    return implicitAckNotified;
+  }
+
   /**
    * Sets what {@link ConnectionConfig} holds, checking each value as it is set. It starts from
    * picoquic's defaults for its role; every setter returns the builder.
@@ -207,6 +221,8 @@ public final class ConnectionConfig {
     private long resumeSeedBytes;
     private long resumeSeedRttMicros;
     private int packetNumberHolePeriod = PacketNumberHoles.PICOQUIC_PERIOD;
+    private boolean readyInsideAck;
+    private boolean implicitAckNotified;
 
     private Builder(Role role) {
       if (role == null) {
@@ -237,6 +253,8 @@ public final class ConnectionConfig {
       resumeSeedBytes = config.resumeSeedBytes;
       resumeSeedRttMicros = config.resumeSeedRttMicros;
       packetNumberHolePeriod = config.packetNumberHolePeriod;
+      readyInsideAck = config.readyInsideAck;
+      implicitAckNotified = config.implicitAckNotified;
     }
 
     /**
@@ -427,6 +445,32 @@ public final class ConnectionConfig {
         throw new IllegalArgumentException("hole period must be at least 0, got " + period);
       }
       this.packetNumberHolePeriod = period;
+      return this;
+    }
+
+    /**
+     * picoquic's client ready transition: with picoquic's recovery, the client confirms the
+     * handshake inside the first ACK frame that acknowledges one of its 1-RTT packets
+     * (picoquic_ready_state_transition from process_ack_range), before that packet leaves the
+     * flight, so its implicitly acknowledged Handshake packet is in that ACK's rate sample. Default
+     * off, the confirmation on HANDSHAKE_DONE of RFC 9001 §4.1.2: on, it moved the two-flow Wi-Fi
+     * cells away from picoquic's (docs/results/wifi-tails-2026-12-07.md §5).
+     */
+    public Builder readyInsideAck(boolean on) {
+      this.readyInsideAck = on;
+      return this;
+    }
+
+    /**
+     * picoquic's notification of implicitly acknowledged handshake packets
+     * (picoquic_implicit_handshake_ack): with picoquic's recovery, each packet of a closed Initial
+     * or Handshake context sent before the initial timer is an ACK notification of its own to the
+     * controller. Default off, RFC 9002 §6.4's: the packets only leave the flight (their bytes
+     * still count as delivered). On, it moved the two-flow Wi-Fi cells away from picoquic's
+     * (docs/results/wifi-tails-2026-12-07.md §4, §5).
+     */
+    public Builder implicitAckNotified(boolean on) {
+      this.implicitAckNotified = on;
       return this;
     }
 

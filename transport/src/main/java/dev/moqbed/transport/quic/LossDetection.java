@@ -26,6 +26,7 @@ final class LossDetection {
   private final RttFlavor flavor;
   private final ProbeTimeoutBackoff backoff;
   private final long startMicros;
+  private final ImplicitAcknowledgement implicitAck;
   private final PreReadyRetransmit preReady;
 
   /** Told when an Initial or Handshake space is discarded, so its keys can go too. */
@@ -62,6 +63,9 @@ final class LossDetection {
     this.flavor = config.recoveryFlavor();
     this.backoff = new ProbeTimeoutBackoff(config.recoveryFlavor(), config.idleTimeoutMicros());
     this.startMicros = startMicros;
+    this.implicitAck =
+        new ImplicitAcknowledgement(
+            path, flavor == RttFlavor.PICOQUIC && config.implicitAckNotified());
     this.preReady = new PreReadyRetransmit(this, spaces, config.role() == Role.CLIENT);
   }
 
@@ -569,21 +573,17 @@ final class LossDetection {
   }
 
   /** Closes an Initial or Handshake context: its packets leave the flight, nothing is resent. */
-  void discardSpace(PacketNumberSpace space) {
+  void discardSpace(PacketNumberSpace space, long nowMicros) {
     if (space.discarded) {
       return;
     }
     space.discarded = true;
     for (SentPacket packet : space.sentPackets) {
       if (space.leaveFlight(packet)) {
-        path.removeFromFlight(packet.sizeBytes);
-        // picoquic_implicit_handshake_ack (sender.c): a packet sent before the initial timer
-        // (start + 250 ms) counts as delivered, which moves the delivery- and peak-rate samples of
-        // the first 1-RTT ACKs. Its per-packet CC notification is not modelled: it is in the
-        // Initial or Handshake space, which C4 ignores.
         if (packet.sentMicros < startMicros + TransportDefaults.INITIAL_RTT_MICROS) {
-          path.sampler().onImplicitlyAcknowledged(packet.unprotectedBytes());
+          implicitAck.onDiscarded(space.space, packet, nowMicros);
         }
+        path.removeFromFlight(packet.sizeBytes);
       }
     }
     releaseAll(space.sentPackets);

@@ -190,7 +190,7 @@ final class PacketAssembly {
     if (handshakeCryptoSent && role == Role.CLIENT && !initial.discarded) {
       // Sending an ack-eliciting Handshake packet ends the client's Initial context (picoquic's
       // prepare_packet; RFC 9001 §4.9.1); a Handshake ACK alone does not.
-      loss.discardSpace(initial);
+      loss.discardSpace(initial, nowMicros);
     }
     if (applicationKeys && room > MINIMUM_SHORT_PACKET_BYTES && !path.mtu().probeInFlight()) {
       // Not control-only: the coalesced 1-RTT packet is window-checked and may carry data, as the

@@ -158,7 +158,7 @@ public final class QuicConnection {
     this.loss =
         new LossDetection(
             config, spaces, path, streams, pending, ackFrequency, stats, timers, output, nowMicros);
-    this.acks = new AckProcessor(this, path, loss, streams, ackFrequency, holes);
+    this.acks = new AckProcessor(this, path, loss, streams, ackFrequency, holes, config);
     this.assembly =
         new PacketAssembly(
             this,
@@ -515,7 +515,7 @@ public final class QuicConnection {
       amplification.validate(); // only the address's holder read our Initial (RFC 9000 §8.1)
       // Any Handshake packet from the client acknowledges the server's Initial packets and ends
       // that context (picoquic_incoming_client_handshake); the client never ACKs them itself.
-      loss.discardSpace(space(PacketSpace.INITIAL));
+      loss.discardSpace(space(PacketSpace.INITIAL), nowMicros);
     }
     if (!space.discarded) {
       space.receivedPackets.onPacketReceived(
@@ -542,8 +542,8 @@ public final class QuicConnection {
     }
     path.onHandshakeConfirmed();
     ackFrequency.update(); // as picoquic_ready_state_transition: the request rides HANDSHAKE_DONE
-    loss.discardSpace(space(PacketSpace.INITIAL)); // these two spaces are done, implicitly acked
-    loss.discardSpace(space(PacketSpace.HANDSHAKE));
+    loss.discardSpace(space(PacketSpace.INITIAL), nowMicros); // done, implicitly acked
+    loss.discardSpace(space(PacketSpace.HANDSHAKE), nowMicros);
     loss.resetProbeTimeouts();
     if (role == Role.SERVER) {
       state = State.READY;
@@ -594,7 +594,7 @@ public final class QuicConnection {
     }
   }
 
-  private PacketNumberSpace space(PacketSpace space) {
+  PacketNumberSpace space(PacketSpace space) {
     return spaces[space.ordinal()];
   }
 }

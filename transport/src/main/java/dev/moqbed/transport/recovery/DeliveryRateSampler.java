@@ -101,6 +101,11 @@ public final class DeliveryRateSampler {
     deliveredBytes += sizeBytes;
   }
 
+  /** Bytes delivered since the reference point a packet recorded when it was sent. */
+  public long deliveredSince(DeliverySnapshot snapshot) {
+    return deliveredBytes - snapshot.deliveredPriorBytes;
+  }
+
   /** Starts processing one ACK frame. */
   public void onAckStarted() {
     ackHasPacket = false;
