@@ -1,13 +1,15 @@
 package dev.moqbed.app;
 
+import dev.moqbed.simulation.ClientReadyMode;
 import dev.moqbed.simulation.ControllerSeeding;
 import dev.moqbed.simulation.PacketNumberHoleMode;
 import dev.moqbed.simulation.RunVariation;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --seed}, {@code --pn-holes} and {@code --bbr-seed}: where the runs' random draws come
- * from, and what makes runs differ besides the link's jitter.
+ * {@code --seed}, {@code --pn-holes}, {@code --bbr-seed}, {@code --receive-batch} and {@code
+ * --client-ready}: where the runs' random draws come from, and what makes runs differ besides the
+ * link's jitter.
  */
 final class RunVariationOptions {
   @Option(
@@ -46,10 +48,21 @@ final class RunVariationOptions {
               + " of an instant first, as picoquic_ns (default ${DEFAULT-VALUE}).")
   int receiveBatch;
 
+  @Option(
+      names = "--client-ready",
+      paramLabel = "MODE",
+      defaultValue = "HANDSHAKE_DONE",
+      description =
+          "When a client counts its handshake as confirmed: HANDSHAKE_DONE (on that frame,"
+              + " default) or PICOQUIC (as picoquic f00feeb7: at the first acknowledged 1-RTT"
+              + " packet, inside the ACK, its handshake packets notified to the controller as"
+              + " implicitly acknowledged).")
+  ClientReadyMode clientReady;
+
   RunVariation variation() {
     if (receiveBatch < 0) {
       throw new IllegalArgumentException("--receive-batch must not be negative");
     }
-    return new RunVariation(holes, controllerSeeding, receiveBatch);
+    return new RunVariation(holes, controllerSeeding, receiveBatch, clientReady);
   }
 }

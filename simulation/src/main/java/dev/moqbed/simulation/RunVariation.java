@@ -11,9 +11,13 @@ import dev.moqbed.transport.quic.ConnectionConfig;
  * @param controllerSeeding where the controllers' random draws come from
  * @param receiveBatch datagrams a node takes at one instant before its endpoints run, as a receiver
  *     reading its socket in batches; 0: every arrival first, picoquic_ns's order (the default)
+ * @param clientReady when the clients count their handshake as confirmed
  */
 public record RunVariation(
-    PacketNumberHoleMode holes, ControllerSeeding controllerSeeding, int receiveBatch) {
+    PacketNumberHoleMode holes,
+    ControllerSeeding controllerSeeding,
+    int receiveBatch,
+    ClientReadyMode clientReady) {
   /** picoquic_ns's: packet-number holes drawn per run, BBR seeded from its set-up time. */
   public static final RunVariation PICOQUIC =
       new RunVariation(PacketNumberHoleMode.PICOQUIC, ControllerSeeding.CLOCK);
@@ -30,12 +34,19 @@ public record RunVariation(
       new RunVariation(PacketNumberHoleMode.DEFAULT, ControllerSeeding.DEFAULT);
 
   public RunVariation {
-    if (holes == null || controllerSeeding == null) {
-      throw new IllegalArgumentException("run variation needs its holes and its seeding");
+    if (holes == null || controllerSeeding == null || clientReady == null) {
+      throw new IllegalArgumentException(
+          "run variation needs its holes, its seeding and its client ready mode");
     }
     if (receiveBatch < 0) {
       throw new IllegalArgumentException("a receive batch must not be negative: " + receiveBatch);
     }
+  }
+
+  /** With the default client ready mode (on HANDSHAKE_DONE). */
+  public RunVariation(
+      PacketNumberHoleMode holes, ControllerSeeding controllerSeeding, int receiveBatch) {
+    this(holes, controllerSeeding, receiveBatch, ClientReadyMode.DEFAULT);
   }
 
   /** With picoquic_ns's receive order (every arrival of an instant before the endpoints). */
@@ -43,9 +54,9 @@ public record RunVariation(
     this(holes, controllerSeeding, 0);
   }
 
-  /** Sets these holes on {@code config}. */
+  /** Sets these holes and this client ready mode on {@code config}. */
   public ConnectionConfig.Builder apply(ConnectionConfig.Builder config) {
-    return holes.apply(config);
+    return clientReady.apply(holes.apply(config));
   }
 
   /**

@@ -90,4 +90,28 @@ class RunVariationTest {
     assertThrows(IllegalArgumentException.class, () -> PacketNumberHoleMode.ofLabel("on"));
     assertEquals(PacketNumberHoleMode.PICOQUIC, PacketNumberHoleMode.DEFAULT);
   }
+
+  @Test
+  void shouldConfirmTheClientsHandshakeInsideTheAckOnlyWhenAsked() {
+    // wifi_bad_bbr run 0: picoquic's ready transition moves the background client's first ACK
+    // from 19,607 to 18,870 us (docs/results/wifi-tails-2026-12-07.md §5), and so the run.
+    RunVariation onDone = RunVariation.DEFAULT;
+    RunVariation picoquic =
+        new RunVariation(onDone.holes(), onDone.controllerSeeding(), 0, ClientReadyMode.PICOQUIC);
+    RunRecord asDefault =
+        ScenarioSimulation.run(catalog.resolve("wifi_bad_bbr", "cubic"), 0, 1, onDone);
+    assertEquals(
+        asDefault,
+        ScenarioSimulation.run(
+            catalog.resolve("wifi_bad_bbr", "cubic"),
+            0,
+            1,
+            new RunVariation(
+                onDone.holes(), onDone.controllerSeeding(), 0, ClientReadyMode.HANDSHAKE_DONE)));
+    assertNotEquals(
+        asDefault,
+        ScenarioSimulation.run(catalog.resolve("wifi_bad_bbr", "cubic"), 0, 1, picoquic));
+    assertEquals(ClientReadyMode.PICOQUIC, ClientReadyMode.ofLabel("picoquic"));
+    assertThrows(IllegalArgumentException.class, () -> ClientReadyMode.ofLabel("ready"));
+  }
 }

@@ -3,6 +3,7 @@ package dev.moqbed.suite;
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.output.Json;
 import dev.moqbed.scenarios.catalog.BackgroundControllerRule;
+import dev.moqbed.simulation.ClientReadyMode;
 import dev.moqbed.simulation.ControllerSeeding;
 import dev.moqbed.simulation.PacketNumberHoleMode;
 import dev.moqbed.simulation.RunVariation;
@@ -136,6 +137,7 @@ public record SweepArguments(
     document.put("pn_holes", variation.holes().label());
     document.put("bbr_seed", variation.controllerSeeding().label());
     document.put("receive_batch", variation.receiveBatch());
+    document.put("client_ready", variation.clientReady().label());
     document.put("background_cc", background.label());
     return Json.write(document);
   }
@@ -175,7 +177,11 @@ public record SweepArguments(
                 ? ControllerSeeding.ofLabel(text(document, "bbr_seed"))
                 : RunVariation.BEFORE_HOLES.controllerSeeding(),
             // sweeps made before the option had picoquic_ns's order
-            document.containsKey("receive_batch") ? (int) number(document, "receive_batch") : 0),
+            document.containsKey("receive_batch") ? (int) number(document, "receive_batch") : 0,
+            // and before --client-ready, confirmed on HANDSHAKE_DONE
+            document.containsKey("client_ready")
+                ? ClientReadyMode.ofLabel(text(document, "client_ready"))
+                : ClientReadyMode.HANDSHAKE_DONE),
         // sweeps made before --background-cc ran the spec files' background controllers
         document.containsKey("background_cc")
             ? BackgroundControllerRule.parse(
@@ -227,6 +233,13 @@ public record SweepArguments(
         "receive_batch",
         variation.receiveBatch(),
         other.variation.receiveBatch(),
+        here,
+        there);
+    compare(
+        differences,
+        "client_ready",
+        variation.clientReady().label(),
+        other.variation.clientReady().label(),
         here,
         there);
     compare(

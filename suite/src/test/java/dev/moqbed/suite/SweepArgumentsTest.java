@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.moqbed.cc.ControllerRegistry;
 import dev.moqbed.scenarios.catalog.BackgroundControllerRule;
 import dev.moqbed.scenarios.catalog.ScenarioGroup;
+import dev.moqbed.simulation.ClientReadyMode;
 import dev.moqbed.simulation.ControllerSeeding;
 import dev.moqbed.simulation.PacketNumberHoleMode;
 import dev.moqbed.simulation.RunVariation;
@@ -106,6 +107,7 @@ class SweepArgumentsTest {
             + "  \"pn_holes\": \"picoquic\",\n"
             + "  \"bbr_seed\": \"clock\",\n"
             + "  \"receive_batch\": 0,\n"
+            + "  \"client_ready\": \"handshake_done\",\n"
             + "  \"background_cc\": \"file\"\n"
             + "}\n",
         arguments.toJson());
@@ -113,6 +115,10 @@ class SweepArgumentsTest {
     // a sweep.json from before the receive batch has picoquic_ns's order
     String older = arguments.toJson().replace(",\n  \"receive_batch\": 0", "");
     assertEquals(arguments, SweepArguments.fromJson(older));
+    // and one from before --client-ready, confirmation on HANDSHAKE_DONE
+    String beforeReady =
+        arguments.toJson().replace(",\n  \"client_ready\": \"handshake_done\"", "");
+    assertEquals(arguments, SweepArguments.fromJson(beforeReady));
   }
 
   @Test
@@ -160,6 +166,14 @@ class SweepArgumentsTest {
     assertEquals(batched, SweepArguments.fromJson(batched.toJson()));
     assertEquals(
         List.of("receive_batch 16 here, 0 there"), batched.differencesFrom(off, "here", "there"));
+    SweepArguments picoquicReady =
+        alone(
+            new RunVariation(
+                PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK, 0, ClientReadyMode.PICOQUIC));
+    assertEquals(picoquicReady, SweepArguments.fromJson(picoquicReady.toJson()));
+    assertEquals(
+        List.of("client_ready picoquic here, handshake_done there"),
+        picoquicReady.differencesFrom(off, "here", "there"));
   }
 
   @Test
