@@ -271,6 +271,11 @@ class InterruptSummaryNetworkTest {
             "0s",
             "--rounds",
             "1",
+            // no warm-up round and a short settle: the summary, not the figures, is under test
+            "--warmup-rounds",
+            "0",
+            "--settle",
+            "1s",
             "--in-process");
     processes.awaitLine("attack", "bench attack: handshakes: quiet phase");
 
