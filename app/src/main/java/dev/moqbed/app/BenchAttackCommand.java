@@ -135,6 +135,15 @@ final class BenchAttackCommand implements Callable<Integer> {
   String attackerCpus;
 
   @Option(
+      names = "--realtime-clients",
+      description =
+          "Give the publisher's, the viewer's and the newcomer's threads a real-time priority"
+              + " (SCHED_FIFO 10; needs root or CAP_SYS_NICE): on the relay's CPU they then run as"
+              + " soon as they are woken, as clients on hosts of their own, and the p99 is what the"
+              + " relay adds, not the scheduler's wait behind the relay's and the JIT's threads.")
+  boolean realtimeClients;
+
+  @Option(
       names = "--rate",
       paramLabel = "N",
       defaultValue = "0",
@@ -226,7 +235,8 @@ final class BenchAttackCommand implements Callable<Integer> {
             warmupRounds,
             settleMicros,
             benchCpus == null ? null : new CpuSet(benchCpus),
-            attackerCpus == null ? null : new CpuSet(attackerCpus));
+            attackerCpus == null ? null : new CpuSet(attackerCpus),
+            realtimeClients);
     PrintWriter out = spec.commandLine().getOut();
     List<AttackBench.Row> rows = new CopyOnWriteArrayList<>();
     long started = System.nanoTime();

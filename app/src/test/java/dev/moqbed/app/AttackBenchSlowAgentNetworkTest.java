@@ -48,7 +48,8 @@ class AttackBenchSlowAgentNetworkTest {
                     0,
                     0,
                     null,
-                    null))
+                    null,
+                    false))
             .get(0);
     String label = row + " " + progress;
     assertEquals(1, row.rounds().size(), label);

@@ -3,6 +3,7 @@ package dev.moqbed.live.attack;
 import dev.moqbed.live.LiveChain;
 import dev.moqbed.live.LiveSupport;
 import dev.moqbed.live.fanout.CpuSet;
+import dev.moqbed.live.fanout.RealtimePriority;
 import dev.moqbed.live.fanout.ThreadTimes;
 import dev.moqbed.live.node.PublisherNode;
 import dev.moqbed.live.node.RelayNode;
@@ -66,6 +67,10 @@ public final class AttackBench {
    *     attacker left (sessions, half-open connections) times out first
    * @param benchCpus CPUs to pin this process (relay, publisher, viewer) to, or null
    * @param attackerCpus CPUs to pin the attacker's process to, or null
+   * @param realtimeClients give the publisher's, the viewer's and the newcomer's loop threads a
+   *     real-time priority ({@link RealtimePriority}), so that on the relay's core they stand for
+   *     clients on hosts of their own: the p99 is then what the relay adds, not the scheduler's
+   *     wait behind the relay's thread
    */
   public record Options(
       List<String> attacks,
@@ -83,7 +88,8 @@ public final class AttackBench {
       int warmupRounds,
       long settleMicros,
       CpuSet benchCpus,
-      CpuSet attackerCpus) {
+      CpuSet attackerCpus,
+      boolean realtimeClients) {
     /** One round, no warm-up round, nothing pinned. */
     public Options(
         List<String> attacks,
@@ -113,7 +119,8 @@ public final class AttackBench {
           0,
           0,
           null,
-          null);
+          null,
+          false);
     }
 
     public Options {
@@ -338,6 +345,16 @@ public final class AttackBench {
       // 20 did so, and the bench measured no audio in any phase).
       publisher.awaitAnnounced(10);
       try (BenchViewer viewer = BenchViewer.start(relay.address(), options, trust, tracks)) {
+        if (options.realtimeClients()) {
+          RealtimePriority.raise(publisher.scheduler(), "publisher");
+          RealtimePriority.raise(viewer.scheduler(), "viewer");
+          options
+              .progress()
+              .accept(
+                  "the publisher's and the viewer's threads run at real-time priority (SCHED_FIFO "
+                      + RealtimePriority.PRIORITY
+                      + ")");
+        }
         publisher.startMedia();
         TimeUnit.MICROSECONDS.sleep(options.warmupMicros()); // the JIT compiles the media path
         RoundRunner runner =

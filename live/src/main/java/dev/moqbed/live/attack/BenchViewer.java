@@ -2,6 +2,7 @@ package dev.moqbed.live.attack;
 
 import dev.moqbed.live.node.SubscriberNode;
 import dev.moqbed.netty.ClientTrust;
+import dev.moqbed.netty.EventLoopScheduler;
 import dev.moqbed.subscriber.SubscriberConfig;
 import dev.moqbed.subscriber.SubscriberReport;
 import java.io.IOException;
@@ -59,6 +60,11 @@ final class BenchViewer implements AutoCloseable {
 
   AudioLog audio() {
     return audio;
+  }
+
+  /** The loop the viewer's connection runs on. */
+  EventLoopScheduler scheduler() {
+    return node.scheduler();
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.moqbed.live.attack;
 
+import dev.moqbed.live.fanout.RealtimePriority;
 import dev.moqbed.live.node.SubscriberNode;
 import dev.moqbed.netty.ClientTrust;
 import dev.moqbed.subscriber.SubscriberConfig;
@@ -58,6 +59,9 @@ final class Newcomer {
                   },
                   "newcomer",
                   options.log()));
+      if (options.realtimeClients()) {
+        RealtimePriority.raise(node.scheduler(), "newcomer");
+      }
     } catch (Exception e) {
       failure = e.getMessage();
     }

@@ -122,7 +122,8 @@ class AttackBenchNetworkTest {
                     1,
                     500_000,
                     null,
-                    null))
+                    null,
+                    false))
             .get(0);
     assertEquals(
         List.of(

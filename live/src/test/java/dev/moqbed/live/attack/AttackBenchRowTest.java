@@ -104,6 +104,7 @@ class AttackBenchRowTest {
         0,
         0,
         null,
-        attackerCpus);
+        attackerCpus,
+        false);
   }
 }
