@@ -10,11 +10,20 @@
 #
 # usage: tools/pico-reference-csv.sh PICOQUIC_DIR MOQBED_JAR OUT_CSV RUNS SPEC...
 #   PICOQUIC_DIR: the tree given to tools/build-pico-sim.sh (pico_sim in its build/)
+#   RUNS: 1 to 256 per invocation (below)
 #   SPEC: spec files named <cc>_<scenario>.txt, e.g. reference/sim_specs/c4_*.txt
 set -euo pipefail
 
 if [ $# -lt 5 ] || [ ! -x "$1/build/pico_sim" ] || [ ! -f "$2" ]; then
   echo "usage: $0 PICOQUIC_DIR MOQBED_JAR OUT_CSV RUNS SPEC... (PICOQUIC_DIR/build/pico_sim built)" >&2
+  exit 2
+fi
+# pico_sim writes the repetition into one byte of each connection's initial ID, and the qlogs are
+# named by that ID: repetition 256 gets repetition 0's name and overwrites its qlogs, so runs from
+# 256 on would have no RTT or load, and runs from 0 on another run's. Make more runs as several
+# invocations (each draws afresh) and renumber them, as docs/results/cells-100runs-2026-12-07.md did.
+if ! [[ "$4" =~ ^[0-9]+$ ]] || [ "$4" -lt 1 ] || [ "$4" -gt 256 ]; then
+  echo "$0: RUNS must be 1 to 256 (pico_sim names a run's qlogs by one byte of its repetition), got $4" >&2
   exit 2
 fi
 picoquic=$(cd "$1" && pwd)
