@@ -109,6 +109,18 @@ final class BenchAttackCommand implements Callable<Integer> {
   int warmupRounds;
 
   @Option(
+      names = "--settled-jit",
+      paramLabel = "MS",
+      defaultValue = "25",
+      description =
+          "After --attack-warmup, keep attacking unmeasured until this process's JIT compiled less"
+              + " than MS milliseconds in the last second (at most "
+              + AttackBench.MAX_JIT_SETTLING_SECONDS
+              + " s more), so that the measured phase runs compiled code, as on a relay attacked"
+              + " for longer; 0 to measure right after the warm-up (default ${DEFAULT-VALUE}).")
+  int settledJitMillis;
+
+  @Option(
       names = "--settle",
       paramLabel = "TIME",
       defaultValue = "12s",
@@ -236,6 +248,7 @@ final class BenchAttackCommand implements Callable<Integer> {
             settleMicros,
             benchCpus == null ? null : new CpuSet(benchCpus),
             attackerCpus == null ? null : new CpuSet(attackerCpus),
+            settledJitMillis,
             realtimeClients);
     PrintWriter out = spec.commandLine().getOut();
     List<AttackBench.Row> rows = new CopyOnWriteArrayList<>();

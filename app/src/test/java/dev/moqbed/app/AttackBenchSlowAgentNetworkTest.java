@@ -49,6 +49,7 @@ class AttackBenchSlowAgentNetworkTest {
                     0,
                     null,
                     null,
+                    0,
                     false))
             .get(0);
     String label = row + " " + progress;

@@ -56,6 +56,9 @@ class BenchAttackCommandNetworkTest {
                 "2",
                 "--settle",
                 "0s",
+                // any JIT counts as settled: one more second of attack, and the line that says so
+                "--settled-jit",
+                "100000",
                 "--format",
                 "csv"));
     if (root) {
@@ -75,6 +78,11 @@ class BenchAttackCommandNetworkTest {
         "the viewer's audio under attack: " + row);
     assertTrue(
         result.err().contains("bench attack: initial-flood, round 2: attack phase"), result.err());
+    assertTrue(
+        result
+            .err()
+            .contains("initial-flood, round 2: the JIT settled after 1 s more of the attack ("),
+        result.err());
     assertEquals(
         root,
         result.err().contains("the publisher's and the viewer's threads run at real-time priority"),

@@ -274,6 +274,8 @@ class InterruptSummaryNetworkTest {
             // no warm-up round and a short settle: the summary, not the figures, is under test
             "--warmup-rounds",
             "0",
+            "--settled-jit",
+            "0",
             "--settle",
             "1s",
             "--in-process");

@@ -67,6 +67,10 @@ public final class AttackBench {
    *     attacker left (sessions, half-open connections) times out first
    * @param benchCpus CPUs to pin this process (relay, publisher, viewer) to, or null
    * @param attackerCpus CPUs to pin the attacker's process to, or null
+   * @param settledJitMillis after the attack's warm-up, keep attacking unmeasured until this
+   *     process's JIT compilers worked less than this many milliseconds in the last second (at most
+   *     {@link #MAX_JIT_SETTLING_SECONDS} more), so that the measured phase runs compiled code; 0
+   *     to measure right after the warm-up
    * @param realtimeClients give the publisher's, the viewer's and the newcomer's loop threads a
    *     real-time priority ({@link RealtimePriority}), so that on the relay's core they stand for
    *     clients on hosts of their own: the p99 is then what the relay adds, not the scheduler's
@@ -89,6 +93,7 @@ public final class AttackBench {
       long settleMicros,
       CpuSet benchCpus,
       CpuSet attackerCpus,
+      int settledJitMillis,
       boolean realtimeClients) {
     /** One round, no warm-up round, nothing pinned. */
     public Options(
@@ -120,6 +125,7 @@ public final class AttackBench {
           0,
           null,
           null,
+          0,
           false);
     }
 
@@ -141,6 +147,9 @@ public final class AttackBench {
       }
       if (warmupRounds < 0) {
         throw new IllegalArgumentException("--warmup-rounds must be at least 0");
+      }
+      if (settledJitMillis < 0) {
+        throw new IllegalArgumentException("--settled-jit must be at least 0");
       }
       if (settleMicros < 0) {
         throw new IllegalArgumentException("--settle must be at least 0");
@@ -400,6 +409,9 @@ public final class AttackBench {
    */
   static final long MEDIA_UNTIL_CLOSED_MICROS = 24 * 3600 * 1_000_000L;
 
+  /** The longest {@link Options#settledJitMillis()} extends an attack's warm-up, in seconds. */
+  public static final int MAX_JIT_SETTLING_SECONDS = 30;
+
   private static RelayNode startRelay(Options options, ServerCertificate certificate)
       throws Exception {
     return RelayNode.start(
@@ -477,6 +489,7 @@ public final class AttackBench {
       AutoCloseable run = startAttack(attack, options, relay.address(), rate, roundCounts);
       try {
         TimeUnit.MICROSECONDS.sleep(options.attackWarmupMicros());
+        awaitSettledJit(name);
         attackPhase = measure(attackPool, newcomer::startLater);
       } finally {
         run.close();
@@ -485,6 +498,49 @@ public final class AttackBench {
       }
       options.progress().accept(roundSummary(name, quietPhase, attackPhase) + publisherGone());
       return new Round(quietPhase, attackPhase, newcomer.firstAudioMicros(), newcomer.failure());
+    }
+
+    /**
+     * Keeps the attack running, second by second, until the JIT compiled less than {@link
+     * Options#settledJitMillis()} in one, and says how long that took. Under a steady attack the
+     * compilers' work falls from seconds per phase to tens of milliseconds (type checks that see
+     * the attack's classes, branches never taken before, recompiled after deoptimisations), but not
+     * in a fixed number of rounds: with two warm-up rounds the first measured attack phase still
+     * had 450-700 ms of compilation on the relay's core.
+     */
+    private void awaitSettledJit(String name) throws InterruptedException {
+      if (options.settledJitMillis() == 0) {
+        return;
+      }
+      long lastSecond = -1;
+      for (int second = 1; second <= MAX_JIT_SETTLING_SECONDS; second++) {
+        JvmWork before = JvmWork.sinceStart();
+        TimeUnit.SECONDS.sleep(1);
+        lastSecond = JvmWork.sinceStart().since(before).compileMillis();
+        if (lastSecond < options.settledJitMillis()) {
+          options
+              .progress()
+              .accept(
+                  String.format(
+                      Locale.ROOT,
+                      "%s: the JIT settled after %d s more of the attack (%d ms of compilation in"
+                          + " the last second)",
+                      name,
+                      second,
+                      lastSecond));
+          return;
+        }
+      }
+      options
+          .progress()
+          .accept(
+              String.format(
+                  Locale.ROOT,
+                  "%s: the JIT still compiled %d ms in the last of %d s more of the attack;"
+                      + " measuring anyway",
+                  name,
+                  lastSecond,
+                  MAX_JIT_SETTLING_SECONDS));
     }
 
     /** "; the publisher's session had ended: ..." once it has: no audio was sent after that. */

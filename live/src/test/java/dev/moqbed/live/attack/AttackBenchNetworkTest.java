@@ -123,6 +123,7 @@ class AttackBenchNetworkTest {
                     500_000,
                     null,
                     null,
+                    0,
                     false))
             .get(0);
     assertEquals(

@@ -105,6 +105,7 @@ class AttackBenchRowTest {
         0,
         null,
         attackerCpus,
+        0,
         false);
   }
 }
