@@ -26,6 +26,10 @@ import java.util.stream.Stream;
  */
 final class PicoSimRunsDirectory {
   static final String RESULTS = "results.txt";
+
+  /** Repetitions whose qlogs one folder can hold apart: the initial CID has one byte for it. */
+  static final int REPETITIONS_PER_QLOG_FOLDER = 256;
+
   private static final String SERVER_QLOG = "[0-9a-f]{16}\\.server\\.qlog";
 
   private PicoSimRunsDirectory() {}
@@ -66,6 +70,17 @@ final class PicoSimRunsDirectory {
     try (BufferedReader reader =
         Files.newBufferedReader(folder.resolve(RESULTS), StandardCharsets.UTF_8)) {
       results = PicoSimResults.results(reader, folder.resolve(RESULTS).toString());
+    }
+    if (!qlogs.isEmpty() && results.size() > REPETITIONS_PER_QLOG_FOLDER) {
+      // Run 256's qlogs took run 0's names: read on, run 0 would get run 256's RTT and load.
+      throw new IllegalArgumentException(
+          folder
+              + ": "
+              + results.size()
+              + " repetitions, but pico_sim names a run's qlogs by one byte of its repetition, so"
+              + " runs from 256 on overwrote the first runs' qlogs; run at most "
+              + REPETITIONS_PER_QLOG_FOLDER
+              + " repetitions per folder");
     }
     for (PicoSimResults.Result result : results) {
       PicoSimResults.add(runs, result);

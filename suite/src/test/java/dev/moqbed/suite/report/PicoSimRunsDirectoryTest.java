@@ -112,4 +112,24 @@ class PicoSimRunsDirectoryTest {
         assertThrows(IllegalArgumentException.class, () -> ReferenceRuns.read(directory))
             .getMessage());
   }
+
+  @Test
+  void refusesMoreRepetitionsThanTheQlogNamesKeepApart(@TempDir Path directory) throws Exception {
+    Path folder = Files.createDirectories(directory.resolve("bbr_alone/cclog"));
+    Files.writeString(
+        directory.resolve("bbr_alone/bbr_alone.txt"),
+        "main_cc_algo: bbr\nmain_scenario_text: =b1:*1:397:10000000;\nnb_connections: 1\n"
+            + "data_rate_in_gbps: 0.02\nlatency: 40000\nicid: ccc0bb00\nqlog_dir: cclog\n");
+    StringBuilder lines = new StringBuilder();
+    for (int repetition = 0; repetition <= 256; repetition++) {
+      lines.append("Success, ").append(repetition).append(", 4689346, 0, 0, bbr_alone\n");
+    }
+    Files.writeString(directory.resolve("bbr_alone/results.txt"), lines);
+    // repetition 256 wrote this name too, over repetition 0's
+    Files.writeString(folder.resolve("ccc0bb0000000000.server.qlog"), qlog(1000, MAIN_EVENTS));
+    String message =
+        assertThrows(IllegalArgumentException.class, () -> ReferenceRuns.read(directory))
+            .getMessage();
+    assertTrue(message.contains("257 repetitions") && message.contains("at most 256"), message);
+  }
 }
