@@ -88,10 +88,7 @@ class PicoSimRunsDirectoryTest {
   @Test
   void readsAFolderOfRunsAsTheDocumentedLoopLeavesIt(@TempDir Path directory) throws Exception {
     Path folder = Files.createDirectories(directory.resolve("bbr_alone/cclog"));
-    Files.writeString(
-        directory.resolve("bbr_alone/bbr_alone.txt"),
-        "main_cc_algo: bbr\nmain_scenario_text: =b1:*1:397:10000000;\nnb_connections: 1\n"
-            + "data_rate_in_gbps: 0.02\nlatency: 40000\nicid: ccc0bb00\nqlog_dir: cclog\n");
+    writeAloneSpec(directory);
     Files.writeString(
         directory.resolve("bbr_alone/results.txt"),
         "Success, 0, 4689346, 0, 0, bbr_alone\nSuccess, 1, 4689416, 0, 0, bbr_alone\n");
@@ -116,10 +113,7 @@ class PicoSimRunsDirectoryTest {
   @Test
   void refusesMoreRepetitionsThanTheQlogNamesKeepApart(@TempDir Path directory) throws Exception {
     Path folder = Files.createDirectories(directory.resolve("bbr_alone/cclog"));
-    Files.writeString(
-        directory.resolve("bbr_alone/bbr_alone.txt"),
-        "main_cc_algo: bbr\nmain_scenario_text: =b1:*1:397:10000000;\nnb_connections: 1\n"
-            + "data_rate_in_gbps: 0.02\nlatency: 40000\nicid: ccc0bb00\nqlog_dir: cclog\n");
+    writeAloneSpec(directory);
     StringBuilder lines = new StringBuilder();
     for (int repetition = 0; repetition <= 256; repetition++) {
       lines.append("Success, ").append(repetition).append(", 4689346, 0, 0, bbr_alone\n");
@@ -131,5 +125,13 @@ class PicoSimRunsDirectoryTest {
         assertThrows(IllegalArgumentException.class, () -> ReferenceRuns.read(directory))
             .getMessage();
     assertTrue(message.contains("257 repetitions") && message.contains("at most 256"), message);
+  }
+
+  /** The spec of bbr_alone as the documented loop leaves it, its qlogs in cclog. */
+  private static void writeAloneSpec(Path directory) throws Exception {
+    Files.writeString(
+        directory.resolve("bbr_alone/bbr_alone.txt"),
+        "main_cc_algo: bbr\nmain_scenario_text: =b1:*1:397:10000000;\nnb_connections: 1\n"
+            + "data_rate_in_gbps: 0.02\nlatency: 40000\nicid: ccc0bb00\nqlog_dir: cclog\n");
   }
 }
