@@ -51,12 +51,13 @@ final class RunVariationOptions {
   @Option(
       names = "--client-ready",
       paramLabel = "MODE",
-      defaultValue = "HANDSHAKE_DONE",
+      defaultValue = "PICOQUIC",
       description =
-          "When a client counts its handshake as confirmed: HANDSHAKE_DONE (on that frame,"
-              + " default) or PICOQUIC (as picoquic f00feeb7: at the first acknowledged 1-RTT"
-              + " packet, inside the ACK, its handshake packets notified to the controller as"
-              + " implicitly acknowledged).")
+          "When a client counts its handshake as confirmed: PICOQUIC (as picoquic f00feeb7: at"
+              + " the first acknowledged 1-RTT packet, inside the ACK, its handshake packets"
+              + " notified to the controller as implicitly acknowledged; default) or"
+              + " HANDSHAKE_DONE (on that frame, as RFC 9001 describes; the default before"
+              + " 2026-12-07).")
   ClientReadyMode clientReady;
 
   RunVariation variation() {

@@ -18,17 +18,26 @@ public record RunVariation(
     ControllerSeeding controllerSeeding,
     int receiveBatch,
     ClientReadyMode clientReady) {
-  /** picoquic_ns's: packet-number holes drawn per run, BBR seeded from its set-up time. */
+  /**
+   * picoquic_ns's: packet-number holes drawn per run, BBR seeded from its set-up time, the client's
+   * ready transition inside the ACK.
+   */
   public static final RunVariation PICOQUIC =
-      new RunVariation(PacketNumberHoleMode.PICOQUIC, ControllerSeeding.CLOCK);
-
-  /** moqbed before it modelled the holes: no holes, BBR seeded per run. */
-  public static final RunVariation BEFORE_HOLES =
-      new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.RUN);
+      new RunVariation(
+          PacketNumberHoleMode.PICOQUIC, ControllerSeeding.CLOCK, 0, ClientReadyMode.PICOQUIC);
 
   /**
-   * What runs use unless told otherwise: picoquic's holes, BBR seeded from its set-up time as
-   * picoquic (see {@link ControllerSeeding#DEFAULT}); the same as {@link #PICOQUIC}.
+   * moqbed before it modelled the holes: no holes, BBR seeded per run, clients confirmed on
+   * HANDSHAKE_DONE.
+   */
+  public static final RunVariation BEFORE_HOLES =
+      new RunVariation(
+          PacketNumberHoleMode.OFF, ControllerSeeding.RUN, 0, ClientReadyMode.HANDSHAKE_DONE);
+
+  /**
+   * What runs use unless told otherwise: picoquic's holes, BBR seeded from its set-up time and the
+   * client's ready transition as picoquic's (see {@link ControllerSeeding#DEFAULT}, {@link
+   * ClientReadyMode#DEFAULT}); the same as {@link #PICOQUIC}.
    */
   public static final RunVariation DEFAULT =
       new RunVariation(PacketNumberHoleMode.DEFAULT, ControllerSeeding.DEFAULT);
@@ -43,7 +52,7 @@ public record RunVariation(
     }
   }
 
-  /** With the default client ready mode (on HANDSHAKE_DONE). */
+  /** With the default client ready mode ({@link ClientReadyMode#DEFAULT}: picoquic's). */
   public RunVariation(
       PacketNumberHoleMode holes, ControllerSeeding controllerSeeding, int receiveBatch) {
     this(holes, controllerSeeding, receiveBatch, ClientReadyMode.DEFAULT);

@@ -92,25 +92,28 @@ class RunVariationTest {
   }
 
   @Test
-  void shouldConfirmTheClientsHandshakeInsideTheAckOnlyWhenAsked() {
+  void shouldConfirmTheClientsHandshakeInsideTheAckUnlessAskedForHandshakeDone() {
     // wifi_bad_bbr run 0: picoquic's ready transition moves the background client's first ACK
     // from 19,607 to 18,870 us (docs/results/wifi-tails-2026-12-07.md §5), and so the run.
-    RunVariation onDone = RunVariation.DEFAULT;
-    RunVariation picoquic =
-        new RunVariation(onDone.holes(), onDone.controllerSeeding(), 0, ClientReadyMode.PICOQUIC);
-    RunRecord asDefault =
-        ScenarioSimulation.run(catalog.resolve("wifi_bad_bbr", "cubic"), 0, 1, onDone);
+    RunVariation asDefault = RunVariation.DEFAULT;
+    RunVariation onDone =
+        new RunVariation(
+            asDefault.holes(), asDefault.controllerSeeding(), 0, ClientReadyMode.HANDSHAKE_DONE);
+    RunRecord defaultRun =
+        ScenarioSimulation.run(catalog.resolve("wifi_bad_bbr", "cubic"), 0, 1, asDefault);
     assertEquals(
-        asDefault,
+        defaultRun,
         ScenarioSimulation.run(
             catalog.resolve("wifi_bad_bbr", "cubic"),
             0,
             1,
             new RunVariation(
-                onDone.holes(), onDone.controllerSeeding(), 0, ClientReadyMode.HANDSHAKE_DONE)));
+                asDefault.holes(), asDefault.controllerSeeding(), 0, ClientReadyMode.PICOQUIC)));
     assertNotEquals(
-        asDefault,
-        ScenarioSimulation.run(catalog.resolve("wifi_bad_bbr", "cubic"), 0, 1, picoquic));
+        defaultRun, ScenarioSimulation.run(catalog.resolve("wifi_bad_bbr", "cubic"), 0, 1, onDone));
+    assertEquals(ClientReadyMode.PICOQUIC, ClientReadyMode.DEFAULT);
+    assertEquals(ClientReadyMode.PICOQUIC, RunVariation.PICOQUIC.clientReady());
+    assertEquals(ClientReadyMode.HANDSHAKE_DONE, RunVariation.BEFORE_HOLES.clientReady());
     assertEquals(ClientReadyMode.PICOQUIC, ClientReadyMode.ofLabel("picoquic"));
     assertThrows(IllegalArgumentException.class, () -> ClientReadyMode.ofLabel("ready"));
   }

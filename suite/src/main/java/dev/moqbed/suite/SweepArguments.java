@@ -24,9 +24,10 @@ import java.util.Map;
  * @param runs runs per (scenario, controller), numbered 0 to runs − 1
  * @param seed the master seed handed to every run
  * @param shard the part of the job order this directory holds
- * @param variation what makes runs differ besides jitter (packet-number holes, BBR's seeding); a
- *     sweep.json without these members was written before moqbed modelled them, so it reads as
- *     {@link RunVariation#BEFORE_HOLES}
+ * @param variation what makes runs differ besides jitter (packet-number holes, BBR's seeding, the
+ *     receive batch, the client's ready transition); a sweep.json without these members was written
+ *     before moqbed modelled them, so it reads as {@link RunVariation#BEFORE_HOLES}, and one
+ *     without {@code client_ready} alone as confirmed on HANDSHAKE_DONE, the default then
  * @param background which controller the background connections run ({@code --background-cc}); a
  *     sweep.json without it was written before the option and ran the spec files' own
  */

@@ -107,7 +107,7 @@ class SweepArgumentsTest {
             + "  \"pn_holes\": \"picoquic\",\n"
             + "  \"bbr_seed\": \"clock\",\n"
             + "  \"receive_batch\": 0,\n"
-            + "  \"client_ready\": \"handshake_done\",\n"
+            + "  \"client_ready\": \"picoquic\",\n"
             + "  \"background_cc\": \"file\"\n"
             + "}\n",
         arguments.toJson());
@@ -115,10 +115,14 @@ class SweepArgumentsTest {
     // a sweep.json from before the receive batch has picoquic_ns's order
     String older = arguments.toJson().replace(",\n  \"receive_batch\": 0", "");
     assertEquals(arguments, SweepArguments.fromJson(older));
-    // and one from before --client-ready, confirmation on HANDSHAKE_DONE
-    String beforeReady =
-        arguments.toJson().replace(",\n  \"client_ready\": \"handshake_done\"", "");
-    assertEquals(arguments, SweepArguments.fromJson(beforeReady));
+    // and one from before --client-ready was run with confirmation on HANDSHAKE_DONE (the
+    // default then), which a sweep of today's default must not resume
+    String beforeReady = arguments.toJson().replace(",\n  \"client_ready\": \"picoquic\"", "");
+    SweepArguments unready = SweepArguments.fromJson(beforeReady);
+    assertEquals(ClientReadyMode.HANDSHAKE_DONE, unready.variation().clientReady());
+    assertEquals(
+        List.of("client_ready picoquic here, handshake_done there"),
+        arguments.differencesFrom(unready, "here", "there"));
   }
 
   @Test
@@ -135,7 +139,8 @@ class SweepArgumentsTest {
         List.of(
             "workload moq here, draft there",
             "pn_holes picoquic here, off there",
-            "bbr_seed clock here, run there"),
+            "bbr_seed clock here, run there",
+            "client_ready picoquic here, handshake_done there"),
         moq.differencesFrom(SweepArguments.fromJson(before), "here", "there"));
     IllegalArgumentException error =
         assertThrows(
@@ -157,7 +162,10 @@ class SweepArgumentsTest {
         new SweepArguments(
             "c4-test", Workload.DRAFT, List.of("alone"), List.of("c4"), 2, 1, Shard.WHOLE);
     assertEquals(
-        List.of("pn_holes picoquic here, off there", "bbr_seed clock here, run there"),
+        List.of(
+            "pn_holes picoquic here, off there",
+            "bbr_seed clock here, run there",
+            "client_ready picoquic here, handshake_done there"),
         now.differencesFrom(old, "here", "there"));
     SweepArguments off = alone(new RunVariation(PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK));
     assertEquals(off, SweepArguments.fromJson(off.toJson()));
@@ -166,14 +174,17 @@ class SweepArgumentsTest {
     assertEquals(batched, SweepArguments.fromJson(batched.toJson()));
     assertEquals(
         List.of("receive_batch 16 here, 0 there"), batched.differencesFrom(off, "here", "there"));
-    SweepArguments picoquicReady =
+    SweepArguments onHandshakeDone =
         alone(
             new RunVariation(
-                PacketNumberHoleMode.OFF, ControllerSeeding.CLOCK, 0, ClientReadyMode.PICOQUIC));
-    assertEquals(picoquicReady, SweepArguments.fromJson(picoquicReady.toJson()));
+                PacketNumberHoleMode.OFF,
+                ControllerSeeding.CLOCK,
+                0,
+                ClientReadyMode.HANDSHAKE_DONE));
+    assertEquals(onHandshakeDone, SweepArguments.fromJson(onHandshakeDone.toJson()));
     assertEquals(
-        List.of("client_ready picoquic here, handshake_done there"),
-        picoquicReady.differencesFrom(off, "here", "there"));
+        List.of("client_ready handshake_done here, picoquic there"),
+        onHandshakeDone.differencesFrom(off, "here", "there"));
   }
 
   @Test
