@@ -26,7 +26,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.stream.LongStream;
 
 /**
  * The relay on the project's stack under each attack of issue 30, measured as a viewer sees it: a
@@ -489,7 +488,7 @@ public final class AttackBench {
       AutoCloseable run = startAttack(attack, options, relay.address(), rate, roundCounts);
       try {
         TimeUnit.MICROSECONDS.sleep(options.attackWarmupMicros());
-        awaitSettledJit(name);
+        JitSettling.await(options.settledJitMillis(), name, options.progress());
         attackPhase = measure(attackPool, newcomer::startLater);
       } finally {
         run.close();
@@ -498,49 +497,6 @@ public final class AttackBench {
       }
       options.progress().accept(roundSummary(name, quietPhase, attackPhase) + publisherGone());
       return new Round(quietPhase, attackPhase, newcomer.firstAudioMicros(), newcomer.failure());
-    }
-
-    /**
-     * Keeps the attack running, second by second, until the JIT compiled less than {@link
-     * Options#settledJitMillis()} in one, and says how long that took. Under a steady attack the
-     * compilers' work falls from seconds per phase to tens of milliseconds (type checks that see
-     * the attack's classes, branches never taken before, recompiled after deoptimisations), but not
-     * in a fixed number of rounds: with two warm-up rounds the first measured attack phase still
-     * had 450-700 ms of compilation on the relay's core.
-     */
-    private void awaitSettledJit(String name) throws InterruptedException {
-      if (options.settledJitMillis() == 0) {
-        return;
-      }
-      long lastSecond = -1;
-      for (int second = 1; second <= MAX_JIT_SETTLING_SECONDS; second++) {
-        JvmWork before = JvmWork.sinceStart();
-        TimeUnit.SECONDS.sleep(1);
-        lastSecond = JvmWork.sinceStart().since(before).compileMillis();
-        if (lastSecond < options.settledJitMillis()) {
-          options
-              .progress()
-              .accept(
-                  String.format(
-                      Locale.ROOT,
-                      "%s: the JIT settled after %d s more of the attack (%d ms of compilation in"
-                          + " the last second)",
-                      name,
-                      second,
-                      lastSecond));
-          return;
-        }
-      }
-      options
-          .progress()
-          .accept(
-              String.format(
-                  Locale.ROOT,
-                  "%s: the JIT still compiled %d ms in the last of %d s more of the attack;"
-                      + " measuring anyway",
-                  name,
-                  lastSecond,
-                  MAX_JIT_SETTLING_SECONDS));
     }
 
     /** "; the publisher's session had ended: ..." once it has: no audio was sent after that. */
@@ -607,45 +563,6 @@ public final class AttackBench {
               jvmUsed);
       pooled.add(latencies, phase);
       return phase;
-    }
-  }
-
-  /**
-   * Phases of one kind across rounds: their frames together, the most heap, the mean CPU, JIT and
-   * GC time.
-   */
-  static final class PooledPhases {
-    private final List<long[]> latencies = new ArrayList<>();
-    private long expected;
-    private long heapLiveBytes;
-    private double relayCpuPercent;
-    private double handshakeCpuPercent;
-    private JvmWork jvm = new JvmWork(0, 0);
-
-    void add(long[] phaseLatencies, Phase phase) {
-      latencies.add(phaseLatencies);
-      expected += phase.audioExpected();
-      heapLiveBytes = Math.max(heapLiveBytes, phase.heapLiveBytes());
-      relayCpuPercent += phase.relayCpuPercent();
-      handshakeCpuPercent =
-          handshakeCpuPercent < 0 || phase.handshakeCpuPercent() < 0
-              ? -1
-              : handshakeCpuPercent + phase.handshakeCpuPercent();
-      jvm = jvm.plus(phase.jvm());
-    }
-
-    Phase pooled() {
-      long[] all = latencies.stream().flatMapToLong(LongStream::of).toArray();
-      int phases = latencies.size();
-      return Phase.of(
-          all,
-          expected,
-          heapLiveBytes,
-          relayCpuPercent / phases,
-          handshakeCpuPercent < 0 ? -1 : handshakeCpuPercent / phases,
-          new JvmWork(
-              jvm.compileMillis() < 0 ? -1 : jvm.compileMillis() / phases,
-              jvm.gcMillis() / phases));
     }
   }
 

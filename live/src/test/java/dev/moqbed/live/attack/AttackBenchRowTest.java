@@ -49,7 +49,7 @@ class AttackBenchRowTest {
 
   @Test
   void pooledPhasesKeepEveryFrameAndTheMeanJitAndGcTimePerPhase() {
-    AttackBench.PooledPhases pooled = new AttackBench.PooledPhases();
+    PooledPhases pooled = new PooledPhases();
     pooled.add(new long[] {1_000, 2_000}, phaseWith(new JvmWork(100, 10)));
     pooled.add(new long[] {3_000}, phaseWith(new JvmWork(300, 30)));
     AttackBench.Phase both = pooled.pooled();
