@@ -9,7 +9,6 @@ import dev.moqbed.cc.CongestionController;
 import dev.moqbed.cc.ControllerEnvironment;
 import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.PacketSpace;
-import dev.moqbed.cc.StateVisitor;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.recovery.RttFlavor;
 import java.util.ArrayList;
@@ -29,7 +28,7 @@ class ClientReadyOnAckTest {
   private record Notified(long micros, PacketSpace space, boolean handshakeClosed) {}
 
   /** A fixed window that records every ACK notification and whether the client had confirmed. */
-  private static final class Recording implements CongestionController {
+  private static final class Recording extends FixedWindowController {
     final List<Notified> acks = new ArrayList<>();
     final ConnectionPair[] pair;
 
@@ -42,34 +41,6 @@ class ClientReadyOnAckTest {
       boolean closed = pair[0].client.space(PacketSpace.HANDSHAKE).discarded;
       acks.add(new Notified(nowMicros, ack.packetSpace(), closed));
     }
-
-    @Override
-    public String id() {
-      return "recording";
-    }
-
-    @Override
-    public long congestionWindowBytes() {
-      return 100_000;
-    }
-
-    @Override
-    public long pacingRateBytesPerSecond() {
-      return 10_000_000;
-    }
-
-    @Override
-    public long pacingQuantumBytes() {
-      return 10_000;
-    }
-
-    @Override
-    public boolean inSlowStart() {
-      return true;
-    }
-
-    @Override
-    public void describe(StateVisitor visitor) {}
   }
 
   @Test

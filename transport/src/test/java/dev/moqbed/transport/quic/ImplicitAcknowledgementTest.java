@@ -8,7 +8,6 @@ import dev.moqbed.cc.CongestionController;
 import dev.moqbed.cc.ControllerEnvironment;
 import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.PacketSpace;
-import dev.moqbed.cc.StateVisitor;
 import dev.moqbed.transport.recovery.RttFlavor;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +25,7 @@ class ImplicitAcknowledgementTest {
       long micros, PacketSpace space, long bytes, long rttMicros, boolean limited) {}
 
   /** A fixed window that records every ACK notification. */
-  private static final class Recording implements CongestionController {
+  private static final class Recording extends FixedWindowController {
     final List<Notified> acks = new ArrayList<>();
 
     @Override
@@ -39,34 +38,6 @@ class ImplicitAcknowledgementTest {
               ack.rttMicros(),
               ack.applicationLimited()));
     }
-
-    @Override
-    public String id() {
-      return "recording";
-    }
-
-    @Override
-    public long congestionWindowBytes() {
-      return 100_000;
-    }
-
-    @Override
-    public long pacingRateBytesPerSecond() {
-      return 10_000_000;
-    }
-
-    @Override
-    public long pacingQuantumBytes() {
-      return 10_000;
-    }
-
-    @Override
-    public boolean inSlowStart() {
-      return true;
-    }
-
-    @Override
-    public void describe(StateVisitor visitor) {}
   }
 
   @Test
