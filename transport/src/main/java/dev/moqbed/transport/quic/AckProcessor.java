@@ -160,6 +160,7 @@ final class AckProcessor {
     space.largestAcked = largestNumber;
     space.largestAckedSentMicros = largestSentMicros;
     space.largestAckedReceivedMicros = nowMicros;
+    space.ackOfAckRequested = false;
     loss.resetProbeTimeouts();
   }
 

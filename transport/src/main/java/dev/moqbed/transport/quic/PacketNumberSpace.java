@@ -24,8 +24,14 @@ final class PacketNumberSpace {
   long largestAcked = -1;
   long largestAckedSentMicros;
 
-  /** When the ACK that acknowledged {@link #largestAcked} arrived. */
+  /** When the ACK that acknowledged {@link #largestAcked} arrived; the start before any. */
   long largestAckedReceivedMicros;
+
+  /**
+   * An ack-eliciting packet left since {@link #largestAcked} last advanced (picoquic's {@code
+   * ack_of_ack_requested}, {@link AckOfAckPing}).
+   */
+  boolean ackOfAckRequested;
 
   boolean discarded;
 
@@ -50,6 +56,8 @@ final class PacketNumberSpace {
   PacketNumberSpace(PacketSpace space, AckFlavor ackFlavor, long startMicros) {
     this.space = space;
     this.receivedPackets = new AckTracker(ackFlavor, space == PacketSpace.APPLICATION, startMicros);
+    // picoquic starts highest_acknowledged_time at the connection's start (quicctx.c)
+    this.largestAckedReceivedMicros = startMicros;
   }
 
   /** Ack-eliciting packets still counted in flight: kept as a count, read on every wake-up. */
