@@ -12,21 +12,25 @@ import java.util.List;
  *
  * <ul>
  *   <li>the packet carries an ACK and nothing ack-eliciting (a pure ACK),
- *   <li>no ack-eliciting packet was sent since the largest acknowledged last advanced ({@code
- *       ack_of_ack_requested}: set by every packet that is not a pure ACK, and by this PING;
- *       cleared by a new largest acknowledged),
- *   <li>the packet's number is more than 24 past the largest acknowledged, and
- *   <li>that largest was acknowledged more than one smoothed RTT ago.
+ *   <li>its number is more than 24 past the largest number the peer's ACK frames named,
+ *   <li>that number rose more than one smoothed RTT ago, and
+ *   <li>no ack-eliciting packet was sent since it rose ({@code ack_of_ack_requested}: set by every
+ *       packet that is not a pure ACK, and by this PING; cleared when the number rises).
  * </ul>
  *
- * <p>picoquic does this in its ready state only, on the application space. The PING makes the
- * packet one byte longer and makes the peer acknowledge it after its ACK delay: on a shared
- * bottleneck that ACK is a 55-byte packet in the data's queue, which shifts every later packet by
- * its transmission time (44 µs at 10 Mbit/s; docs/results/vs-bbr-lg2-2026-12-07.md). With {@link
- * AckFlavor#RFC9000} nothing is added (RFC 9000 §13.2.4 leaves it to the endpoint).
+ * <p>The number is picoquic's {@code highest_acknowledged}: the largest an ACK frame named, whether
+ * or not that packet is still tracked ({@link PacketNumberSpace#highestNamedInAck}). moqbed, as
+ * picoquic, stops tracking its own ACK-only packets once their timer expires unacknowledged, so the
+ * largest tracked packet acknowledged lags behind; an earlier port that used it sent PINGs where
+ * picoquic's rule does not hold (docs/results/wifi-2026-12-07.md §6). picoquic does this in its
+ * ready state only, on the application space. The PING makes the packet one byte longer and makes
+ * the peer acknowledge it after its ACK delay: on a shared bottleneck that ACK is a 55-byte packet
+ * in the data's queue, which shifts every later packet by its transmission time (44 µs at 10
+ * Mbit/s; docs/results/vs-bbr-lg2-2026-12-07.md). With {@link AckFlavor#RFC9000} nothing is added
+ * (RFC 9000 §13.2.4 leaves it to the endpoint).
  */
 final class AckOfAckPing {
-  /** picoquic's {@code ack_repeat_interval}: packets sent past the largest acknowledged. */
+  /** picoquic's {@code ack_repeat_interval}: packets sent past the highest number named. */
   static final int ACK_REPEAT_INTERVAL = 24;
 
   private AckOfAckPing() {}
@@ -58,8 +62,8 @@ final class AckOfAckPing {
     if (space.ackOfAckRequested
         || !hasAck
         || room < 1
-        || space.largestAcked + ACK_REPEAT_INTERVAL >= space.nextPacketNumber
-        || space.largestAckedReceivedMicros + smoothedRttMicros >= nowMicros) {
+        || space.highestNamedInAck + ACK_REPEAT_INTERVAL >= space.nextPacketNumber
+        || space.highestNamedInAckMicros + smoothedRttMicros >= nowMicros) {
       return 0;
     }
     frames.add(new Frame.Ping());

@@ -14,19 +14,20 @@ import org.junit.jupiter.api.Test;
 
 /**
  * picoquic's PING behind an ACK (sender.c f00feeb7, {@code picoquic_prepare_packet_ready}): a pure
- * ACK becomes ack-eliciting when the packet's number is more than 24 past the largest acknowledged,
- * that largest is more than one smoothed RTT old, and no ack-eliciting packet left since it
- * advanced. The thresholds are strict in picoquic ({@code <}), so the edges get no PING.
+ * ACK becomes ack-eliciting when the packet's number is more than 24 past the largest number the
+ * peer's ACK frames named, that number rose more than one smoothed RTT ago, and no ack-eliciting
+ * packet left since it rose. The thresholds are strict in picoquic ({@code <}), so the edges get no
+ * PING.
  */
 class AckOfAckPingTest {
   private static final long SRTT = 100_000;
   private static final long ACKED_AT = 1_000_000;
   private static final long LATER = ACKED_AT + SRTT + 1;
 
-  private static PacketNumberSpace space(AckFlavor flavor, long largestAcked, long nextNumber) {
+  private static PacketNumberSpace space(AckFlavor flavor, long highestNamed, long nextNumber) {
     PacketNumberSpace space = new PacketNumberSpace(PacketSpace.APPLICATION, flavor, 0);
-    space.largestAcked = largestAcked;
-    space.largestAckedReceivedMicros = ACKED_AT;
+    space.highestNamedInAck = highestNamed;
+    space.highestNamedInAckMicros = ACKED_AT;
     space.nextPacketNumber = nextNumber;
     return space;
   }
@@ -53,14 +54,14 @@ class AckOfAckPingTest {
 
     space.nextPacketNumber++;
     List<Frame> next = pureAck();
-    assertEquals(0, add(space, next, LATER + 10_000, true), "one PING until a new largest");
+    assertEquals(0, add(space, next, LATER + 10_000, true), "one PING until the number rises");
     assertEquals(1, next.size());
   }
 
   @Test
   void edgesOfBothThresholdsGetNoPing() {
     PacketNumberSpace numberEdge = space(AckFlavor.PICOQUIC, 100, 124);
-    assertEquals(0, add(numberEdge, pureAck(), LATER, true), "24 past the largest: not more");
+    assertEquals(0, add(numberEdge, pureAck(), LATER, true), "24 past the highest named: not more");
 
     PacketNumberSpace timeEdge = space(AckFlavor.PICOQUIC, 100, 125);
     assertEquals(0, add(timeEdge, pureAck(), ACKED_AT + SRTT, true), "exactly one srtt old");
