@@ -65,6 +65,22 @@ final class AckFrequencyRequest {
         TransportDefaults.MIN_ACK_DELAY_MICROS);
   }
 
+  /**
+   * Whether a lost ACK_FREQUENCY frame goes out again, as it was (same sequence and values), among
+   * the control frames: picoquic's rule ({@code picoquic_check_frame_needs_repeat}, frames.c),
+   * under which every lost frame is repeated except the latest sent ({@code seq ==
+   * ack_frequency_sequence_local}). So stale requests, which the peer ignores, are repeated, and a
+   * lost latest one is not replaced until the RTT moves. picoquic queues such a copy with the other
+   * lost non-stream frames ({@code picoquic_queue_retransmit_on_ack}: the misc-frame queue), which
+   * leave under pacing whatever the window, as moqbed's control frames do. RFC 9000 §13.3 would
+   * send the latest request instead; moqbed sends ACK_FREQUENCY only under picoquic's ACK policy.
+   * In {@code ecn_c4} × {@code c4:variant=v4} without holes picoquic's background server sends five
+   * such copies past a full window (docs/results/vs-bbr-lg2-2026-12-07.md §8).
+   */
+  boolean needsRepeat(Frame.AckFrequency lost) {
+    return lost.sequence() != policy.lastSequence();
+  }
+
   /** The ACK delay of the last request sent: picoquic's {@code ack_frequency_delay_local}. */
   long sentDelayMicros() {
     return policy.sentDelayMicros();

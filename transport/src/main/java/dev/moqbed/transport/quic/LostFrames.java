@@ -35,8 +35,10 @@ final class LostFrames {
       streams.onMaxStreamsLost(maxStreams);
     } else if (frame instanceof Frame.HandshakeDone) {
       pending.handshakeDoneToSend = true;
-    } else if (frame instanceof Frame.AckFrequency) {
-      ackFrequency.update();
+    } else if (frame instanceof Frame.AckFrequency frequency) {
+      if (ackFrequency.needsRepeat(frequency)) {
+        pending.controlFrames.add(frequency);
+      }
     } else if (frame instanceof Frame.NewConnectionId) {
       pending.newConnectionIdsToSend++;
     }
