@@ -312,9 +312,9 @@ final class LossDetection {
         sentPacketPool.release(packet);
         continue;
       }
-      path.removeFromFlight(packet.sizeBytes);
       dropped = true;
-      notifyLoss(nowMicros, space, packet, LossTrigger.TIMER);
+      notifyLoss(nowMicros, space, packet, LossTrigger.TIMER); // still in flight, as in picoquic
+      path.removeFromFlight(packet.sizeBytes);
       sentPacketPool.release(packet); // freed, not kept for spurious-loss detection
     }
     if (dropped) {
@@ -407,7 +407,6 @@ final class LossDetection {
         boolean repeats = LostFrames.anySentAgain(packet.frames);
         declareLost(
             nowMicros, space, packet, LossTrigger.TIMER, PacketLossListener.Reason.PTO_EXPIRED);
-        path.mtu().onProbeTimeout();
         declared = true;
         if (repeats) {
           countProbeTimeout(nowMicros);
@@ -444,7 +443,7 @@ final class LossDetection {
     probeTimeoutPending = true;
   }
 
-  /** Takes a packet out of the flight, queues its frames for resending and tells the controller. */
+  /** Queues a lost packet's frames again, tells the controller, then takes it out of the flight. */
   long declareLost(
       long nowMicros,
       PacketNumberSpace space,
@@ -456,15 +455,18 @@ final class LossDetection {
           nowMicros, space.space, packet.packetNumber, packet.sizeBytes, reason);
     }
     boolean wasInFlight = space.leaveFlight(packet);
-    if (wasInFlight) {
-      path.removeFromFlight(packet.sizeBytes);
-    }
     stats.packetsLost++;
     for (Frame frame : packet.frames) {
       lostFrames.requeue(space, frame);
     }
-    path.mtu().onPacketLost(packet, path.handshakeConfirmed());
+    path.mtu()
+        .onPacketLost(
+            packet, path.handshakeConfirmed(), reason == PacketLossListener.Reason.PTO_EXPIRED);
     long lostBytes = wasInFlight ? notifyLoss(nowMicros, space, packet, trigger) : 0;
+    if (wasInFlight) {
+      // Only now, as picoquic: BBR's PTO window is this flight + the MTU (transport/connection.md).
+      path.removeFromFlight(packet.sizeBytes);
+    }
     space.declaredLost.put(packet.packetNumber, packet);
     // Last: pruning may give this very record back to the pool (sent more than 1 s before the
     // newest acknowledged packet), so nothing may read it after. Neither the sampler nor the
