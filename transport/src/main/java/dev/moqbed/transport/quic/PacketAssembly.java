@@ -309,7 +309,7 @@ final class PacketAssembly {
         path.onCongestionWindowBlocked(nowMicros);
       } else if (mayProbe && frames.isEmpty() && path.mtu().probeDue()) {
         probeSize = path.mtu().nextProbeBytes();
-        probe = !loss.probeTimeoutPending(); // picoquic: a PTO's PING leaves alone, the probe next
+        probe = true;
       } else {
         used += addConnectionFrames(frames, capacity - used);
         int before = used;
