@@ -404,7 +404,7 @@ final class LossDetection {
       SentPacket packet = ascending.next();
       if (packet.ackEliciting && packet.inFlight) {
         ascending.remove();
-        boolean repeats = !packet.mtuProbe && LostFrames.anySentAgain(packet.frames);
+        boolean repeats = LostFrames.anySentAgain(packet.frames);
         declareLost(
             nowMicros, space, packet, LossTrigger.TIMER, PacketLossListener.Reason.PTO_EXPIRED);
         declared = true;

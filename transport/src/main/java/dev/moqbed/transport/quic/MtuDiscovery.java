@@ -97,21 +97,11 @@ final class MtuDiscovery {
    * path may have shrunk).
    */
   void onPacketLost(SentPacket packet, boolean ready, boolean probeTimeout) {
-    if (!probeTimeout || !ready) {
-      onPacketLost(packet, ready);
-      return;
-    }
-    // picoquic_process_lost_packet: the MTU check counts the loss whatever its size and resets
-    // (before the controller hears of it, so BBR's PTO window counts 1,252 bytes); then the copy of
-    // a lost probe marks its size as tried: the next probe is the fallback, and after it none.
-    fullSizeLossesSinceFullSizeAck++;
-    if (enabled) {
+    onPacketLost(packet, ready);
+    if (probeTimeout && ready && enabled) {
+      // picoquic resets before the controller hears of the loss (picoquic_process_lost_packet), so
+      // BBR's PTO window (the flight + the MTU) counts the initial MTU, 1,252 bytes.
       reset();
-    }
-    if (packet.mtuProbe) {
-      probeInFlight = false;
-      probeSizeIndex = packet.sizeBytes > FALLBACK_PROBE_BYTES ? 1 : 2;
-      probeRequired = probeSizeIndex < 2;
     }
   }
 

@@ -41,7 +41,10 @@ final class PacketAssembly {
 
   private static final int HANDSHAKE_PACKET_OVERHEAD_BYTES = 45;
 
-  /** picoquic's long headers have a 4-byte packet number (in the overheads above), sender.c. */
+  /**
+   * picoquic always gives long headers a 4-byte packet number (sender.c,
+   * picoquic_create_long_header); it is part of the overheads above.
+   */
   private static final int LONG_HEADER_PACKET_NUMBER_BYTES = 4;
 
   /** The transport error an application close becomes in a long-header packet (RFC 9000 §20.1). */
@@ -263,10 +266,9 @@ final class PacketAssembly {
 
   /**
    * Builds one 1-RTT packet in picoquic's order (§6.1 of the transport note): ACK, flow-control
-   * updates, queued control frames, then (window allowing) a path MTU probe if the packet is empty
-   * (never with an ACK: {@code length > header_length}, {@code sender.c}), else new connection ids,
-   * ACK_FREQUENCY, HANDSHAKE_DONE, datagrams and stream data. After a probe timeout, with a probe
-   * due: only the connection frames (the lost ones; stream data waits), or a PING; the probe next.
+   * updates, queued control frames, then — if the window allows — a path MTU probe if none of those
+   * is in the packet (picoquic never adds one to an ACK: {@code length > header_length} in {@code
+   * sender.c}), else new connection ids, ACK_FREQUENCY, HANDSHAKE_DONE, datagrams and stream data.
    *
    * @param room the most bytes the packet may take
    * @param mayProbe whether this packet may become a path MTU probe
@@ -305,8 +307,6 @@ final class PacketAssembly {
     if (!controlOnly) {
       if (!path.windowAllows(loss.probeTimeoutPending())) {
         path.onCongestionWindowBlocked(nowMicros);
-      } else if (loss.probeTimeoutPending() && path.mtu().probeDue()) {
-        used += addConnectionFrames(frames, capacity - used);
       } else if (mayProbe && frames.isEmpty() && path.mtu().probeDue()) {
         probeSize = path.mtu().nextProbeBytes();
         probe = true;
@@ -329,7 +329,8 @@ final class PacketAssembly {
     }
     if (probe) {
       frames.add(new Frame.Ping());
-      frames.add(new Frame.Padding(probeSize - headerBytes - used - 1));
+      int padding = probeSize - headerBytes - used - 1;
+      frames.add(new Frame.Padding(padding));
       used = probeSize - headerBytes;
       path.mtu().onProbeSent();
     }

@@ -1,8 +1,6 @@
 package dev.moqbed.transport.quic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.cc.PacketSpace;
 import java.util.List;
@@ -64,23 +62,5 @@ class MtuDiscoveryTest {
       mtu.onPacketLost(packet(1_438, false), true);
     }
     assertEquals(1_440, mtu.mtuBytes());
-  }
-
-  @Test
-  void shouldResetOnATimerLossThenMarkALostProbesSizeAsTried() {
-    // picoquic_process_lost_packet: the MTU check resets first, then the copy of a lost probe sets
-    // send_mtu_max_tried to its size, so the next probe is the fallback and after it none.
-    MtuDiscovery mtu = discovered();
-    mtu.onPacketLost(packet(1_440, false), true, true);
-    assertEquals(1_252, mtu.mtuBytes(), "a timer loss resets the size");
-    assertTrue(mtu.probeDue());
-    assertEquals(1_440, mtu.nextProbeBytes(), "the peer's maximum is tried again");
-    mtu.onProbeSent();
-    mtu.onPacketLost(packet(1_440, true), true, true);
-    assertTrue(mtu.probeDue());
-    assertEquals(MtuDiscovery.FALLBACK_PROBE_BYTES, mtu.nextProbeBytes(), "then the fallback");
-    mtu.onProbeSent();
-    mtu.onPacketLost(packet(MtuDiscovery.FALLBACK_PROBE_BYTES, true), true, true);
-    assertFalse(mtu.probeDue(), "both sizes lost: no more probes");
   }
 }
