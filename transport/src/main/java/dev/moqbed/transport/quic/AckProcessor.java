@@ -62,6 +62,12 @@ final class AckProcessor {
     if (refusedAsOptimistic(space, ack)) {
       return;
     }
+    if (ack.largestAcknowledged() > space.highestNamedInAck) {
+      // picoquic_find_acked_packet: whether or not that packet is still tracked
+      space.highestNamedInAck = ack.largestAcknowledged();
+      space.highestNamedInAckMicros = nowMicros;
+      space.ackOfAckRequested = false;
+    }
     DeliveryRateSampler sampler = path.sampler();
     sampler.onAckStarted();
     long bytesInFlightBefore = path.bytesInFlight();

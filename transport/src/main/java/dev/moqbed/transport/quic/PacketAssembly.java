@@ -24,10 +24,7 @@ final class PacketAssembly {
   /** picoquic pads 1-RTT packets to at least this many bytes. */
   static final int MINIMUM_SHORT_PACKET_BYTES = 55;
 
-  /**
-   * The smallest datagram that carries a PATH_CHALLENGE or PATH_RESPONSE (RFC 9000 §8.2.1, §8.2.2):
-   * a validation then shows that the path carries datagrams of that size both ways.
-   */
+  /** Least datagram size of PATH_CHALLENGE, PATH_RESPONSE: the path carries it both ways. */
   static final int PATH_PROBE_DATAGRAM_BYTES = 1200;
 
   /**
@@ -268,13 +265,14 @@ final class PacketAssembly {
    * Builds one 1-RTT packet in picoquic's order (§6.1 of the transport note): ACK, flow-control
    * updates, queued control frames, then — if the window allows — a path MTU probe if none of those
    * is in the packet (picoquic never adds one to an ACK: {@code length > header_length} in {@code
-   * sender.c}), else new connection ids, ACK_FREQUENCY, HANDSHAKE_DONE, datagrams and stream data.
+   * sender.c}), else new connection ids, ACK_FREQUENCY, HANDSHAKE_DONE, datagrams and stream data;
+   * last, a pure ACK may get {@link AckOfAckPing}'s PING.
    *
    * @param room the most bytes the packet may take
    * @param mayProbe whether this packet may become a path MTU probe
-   * @param controlOnly only ACK, control and connection frames (no window check, no data): a
+   * @param controlOnly ACK, control, connection frames only (no window check, no data): a
    *     PATH_CHALLENGE within the amplification limit
-   * @param ready picoquic's ready state, in which packet numbers may be skipped
+   * @param ready picoquic's ready state (packet numbers may be skipped, {@link AckOfAckPing})
    */
   private QuicPacket buildApplicationPacket(
       long nowMicros, int room, boolean mayProbe, boolean controlOnly, boolean ready) {
@@ -334,6 +332,8 @@ final class PacketAssembly {
       used = probeSize - headerBytes;
       path.mtu().onProbeSent();
     }
+    long srtt = path.rtt().smoothedRttMicros();
+    used += AckOfAckPing.add(space, frames, capacity - used, hasAck, nowMicros, srtt, ready);
     if (frames.isEmpty()) {
       output.giveBack(frames);
       return null;

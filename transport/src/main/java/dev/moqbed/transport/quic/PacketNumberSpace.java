@@ -27,6 +27,22 @@ final class PacketNumberSpace {
   /** When the ACK that acknowledged {@link #largestAcked} arrived. */
   long largestAckedReceivedMicros;
 
+  /**
+   * The largest number any ACK frame of the peer named (picoquic's {@code highest_acknowledged}):
+   * unlike {@link #largestAcked} it rises even when that packet is no longer tracked, e.g. an
+   * ACK-only packet dropped on its timer. Read by {@link AckOfAckPing}.
+   */
+  long highestNamedInAck = -1;
+
+  /** When {@link #highestNamedInAck} last rose; the space's start before (picoquic's too). */
+  long highestNamedInAckMicros;
+
+  /**
+   * An ack-eliciting packet left since {@link #highestNamedInAck} last rose (picoquic's {@code
+   * ack_of_ack_requested}, {@link AckOfAckPing}).
+   */
+  boolean ackOfAckRequested;
+
   boolean discarded;
 
   /** Frames of this space were resent before ready: an ACK goes behind them (picoquic). */
@@ -50,6 +66,7 @@ final class PacketNumberSpace {
   PacketNumberSpace(PacketSpace space, AckFlavor ackFlavor, long startMicros) {
     this.space = space;
     this.receivedPackets = new AckTracker(ackFlavor, space == PacketSpace.APPLICATION, startMicros);
+    this.highestNamedInAckMicros = startMicros;
   }
 
   /** Ack-eliciting packets still counted in flight: kept as a count, read on every wake-up. */
