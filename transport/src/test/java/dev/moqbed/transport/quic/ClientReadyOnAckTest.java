@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.cc.AckSample;
-import dev.moqbed.cc.CongestionController;
-import dev.moqbed.cc.ControllerEnvironment;
-import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.Datagram;
 import dev.moqbed.transport.recovery.RttFlavor;
@@ -98,22 +95,9 @@ class ClientReadyOnAckTest {
 
   private static List<Notified> clientNotifications(RttFlavor recovery, boolean picoquicReady) {
     ConnectionPair[] pair = new ConnectionPair[1];
-    List<Recording> created = new ArrayList<>();
     int[] dropped = {0};
-    ControllerFactory recording =
-        new ControllerFactory() {
-          @Override
-          public String spec() {
-            return "recording";
-          }
-
-          @Override
-          public CongestionController create(ControllerEnvironment environment) {
-            Recording controller = new Recording(pair);
-            created.add(controller);
-            return controller;
-          }
-        };
+    CreatedControllers<Recording> recording =
+        new CreatedControllers<>(environment -> new Recording(pair));
     pair[0] =
         ConnectionPair.builder()
             .oneWayMicros(5_000)
@@ -133,6 +117,6 @@ class ClientReadyOnAckTest {
     // Run on until both ends have confirmed: the server's HANDSHAKE_DONE has arrived by then.
     pair[0].runWhile(() -> !pair[0].client.space(PacketSpace.HANDSHAKE).discarded, 2_000_000);
     pair[0].runWhile(() -> true, pair[0].scheduler.nowMicros() + 100_000);
-    return created.get(1).acks; // the pair creates the server's controller first
+    return recording.all().get(1).acks; // the pair creates the server's controller first
   }
 }

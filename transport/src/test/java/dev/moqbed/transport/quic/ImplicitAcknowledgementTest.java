@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.moqbed.cc.AckSample;
-import dev.moqbed.cc.CongestionController;
-import dev.moqbed.cc.ControllerEnvironment;
-import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.PacketSpace;
 import dev.moqbed.transport.recovery.RttFlavor;
 import java.util.ArrayList;
@@ -67,23 +64,8 @@ class ImplicitAcknowledgementTest {
   }
 
   private static List<Notified> serverNotifications(RttFlavor recovery) {
-    Recording[] server = new Recording[1];
-    ControllerFactory recording =
-        new ControllerFactory() {
-          @Override
-          public String spec() {
-            return "recording";
-          }
-
-          @Override
-          public CongestionController create(ControllerEnvironment environment) {
-            Recording controller = new Recording();
-            if (server[0] == null) {
-              server[0] = controller; // the pair creates the server first
-            }
-            return controller;
-          }
-        };
+    CreatedControllers<Recording> recording =
+        new CreatedControllers<>(environment -> new Recording());
     ConnectionPair pair =
         ConnectionPair.builder()
             .oneWayMicros(5_000)
@@ -97,6 +79,6 @@ class ImplicitAcknowledgementTest {
             .build();
     pair.start();
     assertTrue(pair.handshake(1_000_000), "both ends ready");
-    return server[0].acks;
+    return recording.first().acks;
   }
 }

@@ -3,9 +3,6 @@ package dev.moqbed.transport.quic;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.moqbed.cc.CongestionController;
-import dev.moqbed.cc.ControllerEnvironment;
-import dev.moqbed.cc.ControllerFactory;
 import dev.moqbed.cc.LossSample;
 import dev.moqbed.cc.LossTrigger;
 import dev.moqbed.cc.PathView;
@@ -74,23 +71,8 @@ class ProbeTimeoutLossOrderTest {
   }
 
   private static Recording serverAtFirstProbeTimeout() {
-    Recording[] server = new Recording[1];
-    ControllerFactory recording =
-        new ControllerFactory() {
-          @Override
-          public String spec() {
-            return "recording";
-          }
-
-          @Override
-          public CongestionController create(ControllerEnvironment environment) {
-            Recording controller = new Recording(environment.path());
-            if (server[0] == null) {
-              server[0] = controller; // the pair creates the server first
-            }
-            return controller;
-          }
-        };
+    CreatedControllers<Recording> recording =
+        new CreatedControllers<>(environment -> new Recording(environment.path()));
     ConnectionPair[] holder = new ConnectionPair[1];
     ConnectionPair pair =
         ConnectionPair.builder()
@@ -102,7 +84,7 @@ class ProbeTimeoutLossOrderTest {
                 datagram ->
                     holder[0] != null
                         && holder[0].server.isReady()
-                        && server[0].path.maxDatagramSizeBytes() == 1_440)
+                        && recording.first().path.maxDatagramSizeBytes() == 1_440)
             .build();
     holder[0] = pair;
     pair.server.setHandler(
@@ -115,7 +97,7 @@ class ProbeTimeoutLossOrderTest {
           }
         });
     pair.start();
-    pair.runWhile(() -> server[0].flightBeforeNextSend < 0, 2_000_000);
-    return server[0];
+    pair.runWhile(() -> recording.first().flightBeforeNextSend < 0, 2_000_000);
+    return recording.first();
   }
 }
