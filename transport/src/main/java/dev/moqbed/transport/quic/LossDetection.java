@@ -151,12 +151,6 @@ final class LossDetection {
     lastPacketSentMicros = nowMicros;
   }
 
-  private long lastPacketMicros() {
-    SentPacket newest = spaces[PacketSpace.APPLICATION.ordinal()].sentPackets.peekLast();
-    boolean own = flavor == RttFlavor.PICOQUIC && path.handshakeConfirmed() && newest != null;
-    return own ? newest.sentMicros : lastPacketSentMicros; // see retransmitTimerDeadlineMicros
-  }
-
   // ---------------------------------------------------------------------------------------------
   // Losses
 
@@ -268,27 +262,31 @@ final class LossDetection {
         spaces[PacketSpace.APPLICATION.ordinal()],
         !armed || consecutiveProbeTimeouts > 0,
         currentProbeTimeoutMicros(),
-        lastPacketMicros());
+        lastPacketSentMicros);
   }
 
   /**
-   * picoquic's retransmit timer ({@code is_packet_probably_lost}), for every packet in flight: the
-   * last packet (once ready the 1-RTT queue's newest, {@code get_last_packet}) + the timer.
+   * picoquic's retransmit timer for the application space: the last packet sent plus the current
+   * retransmit timer, armed for every packet in flight, ack-eliciting or not ({@code
+   * picoquic_is_packet_probably_lost}, {@code loss_recovery.c}). {@link Long#MAX_VALUE} when
+   * nothing is in flight there.
    */
   private long retransmitTimerDeadlineMicros() {
     PacketNumberSpace application = spaces[PacketSpace.APPLICATION.ordinal()];
     if (application.discarded || application.sentPackets.isEmpty()) {
       return Long.MAX_VALUE;
     }
-    return lastPacketMicros() + currentProbeTimeoutMicros();
+    return lastPacketSentMicros + currentProbeTimeoutMicros();
   }
 
   /**
    * picoquic's loop over the retransmit queue once the retransmit timer has expired ({@code
-   * picoquic_retransmit_needed_packet}, "timer is expired"): from the oldest packet, each one that
-   * elicits no ACK (ACK and PADDING only) is dropped by {@code picoquic_count_and_notify_loss(cnx,
-   * old_p, 2, ...)}, a "timeout" for the controller, up to the first ack-eliciting one (the probe
-   * timeout's business); it is freed, and neither the MTU, {@code packetsLost} ({@code
+   * picoquic_retransmit_needed_packet}, the "timer is expired" branch): from the oldest packet,
+   * each packet that did not elicit an ACK (ACK and PADDING only) is dropped and reported by {@code
+   * picoquic_count_and_notify_loss(cnx, old_p, 2, ...)}, which tells the controller {@code
+   * picoquic_congestion_notification_timeout} (only 0 means "repeat"); the loop stops at the first
+   * ack-eliciting packet, which is the probe timeout's business. Such a packet is freed, not kept
+   * for spurious-loss detection; neither the MTU, {@code packetsLost} (picoquic's {@code
    * nb_retransmission_total}) nor qlog's {@code packet_lost} hears of it.
    *
    * <p>This is what collapses picoquic's Cubic and NewReno on an app-limited fast path: a server
@@ -314,9 +312,9 @@ final class LossDetection {
         sentPacketPool.release(packet);
         continue;
       }
-      dropped = true;
-      notifyLoss(nowMicros, space, packet, LossTrigger.TIMER); // still in flight, as in picoquic
       path.removeFromFlight(packet.sizeBytes);
+      dropped = true;
+      notifyLoss(nowMicros, space, packet, LossTrigger.TIMER);
       sentPacketPool.release(packet); // freed, not kept for spurious-loss detection
     }
     if (dropped) {
@@ -351,7 +349,8 @@ final class LossDetection {
     if (!anyInFlight) {
       return Long.MAX_VALUE;
     }
-    long reference = flavor == RttFlavor.PICOQUIC ? lastPacketMicros() : lastAckElicitingSentMicros;
+    long reference =
+        flavor == RttFlavor.PICOQUIC ? lastPacketSentMicros : lastAckElicitingSentMicros;
     return reference + currentProbeTimeoutMicros();
   }
 
@@ -408,6 +407,7 @@ final class LossDetection {
         boolean repeats = LostFrames.anySentAgain(packet.frames);
         declareLost(
             nowMicros, space, packet, LossTrigger.TIMER, PacketLossListener.Reason.PTO_EXPIRED);
+        path.mtu().onProbeTimeout();
         declared = true;
         if (repeats) {
           countProbeTimeout(nowMicros);
@@ -444,7 +444,7 @@ final class LossDetection {
     probeTimeoutPending = true;
   }
 
-  /** Queues a lost packet's frames again, tells the controller, then takes it out of the flight. */
+  /** Takes a packet out of the flight, queues its frames for resending and tells the controller. */
   long declareLost(
       long nowMicros,
       PacketNumberSpace space,
@@ -456,17 +456,15 @@ final class LossDetection {
           nowMicros, space.space, packet.packetNumber, packet.sizeBytes, reason);
     }
     boolean wasInFlight = space.leaveFlight(packet);
+    if (wasInFlight) {
+      path.removeFromFlight(packet.sizeBytes);
+    }
     stats.packetsLost++;
     for (Frame frame : packet.frames) {
       lostFrames.requeue(space, frame);
     }
-    path.mtu()
-        .onPacketLost(
-            packet, path.handshakeConfirmed(), reason == PacketLossListener.Reason.PTO_EXPIRED);
+    path.mtu().onPacketLost(packet, path.handshakeConfirmed());
     long lostBytes = wasInFlight ? notifyLoss(nowMicros, space, packet, trigger) : 0;
-    if (wasInFlight) { // only now, as picoquic: BBR's PTO window (transport/connection.md)
-      path.removeFromFlight(packet.sizeBytes);
-    }
     space.declaredLost.put(packet.packetNumber, packet);
     // Last: pruning may give this very record back to the pool (sent more than 1 s before the
     // newest acknowledged packet), so nothing may read it after. Neither the sampler nor the

@@ -93,19 +93,8 @@ final class MtuDiscovery {
    * #FULL_SIZE_LOSSES_BEFORE_MTU_RESET} resets the size: the count is not cleared by the reset, so
    * during a burst of losses the size drops again after every ACK that brought it back. The
    * controllers that count their window in packets of the MTU (picoquic's Cubic) then compute it
-   * with the smaller size. A packet lost by the probe timeout once ready resets the size too (the
-   * path may have shrunk).
+   * with the smaller size.
    */
-  void onPacketLost(SentPacket packet, boolean ready, boolean probeTimeout) {
-    onPacketLost(packet, ready);
-    if (probeTimeout && ready && enabled) {
-      // picoquic resets before the controller hears of the loss (picoquic_process_lost_packet), so
-      // BBR's PTO window (the flight + the MTU) counts the initial MTU, 1,252 bytes.
-      reset();
-    }
-  }
-
-  /** A loss by the ACK's thresholds. */
   void onPacketLost(SentPacket packet, boolean ready) {
     if (packet.mtuProbe) {
       probeInFlight = false;
@@ -115,6 +104,13 @@ final class MtuDiscovery {
         && packet.sizeBytes == mtuBytes
         && ++fullSizeLossesSinceFullSizeAck > FULL_SIZE_LOSSES_BEFORE_MTU_RESET
         && enabled) {
+      reset();
+    }
+  }
+
+  /** A probe timeout once the handshake is confirmed: the path may have shrunk. */
+  void onProbeTimeout() {
+    if (enabled) {
       reset();
     }
   }
