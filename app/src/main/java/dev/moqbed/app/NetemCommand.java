@@ -135,7 +135,7 @@ final class NetemCommand implements Callable<Integer> {
                 Thread.currentThread().interrupt();
               }
             });
-    Runtime.getRuntime().addShutdownHook(hook);
+    ShutdownHooks.addOrElse(hook, stopped::countDown);
     try {
       long origin = emulator.totals().get(0).startMicros();
       long interval = intervalOption.intervalMicros;

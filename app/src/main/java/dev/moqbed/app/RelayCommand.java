@@ -347,21 +347,20 @@ final class RelayCommand implements Callable<Integer> {
       RelayNode node, IntervalRun run, IntervalPrinter printer, QlogFiles qlog, PrintWriter err)
       throws InterruptedException {
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  if (run != null) {
-                    printSummary(run, printer);
-                  }
-                  try {
-                    node.close();
-                  } catch (RuntimeException e) {
-                    err.println("relay: closing: " + e.getMessage());
-                  }
-                  LiveQlogOption.finish(qlog, "relay", err);
-                  stopped.countDown();
-                }));
+    Runnable stop =
+        () -> {
+          if (run != null) {
+            printSummary(run, printer);
+          }
+          try {
+            node.close();
+          } catch (RuntimeException e) {
+            err.println("relay: closing: " + e.getMessage());
+          }
+          LiveQlogOption.finish(qlog, "relay", err);
+          stopped.countDown();
+        };
+    ShutdownHooks.addOrElse(new Thread(stop, "moqbed-relay-stop"), stop);
     stopped.await();
   }
 
