@@ -8,10 +8,17 @@
 # Writes OUT/steps.log (time and load of each step), r-*.csv, overlay-default.md (and
 # overlay-default-2100.md, with wifi_bad x bbr at 2,100 runs a side), overlay-v4.md.
 # About 6 minutes on 2 idle cores (docs/results/fidelity-2026-12-07-evening.md).
+# With deep, it then runs the specs still not distinguishable at 400 runs again at 1,200, 2,400 and
+# 3,200 runs a side against fresh picoquic runs of them (docs/results/settle-2026-12-07.md) and
+# writes overlay-default-deep.md (the 2,100-run overlay and these) and overlay-v4-deep.md; the
+# first overlays are written as without deep. moqbed's side only: the picoquic runs are in reference/.
 #
-# usage: tools/fidelity-overlay.sh JAR OUT
+# usage: tools/fidelity-overlay.sh JAR OUT [deep]
 set -u
-if [ $# -ne 2 ] || [ ! -f "$1" ]; then echo "usage: $0 JAR OUT" >&2; exit 2; fi
+if [ $# -lt 2 ] || [ $# -gt 3 ] || [ ! -f "$1" ] || [ "${3:-deep}" != deep ]; then
+  echo "usage: $0 JAR OUT [deep]" >&2; exit 2
+fi
+deep=${3:-}
 jar=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); out=$2; here=$(cd "$(dirname "$0")" && pwd); ref=$here/../reference
 mkdir -p $out; cd $out
 S100=wifi_bad,wifi_bad_bbr,wifi_bad_c4,wifi_bad_cubic,vs_cubic,ecn_cubic,vs_c4_lg,vs_bbr_lg,vs_bbr_lg2,bbloat_c4,ecn_c4,media_short_long,media_wb,media_backload,alone_512k,ecn_bbr
@@ -36,3 +43,18 @@ sw v400 --runs 400 --scenarios $V400 $V; rep v400 $ref/picoquic-d199d45b-c4-400r
 python3 $here/overlay-marks.py r-v30.csv r-v100.csv r-v400.csv > overlay-v4.md
 step done
 for f in overlay-default.md overlay-default-2100.md overlay-v4.md; do echo "$f: $(tail -n 1 $f)"; done
+[ -z "$deep" ] && exit 0
+# deep: one sweep per spec (a sweep crosses its scenarios with its controllers), each reported against
+# the reference file of its run count, which holds only the specs of that count
+more() { sw $1 --runs $2 --scenarios $3 --cc $4; rep $1 $ref/picoquic-f00feeb7-$2runs.csv; }
+more d1200a 1200 vs_cubic c4
+more d1200b 1200 wifi_bad_cubic cubic
+more d2400a 2400 wifi_bad_bbr c4,cubic
+more d2400b 2400 wifi_bad_c4 bbr
+more d3200 3200 wifi_bad_cubic bbr
+python3 $here/overlay-marks.py r-d30.csv r-d100.csv r-d400.csv r-d2100.csv r-d1200a.csv r-d1200b.csv \
+    r-d2400a.csv r-d2400b.csv r-d3200.csv > overlay-default-deep.md
+sw v1200 --runs 1200 --scenarios ecn_c4,wifi_bad $V; rep v1200 $ref/picoquic-d199d45b-c4-1200runs.csv $RC
+python3 $here/overlay-marks.py r-v30.csv r-v100.csv r-v400.csv r-v1200.csv > overlay-v4-deep.md
+step "deep done"
+for f in overlay-default-deep.md overlay-v4-deep.md; do echo "$f: $(tail -n 1 $f)"; done
