@@ -8,7 +8,7 @@
 # Writes OUT/steps.log (time and load of each step), r-*.csv, overlay-default.md (and
 # overlay-default-2100.md, with wifi_bad x bbr at 2,100 runs a side), overlay-v4.md.
 # About 6 minutes on 2 idle cores (docs/results/fidelity-2026-12-07-evening.md).
-# With deep, it then runs the specs still not distinguishable at 400 runs again at 1,200 to 7,200
+# With deep, it then runs the specs still not distinguishable at 400 runs again at 1,200 to 3,200
 # runs a side against fresh picoquic runs of them (docs/results/settle-2026-12-07.md) and
 # writes overlay-default-deep.md (the 2,100-run overlay and these) and overlay-v4-deep.md; the
 # first overlays are written as without deep. moqbed's side only: the picoquic runs are in reference/.
@@ -51,11 +51,9 @@ more d1200a 1200 vs_cubic c4
 more d1200b 1200 wifi_bad_cubic cubic
 more d2400a 2400 wifi_bad_bbr c4,cubic
 more d2400b 2400 wifi_bad_c4 bbr
-more d2400c 2400 vs_c4_lg bbr
 more d3200 3200 wifi_bad_cubic bbr
-more d7200 7200 wifi_bad_bbr bbr
 python3 $here/overlay-marks.py r-d30.csv r-d100.csv r-d400.csv r-d2100.csv r-d1200a.csv r-d1200b.csv \
-    r-d2400a.csv r-d2400b.csv r-d2400c.csv r-d3200.csv r-d7200.csv > overlay-default-deep.md
+    r-d2400a.csv r-d2400b.csv r-d3200.csv > overlay-default-deep.md
 sw v1200 --runs 1200 --scenarios wifi_bad $V; rep v1200 $ref/picoquic-d199d45b-c4-1200runs.csv $RC
 sw v3200 --runs 3200 --scenarios ecn_c4 $V; rep v3200 $ref/picoquic-d199d45b-c4-3200runs.csv $RC
 python3 $here/overlay-marks.py r-v30.csv r-v100.csv r-v400.csv r-v1200.csv r-v3200.csv > overlay-v4-deep.md
