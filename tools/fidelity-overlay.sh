@@ -11,7 +11,8 @@
 # With deep, it then runs the specs still not distinguishable at 400 runs again at 1,200 to 3,200
 # runs a side against fresh picoquic runs of them (docs/results/settle-2026-12-07.md) and
 # writes overlay-default-deep.md (the 2,100-run overlay and these) and overlay-v4-deep.md; the
-# first overlays are written as without deep. moqbed's side only: the picoquic runs are in reference/.
+# first overlays are written as without deep. moqbed's side only: the picoquic runs are in reference/;
+# about 3 minutes more on 2 shared cores.
 #
 # usage: tools/fidelity-overlay.sh JAR OUT [deep]
 set -u
