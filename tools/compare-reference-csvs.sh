@@ -6,7 +6,9 @@
 # trees, e.g. master against f00feeb7 with master's c4.c: which cells the trees' other code moves.
 # The arithmetic is moqbed's own (ReferenceComparison.cell), called from a small class compiled
 # here against the moqbed jar, because it is package-private. Prints CSV to standard output and
-# the count of each mark to standard error.
+# the count of each mark to standard error. The last columns are the report's projections
+# (docs/statistics.md §6): A against A gives the fewest runs a side with which A's own spread
+# could confirm a cell within the band at all.
 #
 # usage: tools/compare-reference-csvs.sh MOQBED_JAR A.csv B.csv
 set -euo pipefail
@@ -43,7 +45,8 @@ public final class CompareReferences {
       cells.add(f[0] + "," + f[1]);
     }
     Map<ReferenceComparison.Mark, Integer> counts = new EnumMap<>(ReferenceComparison.Mark.class);
-    System.out.println("scenario,cc,metric,runs_a,runs_b,mean_a,mean_b,ratio,diff_low,diff_high,band,mark");
+    System.out.println("scenario,cc,metric,runs_a,runs_b,mean_a,mean_b,ratio,diff_low,diff_high,band,mark,"
+        + "fewest_runs_within,runs_to_decide,leaning");
     for (String key : cells) {
       String scenario = key.split(",")[0];
       String cc = key.split(",")[1];
@@ -58,7 +61,8 @@ public final class CompareReferences {
         System.out.println(scenario + "," + cc + "," + metric.label() + "," + x.length + ","
             + y.length + "," + c.ours() + "," + c.reference() + "," + c.ratio() + ","
             + c.difference().low() + "," + c.difference().high() + "," + c.band() + ","
-            + c.mark().words());
+            + c.mark().words() + "," + c.fewestRunsForWithin() + ","
+            + c.runsToDecide().map(r -> r.runsPerSide() + "," + r.leaning().words()).orElse(","));
       }
     }
     System.err.println(counts.values().stream().mapToInt(Integer::intValue).sum() + " cells: "

@@ -71,7 +71,8 @@ final class ReportCommand implements Callable<Integer> {
               + " metric: both means and run counts, their ratio, the 95%% interval of the"
               + " difference (Welch) and a mark: within tolerance (the interval inside the band:"
               + " time ±5%%, RTT and media latency ±15%%, load ±5 points), off (wholly outside),"
-              + " not distinguishable. markdown prints an aligned table; csv and json a row per"
+              + " not distinguishable, with the runs a side that would decide it if the means"
+              + " and spreads stayed. markdown prints an aligned table; csv and json a row per"
               + " cell.")
   Path againstReference;
 

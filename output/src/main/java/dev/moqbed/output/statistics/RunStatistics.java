@@ -29,6 +29,9 @@ public final class RunStatistics {
   /** Two-sided confidence of every interval. */
   public static final double CONFIDENCE = 0.95;
 
+  /** Runs a side past which {@link #welchRunsPerSide} says "not within reach". */
+  public static final long RUNS_OUT_OF_REACH = 1L << 40;
+
   private RunStatistics() {}
 
   /** The median of {@code values} (NaN ignored) with its distribution-free interval. */
@@ -107,6 +110,51 @@ public final class RunStatistics {
         difference, difference - t * standardError, difference + t * standardError, runs);
   }
 
+  /**
+   * The fewest runs a side, n, whose {@link #welchMeanDifference Welch interval} would be no wider
+   * than ±{@code halfWidth} if each side kept its sample variance: t(df) · √((v₁ + v₂) / n) ≤
+   * halfWidth, where df = (n − 1)(v₁ + v₂)² / (v₁² + v₂²) is Welch's for n runs a side. It is what
+   * a comparison whose interval straddles a tolerance's edge needs to decide: a projection, since
+   * the means and the spreads move as runs are added. At least 2; {@link #RUNS_OUT_OF_REACH} when
+   * the half-width is 0 or the answer would be larger.
+   */
+  public static long welchRunsPerSide(
+      double firstVariance, double secondVariance, double halfWidth) {
+    double variances = firstVariance + secondVariance;
+    if (variances == 0) {
+      return 2;
+    }
+    if (!(halfWidth > 0)) {
+      return RUNS_OUT_OF_REACH;
+    }
+    // the interval narrows as n grows (both t and the standard error fall): double n until it
+    // fits, then halve the last step
+    long fits = 2;
+    while (!welchFits(fits, firstVariance, secondVariance, halfWidth)) {
+      if (fits >= RUNS_OUT_OF_REACH) {
+        return RUNS_OUT_OF_REACH;
+      }
+      fits *= 2;
+    }
+    long tooFew = fits / 2;
+    while (fits - tooFew > 1) {
+      long middle = tooFew + (fits - tooFew) / 2;
+      if (welchFits(middle, firstVariance, secondVariance, halfWidth)) {
+        fits = middle;
+      } else {
+        tooFew = middle;
+      }
+    }
+    return Math.max(2, fits);
+  }
+
+  private static boolean welchFits(long runs, double first, double second, double halfWidth) {
+    double variances = first + second;
+    double degrees = (runs - 1) * variances * variances / (first * first + second * second);
+    double t = TDistribution.of(degrees).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    return t * Math.sqrt(variances / runs) <= halfWidth;
+  }
+
   private static double mean(double[] values) {
     double sum = 0;
     for (double value : values) {
@@ -115,8 +163,8 @@ public final class RunStatistics {
     return sum / values.length;
   }
 
-  /** The sample variance (n − 1 in the denominator). */
-  private static double variance(double[] values) {
+  /** The sample variance (n − 1 in the denominator); at least 2 values. */
+  public static double variance(double[] values) {
     double mean = mean(values);
     double squares = 0;
     for (double value : values) {

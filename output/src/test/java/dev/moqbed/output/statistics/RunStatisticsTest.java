@@ -127,6 +127,23 @@ class RunStatisticsTest {
   }
 
   @Test
+  void welchRunsPerSideIsTheFewestWhoseIntervalFits() {
+    // variances 1 and 1, half-width 0.5: t(df) × √(2 / n) ≤ 0.5 with df = 2(n − 1).
+    // n = 31: t(60) = 2.0003 × 0.25400 = 0.5081, too wide; n = 32: t(62) = 1.9990 × 0.25 = 0.4998
+    assertEquals(32, RunStatistics.welchRunsPerSide(1, 1, 0.5));
+    // (the normal approximation alone would say 1.96² × 2 / 0.25 = 30.7, so 31: t matters)
+    // unequal spreads, half-width 1: variances 3 and 1, df = (n − 1) × 16 / 10. n = 16: t(24.0) =
+    // 2.0639 × √(4 / 16) = 1.0319, too wide; n = 17: t(25.6) = 2.0571 × 0.48507 = 0.9978
+    assertEquals(17, RunStatistics.welchRunsPerSide(3, 1, 1));
+    assertEquals(2, RunStatistics.welchRunsPerSide(0, 0, 0.1), "no spread: the fewest with one");
+    assertEquals(
+        RunStatistics.RUNS_OUT_OF_REACH,
+        RunStatistics.welchRunsPerSide(1, 1, 0),
+        "a difference on the band's edge is never decided");
+    assertEquals(RunStatistics.RUNS_OUT_OF_REACH, RunStatistics.welchRunsPerSide(1e12, 1e12, 1e-6));
+  }
+
+  @Test
   void minimumEffectIsTheLargerOfItsTwoParts() {
     MinimumEffect effect = new MinimumEffect(0.05, 1000);
     assertEquals(1000, effect.threshold(10_000));

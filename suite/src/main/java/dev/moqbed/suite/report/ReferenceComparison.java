@@ -6,6 +6,7 @@ import dev.moqbed.simulation.RunRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A sweep against reference runs, cell by cell ({@code report DIR --against-reference FILE}): per
@@ -51,6 +52,8 @@ public final class ReferenceComparison {
    * @param reference the mean of the reference's runs
    * @param difference ours − reference with its 95 % interval
    * @param band the tolerance as a difference: ±band in the metric's unit
+   * @param ourVariance the sample variance of our runs
+   * @param referenceVariance the sample variance of the reference's runs
    */
   public record Cell(
       String scenario,
@@ -62,11 +65,26 @@ public final class ReferenceComparison {
       double reference,
       Estimate difference,
       double band,
-      Mark mark) {
+      Mark mark,
+      double ourVariance,
+      double referenceVariance) {
 
     /** ours / reference (for the load, people read the difference in points instead). */
     public double ratio() {
       return ours / reference;
+    }
+
+    /** For a cell not distinguishable, the runs a side that would decide it; otherwise empty. */
+    public Optional<RunsToDecide> runsToDecide() {
+      if (mark != Mark.NOT_DISTINGUISHABLE || !difference.hasInterval()) {
+        return Optional.empty();
+      }
+      return Optional.of(RunsToDecide.of(difference.value(), band, ourVariance, referenceVariance));
+    }
+
+    /** {@link RunsToDecide#fewestForWithin}: below it, this cell cannot be marked within. */
+    public long fewestRunsForWithin() {
+      return RunsToDecide.fewestForWithin(band, ourVariance, referenceVariance);
     }
   }
 
@@ -155,7 +173,9 @@ public final class ReferenceComparison {
         theirMean,
         difference,
         band,
-        mark(difference, band));
+        mark(difference, band),
+        RunStatistics.variance(ours),
+        RunStatistics.variance(theirs));
   }
 
   /** The mark of an interval of the difference against the band ±{@code band}. */

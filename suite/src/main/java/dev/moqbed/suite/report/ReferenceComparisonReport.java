@@ -4,6 +4,7 @@ import dev.moqbed.output.Json;
 import dev.moqbed.output.OutputFormat;
 import dev.moqbed.output.Table;
 import dev.moqbed.output.statistics.Estimate;
+import dev.moqbed.output.statistics.RunStatistics;
 import dev.moqbed.suite.report.ReferenceComparison.Cell;
 import dev.moqbed.suite.report.ReferenceComparison.Mark;
 import java.math.BigDecimal;
@@ -25,6 +26,10 @@ public final class ReferenceComparisonReport {
       List.of(
           "scenario", "cc", "metric", "runs", "ours", "ref", "ratio", "ours - ref [95 %]", "mark");
 
+  /** The columns of the list of runs that would decide the cells not distinguishable. */
+  private static final List<String> DECISION_COLUMNS =
+      List.of("scenario", "cc", "metric", "runs", "fewest", "to decide", "would be");
+
   private static final int FIRST_NUMERIC_COLUMN = 3;
   private static final int LAST_NUMERIC_COLUMN = 7;
 
@@ -40,7 +45,10 @@ public final class ReferenceComparisonReport {
 
   /**
    * One row per cell for tools: metric names and units as in {@code runs.csv} (µs; the load a
-   * fraction), the interval's bounds, the band's half-width and the mark's enum name.
+   * fraction), the interval's bounds, the band's half-width and the mark's enum name, both sides'
+   * standard deviations (per run, the metric's unit); then the runs a side below which the cell
+   * cannot be marked within, and for a cell not distinguishable the runs a side that would decide
+   * it and the mark they would give ({@link RunsToDecide}; blank when out of reach).
    */
   static Table table(ReferenceComparison comparison) {
     Table table =
@@ -57,7 +65,12 @@ public final class ReferenceComparisonReport {
             "ci95_low",
             "ci95_high",
             "tolerance",
-            "mark");
+            "mark",
+            "sd",
+            "reference_sd",
+            "fewest_runs_within",
+            "runs_to_decide",
+            "leaning");
     for (Cell cell : comparison.cells()) {
       Estimate d = cell.difference();
       table.row(
@@ -73,7 +86,12 @@ public final class ReferenceComparisonReport {
           d.hasInterval() ? round(d.low()) : null,
           d.hasInterval() ? round(d.high()) : null,
           round(cell.band()),
-          cell.mark().name().toLowerCase(Locale.ROOT));
+          lowerCase(cell.mark()),
+          round(Math.sqrt(cell.ourVariance())),
+          round(Math.sqrt(cell.referenceVariance())),
+          runsOrBlank(cell.fewestRunsForWithin()),
+          cell.runsToDecide().map(r -> runsOrBlank(r.runsPerSide())).orElse(null),
+          cell.runsToDecide().map(r -> lowerCase(r.leaning())).orElse(null));
     }
     return table;
   }
@@ -107,8 +125,9 @@ public final class ReferenceComparisonReport {
               ReferenceCellText.difference(cell.metric(), cell.difference()),
               cell.mark().words()));
     }
-    appendAligned(out, rows);
+    appendAligned(out, rows, FIRST_NUMERIC_COLUMN, LAST_NUMERIC_COLUMN);
     out.append('\n').append(summary(comparison)).append('\n');
+    appendRunsToDecide(out, comparison);
     List<String> oneSided = comparison.oneSided();
     if (!oneSided.isEmpty()) {
       out.append(
@@ -134,9 +153,45 @@ public final class ReferenceComparisonReport {
         comparison.count(Mark.NOT_DISTINGUISHABLE));
   }
 
-  /** Columns two spaces apart, the numbers right-aligned, a dashed line under the header. */
-  private static void appendAligned(StringBuilder out, List<List<String>> rows) {
-    int[] widths = new int[COLUMNS.size()];
+  /**
+   * For the cells not distinguishable, the runs a side that would decide each if the means and
+   * spreads stayed, so a reader knows how many runs to ask for (or that the difference leans off).
+   */
+  private static void appendRunsToDecide(StringBuilder out, ReferenceComparison comparison) {
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(DECISION_COLUMNS);
+    for (Cell cell : comparison.cells()) {
+      cell.runsToDecide()
+          .ifPresent(
+              decision ->
+                  rows.add(
+                      List.of(
+                          cell.scenario(),
+                          cell.controller(),
+                          cell.metric().label(),
+                          cell.ourRuns() + "/" + cell.referenceRuns(),
+                          runsText(cell.fewestRunsForWithin()),
+                          runsText(decision.runsPerSide()),
+                          decision.leaning().words())));
+    }
+    if (rows.size() == 1) {
+      return;
+    }
+    out.append(
+        "\nNot distinguishable, if both sides kept their means and spreads (a projection): fewest,"
+            + " the runs a side\nbelow which even equal means could not be marked within; to"
+            + " decide, the runs a side that would\nput the interval wholly inside or outside the"
+            + " band, and the mark that would be.\n\n");
+    appendAligned(out, rows, 3, 5);
+  }
+
+  /**
+   * Columns two spaces apart, the columns {@code firstNumeric} to {@code lastNumeric}
+   * right-aligned, a dashed line under the header.
+   */
+  private static void appendAligned(
+      StringBuilder out, List<List<String>> rows, int firstNumeric, int lastNumeric) {
+    int[] widths = new int[rows.get(0).size()];
     for (List<String> row : rows) {
       for (int c = 0; c < widths.length; c++) {
         widths[c] = Math.max(widths[c], row.get(c).length());
@@ -147,7 +202,7 @@ public final class ReferenceComparisonReport {
       for (int c = 0; c < widths.length; c++) {
         String cell = rows.get(r).get(c);
         String padding = " ".repeat(widths[c] - cell.length());
-        boolean right = c >= FIRST_NUMERIC_COLUMN && c <= LAST_NUMERIC_COLUMN;
+        boolean right = c >= firstNumeric && c <= lastNumeric;
         line.append(c == 0 ? "" : "  ").append(right ? padding + cell : cell + padding);
       }
       out.append(line.toString().stripTrailing()).append('\n');
@@ -175,6 +230,22 @@ public final class ReferenceComparisonReport {
     document.put("notes", comparison.notes());
     document.put("cells", Json.parse(table(comparison).render(OutputFormat.JSON)));
     return Json.write(document);
+  }
+
+  private static String lowerCase(Mark mark) {
+    return mark.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** "1,240", or "out of reach". */
+  private static String runsText(long runs) {
+    return runs < RunStatistics.RUNS_OUT_OF_REACH
+        ? String.format(Locale.ROOT, "%,d", runs)
+        : "out of reach";
+  }
+
+  /** A count of runs, or null (a blank cell) when out of reach. */
+  private static Long runsOrBlank(long runs) {
+    return runs < RunStatistics.RUNS_OUT_OF_REACH ? runs : null;
   }
 
   /**

@@ -86,12 +86,23 @@ class ReferenceComparisonReportTest {
             "latency  30/30  30.7 ms  36.0 ms  0.853  -5.28 [-6.60, -3.95] ms  not distinguishable"),
         text);
     assertTrue(
-        text.endsWith("\n4 cells: 0 within tolerance, 3 off, 1 not distinguishable\n"), text);
+        text.contains("\n4 cells: 0 within tolerance, 3 off, 1 not distinguishable\n"), text);
+    // the latency cell: difference -5,275 µs against a band of ±5,400 µs; variances 193,750 and
+    // 12,400,000 µs² (30 values 50 and 400 µs apart). To decide: 1.96² × 12,593,750 / 125² = 3,096
+    // runs a side, 3,099 with t at ~3,100 degrees of freedom. Fewest: 4 runs give t(3.1) ×
+    // √(12.59e6
+    // / 4) = 5.59 ms > 5.40, 5 runs t(4.1) × 1,587 = 4.38 ms.
+    assertTrue(
+        text.endsWith(
+            "\nmedia_short_long  c4:variant=v4  latency  30/30       5      3,099  within"
+                + " tolerance\n"),
+        text);
     String csv = ReferenceComparisonReport.render(comparison, ReportFormat.CSV);
     assertTrue(
         csv.startsWith(
             "scenario,cc,metric,runs,reference_runs,mean,reference_mean,ratio,difference,ci95_low,"
-                + "ci95_high,tolerance,mark\nmedia_short_long,c4:variant=v4,completion_time_us,30,"
+                + "ci95_high,tolerance,mark,sd,reference_sd,fewest_runs_within,runs_to_decide,"
+                + "leaning\nmedia_short_long,c4:variant=v4,completion_time_us,30,"
                 + "30,17101500,18072500,0.9463,-971000,-998738.4707,"),
         csv);
     String json = ReferenceComparisonReport.render(comparison, ReportFormat.JSON);

@@ -71,6 +71,61 @@ class ReferenceComparisonTest {
     assertEquals(Mark.OFF, time(920_000, 1_000_000).mark(), "[-102.7, -57.3] ms");
   }
 
+  /**
+   * {@code runs} values with mean {@code mean} and sample variance exactly {@code spread}²: pairs
+   * mean ± a (and the mean itself when {@code runs} is odd), a chosen so the sample variance is
+   * 2k·a² / (runs − 1) = spread².
+   */
+  private static double[] spreadEvenly(int runs, double mean, double spread) {
+    int pairs = runs / 2;
+    double offset = spread * Math.sqrt((runs - 1) / (2.0 * pairs));
+    double[] values = new double[runs];
+    for (int i = 0; i < pairs; i++) {
+      values[2 * i] = mean - offset;
+      values[2 * i + 1] = mean + offset;
+    }
+    if (runs % 2 == 1) {
+      values[runs - 1] = mean;
+    }
+    return values;
+  }
+
+  private static Cell timeCell(int runs, double ourMean, double spread) {
+    return ReferenceComparison.cell(
+        "wifi_bad",
+        "bbr",
+        ReferenceMetric.TIME,
+        spreadEvenly(runs, ourMean, spread),
+        spreadEvenly(runs, 1_000_000, spread));
+  }
+
+  @Test
+  void runsToDecideAreTheRunsThatGiveTheMark() {
+    // 30 runs a side, spreads of 100 ms, the means 3 % apart against a band of ±50 ms: the interval
+    // +30 ± 51.7 ms straddles the band's edge
+    Cell leaningWithin = timeCell(30, 1_030_000, 100_000);
+    assertEquals(Mark.NOT_DISTINGUISHABLE, leaningWithin.mark());
+    RunsToDecide within = leaningWithin.runsToDecide().orElseThrow();
+    assertEquals(Mark.WITHIN, within.leaning());
+    int n = (int) within.runsPerSide(); // 1.96² × 2 × 0.1² / 0.02² = 192, a little more with t
+    assertTrue(n > 192 && n < 200, "runs a side: " + n);
+    assertEquals(Mark.WITHIN, timeCell(n, 1_030_000, 100_000).mark(), "at the runs projected");
+    assertEquals(Mark.NOT_DISTINGUISHABLE, timeCell(n - 1, 1_030_000, 100_000).mark(), "one fewer");
+
+    Cell leaningOff = timeCell(30, 1_070_000, 100_000);
+    RunsToDecide off = leaningOff.runsToDecide().orElseThrow();
+    assertEquals(Mark.OFF, off.leaning());
+    int m = (int) off.runsPerSide();
+    assertEquals(Mark.OFF, timeCell(m, 1_070_000, 100_000).mark());
+    assertEquals(Mark.NOT_DISTINGUISHABLE, timeCell(m - 1, 1_070_000, 100_000).mark());
+
+    // fewest for within: even equal means need the interval's half-width under 50 ms
+    long fewest = leaningWithin.fewestRunsForWithin(); // 1.96² × 2 × 0.1² / 0.05² = 30.7, then t
+    assertEquals(Mark.WITHIN, timeCell((int) fewest, 1_000_000, 100_000).mark());
+    assertEquals(Mark.NOT_DISTINGUISHABLE, timeCell((int) fewest - 1, 1_000_000, 100_000).mark());
+    assertTrue(time(1_020_000, 1_000_000).runsToDecide().isEmpty(), "a decided cell has none");
+  }
+
   @Test
   void theBandsEdgesBelongToIt() {
     assertEquals(Mark.WITHIN, ReferenceComparison.mark(new Estimate(0, -50, 50, 6), 50));
