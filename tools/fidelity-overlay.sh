@@ -6,7 +6,9 @@
 # it). The scenario lists are those of docs/results/cells-100runs-2026-12-07.md,
 # vs-bbr-lg2-2026-12-07.md and v4-master-runs-2026-12-07.md; the references are in reference/.
 # Writes OUT/steps.log (time and load of each step), r-*.csv, overlay-default.md (and
-# overlay-default-2100.md, with wifi_bad x bbr at 2,100 runs a side), overlay-v4.md.
+# overlay-default-2100.md, with wifi_bad x bbr at 2,100 runs a side), overlay-v4.md, and
+# undecided-{default,v4}.md (tools/undecided-cells.py: each cell 30 runs leave undecided, why, and
+# its mark at the larger run counts).
 # About 6 minutes on 2 idle cores (docs/results/fidelity-2026-12-07-evening.md).
 # With deep, it then runs the specs still not distinguishable at 400 runs again at 1,200 to 3,200
 # runs a side against fresh picoquic runs of them (docs/results/settle-2026-12-07.md) and
@@ -42,6 +44,15 @@ sw v30 --runs 30 $V;  rep v30 $ref/picoquic-d199d45b-c4-30runs.csv $RC
 sw v100 --runs 100 $V; rep v100 $ref/picoquic-d199d45b-c4-100runs.csv $RC
 sw v400 --runs 400 --scenarios $V400 $V; rep v400 $ref/picoquic-d199d45b-c4-400runs.csv $RC
 python3 $here/overlay-marks.py r-v30.csv r-v100.csv r-v400.csv > overlay-v4.md
+# why 30 runs leave cells undecided: each 30-run reference against itself gives the fewest runs a
+# side with which picoquic's own spread could confirm a cell (docs/results/runs-to-decide-2026-12-07.md);
+# needs a jar whose report has the runs to decide (2026-12-07 evening on)
+undecided() { # NAME REFERENCE_30 REPORT...
+  $here/compare-reference-csvs.sh $jar $2 $2 > self-$1.csv 2>/dev/null &&
+    python3 $here/undecided-cells.py "${@:3:1}" self-$1.csv "${@:4}" > undecided-$1.md ||
+    echo "undecided-$1.md: not written (the jar's report has no runs to decide)" >&2; }
+undecided default $ref/picoquic-f00feeb7-30runs.csv r-d30.csv r-d100.csv r-d400.csv r-d2100.csv
+undecided v4 $ref/picoquic-d199d45b-c4-30runs.csv r-v30.csv r-v100.csv r-v400.csv
 step done
 for f in overlay-default.md overlay-default-2100.md overlay-v4.md; do echo "$f: $(tail -n 1 $f)"; done
 [ -z "$deep" ] && exit 0
@@ -58,5 +69,8 @@ python3 $here/overlay-marks.py r-d30.csv r-d100.csv r-d400.csv r-d2100.csv r-d12
 sw v1200 --runs 1200 --scenarios wifi_bad $V; rep v1200 $ref/picoquic-d199d45b-c4-1200runs.csv $RC
 sw v3200 --runs 3200 --scenarios ecn_c4 $V; rep v3200 $ref/picoquic-d199d45b-c4-3200runs.csv $RC
 python3 $here/overlay-marks.py r-v30.csv r-v100.csv r-v400.csv r-v1200.csv r-v3200.csv > overlay-v4-deep.md
+undecided default-deep $ref/picoquic-f00feeb7-30runs.csv r-d30.csv r-d100.csv r-d400.csv r-d2100.csv \
+    r-d1200a.csv r-d1200b.csv r-d2400a.csv r-d2400b.csv r-d3200.csv
+undecided v4-deep $ref/picoquic-d199d45b-c4-30runs.csv r-v30.csv r-v100.csv r-v400.csv r-v1200.csv r-v3200.csv
 step "deep done"
 for f in overlay-default-deep.md overlay-v4-deep.md; do echo "$f: $(tail -n 1 $f)"; done
