@@ -163,13 +163,24 @@ final class StreamRepeats {
    */
   private int copyCurrent(LostPacket packet, List<Frame> frames, int room, OutputRecycling output) {
     Piece piece = packet.pieces.get(packet.current);
-    long offset = piece.offset() + packet.sentOfCurrent;
-    int available = piece.length() - packet.sentOfCurrent;
-    if (!isNeeded(piece.streamId(), offset, available, piece.fin())) {
+    if (!isNeeded(
+        piece.streamId(),
+        piece.offset() + packet.sentOfCurrent,
+        piece.length() - packet.sentOfCurrent,
+        piece.fin())) {
       advance(packet);
       return 0;
     }
     StreamSendState stream = streams.sendStream(piece.streamId());
+    // The bytes below the acknowledged prefix are released, and a resend may not change them
+    // (RFC 9000 §2.2): they are skipped, where picoquic, which copies the lost packet's bytes,
+    // would send them again. Only a frame acknowledged in part from its start meets this.
+    long skipped = stream.acknowledgedPrefix() - piece.offset() - packet.sentOfCurrent;
+    if (skipped > 0) {
+      packet.sentOfCurrent += (int) Math.min(skipped, piece.length() - packet.sentOfCurrent);
+    }
+    long offset = piece.offset() + packet.sentOfCurrent;
+    int available = piece.length() - packet.sentOfCurrent;
     int header = Frame.Stream.headerSize(piece.streamId(), offset, 0, false);
     if (header >= room) {
       return 0;

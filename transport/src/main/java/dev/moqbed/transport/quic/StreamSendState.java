@@ -179,7 +179,8 @@ final class StreamSendState {
     return finAcked && acknowledged.containsAll(0, writtenBytes);
   }
 
-  private long acknowledgedPrefix() {
+  /** The end of the bytes acknowledged from offset 0: those below it are released. */
+  long acknowledgedPrefix() {
     return acknowledged.isEmpty() || acknowledged.first() > 0 ? 0 : acknowledged.end(0);
   }
 

@@ -116,6 +116,20 @@ class StreamRepeatsTest {
     assertTrue(streams.repeats.isEmpty());
   }
 
+  @Test
+  void shouldNotResendBytesAcknowledgedFromTheStreamStartWhichAreReleased() {
+    Frame.Stream lost = takeNew();
+    stream.onFrameAcknowledged(new Frame.Stream(streamId, 0, 600, false, true, null));
+    streams.repeats.onPacketLost(1_000, HEADER_BYTES, List.of(lost));
+
+    List<Frame> frames = new ArrayList<>();
+    streams.repeats.addFrames(frames, 100_000, output);
+
+    Frame.Stream resent = (Frame.Stream) frames.get(0);
+    assertEquals(600, resent.offset());
+    assertEquals(FRAME_PAYLOAD_BYTES - 600, resent.length());
+  }
+
   private Frame.Stream takeNew() {
     Frame.Stream frame = stream.takeNew(FRAME_PAYLOAD_BYTES, Integer.MAX_VALUE, output);
     return new Frame.Stream(
