@@ -116,6 +116,7 @@ final class LossDetection {
                 ackEliciting,
                 probe,
                 packet.frames());
+    sent.headerBytes = PacketAssembly.SHORT_HEADER_BYTES + packet.packetNumberLength();
     path.sampler()
         .onPacketSent(
             sent.snapshot,
@@ -460,9 +461,7 @@ final class LossDetection {
       path.removeFromFlight(packet.sizeBytes);
     }
     stats.packetsLost++;
-    for (Frame frame : packet.frames) {
-      lostFrames.requeue(space, frame);
-    }
+    lostFrames.requeue(space, packet);
     path.mtu().onPacketLost(packet, path.handshakeConfirmed());
     long lostBytes = wasInFlight ? notifyLoss(nowMicros, space, packet, trigger) : 0;
     space.declaredLost.put(packet.packetNumber, packet);

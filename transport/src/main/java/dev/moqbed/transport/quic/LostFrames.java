@@ -14,11 +14,28 @@ final class LostFrames {
     this.ackFrequency = ackFrequency;
   }
 
-  /** Queues again what a lost frame carried that must reach the peer. */
+  /**
+   * Queues again what the frames of a lost packet carried that must reach the peer: its stream data
+   * as one entry of {@link StreamRepeats} (picoquic queues the packet whole), the rest frame by
+   * frame.
+   */
+  void requeue(PacketNumberSpace space, SentPacket packet) {
+    List<Frame> frames = packet.frames;
+    boolean streamData = false;
+    for (int i = 0; i < frames.size(); i++) {
+      Frame frame = frames.get(i);
+      streamData |= frame instanceof Frame.Stream;
+      requeue(space, frame);
+    }
+    if (streamData) {
+      streams.repeats.onPacketLost(
+          packet.snapshot.bytesInFlightPrior(), packet.headerBytes, packet.frames);
+    }
+  }
+
+  /** Queues again what one lost frame other than STREAM carried. */
   void requeue(PacketNumberSpace space, Frame frame) {
-    if (frame instanceof Frame.Stream stream) {
-      streams.onStreamFrameLost(stream);
-    } else if (frame instanceof Frame.Crypto crypto) {
+    if (frame instanceof Frame.Crypto crypto) {
       space.cryptoToSend.onLost(crypto);
     } else if (frame instanceof Frame.ResetStream reset) {
       streams.onResetFrameLost(reset);
@@ -42,7 +59,8 @@ final class LostFrames {
     } else if (frame instanceof Frame.NewConnectionId) {
       pending.newConnectionIdsToSend++;
     }
-    // ACK, PADDING, PING, DATAGRAM (not retransmitted, as in picoquic), blocked frames: dropped.
+    // STREAM: queued with its packet, above. ACK, PADDING, PING, DATAGRAM (not retransmitted, as
+    // in picoquic), blocked frames: dropped.
   }
 
   /**

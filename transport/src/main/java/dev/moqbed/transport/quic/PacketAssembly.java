@@ -17,7 +17,7 @@ import java.util.List;
  */
 final class PacketAssembly {
   /** Header of a 1-RTT packet before the packet number: first byte and an 8-byte CID. */
-  private static final int SHORT_HEADER_BYTES = 1 + 8;
+  static final int SHORT_HEADER_BYTES = 1 + 8;
 
   static final int AEAD_TAG_BYTES = 16;
 
@@ -66,6 +66,7 @@ final class PacketAssembly {
   private boolean pathFrameInPacket;
 
   private final OutputRecycling output;
+  private final ApplicationData applicationData;
 
   PacketAssembly(
       QuicConnection connection,
@@ -96,6 +97,7 @@ final class PacketAssembly {
     this.packetNumberHoles = packetNumberHoles;
     this.stats = stats;
     this.output = output;
+    this.applicationData = new ApplicationData(connection, path, streams, pending, output);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -311,7 +313,7 @@ final class PacketAssembly {
       } else {
         used += addConnectionFrames(frames, capacity - used);
         int before = used;
-        used += addApplicationData(nowMicros, frames, capacity - used);
+        used += applicationData.add(nowMicros, frames, capacity - used);
         boolean dataAdded = used > before;
         if (!dataAdded && pending.datagrams.isEmpty() && !streams.hasData()) {
           path.onApplicationLimited(nowMicros);
@@ -410,105 +412,6 @@ final class PacketAssembly {
       used += 1;
     }
     return used;
-  }
-
-  /**
-   * Datagrams and stream data by priority (lower value first): at each level, datagrams, then data
-   * to resend, then new data; equal even priorities round-robin (least recently served first),
-   * equal odd priorities in stream order — picoquic's rule.
-   */
-  private int addApplicationData(long nowMicros, List<Frame> frames, int capacity) {
-    int used = 0;
-    while (capacity - used > 4) {
-      StreamSendState best = null;
-      boolean bestResend = false;
-      List<StreamSendState> sendStreams = streams.sendStreams();
-      for (int i = 0; i < sendStreams.size(); i++) { // indexed: no iterator per frame
-        StreamSendState stream = sendStreams.get(i);
-        boolean resend = stream.hasResendData();
-        boolean fresh = streams.mayTakeNewData(stream);
-        if (!resend && !fresh) {
-          continue;
-        }
-        if (best == null || servesBefore(stream, resend, best, bestResend)) {
-          best = stream;
-          bestResend = resend;
-        }
-      }
-      boolean datagramFirst =
-          !pending.datagrams.isEmpty()
-              && (best == null || pending.datagramPriority <= best.priority);
-      if (datagramFirst) {
-        Frame.Datagram datagram = pending.datagrams.peekFirst();
-        if (datagram.sizeBytes() <= capacity - used) {
-          pending.datagrams.pollFirst();
-          frames.add(datagram);
-          used += datagram.sizeBytes();
-          continue;
-        }
-        if (frames.isEmpty() || datagram.sizeBytes() > path.mtu().mtuBytes() - 30) {
-          pending.datagrams.pollFirst(); // does not fit an empty packet: deleted, as in picoquic
-          continue;
-        }
-        if (best == null) {
-          break; // the datagram waits for the next packet
-        }
-      }
-      if (best == null) {
-        break;
-      }
-      int room = capacity - used;
-      Frame.Stream frame = takeStreamData(best, bestResend, room);
-      if (frame == null) {
-        break;
-      }
-      frames.add(frame);
-      used += frame.sizeBytes();
-      best.lastSentMicros = nowMicros;
-      if (!bestResend) {
-        connection
-            .handler()
-            .onStreamBytesSent(connection, nowMicros, best.id, best.nextNewOffset());
-      }
-    }
-    return used;
-  }
-
-  private static boolean servesBefore(
-      StreamSendState candidate,
-      boolean candidateResend,
-      StreamSendState best,
-      boolean bestResend) {
-    if (candidate.priority != best.priority) {
-      return candidate.priority < best.priority;
-    }
-    if (candidateResend != bestResend) {
-      return candidateResend;
-    }
-    if ((candidate.priority & 1) == 0 && candidate.lastSentMicros != best.lastSentMicros) {
-      return candidate.lastSentMicros < best.lastSentMicros;
-    }
-    return candidate.id < best.id;
-  }
-
-  /** A STREAM frame for {@code room}; new data may fill it (quicperf), resends keep a length. */
-  private Frame.Stream takeStreamData(StreamSendState stream, boolean resend, int room) {
-    // A resend's offset is below the next new one: its header is at most this long.
-    int header = Frame.Stream.headerSize(stream.id, stream.nextNewOffset(), 0, false);
-    int maxPayload = room - header - (resend ? 2 : 0);
-    if (maxPayload <= (resend ? 0 : 2)) {
-      return null;
-    }
-    if (resend) {
-      return stream.takeResend(maxPayload, room, output);
-    }
-    int length = (int) Math.min(maxPayload, streams.connectionAllowanceBytes());
-    Frame.Stream frame = stream.takeNew(length, room, output);
-    if (frame == null) {
-      return null;
-    }
-    streams.onNewDataSent(frame.length());
-    return frame;
   }
 
   /**

@@ -26,6 +26,12 @@ final class SentPacket {
   /** Filled by the delivery-rate sampler when the packet leaves (it sets every field). */
   final DeliverySnapshot snapshot = new DeliverySnapshot();
 
+  /**
+   * The 1-RTT header's bytes before the frames (picoquic's {@code packet->offset}): where its lost
+   * stream data sat in it orders the resends ({@link StreamRepeats}).
+   */
+  int headerBytes;
+
   /** Still counted in bytes in flight. */
   boolean inFlight;
 

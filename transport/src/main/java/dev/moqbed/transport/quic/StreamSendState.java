@@ -22,8 +22,6 @@ final class StreamSendState {
   private long nextNewOffset;
   private boolean finSent;
   private boolean finAcked;
-  private boolean finToResend;
-  private final RangeSet toResend = new RangeSet();
   private final RangeSet acknowledged = new RangeSet();
   long peerMaxStreamData;
 
@@ -83,8 +81,6 @@ final class StreamSendState {
     if (!reset) {
       reset = true;
       resetErrorCode = errorCode;
-      toResend.clear();
-      finToResend = false;
     }
   }
 
@@ -108,10 +104,6 @@ final class StreamSendState {
   /** The RESET_STREAM was lost: send it again. */
   void onResetFrameLost() {
     resetFrameSent = false;
-  }
-
-  boolean hasResendData() {
-    return !reset && (!toResend.isEmpty() || finToResend);
   }
 
   /** New bytes the application wrote and flow control allows, not counting the connection. */
@@ -141,35 +133,23 @@ final class StreamSendState {
   }
 
   /**
-   * Takes up to {@code maxBytes} of data to resend, in offset order, skipping what was acknowledged
-   * meanwhile; null if none. {@code room} is what is left of the packet: a frame that runs to its
-   * end is written without a Length field ({@link Frame.Stream#needsLength}).
+   * Whether the peer still lacks part of {@code [offset, offset + length)}, or the FIN when {@code
+   * fin}, and the stream was not reset: lost data to send again ({@link StreamRepeats}).
    */
-  Frame.Stream takeResend(int maxBytes, int room, OutputRecycling output) {
-    while (!toResend.isEmpty()) {
-      long start = toResend.first();
-      long end = Math.min(toResend.end(0), start + maxBytes);
-      toResend.remove(start, end);
-      if (acknowledged.containsAll(start, end)) {
-        continue;
-      }
-      boolean fin = finWritten && end == writtenBytes && (finToResend || finSent);
-      if (fin) {
-        finToResend = false;
-      }
-      int length = (int) (end - start);
-      return frame(output.streamFrame(), start, length, fin, room);
-    }
-    if (finToResend) {
-      finToResend = false;
-      return frame(output.streamFrame(), writtenBytes, 0, true, room);
-    }
-    return null;
+  boolean needsRepeat(long offset, int length, boolean fin) {
+    return !reset && !(acknowledged.containsAll(offset, offset + length) && (!fin || finAcked));
+  }
+
+  /** The STREAM frame that sends {@code [offset, offset + length)} again. */
+  Frame.Stream repeatFrame(
+      long offset, int length, boolean fin, boolean explicitLength, OutputRecycling output) {
+    return frame(output.streamFrame(), offset, length, fin, explicitLength);
   }
 
   /**
    * Takes up to {@code maxBytes} of new data (the caller applied connection flow control), in a
-   * frame sized for {@code room} bytes as {@link #takeResend} does.
+   * frame sized for {@code room} bytes: one that runs to the packet's end has no Length field
+   * ({@link Frame.Stream#needsLength}).
    */
   Frame.Stream takeNew(int maxBytes, int room, OutputRecycling output) {
     int length = (int) Math.min(maxBytes, sendableNewBytes());
@@ -182,7 +162,8 @@ final class StreamSendState {
     if (length == 0 && !fin) {
       return null;
     }
-    return frame(output.streamFrame(), start, length, fin, room);
+    boolean explicitLength = Frame.Stream.needsLength(id, start, length, room);
+    return frame(output.streamFrame(), start, length, fin, explicitLength);
   }
 
   void onFrameAcknowledged(Frame.Stream frame) {
@@ -193,25 +174,13 @@ final class StreamSendState {
     releaseAcknowledgedPrefix();
   }
 
-  void onFrameLost(Frame.Stream frame) {
-    if (reset) {
-      return;
-    }
-    long start = frame.offset();
-    long end = start + frame.length();
-    toResend.add(start, end);
-    toResend.remove(0, acknowledgedPrefix());
-    if (frame.fin() && !finAcked) {
-      finToResend = true;
-    }
-  }
-
   /** Everything written, FIN included, was acknowledged. */
   boolean isFullyAcknowledged() {
     return finAcked && acknowledged.containsAll(0, writtenBytes);
   }
 
-  private long acknowledgedPrefix() {
+  /** The end of the bytes acknowledged from offset 0: those below it are released. */
+  long acknowledgedPrefix() {
     return acknowledged.isEmpty() || acknowledged.first() > 0 ? 0 : acknowledged.end(0);
   }
 
@@ -221,13 +190,13 @@ final class StreamSendState {
   }
 
   /**
-   * Fills {@code frame} with the STREAM frame of {@code [offset, offset + length)}, Length field as
-   * {@code room} decides. Its data: none when the application wrote counts only there, in place in
-   * the application's array when the bytes sit in one write (no copy, no slice made), else a copy
+   * Fills {@code frame} with the STREAM frame of {@code [offset, offset + length)}, with a Length
+   * field or not. Its data: none when the application wrote counts only there, in place in the
+   * application's array when the bytes sit in one write (no copy, no slice made), else a copy
    * (zeros where counts were written).
    */
-  private Frame.Stream frame(Frame.Stream frame, long offset, int length, boolean fin, int room) {
-    boolean explicitLength = Frame.Stream.needsLength(id, offset, length, room);
+  private Frame.Stream frame(
+      Frame.Stream frame, long offset, int length, boolean fin, boolean explicitLength) {
     if (segments.isEmpty() || length == 0) {
       return frame.set(id, offset, length, fin, explicitLength, null, 0, 0);
     }

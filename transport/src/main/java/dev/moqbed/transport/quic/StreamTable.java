@@ -48,6 +48,10 @@ final class StreamTable {
   private final LongKeyMap<StreamSendState> sendStreams = new LongKeyMap<>(0);
 
   private final ArrayList<StreamSendState> sendStreamList = new ArrayList<>();
+
+  /** Lost stream data of any stream, in the order it goes out again. */
+  final StreamRepeats repeats = new StreamRepeats(this);
+
   private final HashMap<Long, StreamReceiveState> receiveStreams = new HashMap<>();
   private final StreamReceiveWindows streamReceiveWindows = new StreamReceiveWindows();
 
@@ -373,11 +377,9 @@ final class StreamTable {
     }
   }
 
-  void onStreamFrameLost(Frame.Stream frame) {
-    StreamSendState stream = sendStreams.get(frame.streamId());
-    if (stream != null) {
-      stream.onFrameLost(frame);
-    }
+  /** The send side of stream {@code streamId}, null once it is done or if it never was. */
+  StreamSendState sendStream(long streamId) {
+    return sendStreams.get(streamId);
   }
 
   void onMaxStreamsLost(Frame.MaxStreams lost) {
@@ -413,9 +415,12 @@ final class StreamTable {
 
   /** A RESET_STREAM, data to resend, or new data the limits allow. */
   boolean hasFrameToSend() {
+    if (!repeats.isEmpty()) {
+      return true;
+    }
     for (int i = 0; i < sendStreamList.size(); i++) { // indexed: asked on every wake-up
       StreamSendState stream = sendStreamList.get(i);
-      if (stream.resetFrameDue() || stream.hasResendData()) {
+      if (stream.resetFrameDue()) {
         return true;
       }
       if (mayTakeNewData(stream)) {
@@ -427,9 +432,12 @@ final class StreamTable {
 
   /** Data to resend or new data, whatever the limits: false means the application is idle. */
   boolean hasData() {
+    if (!repeats.isEmpty()) {
+      return true;
+    }
     for (int i = 0; i < sendStreamList.size(); i++) { // indexed: asked on every wake-up
       StreamSendState stream = sendStreamList.get(i);
-      if (stream.hasResendData() || stream.hasNewData()) {
+      if (stream.hasNewData()) {
         return true;
       }
     }

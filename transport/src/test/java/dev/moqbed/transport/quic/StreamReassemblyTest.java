@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -88,6 +89,11 @@ class StreamReassemblyTest {
     return new Frame.Stream(4, offset, length, fin, true, new ByteSlice(content, offset, length));
   }
 
+  private static Frame.Stream copy(Frame.Stream frame) {
+    return new Frame.Stream(
+        frame.streamId(), frame.offset(), frame.length(), frame.fin(), true, null);
+  }
+
   private static void runOnce(long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     byte[] content = new byte[20_000 + random.nextInt(20_000)];
@@ -120,14 +126,28 @@ class StreamReassemblyTest {
 
     OutputRecycling output = new OutputRecycling(); // off: every frame a new object
     List<Frame.Stream> inFlight = new ArrayList<>();
+    ArrayDeque<Frame.Stream> lost = new ArrayDeque<>(); // as StreamRepeats: whole frames, in parts
     int rounds = 0;
     while (!sender.isFullyAcknowledged()) {
       assertTrue(++rounds < 10_000, "stalled");
       for (int i = 0; i < 8; i++) {
-        Frame.Stream frame =
-            sender.hasResendData()
-                ? sender.takeResend(1 + random.nextInt(1400), Integer.MAX_VALUE, output)
-                : sender.takeNew(1 + random.nextInt(1400), Integer.MAX_VALUE, output);
+        Frame.Stream frame = null;
+        while (frame == null && !lost.isEmpty()) {
+          Frame.Stream old = lost.pollFirst();
+          if (sender.needsRepeat(old.offset(), old.length(), old.fin())) {
+            int part = Math.min(old.length(), 1 + random.nextInt(1400));
+            boolean whole = part == old.length();
+            frame = sender.repeatFrame(old.offset(), part, whole && old.fin(), true, output);
+            if (!whole) {
+              lost.addFirst(
+                  new Frame.Stream(
+                      4, old.offset() + part, old.length() - part, old.fin(), true, null));
+            }
+          }
+        }
+        if (frame == null) {
+          frame = sender.takeNew(1 + random.nextInt(1400), Integer.MAX_VALUE, output);
+        }
         if (frame != null) {
           inFlight.add(frame);
         }
@@ -136,7 +156,7 @@ class StreamReassemblyTest {
       for (Frame.Stream frame : inFlight) {
         int fate = random.nextInt(10);
         if (fate < 2) {
-          sender.onFrameLost(frame);
+          lost.addLast(copy(frame)); // the frame object may be refilled: keep its values
         } else {
           receiver.onFrame(frame, consumer);
           if (fate == 2) {
