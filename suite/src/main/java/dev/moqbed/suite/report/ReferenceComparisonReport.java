@@ -114,11 +114,8 @@ public final class ReferenceComparisonReport {
     rows.add(COLUMNS);
     for (Cell cell : comparison.cells()) {
       rows.add(
-          List.of(
-              cell.scenario(),
-              cell.controller(),
-              cell.metric().label(),
-              cell.ourRuns() + "/" + cell.referenceRuns(),
+          row(
+              cell,
               ReferenceCellText.value(cell.metric(), cell.ours()),
               ReferenceCellText.value(cell.metric(), cell.reference()),
               ReferenceCellText.ratio(cell.ratio()),
@@ -154,6 +151,21 @@ public final class ReferenceComparisonReport {
   }
 
   /**
+   * A row of people's text: the cell's scenario, controller, metric and runs, then {@code rest}.
+   */
+  private static List<String> row(Cell cell, String... rest) {
+    List<String> row = new ArrayList<>(4 + rest.length);
+    row.addAll(
+        List.of(
+            cell.scenario(),
+            cell.controller(),
+            cell.metric().label(),
+            cell.ourRuns() + "/" + cell.referenceRuns()));
+    row.addAll(List.of(rest));
+    return row;
+  }
+
+  /**
    * For the cells not distinguishable, the runs a side that would decide each if the means and
    * spreads stayed, so a reader knows how many runs to ask for (or that the difference leans off).
    */
@@ -165,11 +177,8 @@ public final class ReferenceComparisonReport {
           .ifPresent(
               decision ->
                   rows.add(
-                      List.of(
-                          cell.scenario(),
-                          cell.controller(),
-                          cell.metric().label(),
-                          cell.ourRuns() + "/" + cell.referenceRuns(),
+                      row(
+                          cell,
                           runsText(cell.fewestRunsForWithin()),
                           runsText(decision.runsPerSide()),
                           decision.leaning().words())));
