@@ -14,7 +14,7 @@
 # runs a side against fresh picoquic runs of them (docs/results/settle-2026-12-07.md) and
 # writes overlay-default-deep.md (the 2,100-run overlay and these) and overlay-v4-deep.md; the
 # first overlays are written as without deep. moqbed's side only: the picoquic runs are in reference/;
-# about 3 minutes more on 2 shared cores.
+# about 12 minutes more on 2 cores (vs_c4_lg x bbr's 2,000 runs take most of it).
 #
 # usage: tools/fidelity-overlay.sh JAR OUT [deep]
 set -u
@@ -60,17 +60,18 @@ for f in overlay-default.md overlay-default-2100.md overlay-v4.md; do echo "$f: 
 # the reference file of its run count, which holds only the specs of that count
 more() { sw $1 --runs $2 --scenarios $3 --cc $4; rep $1 $ref/picoquic-f00feeb7-$2runs.csv; }
 more d1200a 1200 vs_cubic c4
-more d1200b 1200 wifi_bad_cubic cubic
-more d2400a 2400 wifi_bad_bbr c4,cubic
+more d1200b 1200 wifi_bad_cubic,wifi_bad_c4 cubic
+more d2000 2000 vs_c4_lg bbr
+more d2400a 2400 wifi_bad_bbr bbr,c4,cubic
 more d2400b 2400 wifi_bad_c4 bbr
 more d3200 3200 wifi_bad_cubic bbr
 python3 $here/overlay-marks.py r-d30.csv r-d100.csv r-d400.csv r-d2100.csv r-d1200a.csv r-d1200b.csv \
-    r-d2400a.csv r-d2400b.csv r-d3200.csv > overlay-default-deep.md
+    r-d2000.csv r-d2400a.csv r-d2400b.csv r-d3200.csv > overlay-default-deep.md
 sw v1200 --runs 1200 --scenarios wifi_bad $V; rep v1200 $ref/picoquic-d199d45b-c4-1200runs.csv $RC
 sw v3200 --runs 3200 --scenarios ecn_c4 $V; rep v3200 $ref/picoquic-d199d45b-c4-3200runs.csv $RC
 python3 $here/overlay-marks.py r-v30.csv r-v100.csv r-v400.csv r-v1200.csv r-v3200.csv > overlay-v4-deep.md
 undecided default-deep $ref/picoquic-f00feeb7-30runs.csv r-d30.csv r-d100.csv r-d400.csv r-d2100.csv \
-    r-d1200a.csv r-d1200b.csv r-d2400a.csv r-d2400b.csv r-d3200.csv
+    r-d1200a.csv r-d1200b.csv r-d2000.csv r-d2400a.csv r-d2400b.csv r-d3200.csv
 undecided v4-deep $ref/picoquic-d199d45b-c4-30runs.csv r-v30.csv r-v100.csv r-v400.csv r-v1200.csv r-v3200.csv
 step "deep done"
 for f in overlay-default-deep.md overlay-v4-deep.md; do echo "$f: $(tail -n 1 $f)"; done
