@@ -11,6 +11,7 @@ import dev.moqbed.netty.ServerCertificate;
 import dev.moqbed.transport.endpoint.PacketTaps;
 import dev.moqbed.transport.quic.ConnectionConfig;
 import dev.moqbed.transport.quic.Role;
+import dev.moqbed.transport.quic.StreamRepeatOrder;
 import dev.moqbed.transport.udp.UdpEndpoint;
 import dev.moqbed.transport.udp.qlog.QlogFiles;
 import dev.moqbed.webtransport.session.WebTransportConfig;
@@ -439,13 +440,20 @@ public final class LiveStack {
   /**
    * picoquic's defaults, as in the simulator, with this stack's idle timeout; both ends accept
    * DATAGRAM frames (picoquic_ns's server announces none, but a relay must take the publisher's
-   * audio), as large as picoquic's client announces.
+   * audio), as large as picoquic's client announces. Lost stream data goes out again by priority:
+   * picoquic's order as it runs lets a lost low-priority packet hold back the repair of an urgent
+   * stream, and the relay's priorities are what a live subscriber relies on.
    */
-  private ConnectionConfig config(Role role) {
+  static ConnectionConfig config(Role role, long idleTimeoutMicros) {
     return ConnectionConfig.builder(role)
-        .idleTimeoutMicros(quicheSettings.idleTimeoutMicros())
+        .idleTimeoutMicros(idleTimeoutMicros)
         .maxDatagramFrameSizeBytes(LIVE_DATAGRAM_FRAME_BYTES)
+        .streamRepeatOrder(StreamRepeatOrder.PRIORITY)
         .build();
+  }
+
+  private ConnectionConfig config(Role role) {
+    return config(role, quicheSettings.idleTimeoutMicros());
   }
 
   static String peerName(InetSocketAddress address) {

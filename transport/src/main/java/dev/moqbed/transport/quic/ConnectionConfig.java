@@ -50,6 +50,7 @@ public final class ConnectionConfig {
   private final int packetNumberHolePeriod;
   private final boolean readyInsideAck;
   private final boolean implicitAckNotified;
+  private final StreamRepeatOrder streamRepeatOrder;
 
   private ConnectionConfig(Builder builder) {
     role = builder.role;
@@ -73,6 +74,7 @@ public final class ConnectionConfig {
     packetNumberHolePeriod = builder.packetNumberHolePeriod;
     readyInsideAck = builder.readyInsideAck;
     implicitAckNotified = builder.implicitAckNotified;
+    streamRepeatOrder = builder.streamRepeatOrder;
   }
 
   /**
@@ -195,6 +197,11 @@ public final class ConnectionConfig {
     return implicitAckNotified;
   }
 
+  /** In which order lost stream data goes out again. */
+  public StreamRepeatOrder streamRepeatOrder() {
+    return streamRepeatOrder;
+  }
+
   /**
    * Sets what {@link ConnectionConfig} holds, checking each value as it is set. It starts from
    * picoquic's defaults for its role; every setter returns the builder.
@@ -223,6 +230,7 @@ public final class ConnectionConfig {
     private int packetNumberHolePeriod = PacketNumberHoles.PICOQUIC_PERIOD;
     private boolean readyInsideAck;
     private boolean implicitAckNotified;
+    private StreamRepeatOrder streamRepeatOrder = StreamRepeatOrder.PICOQUIC;
 
     private Builder(Role role) {
       if (role == null) {
@@ -255,6 +263,7 @@ public final class ConnectionConfig {
       packetNumberHolePeriod = config.packetNumberHolePeriod;
       readyInsideAck = config.readyInsideAck;
       implicitAckNotified = config.implicitAckNotified;
+      streamRepeatOrder = config.streamRepeatOrder;
     }
 
     /**
@@ -471,6 +480,18 @@ public final class ConnectionConfig {
      */
     public Builder implicitAckNotified(boolean on) {
       this.implicitAckNotified = on;
+      return this;
+    }
+
+    /**
+     * The order of lost stream data sent again: picoquic's as it runs (the default, the
+     * simulator's) or by priority, stream and offset (the live stack's).
+     */
+    public Builder streamRepeatOrder(StreamRepeatOrder order) {
+      if (order == null) {
+        throw new IllegalArgumentException("a stream repeat order is needed");
+      }
+      this.streamRepeatOrder = order;
       return this;
     }
 

@@ -14,6 +14,11 @@ import dev.moqbed.transport.quic.StreamRepeats.LostPacket;
 final class RepeatTree {
   private LostPacket root;
 
+  /** Without walking to the first node: a peer's losses can leave a long left spine. */
+  boolean isEmpty() {
+    return root == null;
+  }
+
   LostPacket first() {
     LostPacket node = root;
     if (node == null) {

@@ -22,7 +22,9 @@ import java.util.List;
  * {@code c4:variant=v4} without holes, packet 560's data first, packet 551's sixth). This class
  * keeps that order: the same key, and the same tree (a bottom-up splay tree, {@link RepeatTree}),
  * because the key of the first packet grows in place as its frame is sent in parts, so where later
- * packets land depends on the tree's shape, as in picoquic.
+ * packets land depends on the tree's shape, as in picoquic. {@link StreamRepeatOrder#PRIORITY}
+ * orders the same tree as picoquic's comparison means to (priority, stream, offset): the live
+ * stack's choice, where that order decides what a subscriber of the relay gets first.
  */
 final class StreamRepeats {
   /**
@@ -32,10 +34,12 @@ final class StreamRepeats {
   static final int MIN_FRAGMENT_BYTES = 512;
 
   private final StreamTable streams;
+  private final StreamRepeatOrder order;
   private final RepeatTree tree = new RepeatTree();
 
-  StreamRepeats(StreamTable streams) {
+  StreamRepeats(StreamTable streams, StreamRepeatOrder order) {
     this.streams = streams;
+    this.order = order;
   }
 
   /** One STREAM frame of a lost packet: what it carried and where it sat in the packet. */
@@ -44,6 +48,7 @@ final class StreamRepeats {
 
   /** A lost packet with stream data; its fields are picoquic's sort key (see the class comment). */
   static final class LostPacket {
+    final StreamRepeatOrder order;
     final long inFlightPriorBytes;
     final List<Piece> pieces;
     int current;
@@ -53,7 +58,8 @@ final class StreamRepeats {
     LostPacket left;
     LostPacket right;
 
-    LostPacket(long inFlightPriorBytes, List<Piece> pieces) {
+    LostPacket(StreamRepeatOrder order, long inFlightPriorBytes, List<Piece> pieces) {
+      this.order = order;
       this.inFlightPriorBytes = inFlightPriorBytes;
       this.pieces = pieces;
     }
@@ -69,8 +75,27 @@ final class StreamRepeats {
       return piece.position() + (sentOfCurrent > 0 ? piece.headerBytes() + sentOfCurrent : 0);
     }
 
-    /** picoquic's comparison as it works out: negative when {@code this} goes first. */
+    /** Negative when {@code this} goes first, in the connection's {@link StreamRepeatOrder}. */
     long compareTo(LostPacket other) {
+      return order == StreamRepeatOrder.PRIORITY ? byPriority(other) : asPicoquicRuns(other);
+    }
+
+    /** What picoquic's comparison means: priority, stream, offset of the next byte. */
+    private long byPriority(LostPacket other) {
+      if (priority != other.priority) {
+        return (long) priority - other.priority;
+      }
+      Piece piece = pieces.get(current);
+      Piece otherPiece = other.pieces.get(other.current);
+      if (piece.streamId() != otherPiece.streamId()) {
+        return Long.compare(piece.streamId(), otherPiece.streamId());
+      }
+      return Long.compare(
+          piece.offset() + sentOfCurrent, otherPiece.offset() + other.sentOfCurrent);
+    }
+
+    /** picoquic's comparison as it works out (see the class comment). */
+    private long asPicoquicRuns(LostPacket other) {
       if (inFlightPriorBytes != other.inFlightPriorBytes) {
         return Long.compareUnsigned(inFlightPriorBytes, other.inFlightPriorBytes);
       }
@@ -112,14 +137,14 @@ final class StreamRepeats {
       position += frame.sizeBytes();
     }
     if (anyNeeded) {
-      LostPacket packet = new LostPacket(inFlightPriorBytes, pieces);
+      LostPacket packet = new LostPacket(order, inFlightPriorBytes, pieces);
       packet.priority = priorityOf(pieces.get(0).streamId());
       tree.insert(packet);
     }
   }
 
   boolean isEmpty() {
-    return tree.first() == null;
+    return tree.isEmpty();
   }
 
   /** The priority of the data that would go first, {@code Integer.MAX_VALUE} when none waits. */

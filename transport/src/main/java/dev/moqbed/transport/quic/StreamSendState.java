@@ -3,8 +3,9 @@ package dev.moqbed.transport.quic;
 import java.util.Arrays;
 
 /**
- * The sending half of a stream: what the application wrote, what was sent, what must be sent again,
- * what the peer acknowledged, and the peer's flow-control limit.
+ * The sending half of a stream: what the application wrote, what was sent, what the peer
+ * acknowledged (so whether lost data must be sent again: {@link StreamRepeats} keeps the lost
+ * packets), and the peer's flow-control limit.
  *
  * <p>Data is kept as the application's slices (never copied). An application that only needs counts
  * (bulk transfers, the draft's media frames) writes lengths and no bytes.

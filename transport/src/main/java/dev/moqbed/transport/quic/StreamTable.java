@@ -50,7 +50,7 @@ final class StreamTable {
   private final ArrayList<StreamSendState> sendStreamList = new ArrayList<>();
 
   /** Lost stream data of any stream, in the order it goes out again. */
-  final StreamRepeats repeats = new StreamRepeats(this);
+  final StreamRepeats repeats;
 
   private final HashMap<Long, StreamReceiveState> receiveStreams = new HashMap<>();
   private final StreamReceiveWindows streamReceiveWindows = new StreamReceiveWindows();
@@ -92,6 +92,7 @@ final class StreamTable {
     this.delivery = new StreamDelivery(connection);
     this.role = config.role();
     this.application = application;
+    this.repeats = new StreamRepeats(this, config.streamRepeatOrder());
     this.initialMaxStreamDataBidiLocal = config.initialMaxStreamDataBidiLocal();
     this.initialMaxStreamDataBidiRemote = config.initialMaxStreamDataBidiRemote();
     this.initialMaxStreamDataUni = config.initialMaxStreamDataUni();

@@ -130,6 +130,51 @@ class StreamRepeatsTest {
     assertEquals(FRAME_PAYLOAD_BYTES - 600, resent.length());
   }
 
+  /**
+   * Streams of two priorities; the background's packet leaves first, with fewer bytes in flight.
+   */
+  private static List<Long> resendOrder(StreamRepeatOrder order) {
+    StreamTable table =
+        new StreamTable(
+            null, ConnectionConfig.builder(Role.SERVER).streamRepeatOrder(order).build(), null);
+    OutputRecycling output = new OutputRecycling();
+    long urgent = table.openBidirectional(3);
+    long background = table.openBidirectional(9);
+    table.sendStream(urgent).write(null, 0, 10_000);
+    table.sendStream(background).write(null, 0, 10_000);
+    Frame.Stream backgroundFrame = copy(table.sendStream(background), output);
+    Frame.Stream urgentFrame = copy(table.sendStream(urgent), output);
+    table.repeats.onPacketLost(100_000, HEADER_BYTES, List.of(backgroundFrame));
+    table.repeats.onPacketLost(200_000, HEADER_BYTES, List.of(urgentFrame));
+    List<Frame> frames = new ArrayList<>();
+    table.repeats.addFrames(frames, 100_000, output);
+    List<Long> streamIds = new ArrayList<>();
+    for (Frame frame : frames) {
+      if (frame instanceof Frame.Stream stream) {
+        streamIds.add(stream.streamId());
+      }
+    }
+    return List.of(streamIds.get(0) == urgent ? 3L : 9L, streamIds.get(1) == urgent ? 3L : 9L);
+  }
+
+  @Test
+  void shouldResendTheUrgentStreamFirstWhenOrderedByPriority() {
+    assertEquals(
+        List.of(3L, 9L),
+        resendOrder(StreamRepeatOrder.PRIORITY),
+        "the live stack's order: priority 3's lost data before priority 9's");
+    assertEquals(
+        List.of(9L, 3L),
+        resendOrder(StreamRepeatOrder.PICOQUIC),
+        "picoquic's as it runs: the packet sent with fewer bytes in flight first");
+  }
+
+  private static Frame.Stream copy(StreamSendState sender, OutputRecycling output) {
+    Frame.Stream frame = sender.takeNew(FRAME_PAYLOAD_BYTES, Integer.MAX_VALUE, output);
+    return new Frame.Stream(
+        frame.streamId(), frame.offset(), frame.length(), frame.fin(), true, null);
+  }
+
   private Frame.Stream takeNew() {
     Frame.Stream frame = stream.takeNew(FRAME_PAYLOAD_BYTES, Integer.MAX_VALUE, output);
     return new Frame.Stream(
