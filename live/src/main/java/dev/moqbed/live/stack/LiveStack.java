@@ -444,16 +444,12 @@ public final class LiveStack {
    * picoquic's order as it runs lets a lost low-priority packet hold back the repair of an urgent
    * stream, and the relay's priorities are what a live subscriber relies on.
    */
-  static ConnectionConfig config(Role role, long idleTimeoutMicros) {
+  private ConnectionConfig config(Role role) {
     return ConnectionConfig.builder(role)
-        .idleTimeoutMicros(idleTimeoutMicros)
+        .idleTimeoutMicros(quicheSettings.idleTimeoutMicros())
         .maxDatagramFrameSizeBytes(LIVE_DATAGRAM_FRAME_BYTES)
         .streamRepeatOrder(StreamRepeatOrder.PRIORITY)
         .build();
-  }
-
-  private ConnectionConfig config(Role role) {
-    return config(role, quicheSettings.idleTimeoutMicros());
   }
 
   static String peerName(InetSocketAddress address) {
