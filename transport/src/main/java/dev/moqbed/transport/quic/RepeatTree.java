@@ -7,27 +7,26 @@ import dev.moqbed.transport.quic.StreamRepeats.LostPacket;
  * insertion goes down as in any binary search tree (left when smaller, else right, so equal keys
  * keep their arrival order) and splays the new node to the root; a deletion splays the node to the
  * root and puts the leftmost node of its right subtree in its place; the first node is the
- * leftmost, found without splaying. The shape matters here, not only the order: the first packet's
- * key can grow in place ({@link StreamRepeats}), and a later insertion then lands where the
- * comparisons along its own path send it.
+ * leftmost, found without splaying (here kept, not walked to). The shape matters here, not only the
+ * order: the first packet's key can grow in place ({@link StreamRepeats}), and a later insertion
+ * then lands where the comparisons along its own path send it.
  */
 final class RepeatTree {
   private LostPacket root;
 
-  /** Without walking to the first node: a peer's losses can leave a long left spine. */
+  /**
+   * The leftmost node, kept as nodes come and go: rotations keep the in-order sequence, so only an
+   * insertion or a deletion moves it. picoquic walks the left spine on every look, and a peer that
+   * makes a window's packets lost in turn leaves one as long as the window.
+   */
+  private LostPacket first;
+
   boolean isEmpty() {
     return root == null;
   }
 
   LostPacket first() {
-    LostPacket node = root;
-    if (node == null) {
-      return null;
-    }
-    while (node.left != null) {
-      node = node.left;
-    }
-    return node;
+    return first;
   }
 
   void insert(LostPacket added) {
@@ -36,6 +35,7 @@ final class RepeatTree {
     added.parent = null;
     if (root == null) {
       root = added;
+      first = added;
       return;
     }
     LostPacket current = root;
@@ -55,10 +55,16 @@ final class RepeatTree {
       }
     }
     added.parent = current;
+    if (current == first && current.left == added) {
+      first = added;
+    }
     splay(added);
   }
 
   void delete(LostPacket removed) {
+    if (removed == first) {
+      first = removed.right != null ? leftmost(removed.right) : removed.parent;
+    }
     splay(removed);
     if (removed.left == null) {
       root = removed.right;
@@ -69,10 +75,7 @@ final class RepeatTree {
       root = removed.left;
       root.parent = null;
     } else {
-      LostPacket successor = removed.right;
-      while (successor.left != null) {
-        successor = successor.left;
-      }
+      LostPacket successor = leftmost(removed.right);
       if (successor.parent != removed) {
         successor.parent.left = successor.right;
         if (successor.right != null) {
@@ -89,6 +92,13 @@ final class RepeatTree {
     removed.parent = null;
     removed.left = null;
     removed.right = null;
+  }
+
+  private static LostPacket leftmost(LostPacket node) {
+    while (node.left != null) {
+      node = node.left;
+    }
+    return node;
   }
 
   /** Rotates {@code node} up to the root: zig, zig-zig (parent first) or zig-zag. */
