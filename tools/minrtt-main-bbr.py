@@ -3,17 +3,8 @@
 RTT, long-RTT Startup entries, min RTT at 1.2/1.5/2 s: usage minrtt-main-bbr.py pico|moq FILE.err
 (docs/results/wifi-minrtt-2026-12-07.md)."""
 import sys, statistics as st
+from minrtt_prints import runs
 side, path = sys.argv[1], sys.argv[2]
-def runs(path):
-    cur=[]; prev=0
-    for line in open(path):
-        p=line.split()
-        if not p or p[0]!='MRMN' and not p[0].startswith('MR'): continue
-        t=int(p[1])
-        if t==0 and prev>0:
-            yield cur; cur=[]
-        prev=t; cur.append(p)
-    if cur: yield cur
 res=[]
 for lines in runs(path):
     mn=[p for p in lines if p[0]=='MRMN']

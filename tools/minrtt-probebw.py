@@ -4,17 +4,8 @@ per-run means and their 95 % intervals: usage minrtt-probebw.py pico|moq FILE.er
 (docs/results/wifi-minrtt-2026-12-07.md)."""
 import sys, statistics as st
 from collections import defaultdict
+from minrtt_prints import runs
 side, path = sys.argv[1], sys.argv[2]
-def runs(path):
-    cur=[]; prev=0
-    for line in open(path):
-        p=line.split()
-        if not p or not p[0].startswith('MR'): continue
-        t=int(p[1])
-        if t==0 and prev>0:
-            yield cur; cur=[]
-        prev=t; cur.append(p)
-    if cur: yield cur
 def flow(p):
     x=int(p[6])
     if side=='pico': return 'bg' if x < 1000000 else 'main'

@@ -8,6 +8,7 @@ client hold, ACK delay field, up link (queue, transmit, jitter, FIFO wait).
 """
 import sys
 from collections import defaultdict
+from minrtt_prints import runs
 
 side, path = sys.argv[1], sys.argv[2]
 out = sys.argv[3] if len(sys.argv) > 3 else None
@@ -18,24 +19,6 @@ if side == 'pico':
 else:
     PC = {0: 'init', 1: 'hs', 2: 'app'}
     EPOCH = PC
-
-
-def runs(path):
-    cur = []
-    prev = 0
-    with open(path) as f:
-        for line in f:
-            p = line.split()
-            if not p or not p[0].startswith('MR'):
-                continue
-            t = int(p[1])
-            if t == 0 and prev > 0:
-                yield cur
-                cur = []
-            prev = t
-            cur.append(p)
-    if cur:
-        yield cur
 
 
 def analyse(lines):

@@ -3,16 +3,7 @@
 printed (MRJB, picoquic's rule: the largest sample while the buffer fills, then the smallest
 largest-of-seven): usage minrtt-trajectory.py FILE.err ... (docs/results/wifi-minrtt-2026-12-07.md)."""
 import sys, statistics as st
-def runs(path):
-    cur=[]; prev=0
-    for line in open(path):
-        p=line.split()
-        if not p or not p[0].startswith('MR'): continue
-        t=int(p[1])
-        if t==0 and prev>0:
-            yield cur; cur=[]
-        prev=t; cur.append(p)
-    if cur: yield cur
+from minrtt_prints import runs
 def jbseries(lines):
     role=None; out=[]; resets=0
     for p in lines:
